@@ -1,0 +1,3 @@
+// Every table file under schema/ is re-exported here; drizzle-kit reads the same files.
+export * from './users.js';
+export * from './idp.js';

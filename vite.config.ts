@@ -1,0 +1,48 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+
+const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
+// Dev server proxies every non-app path to the gateway so the app sees one origin, as in production.
+const proxied = ['/b2c-user-management', '/b2c-wallet', '/b2c-address-book', '/b2c', '/c2f', '/fiat', '/rate', '/realms', '/dev', '/docs'];
+
+export default defineConfig({
+  plugins: [
+    react(),
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    lingui(),
+    vanillaExtractPlugin(),
+  ],
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: gateway, changeOrigin: false }])),
+  },
+  build: { target: 'es2022', sourcemap: false },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          globals: true,
+          css: true,
+          include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/flows/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/support/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'gateway',
+          environment: 'node',
+          include: ['gateway/test/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
