@@ -1,0 +1,14 @@
+/** Every failed call becomes this shape, so machines see `{ code, message }` whatever the transport said. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;

@@ -1,0 +1,30 @@
+import ky, { isHTTPError } from 'ky';
+import { appConfig } from '../config';
+import { ApiError } from './errors';
+
+type ErrorBody = { code?: string; message?: string; field?: string; error?: string; error_description?: string };
+
+/** Gateway errors are `{ code, message, field? }`; IdP errors are OAuth's `{ error, error_description }`. */
+export function toApiError(error: Error): Error {
+  if (!isHTTPError(error)) return error;
+  const body = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as ErrorBody;
+  return new ApiError(
+    error.response.status,
+    body.code ?? body.error ?? `HTTP_${error.response.status}`,
+    body.message ?? body.error_description ?? error.message,
+    body.field,
+  );
+}
+
+/**
+ * Public client: calls that need no token (sign-up, confirmation, reset, Telegram sign-in).
+ * The authenticated client (bearer token, 401 re-authentication) extends this one.
+ */
+export const publicHttp = ky.create({
+  prefix: appConfig.apiUrl,
+  credentials: 'include',
+  mode: 'cors',
+  timeout: 15000,
+  retry: { limit: 2, methods: ['get'] },
+  hooks: { beforeError: [({ error }) => toApiError(error)] },
+});

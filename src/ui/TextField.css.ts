@@ -1,0 +1,34 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme/contract.css';
+
+export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const label = style({ fontSize: 14, color: vars.color.secondaryText });
+export const box = style({
+  display: 'flex',
+  alignItems: 'center',
+  background: vars.color.surface,
+  borderRadius: vars.radius.md,
+  border: `1px solid transparent`,
+  selectors: { '&:focus-within': { borderColor: vars.color.accent } },
+});
+export const invalid = style({ borderColor: vars.color.error });
+export const input = style({
+  flex: 1,
+  minWidth: 0,
+  height: 52,
+  padding: `0 ${vars.space.md}`,
+  background: 'transparent',
+  border: 'none',
+  outline: 'none',
+  fontSize: 16,
+});
+export const toggle = style({
+  background: 'none',
+  border: 'none',
+  padding: `0 ${vars.space.md}`,
+  height: 52,
+  color: vars.color.secondaryText,
+  cursor: 'pointer',
+  fontSize: 14,
+});
+export const hint = style({ fontSize: 13, color: vars.color.error, minHeight: 16 });
