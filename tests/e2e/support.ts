@@ -1,0 +1,49 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const baseUrl = process.env.E2E_BASE_URL ?? 'http://localhost:8080';
+
+const flags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: flags, headless: true });
+}
+
+/** A phone-sized context (spec: mobile-first, 390×844), English UI and a light colour scheme unless told. */
+export async function phone(browser: Browser, opts: { colorScheme?: 'light' | 'dark' } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+    colorScheme: opts.colorScheme ?? 'light',
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('[pageerror]', e.message));
+  return { context, page };
+}
+
+export interface Mail { to: string; subject: string; text: string; links: string[]; createdAt: string }
+
+/** Newest mail to an address from the sandbox outbox, waiting for it to arrive. */
+export async function latestMail(to: string, subjectMatch?: RegExp): Promise<Mail> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${baseUrl}/dev/mail?to=${encodeURIComponent(to)}`);
+    const mails = (await res.json()) as Mail[];
+    const mail = mails.find((m) => m.to === to && (!subjectMatch || subjectMatch.test(m.subject)));
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
