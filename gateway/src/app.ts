@@ -1,0 +1,75 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { registerAjvFormats, TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { Idp, UserCredentials } from './idp/index.js';
+import { createAuthHook } from './http/auth.js';
+import { registerDocs, registerDocsRoute } from './http/docs.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerSecurity } from './http/security.js';
+import { registerStatic } from './http/static.js';
+import { devMailRoutes } from './mail/devRoutes.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { devTelegramRoutes } from './telegram/devRoutes.js';
+import { telegramRoutes } from './telegram/routes.js';
+import { accountRoutes } from './users/accountRoutes.js';
+import { createUserCredentials } from './users/credentials.js';
+import { profileRoutes } from './users/profileRoutes.js';
+
+export type IdpFactory = (opts: { db: Database['db']; config: Config; users: UserCredentials }) => Promise<Idp>;
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Tests may swap the identity provider; production always uses ./idp. */
+  createIdp?: IdpFactory;
+  mailer?: Mailer;
+}
+
+export interface App extends FastifyInstance {
+  idp: Idp;
+  users: UserCredentials;
+}
+
+registerAjvFormats();
+
+export async function buildApp(opts: BuildAppOptions): Promise<App> {
+  const { config, database } = opts;
+  const { db } = database;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    // Behind a load balancer the client's address and scheme come from X-Forwarded-*.
+    trustProxy: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  registerErrorHandling(app);
+
+  await registerDocs(app, config);
+  await registerSecurity(app, config);
+
+  const users = createUserCredentials(db);
+  const createIdp = opts.createIdp ?? (await import('./idp/index.js')).createIdp;
+  const idp = await createIdp({ db, config, users });
+  const mailer = opts.mailer ?? (await createMailer(config, db));
+  const authenticate = createAuthHook(idp);
+
+  await app.register(async (scope) => {
+    await scope.register(accountRoutes, { db, config, mailer });
+    await scope.register(profileRoutes, { db, authenticate });
+    await scope.register(telegramRoutes, { db, config, idp, authenticate });
+  }, { prefix: '/b2c-user-management' });
+
+  if (config.sandbox) {
+    await app.register(devMailRoutes, { db });
+    await app.register(devTelegramRoutes, { config });
+  }
+  registerDocsRoute(app);
+  await idp.register(app);
+  await registerStatic(app, config);
+
+  app.decorate('idp', idp);
+  app.decorate('users', users);
+  await app.ready();
+  return app as unknown as App;
+}

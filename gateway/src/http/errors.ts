@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+
+/** An error the client is meant to see: HTTP status, stable code, readable message. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const ErrorBody = Type.Object(
+  { code: Type.String(), message: Type.String(), field: Type.Optional(Type.String()) },
+  { description: 'Every error the gateway returns' },
+);
+
+export interface ErrorPayload { code: string; message: string; field?: string }
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { missingProperty?: string; requiredProperties?: string[]; additionalProperties?: string[] | string };
+}
+
+/** The offending field as a dotted path, for ajv-style issues from TypeBox or Ajv. */
+export function fieldOf(issue: ValidationIssue | undefined): string | undefined {
+  if (!issue) return undefined;
+  const base = (issue.instancePath ?? '').split('/').filter(Boolean);
+  const extra = issue.params?.missingProperty ?? issue.params?.requiredProperties?.[0]
+    ?? (Array.isArray(issue.params?.additionalProperties) ? issue.params.additionalProperties[0] : undefined);
+  const parts = extra ? [...base, extra] : base;
+  return parts.length ? parts.join('.') : undefined;
+}
+
+function validationPayload(error: FastifyError): ErrorPayload {
+  const issues = (error.validation ?? []) as ValidationIssue[];
+  // Prefer an issue that points at a property: union branches report at the parent path.
+  const issue = issues.find((i) => fieldOf(i) && (i.instancePath ?? '') !== '') ?? issues.find((i) => fieldOf(i)) ?? issues[0];
+  const field = fieldOf(issue) ?? error.validationContext;
+  const detail = issue?.params?.requiredProperties || issue?.params?.missingProperty ? 'is required' : issue?.message ?? 'is invalid';
+  return { code: 'VALIDATION_ERROR', message: `${field} ${detail}`, ...(field ? { field } : {}) };
+}
+
+export function sendError(reply: FastifyReply, status: number, payload: ErrorPayload) {
+  return reply.status(status).type('application/json; charset=utf-8').send(payload);
+}
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ApiError) {
+    return sendError(reply, error.statusCode, { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) });
+  }
+  if (error.validation) return sendError(reply, 400, validationPayload(error));
+  const status = error.statusCode ?? 500;
+  // Fastify's own 4xx (bad JSON, wrong content type, body too large) are safe to pass through.
+  if (status >= 400 && status < 500) {
+    return sendError(reply, status, { code: error.code ?? 'BAD_REQUEST', message: error.message });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return sendError(reply, 500, { code: 'INTERNAL_ERROR', message: 'Something went wrong' });
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler(errorHandler);
+}

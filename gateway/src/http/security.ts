@@ -1,0 +1,44 @@
+import cors from '@fastify/cors';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+
+/** CSP for every HTML response; the Telegram web clients must be able to frame the app. */
+export function contentSecurityPolicy(config: Config): string {
+  const connect = ["'self'", ...config.allowedOrigins].join(' ');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    `connect-src ${connect}`,
+    "worker-src 'self' blob:",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'self' https://web.telegram.org https://*.telegram.org",
+  ].join('; ');
+}
+
+export async function registerSecurity(app: FastifyInstance, config: Config) {
+  const allowed = new Set(config.allowedOrigins);
+  await app.register(cors, {
+    // An unknown origin gets no Access-Control-Allow-Origin, so the browser blocks the read.
+    origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)),
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'pincode', 'Idempotency-Key', 'Accept', 'Accept-Language'],
+    maxAge: 600,
+  });
+  const csp = contentSecurityPolicy(config);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    const type = String(reply.getHeader('content-type') ?? '');
+    // The IdP may render its own pages with their own policy; keep theirs.
+    if (type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
+      reply.header('Content-Security-Policy', csp);
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,32 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const app = await buildApp({ config, database, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  // A second signal or a hung connection must not keep the process alive forever.
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const where = database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
+console.log(`\nWallet is running at ${config.publicUrl}  (database: ${where}${config.sandbox ? ', sandbox mode' : ''})`);
+if (config.sandbox) console.log(`Sandbox mail outbox: ${config.publicUrl}/dev/mail   API docs: ${config.publicUrl}/docs/json\n`);
