@@ -1,0 +1,168 @@
+/**
+ * Model-based path runner for XState v5 machines (guide §4). Paths come from the PRODUCTION machine;
+ * each runs against the rendered screen.
+ *
+ *   describeModel('login', {
+ *     machine: loginMachine,
+ *     input,                                   // machine input, if any
+ *     events: [...] | (snapshot) => [...] | { '*': [...], editing: [...] },
+ *       // user events with payload cases (valid, empty, boundary), actor outcomes
+ *       // ({ type: 'xstate.done.actor.<invokeId>', output }, { type: 'xstate.error.actor.<id>', error })
+ *       // and timers ({ type: 'xstate.after.<delay>.<stateNodeId>' })
+ *     keepIgnored: (snapshot, event) => bool,  // keep paths ending in an ignored event worth asserting
+ *     fakeTimers: true, delays: { DEBOUNCE: 300 },   // for `after` events (numeric delays need no entry)
+ *     mount: async ({ fakes, user }) => ({ actor, ...whatever drivers and asserts need }),
+ *     drive: { 'email.changed': async (event, h) => { await h.user.type(...) } },
+ *     states: { '*': (h, s) => ..., editing: (h, s) => ..., 'form.invalid': ... },
+ *   });
+ *
+ * - `fakes` (createDeferredActors) makes fromPromise actors whose outcome the path decides: provide
+ *   `fakes.promise('<invokeId>')` as the actor; `done/error.actor.<id>` steps resolve/reject it by default.
+ * - `after.*` steps advance fake timers by default. Any default can be overridden in `drive`.
+ * - After every step the runner checks the live actor (if `mount` returns `actor`) has the model's state
+ *   value and context, then runs every `states` entry the snapshot matches (dotted paths or '*').
+ * - A coverage test fails when a leaf state or a declared transition has no path, a leaf state has no
+ *   assertion, or an event has no driver, and prints "login: states 6/6, transitions 14/14, paths 9".
+ * Use `planModel` (mbt-plan.ts) directly to drive other runners (e.g. Playwright) with the same paths.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { act } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fromPromise, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic, type EventObject } from 'xstate';
+import { coverageLine, describeEvent, matchesKey, planModel, type BuiltinEvent, type Plan, type PlanOptions } from './mbt-plan';
+
+export { planModel, coverageLine } from './mbt-plan';
+export type { Plan, PlannedPath } from './mbt-plan';
+
+type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void; settled: boolean };
+
+/** fromPromise actors that stay pending until the test settles them, recording every input. */
+export function createDeferredActors() {
+  const pending = new Map<string, Deferred[]>();
+  const inputs = new Map<string, unknown[]>();
+  const take = (id: string) => {
+    const d = [...(pending.get(id) ?? [])].reverse().find((x) => !x.settled);
+    if (!d) throw new Error(`actor '${id}' was not invoked (or already settled)`);
+    d.settled = true;
+    return d;
+  };
+  return {
+    promise<TOutput = unknown, TInput = unknown>(id: string) {
+      return fromPromise<TOutput, TInput>(({ input }) => {
+        inputs.set(id, [...(inputs.get(id) ?? []), input]);
+        return new Promise<TOutput>((resolve, reject) => {
+          pending.set(id, [...(pending.get(id) ?? []), { resolve: resolve as never, reject, settled: false }]);
+        });
+      });
+    },
+    resolve: (id: string, output: unknown) => take(id).resolve(output),
+    reject: (id: string, error: unknown) => take(id).reject(error),
+    calls: (id: string) => inputs.get(id) ?? [],
+  };
+}
+export type DeferredActors = ReturnType<typeof createDeferredActors>;
+
+type User = ReturnType<typeof userEvent.setup>;
+export type MountTools = { fakes: DeferredActors; user: User };
+export type Harness<H> = H & MountTools & { actor?: AnyActorRef };
+
+type Events<M extends AnyStateMachine> = EventFromLogic<M> | BuiltinEvent;
+type Driver<E, H> = (event: E, h: Harness<H>) => unknown;
+
+export type ModelConfig<M extends AnyStateMachine, H extends object> = Omit<PlanOptions<Events<M>>, 'events'> & {
+  machine: M;
+  events: PlanOptions<EventFromLogic<M>>['events'];
+  fakeTimers?: boolean;
+  delays?: Record<string, number>;
+  /** Compare the live actor's context with the model's (JSON); turn off when context holds non-data. */
+  compareContext?: boolean;
+  mount: (tools: MountTools) => (H & { actor?: AnyActorRef }) | Promise<H & { actor?: AnyActorRef }>;
+  drive: { [K in Events<M>['type']]?: Driver<Extract<Events<M>, { type: K }>, H> } & Record<string, Driver<never, H> | undefined>;
+  states: Record<string, (h: Harness<H>, snapshot: AnyMachineSnapshot) => unknown>;
+};
+
+/** Let promise callbacks, xstate and React finish the consequences of the last step. */
+export async function settle() {
+  await act(async () => {
+    if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(0);
+    else await new Promise((r) => setTimeout(r, 0));
+  });
+}
+
+function builtinDriver<H>(type: string, delays: Record<string, number>): Driver<EventObject, H> | undefined {
+  const actorId = (prefix: string) => type.slice(prefix.length);
+  if (type.startsWith('xstate.done.actor.')) return (e, h) => act(async () => h.fakes.resolve(actorId('xstate.done.actor.'), (e as { output?: unknown }).output));
+  if (type.startsWith('xstate.error.actor.')) return (e, h) => act(async () => h.fakes.reject(actorId('xstate.error.actor.'), (e as { error?: unknown }).error));
+  if (type.startsWith('xstate.after.')) {
+    const delay = type.slice('xstate.after.'.length).split('.')[0];
+    const ms = delays[delay] ?? Number(delay);
+    if (Number.isNaN(ms)) throw new Error(`no entry in 'delays' for ${delay}`);
+    return () => act(() => { vi.advanceTimersByTime(ms); });
+  }
+  return undefined;
+}
+
+const asData = (value: unknown) => JSON.parse(JSON.stringify(value ?? null));
+
+function checkCoverage<M extends AnyStateMachine, H extends object>(name: string, plan: Plan, config: ModelConfig<M, H>) {
+  const problems: string[] = [];
+  for (const s of plan.coverage.states.missing) problems.push(`state without a path: ${s}`);
+  for (const t of plan.coverage.transitions.missing) problems.push(`transition without a path: ${t}`);
+  const assertKeys = Object.keys(config.states).filter((k) => k !== '*');
+  for (const leaf of plan.leafStates) {
+    if (!assertKeys.some((k) => leaf === k || leaf.startsWith(`${k}.`))) problems.push(`state without an assertion: ${leaf}`);
+  }
+  const delays = config.delays ?? {};
+  const types = new Set(plan.paths.flatMap((p) => p.steps.map((s) => s.event.type)));
+  for (const type of types) {
+    if (!config.drive[type] && !builtinDriver(type, delays)) problems.push(`event without a driver: ${type}`);
+  }
+  console.info(`[mbt] ${coverageLine(name, plan)}`);
+  if (problems.length) throw new Error(`${name} model coverage:\n  ${problems.join('\n  ')}`);
+}
+
+export function describeModel<M extends AnyStateMachine, H extends object>(name: string, config: ModelConfig<M, H>): Plan {
+  const plan = planModel(config.machine, config as PlanOptions<EventObject>);
+  const delays = config.delays ?? {};
+
+  describe(`${name} (model-based)`, () => {
+    it(`covers every state and transition of ${name}`, () => checkCoverage(name, plan, config));
+
+    for (const path of plan.paths) {
+      it(path.description, async () => {
+        if (config.fakeTimers) vi.useFakeTimers();
+        const user = userEvent.setup({ delay: null, advanceTimers: config.fakeTimers ? vi.advanceTimersByTime : undefined });
+        const fakes = createDeferredActors();
+        const mounted = await config.mount({ fakes, user });
+        const h = { ...mounted, fakes, user } as Harness<H>;
+        await settle();
+
+        const check = async (snapshot: AnyMachineSnapshot, where: string) => {
+          try {
+            if (h.actor) {
+              const live = h.actor.getSnapshot() as AnyMachineSnapshot;
+              expect(live.value, 'live state').toEqual(snapshot.value);
+              if (config.compareContext !== false) expect(asData(live.context), 'live context').toEqual(asData(snapshot.context));
+            }
+            const keys = Object.keys(config.states).filter((k) => matchesKey(snapshot, k));
+            for (const key of keys) await config.states[key](h, snapshot);
+          } catch (error) {
+            const state = JSON.stringify(snapshot.value);
+            (error as Error).message = `${where} (state ${state}):\n${(error as Error).message}`;
+            throw error;
+          }
+        };
+
+        await check(path.initial, 'initial');
+        for (const [i, step] of path.steps.entries()) {
+          const driver = (config.drive[step.event.type] ?? builtinDriver(step.event.type, delays)) as Driver<EventObject, H> | undefined;
+          if (!driver) throw new Error(`no driver for ${step.event.type}`);
+          await driver(step.event, h);
+          await settle();
+          await check(step.state, `after step ${i + 1} ${describeEvent(step.event)}${step.ignored ? ' (ignored)' : ''}`);
+        }
+      });
+    }
+  });
+  return plan;
+}
