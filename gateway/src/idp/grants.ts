@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import type Provider from 'oidc-provider';
+import { errors, type TokenEndpointGrantContext } from 'oidc-provider';
+import type { Config } from '../config.js';
+import { API_RESOURCE, DEFAULT_SCOPE, SCOPES, SESSION_GRANT } from './constants.js';
+import type { UserCredentials } from './index.js';
+import { findAccount, resourceServerInfo } from './provider.js';
+
+const TICKET_TTL_MS = 30_000;
+
+/** One-time, short-lived proofs that the gateway itself authenticated a user (Telegram sign-in). */
+export class SessionTickets {
+  private readonly tickets = new Map<string, { userId: string; expires: number }>();
+
+  issue(userId: string): string {
+    const now = Date.now();
+    for (const [k, v] of this.tickets) if (v.expires <= now) this.tickets.delete(k);
+    const ticket = randomBytes(32).toString('base64url');
+    this.tickets.set(ticket, { userId, expires: now + TICKET_TTL_MS });
+    return ticket;
+  }
+
+  redeem(ticket: unknown): string | undefined {
+    if (typeof ticket !== 'string') return undefined;
+    const entry = this.tickets.get(ticket);
+    this.tickets.delete(ticket);
+    return entry && entry.expires > Date.now() ? entry.userId : undefined;
+  }
+}
+
+function requestedScopes(raw: unknown): string[] {
+  const names = new Set(String(raw || DEFAULT_SCOPE).split(' ').filter(Boolean));
+  const unknown = [...names].filter((s) => !(SCOPES as readonly string[]).includes(s));
+  if (unknown.length) throw new errors.InvalidScope('requested scope is not allowed', unknown.join(' '));
+  // The contract always returns an ID token, so openid is implied.
+  names.add('openid');
+  return SCOPES.filter((s) => names.has(s));
+}
+
+/**
+ * Mints the same token set the authorization-code grant would, from the provider's public models:
+ * a fresh grant, a JWT access token for the API, a rotating refresh token and an ID token.
+ */
+async function issueTokens(ctx: TokenEndpointGrantContext, config: Config, users: UserCredentials, accountId: string, gty: string) {
+  const { provider, client } = ctx.oidc;
+  const account = await findAccount(users, accountId);
+  if (!account) throw new errors.InvalidGrant('account not found');
+  ctx.oidc.entity('Account', account);
+
+  const scopes = requestedScopes(ctx.oidc.params.scope);
+  const scope = scopes.join(' ');
+  const authTime = Math.floor(Date.now() / 1000);
+
+  const grant = new provider.Grant({ accountId, clientId: client.clientId });
+  grant.addOIDCScope(scope);
+  grant.addResourceScope(API_RESOURCE, scope);
+  const grantId = await grant.save();
+  ctx.oidc.entity('Grant', grant);
+
+  // Tokens from these grants are not tied to a browser session, there is none.
+  const at = new provider.AccessToken({ accountId, client, grantId, gty, expiresWithSession: false });
+  at.resourceServer = new provider.ResourceServer(API_RESOURCE, resourceServerInfo(config));
+  at.scope = grant.getResourceScopeFiltered(API_RESOURCE, scopes);
+  ctx.oidc.entity('AccessToken', at);
+  const accessToken = await at.save();
+
+  const rt = new provider.RefreshToken({
+    accountId, client, grantId, gty, scope, authTime, resource: API_RESOURCE, rotations: 0, expiresWithSession: false,
+  });
+  ctx.oidc.entity('RefreshToken', rt);
+  const refreshToken = await rt.save();
+
+  const idToken = new provider.IdToken({ ...(await account.claims('id_token', scope, {}, [])), auth_time: authTime }, { ctx });
+  // Claims are masked by this scope; the model has the property, the typings do not.
+  (idToken as unknown as { scope: string }).scope = scope;
+
+  ctx.body = {
+    access_token: accessToken,
+    token_type: at.tokenType,
+    expires_in: at.expiration,
+    refresh_token: refreshToken,
+    id_token: await idToken.issue({ use: 'idtoken' }),
+    scope: at.scope,
+  };
+}
+
+export function registerGrants(provider: Provider, deps: { config: Config; users: UserCredentials; tickets: SessionTickets }): void {
+  const { config, users, tickets } = deps;
+
+  provider.registerGrantType<{ username?: string; password?: string }>(
+    'password',
+    async (ctx) => {
+      const { username, password } = ctx.oidc.params;
+      if (typeof username !== 'string' || !username) throw new errors.InvalidRequest('Missing parameter: username');
+      if (typeof password !== 'string' || !password) throw new errors.InvalidRequest('Missing parameter: password');
+      const result = await users.checkPassword(username, password);
+      if (!result.ok) {
+        // Keycloak's wording, which the app maps to its own messages.
+        const description = result.reason === 'unconfirmed' ? 'Account is not fully set up' : 'Invalid user credentials';
+        throw new errors.CustomOIDCProviderError('invalid_grant', description);
+      }
+      await issueTokens(ctx, config, users, result.userId, 'password');
+    },
+    ['username', 'password', 'scope'],
+  );
+
+  provider.registerGrantType<{ ticket?: string }>(
+    SESSION_GRANT,
+    async (ctx) => {
+      const userId = tickets.redeem(ctx.oidc.params.ticket);
+      if (!userId) throw new errors.InvalidGrant('session ticket is invalid or expired');
+      await issueTokens(ctx, config, users, userId, SESSION_GRANT);
+    },
+    ['ticket', 'scope'],
+  );
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { createAdapter, purgeExpired } from './adapter.js';
+import { DEFAULT_SCOPE, ROUTES, SESSION_GRANT } from './constants.js';
+import { registerGrants, SessionTickets } from './grants.js';
+import { createInteractionHandler } from './interaction.js';
+import { loadKeys } from './keys.js';
+import { createDispatcher, mountOnFastify } from './mount.js';
+import { createProvider } from './provider.js';
+import { createRevocationHandler } from './revoke.js';
+import { createUserinfoHandler } from './userinfo.js';
+import { createTokenVerifier, InvalidAccessToken, isTokenLive } from './verify.js';
+
+export { API_RESOURCE, ROUTES } from './constants.js';
+export { InvalidAccessToken } from './verify.js';
+
+export interface TokenSet {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  refresh_token: string;
+  id_token: string;
+  scope: string;
+}
+
+export interface UserCredentials {
+  checkPassword(email: string, password: string): Promise<{ ok: true; userId: string } | { ok: false; reason: 'invalid' | 'unconfirmed' }>;
+  getClaims(userId: string): Promise<{ email?: string; email_verified?: boolean; preferred_username?: string; name?: string } | undefined>;
+}
+
+export interface Idp {
+  issuer: string;
+  verifyAccessToken(token: string): Promise<{ sub: string }>;
+  issueSession(userId: string): Promise<TokenSet>;
+  register(app: FastifyInstance): Promise<void>;
+}
+
+export async function createIdp(opts: { db: Db; config: Config; users: UserCredentials }): Promise<Idp> {
+  const { db, config, users } = opts;
+  const issuer = `${config.publicUrl}/realms/${config.realm}`;
+  const mountPath = new URL(issuer).pathname;
+  const allowedOrigins = new Set(config.allowedOrigins);
+
+  await purgeExpired(db);
+  const keys = await loadKeys(db);
+  const provider = createProvider({ issuer, config, users, keys, adapter: createAdapter(db) });
+  const tickets = new SessionTickets();
+  registerGrants(provider, { config, users, tickets });
+
+  const verifySignature = createTokenVerifier({ issuer, publicJwks: keys.publicJwks });
+  async function verifyAccessToken(token: string) {
+    const claims = await verifySignature(token);
+    if (!(await isTokenLive(db, claims))) throw new InvalidAccessToken('token has been revoked');
+    return claims;
+  }
+
+  let app: FastifyInstance | undefined;
+  const log = (err: unknown) => (app ? app.log.error({ err }, 'identity provider error') : console.error(err));
+  const dispatch = createDispatcher({
+    issuer,
+    provider,
+    allowedOrigins,
+    userinfo: createUserinfoHandler({ allowedOrigins, verify: verifyAccessToken, users, issuer }),
+    revoke: createRevocationHandler({ db, provider, clientId: config.clientId, allowedOrigins, verifySignature }),
+    interaction: createInteractionHandler({ provider, users, mountPath }),
+    log,
+  });
+  provider.on('server_error', (_ctx, err) => log(err));
+
+  return {
+    issuer,
+    async verifyAccessToken(token) {
+      const { sub } = await verifyAccessToken(token);
+      return { sub };
+    },
+    // Goes through the token endpoint (in-process) so the result is byte-for-byte what the
+    // password grant returns, refresh token included.
+    async issueSession(userId) {
+      if (!app) throw new Error('identity provider is not registered on the app yet');
+      const response = await app.inject({
+        method: 'POST',
+        url: `${mountPath}${ROUTES.token}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          grant_type: SESSION_GRANT,
+          client_id: config.clientId,
+          ticket: tickets.issue(userId),
+          scope: DEFAULT_SCOPE,
+        }).toString(),
+      });
+      if (response.statusCode !== 200) {
+        throw new Error(`could not issue a session (${response.statusCode}): ${response.body}`);
+      }
+      return response.json() as TokenSet;
+    },
+    async register(fastify) {
+      app = fastify;
+      mountOnFastify(fastify, issuer, dispatch);
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
+import type { Db } from '../db/client.js';
+import { oidcPayloads } from '../db/schema/idp.js';
+import { API_RESOURCE } from './constants.js';
+import { SIGNING_ALG } from './keys.js';
+
+/** Model name under which revoked JWT access tokens are remembered until they expire. */
+export const REVOKED_ACCESS_TOKEN = 'RevokedAccessToken';
+
+export class InvalidAccessToken extends Error {
+  readonly statusCode = 401;
+  constructor(message = 'invalid access token') {
+    super(message);
+    this.name = 'InvalidAccessToken';
+  }
+}
+
+export interface AccessTokenClaims {
+  sub: string;
+  jti: string;
+  gid?: string;
+  exp: number;
+  client_id?: string;
+  scope?: string;
+}
+
+/**
+ * Checks one of our JWT access tokens: signature by our own key (RS256 only, so `none` and HS*
+ * confusion fail), `typ: at+jwt` (ID tokens are plain JWTs), issuer, API audience, expiry.
+ */
+export function createTokenVerifier(opts: { issuer: string; publicJwks: { keys: JWK[] } }) {
+  const keySet = createLocalJWKSet(opts.publicJwks);
+  return async function verifySignature(token: string): Promise<AccessTokenClaims> {
+    if (typeof token !== 'string' || !token) throw new InvalidAccessToken('missing token');
+    try {
+      const { payload } = await jwtVerify(token, keySet, {
+        issuer: opts.issuer,
+        audience: API_RESOURCE,
+        algorithms: [SIGNING_ALG],
+        typ: 'at+jwt',
+        requiredClaims: ['sub', 'exp', 'jti'],
+      });
+      if (typeof payload.sub !== 'string' || !payload.sub) throw new InvalidAccessToken('token has no subject');
+      return payload as unknown as AccessTokenClaims;
+    } catch (err) {
+      if (err instanceof InvalidAccessToken) throw err;
+      throw new InvalidAccessToken((err as Error).message);
+    }
+  };
+}
+
+const live = or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`));
+
+/** True while the token's grant exists (not revoked, not killed by refresh-token reuse) and the token itself was not revoked. */
+export async function isTokenLive(db: Db, claims: AccessTokenClaims): Promise<boolean> {
+  if (!claims.gid) return false;
+  const rows = await db
+    .select({ model: oidcPayloads.model })
+    .from(oidcPayloads)
+    .where(
+      and(
+        or(
+          and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, claims.gid)),
+          and(eq(oidcPayloads.model, REVOKED_ACCESS_TOKEN), eq(oidcPayloads.id, claims.jti)),
+        ),
+        live,
+      ),
+    );
+  return rows.some((r) => r.model === 'Grant') && !rows.some((r) => r.model === REVOKED_ACCESS_TOKEN);
+}
