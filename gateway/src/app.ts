@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { registerAjvFormats, TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { Idp, UserCredentials } from './idp/index.js';
+import { createIdp as createRealIdp, type Idp, type UserCredentials } from './idp/index.js';
 import { createAuthHook } from './http/auth.js';
 import { registerDocs, registerDocsRoute } from './http/docs.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -49,7 +49,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await registerSecurity(app, config);
 
   const users = createUserCredentials(db);
-  const createIdp = opts.createIdp ?? (await import('./idp/index.js')).createIdp;
+  const createIdp = opts.createIdp ?? createRealIdp;
   const idp = await createIdp({ db, config, users });
   const mailer = opts.mailer ?? (await createMailer(config, db));
   const authenticate = createAuthHook(idp);

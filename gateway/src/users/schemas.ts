@@ -2,8 +2,8 @@ import { Type } from 'typebox';
 import { FIAT_CURRENCIES, LANGUAGES } from '../db/schema/index.js';
 import { ErrorBody } from '../http/errors.js';
 
-export const Language = Type.Union(LANGUAGES.map((l) => Type.Literal(l)));
-export const FiatCurrency = Type.Union(FIAT_CURRENCIES.map((c) => Type.Literal(c)));
+export const Language = Type.Enum([...LANGUAGES], { description: 'ENG | RUS' });
+export const FiatCurrency = Type.Enum([...FIAT_CURRENCIES]);
 
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Password = Type.String({ minLength: 8, maxLength: 128 });

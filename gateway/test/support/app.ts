@@ -1,16 +1,15 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp, type App, type IdpFactory } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
+import { freshDatabase } from './database.js';
 import { createFakeIdp } from './fakeIdp.js';
 
 export const PUBLIC_URL = 'http://wallet.test';
 export const ALLOWED_ORIGIN = 'https://allowed.example';
 
-const realIdpExists = existsSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/idp/index.ts'));
 
 export interface TestApp {
   app: App;
@@ -22,7 +21,7 @@ export interface TestApp {
 
 export interface TestAppOptions {
   env?: Record<string, string>;
-  /** 'real' (default once src/idp exists) or 'fake' for tests that only need some token. */
+  /** The real oidc-provider by default; 'fake' for tests that must not depend on it. */
   idp?: 'real' | 'fake';
   database?: Database;
 }
@@ -38,16 +37,15 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     STATIC_DIR: path.join(scratch, 'no-dist'),
     ...opts.env,
   });
-  const { freshDatabase } = await import('./database.js');
   const database = opts.database ?? (await freshDatabase());
-  const useFake = opts.idp === 'fake' || (opts.idp === undefined && !realIdpExists);
-  const createIdp: IdpFactory | undefined = useFake ? createFakeIdp : undefined;
+  const createIdp: IdpFactory | undefined = opts.idp === 'fake' ? createFakeIdp : undefined;
   const app = await buildApp({ config, database, ...(createIdp ? { createIdp } : {}) });
   return {
     app, config, database, db: database.db,
     async close() {
       await app.close();
       await database.close();
+      rmSync(scratch, { recursive: true, force: true });
     },
   };
 }
