@@ -110,27 +110,27 @@ export const sessionMachine = setup({
       }),
       invoke: {
         src: 'loadUser',
-        onDone: { target: 'starting', actions: 'keepStoredUser' },
+        onDone: { target: 'startup', actions: 'keepStoredUser' },
         onError: { target: 'unauthenticated', actions: 'rememberError' },
       },
     },
-    starting: {
-      description: 'Spec §4 start-up rules, decided once from the stored user and the host.',
-      tags: ['busy'],
-      always: [
-        { guard: and(['hasUser', 'accessValid']), target: 'authenticated' },
-        { guard: and(['hasUser', 'inTelegram', 'refreshValid']), target: 'startup.silentThenInitData' },
-        { guard: and(['hasUser', 'inTelegram']), target: 'startup.initData' },
-        { guard: and(['hasUser', 'refreshValid']), target: 'startup.silent' },
-        { guard: 'hasUser', target: 'unauthenticated', actions: ['removeStoredUser', 'forgetUser'] },
-        { guard: and(['inTelegram', 'hasLinkToken']), target: 'startup.linking' },
-        { guard: 'inTelegram', target: 'startup.initData' },
-        { target: 'unauthenticated' },
-      ],
-    },
     startup: {
       tags: ['busy'],
+      initial: 'deciding',
       states: {
+        deciding: {
+          description: 'Spec §4 start-up rules, decided once from the stored user and the host.',
+          always: [
+            { guard: and(['hasUser', 'accessValid']), target: '#session.authenticated' },
+            { guard: and(['hasUser', 'inTelegram', 'refreshValid']), target: 'silentThenInitData' },
+            { guard: and(['hasUser', 'inTelegram']), target: 'initData' },
+            { guard: and(['hasUser', 'refreshValid']), target: 'silent' },
+            { guard: 'hasUser', target: '#session.unauthenticated', actions: ['removeStoredUser', 'forgetUser'] },
+            { guard: and(['inTelegram', 'hasLinkToken']), target: 'linking' },
+            { guard: 'inTelegram', target: 'initData' },
+            { target: '#session.unauthenticated' },
+          ],
+        },
         silentThenInitData: {
           invoke: {
             src: 'signinSilent',
@@ -173,7 +173,7 @@ export const sessionMachine = setup({
       tags: ['signedIn'],
       initial: 'active',
       on: {
-        'user.signedOut': { target: 'unauthenticated', actions: 'forgetUser' },
+        'user.signedOut': { target: 'unauthenticated', actions: ['removeStoredUser', 'forgetUser'] },
         'user.unloaded': { target: 'unauthenticated', actions: 'forgetUser' },
       },
       states: {

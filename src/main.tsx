@@ -1,15 +1,35 @@
 import { createRoot } from 'react-dom/client';
-import { I18nProvider } from '@lingui/react';
-import { Trans } from '@lingui/react/macro';
-import { i18n, activateLocale } from './i18n';
-import { darkTheme } from './theme/themes.css';
 import './theme/global.css';
-import { Button } from './ui/Button';
+import { captureLaunch } from './platform/launch';
+import { installPlatform, type Platform } from './platform';
+import { webPlatform } from './platform/web';
+import { activateLocale, localeOf } from './i18n';
+import { createLiveServices } from './app/live';
+import { createAppRouter } from './app/router';
+import { App } from './app/App';
 
-await activateLocale('en');
-document.body.classList.add(darkTheme);
-createRoot(document.getElementById('root')!).render(
-  <I18nProvider i18n={i18n}>
-    <Button><Trans>Log in</Trans></Button>
-  </I18nProvider>,
-);
+// Read the URL first: the router normalises it, and the OIDC callback and link_token live in it.
+const launch = captureLaunch();
+
+async function detectPlatform(): Promise<Platform> {
+  if (!launch.looksLikeTelegram) return webPlatform;
+  try {
+    const { createTelegramPlatform } = await import('./platform/telegram');
+    return (await createTelegramPlatform()) ?? webPlatform;
+  } catch (error) {
+    console.warn('Messenger SDK unavailable, running as a web app', error);
+    return webPlatform;
+  }
+}
+
+const platform = await detectPlatform();
+installPlatform(platform);
+
+const services = createLiveServices(launch, platform);
+services.preferences.start();
+// The first paint should already be in the user's language.
+await activateLocale(localeOf(services.preferences.getSnapshot().context.language));
+services.session.start();
+
+const router = createAppRouter(services);
+createRoot(document.getElementById('root')!).render(<App services={services} router={router} />);

@@ -1,0 +1,64 @@
+import { Navigate, Outlet } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { selectRedirectToLogin, selectSessionBusy, selectSignedIn } from '../../machines/session.selectors';
+import { RootSpinner } from '../ui/Spinner';
+import { Toaster } from '../ui/Toast';
+import { AppShell, PlainShell } from '../features/shell/AppShell';
+import * as shell from '../features/shell/AppShell.css';
+import { useServices } from './services';
+
+/** Spec §2: a size-64 spinner while authentication resolves, then the app. */
+export function RootLayout() {
+  const { session } = useServices();
+  const busy = useSelector(session, selectSessionBusy);
+  return (
+    <>
+      {busy ? <RootSpinner /> : <Outlet />}
+      <Toaster />
+    </>
+  );
+}
+
+/** Signed-in screens; a lost session redirects to login only once the 1 s grace is over. */
+export function SignedInArea() {
+  const { session } = useServices();
+  const signedIn = useSelector(session, selectSignedIn);
+  const toLogin = useSelector(session, selectRedirectToLogin);
+  if (signedIn) {
+    return (
+      <AppShell>
+        <Outlet />
+      </AppShell>
+    );
+  }
+  return toLogin ? <Navigate to="/auth/login" replace /> : <RootSpinner />;
+}
+
+/** Sign-in screens; a signed-in user belongs on the dashboard. */
+export function SignedOutArea() {
+  const { session } = useServices();
+  const signedIn = useSelector(session, selectSignedIn);
+  if (signedIn) return <Navigate to="/home" replace />;
+  return (
+    <div className={shell.frame}>
+      <Outlet />
+    </div>
+  );
+}
+
+export function ErrorArea() {
+  return (
+    <PlainShell>
+      <Outlet />
+    </PlainShell>
+  );
+}
+
+/** Unknown paths (and "/"): the dashboard when signed in, otherwise login after the grace period. */
+export function CatchAll() {
+  const { session } = useServices();
+  const signedIn = useSelector(session, selectSignedIn);
+  const toLogin = useSelector(session, selectRedirectToLogin);
+  if (signedIn) return <Navigate to="/home" replace />;
+  return toLogin ? <Navigate to="/auth/login" replace /> : <RootSpinner />;
+}

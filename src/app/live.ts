@@ -1,0 +1,107 @@
+import { createActor, fromPromise } from 'xstate';
+import { t } from '@lingui/core/macro';
+import { sessionMachine, type SessionUser } from '../../machines/session.machine';
+import { preferencesMachine, type Language } from '../../machines/preferences.machine';
+import { selectSignedIn, selectSignedOut } from '../../machines/session.selectors';
+import { getUserManager } from '../auth/userManager';
+import { registerSession } from '../auth/sessionRef';
+import { toSessionUser } from '../auth/sessionUser';
+import { exchangeLinkToken, signInWithInitData } from '../auth/telegramSignIn';
+import { userApi } from '../api/userProfile';
+import type { LaunchInfo } from '../platform/launch';
+import type { Platform } from '../platform/types';
+import { showToast } from '../ui/toast';
+import { applyLanguage, applyTheme, preferenceStore } from './applyPreferences';
+import { createNavigator, type AppServices } from './services';
+
+function requireInitData(platform: Platform): string {
+  if (!platform.initData) throw Object.assign(new Error('No init data'), { code: 'B2C_USM0027' });
+  return platform.initData;
+}
+
+async function loadStoredUser(launch: LaunchInfo): Promise<SessionUser | null> {
+  const manager = getUserManager();
+  if (launch.isAuthCallback) {
+    const user = await manager.signinCallback(launch.href);
+    // Forget code and state so a reload does not replay the callback.
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    if (user) return toSessionUser(user);
+  }
+  const user = await manager.getUser();
+  return user ? toSessionUser(user) : null;
+}
+
+/** The one place where machines get their real actors and side effects (guide §4). */
+export function createLiveServices(launch: LaunchInfo, platform: Platform): AppServices {
+  const navigator = createNavigator();
+  const manager = getUserManager();
+
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        loadUser: fromPromise(() => loadStoredUser(launch)),
+        signinSilent: fromPromise(async () => {
+          const user = await manager.signinSilent();
+          if (!user) throw new Error('Silent sign-in returned no user');
+          return toSessionUser(user);
+        }),
+        signInWithInitData: fromPromise(() => signInWithInitData(requireInitData(platform))),
+        exchangeLinkToken: fromPromise(({ input }) => exchangeLinkToken(input.linkToken, requireInitData(platform))),
+      },
+      actions: {
+        removeStoredUser: () => void manager.removeUser(),
+        showError: ({ context }) => navigator.go(`/error/${encodeURIComponent(context.error?.code ?? 'UNKNOWN')}`),
+        expandWindow: () => platform.expand(),
+      },
+    }),
+    { input: { isTelegram: platform.isTelegram, linkToken: launch.linkToken } },
+  );
+  registerSession(session);
+  manager.events.addUserUnloaded(() => session.send({ type: 'user.unloaded' }));
+
+  const stored = preferenceStore.language(platform);
+  const preferences = createActor(
+    preferencesMachine.provide({
+      actors: {
+        loadServerLanguage: fromPromise<Language | null, void>(async () => (await userApi.getProfile()).accounts[0]?.language ?? null),
+        saveServerLanguage: fromPromise(({ input }: { input: { language: Language } }) => userApi.setLanguage(input.language)),
+      },
+      actions: {
+        persistTheme: ({ context }) => preferenceStore.saveDarkTheme(context.darkTheme),
+        applyTheme: ({ context }) => applyTheme(context.darkTheme, platform),
+        persistLanguage: ({ context }) => preferenceStore.saveLanguage(context.language),
+        applyLanguage: ({ context }) => void applyLanguage(context.language),
+        reportSaveFailed: () => showToast({ kind: 'error', message: t`Could not save the language. It applies on this device only.` }),
+      },
+    }),
+    { input: { darkTheme: preferenceStore.darkTheme(), language: stored.language, languageChosen: stored.chosen } },
+  );
+
+  linkSessionToPreferences(session, preferences);
+
+  return {
+    session,
+    preferences,
+    platform,
+    navigator,
+    loadProfile: () => userApi.getProfile(),
+    async signOut() {
+      try {
+        await manager.revokeTokens();
+      } catch {
+        // Revocation is a courtesy to the IdP; the local session ends regardless.
+      }
+      session.send({ type: 'user.signedOut' });
+    },
+  };
+}
+
+/** Preferences learn about sign-in and sign-out, so the account language can apply (spec §3). */
+export function linkSessionToPreferences(session: AppServices['session'], preferences: AppServices['preferences']) {
+  let signedIn = false;
+  return session.subscribe((snapshot) => {
+    if (!signedIn && selectSignedIn(snapshot)) preferences.send({ type: 'user.signedIn' });
+    if (signedIn && selectSignedOut(snapshot)) preferences.send({ type: 'user.signedOut' });
+    signedIn = selectSignedIn(snapshot);
+  });
+}

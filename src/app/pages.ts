@@ -1,0 +1,29 @@
+import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
+
+/**
+ * Every screen is its own chunk (guide §2): the sign-in screens never download wallet or settings code.
+ * Tests may pass eagerly imported components instead.
+ */
+const auth = () => import('../features/auth');
+const settings = () => import('../features/settings');
+const soon = () => import('../features/soon');
+
+export const lazyPages = {
+  LoginPage: lazyRouteComponent(auth, 'LoginPage'),
+  LoginEmailPage: lazyRouteComponent(auth, 'LoginEmailPage'),
+  SignupPage: lazyRouteComponent(auth, 'SignupPage'),
+  SignupEmailPage: lazyRouteComponent(auth, 'SignupEmailPage'),
+  SignupSuccessPage: lazyRouteComponent(auth, 'SignupSuccessPage'),
+  ConfirmPage: lazyRouteComponent(auth, 'ConfirmPage'),
+  ForgotPage: lazyRouteComponent(auth, 'ForgotPage'),
+  ForgotSuccessPage: lazyRouteComponent(auth, 'ForgotSuccessPage'),
+  ResetPage: lazyRouteComponent(auth, 'ResetPage'),
+  HomePage: lazyRouteComponent(() => import('../features/home'), 'HomePage'),
+  ExchangePage: lazyRouteComponent(soon, 'ExchangePage'),
+  NotificationsPage: lazyRouteComponent(soon, 'NotificationsPage'),
+  SettingsPage: lazyRouteComponent(settings, 'SettingsPage'),
+  LanguagePage: lazyRouteComponent(settings, 'LanguagePage'),
+  ErrorPage: lazyRouteComponent(() => import('../features/errors'), 'ErrorPage'),
+};
+
+export type Pages = Record<keyof typeof lazyPages, RouteComponent>;

@@ -1,0 +1,76 @@
+import { createRootRouteWithContext, createRoute, createRouter, createBrowserHistory, type RouterHistory } from '@tanstack/react-router';
+import { RootSpinner } from '../ui/Spinner';
+import { CatchAll, ErrorArea, RootLayout, SignedInArea, SignedOutArea } from './guards';
+import { lazyPages, type Pages } from './pages';
+import type { AppServices } from './services';
+
+export type RouterContext = { services: AppServices };
+
+const emailSearch = (search: Record<string, unknown>) => ({
+  email: typeof search.email === 'string' ? search.email : '',
+});
+
+/** Code-based route tree (spec §2); built per router so tests can pass their own pages. */
+export function buildRouteTree(pages: Pages) {
+  const root = createRootRouteWithContext<RouterContext>()({ component: RootLayout });
+  const index = createRoute({ getParentRoute: () => root, path: '/', component: CatchAll });
+  const notFound = createRoute({ getParentRoute: () => root, path: '$', component: CatchAll });
+
+  const signedOut = createRoute({ getParentRoute: () => root, id: 'signed-out', component: SignedOutArea });
+  const auth = (path: string, component: Pages[keyof Pages]) =>
+    createRoute({ getParentRoute: () => signedOut, path, component });
+  const signupSuccess = createRoute({
+    getParentRoute: () => signedOut,
+    path: '/auth/signup/email/success',
+    validateSearch: emailSearch,
+    component: pages.SignupSuccessPage,
+  });
+
+  const errors = createRoute({ getParentRoute: () => root, id: 'errors', component: ErrorArea });
+  const error = createRoute({ getParentRoute: () => errors, path: '/error/$code', component: pages.ErrorPage });
+
+  const signedIn = createRoute({ getParentRoute: () => root, id: 'signed-in', component: SignedInArea });
+  const app = (path: string, component: Pages[keyof Pages]) =>
+    createRoute({ getParentRoute: () => signedIn, path, component });
+
+  return root.addChildren([
+    index,
+    signedOut.addChildren([
+      auth('/auth/login', pages.LoginPage),
+      auth('/auth/login/email', pages.LoginEmailPage),
+      auth('/auth/signup', pages.SignupPage),
+      auth('/auth/signup/email', pages.SignupEmailPage),
+      signupSuccess,
+      auth('/auth/signup/confirm/$code', pages.ConfirmPage),
+      auth('/auth/forgot', pages.ForgotPage),
+      auth('/auth/forgot-success', pages.ForgotSuccessPage),
+      auth('/auth/forgot/$code', pages.ResetPage),
+    ]),
+    errors.addChildren([error]),
+    signedIn.addChildren([
+      app('/home', pages.HomePage),
+      app('/exchange', pages.ExchangePage),
+      app('/notifications', pages.NotificationsPage),
+      app('/settings', pages.SettingsPage),
+      app('/settings/select-language', pages.LanguagePage),
+    ]),
+    notFound,
+  ]);
+}
+
+export function createAppRouter(
+  services: AppServices,
+  options: { history?: RouterHistory; pages?: Pages } = {},
+) {
+  const router = createRouter({
+    routeTree: buildRouteTree(options.pages ?? lazyPages),
+    history: options.history ?? createBrowserHistory(),
+    context: { services },
+    defaultPendingComponent: RootSpinner,
+    defaultPreload: 'intent',
+  });
+  services.navigator.attach((to) => void router.navigate({ to }));
+  return router;
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

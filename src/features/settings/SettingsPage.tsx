@@ -1,0 +1,86 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { fromPromise } from 'xstate';
+import { settingsMachine } from '../../../machines/settings.machine';
+import { selectProfileEmail, selectProfileFailed, selectProfileLoading, selectSigningOut } from '../../../machines/settings.selectors';
+import { selectDarkTheme, selectLanguage } from '../../../machines/preferences.selectors';
+import { useServices } from '../../app/services';
+import { appConfig } from '../../config';
+import { Button } from '../../ui/Button';
+import { ChevronIcon } from '../../ui/icons';
+import { showToast } from '../../ui/toast';
+import { languageNames } from './languages';
+import * as shell from '../shell/AppShell.css';
+import * as css from './settings.css';
+
+export function SettingsPage() {
+  const services = useServices();
+  const { platform, preferences } = services;
+  const navigate = useNavigate();
+  const { t } = useLingui();
+  const settings = useActorRef(
+    settingsMachine.provide({
+      actors: {
+        loadProfile: fromPromise(async () => ({ email: (await services.loadProfile()).email })),
+        signOut: fromPromise(() => services.signOut()),
+      },
+      actions: {
+        goToLogin: () => void navigate({ to: '/auth/login' }),
+        reportSignOutFailed: () => showToast({ kind: 'error', message: t`Sign-out failed` }),
+      },
+    }),
+  );
+  const email = useSelector(settings, selectProfileEmail);
+  const loading = useSelector(settings, selectProfileLoading);
+  const failed = useSelector(settings, selectProfileFailed);
+  const signingOut = useSelector(settings, selectSigningOut);
+  const dark = useSelector(preferences, selectDarkTheme);
+  const language = useSelector(preferences, selectLanguage);
+
+  return (
+    <section className={shell.page} aria-labelledby="settings-title">
+      <h1 id="settings-title" className={shell.title}><Trans>Settings</Trans></h1>
+      <div className={shell.card} aria-busy={loading || undefined}>
+        <span className={shell.muted}><Trans>Signed in as</Trans></span>
+        {failed ? (
+          <Button variant="ghost" onClick={() => settings.send({ type: 'profile.retried' })}>
+            <Trans>Could not load your profile. Retry</Trans>
+          </Button>
+        ) : (
+          <p className={css.email} data-testid="profile-email">{email ?? '…'}</p>
+        )}
+      </div>
+      <ul className={css.list}>
+        <li>
+          <Link to="/settings/select-language" className={css.row}>
+            <span><Trans>Language</Trans></span>
+            <span className={css.value}>{languageNames[language]}<ChevronIcon /></span>
+          </Link>
+        </li>
+        <li>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={dark}
+            className={css.row}
+            onClick={() => preferences.send({ type: 'theme.toggled' })}
+          >
+            <span><Trans>Dark theme</Trans></span>
+            <span className={css.track}><span className={css.thumb} /></span>
+          </button>
+        </li>
+      </ul>
+      <ul className={css.list}>
+        <li><button type="button" className={css.row} onClick={() => platform.openLink(appConfig.termsUrl)}><Trans>Terms of use</Trans><ChevronIcon /></button></li>
+        <li><button type="button" className={css.row} onClick={() => platform.openLink(appConfig.privacyUrl)}><Trans>Privacy policy</Trans><ChevronIcon /></button></li>
+        <li><button type="button" className={css.row} onClick={() => platform.openLink(`mailto:${appConfig.supportEmail}`)}><Trans>Feedback</Trans><ChevronIcon /></button></li>
+      </ul>
+      {platform.isTelegram ? null : (
+        <Button variant="secondary" busy={signingOut} onClick={() => settings.send({ type: 'logout.requested' })}>
+          <Trans>Log out</Trans>
+        </Button>
+      )}
+    </section>
+  );
+}

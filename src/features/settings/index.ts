@@ -1,0 +1,2 @@
+export { SettingsPage } from './SettingsPage';
+export { LanguagePage } from './LanguagePage';

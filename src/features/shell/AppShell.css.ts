@@ -1,0 +1,40 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../theme/contract.css';
+
+/** Spec §9: the app is at most 540 px wide, centred. */
+export const frame = style({
+  maxWidth: 540,
+  margin: '0 auto',
+  minHeight: '100dvh',
+  display: 'flex',
+  flexDirection: 'column',
+  paddingTop: 'var(--safe-top, 0px)',
+});
+
+export const main = style({ flex: 1, display: 'flex', flexDirection: 'column', padding: vars.space.md });
+
+export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, flex: 1 });
+
+export const title = style({ fontSize: 24, fontWeight: 700, margin: `${vars.space.sm} 0` });
+
+export const muted = style({ color: vars.color.secondaryText, margin: 0, lineHeight: 1.5 });
+
+export const card = style({
+  background: vars.color.surface,
+  borderRadius: vars.radius.lg,
+  padding: vars.space.md,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+});
+
+export const centered = style({
+  flex: 1,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  textAlign: 'center',
+  gap: vars.space.md,
+  padding: vars.space.lg,
+});

@@ -1,0 +1,1 @@
+export { ExchangePage, NotificationsPage } from './SoonPage';

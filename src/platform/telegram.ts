@@ -1,0 +1,71 @@
+import {
+  init,
+  isTMA,
+  miniApp,
+  openLink,
+  openTelegramLink,
+  retrieveLaunchParams,
+  retrieveRawInitData,
+  viewport,
+} from '@telegram-apps/sdk';
+import type { Platform } from './types';
+
+/**
+ * The messenger host (guide §5). Loaded with a dynamic import only when the page looks like a
+ * Mini App, so browser users never download the SDK. Returns null when the SDK disagrees.
+ */
+export async function createTelegramPlatform(): Promise<Platform | null> {
+  if (!isTMA()) return null;
+  init();
+  const initData = retrieveRawInitData() ?? null;
+  let languageCode: string | null = null;
+  try {
+    languageCode = retrieveLaunchParams().tgWebAppData?.user?.language_code ?? null;
+  } catch {
+    // Launch params without a user (e.g. opened from an attachment menu): no language hint.
+  }
+  miniApp.mountSync.ifAvailable();
+  miniApp.ready.ifAvailable();
+  const viewportReady = mountViewport();
+
+  return {
+    isTelegram: true,
+    initData,
+    languageCode,
+    openLink(url) {
+      if (/^https:\/\/t\.me\//.test(url)) openTelegramLink.ifAvailable(url);
+      else if (url.startsWith('mailto:')) window.location.href = url;
+      else openLink.ifAvailable(url);
+    },
+    expand() {
+      void viewportReady.then(() => viewport.expand.ifAvailable());
+    },
+    syncColors({ background, header }) {
+      miniApp.setBackgroundColor.ifAvailable(background as `#${string}`);
+      miniApp.setHeaderColor.ifAvailable(header as `#${string}`);
+    },
+  };
+}
+
+/** Best effort: safe-area insets become CSS variables (--tg-viewport-*) for the layout. */
+async function mountViewport(): Promise<void> {
+  try {
+    if (!viewport.mount.isAvailable()) return;
+    await viewport.mount();
+    viewport.bindCssVars.ifAvailable();
+    applySafeArea();
+  } catch {
+    // An old client without viewport events: keep the default layout.
+  }
+}
+
+function applySafeArea(): void {
+  const style = document.documentElement.style;
+  const set = (name: string, px: number | undefined) => style.setProperty(name, `${px ?? 0}px`);
+  const insets = viewport.safeAreaInsets();
+  const content = viewport.contentSafeAreaInsets();
+  set('--safe-top', (insets?.top ?? 0) + (content?.top ?? 0));
+  set('--safe-bottom', (insets?.bottom ?? 0) + (content?.bottom ?? 0));
+  set('--safe-left', insets?.left);
+  set('--safe-right', insets?.right);
+}

@@ -1,0 +1,33 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../theme/contract.css';
+import { TOAST_FADE_MS } from '../../machines/toast.machine';
+
+export const region = style({
+  position: 'fixed',
+  left: 0,
+  right: 0,
+  bottom: `calc(88px + var(--safe-bottom, 0px))`,
+  display: 'flex',
+  justifyContent: 'center',
+  pointerEvents: 'none',
+  zIndex: 50,
+});
+
+const base = style({
+  maxWidth: 300,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  color: vars.color.toastText,
+  fontSize: 14,
+  lineHeight: 1.4,
+  boxShadow: '0 4px 16px rgba(0, 0, 0, 0.25)',
+  transition: `opacity ${TOAST_FADE_MS}ms ease-out`,
+  pointerEvents: 'auto',
+});
+
+export const kind = styleVariants({
+  success: [base, { background: vars.color.toastBackground, borderLeft: `4px solid ${vars.color.success}` }],
+  error: [base, { background: vars.color.error, color: '#FFF' }],
+});
+
+export const fading = style({ opacity: 0 });
