@@ -13,7 +13,7 @@
  *     fakeTimers: true, delays: { DEBOUNCE: 300 },   // for `after` events (numeric delays need no entry)
  *     mount: async ({ fakes, user }) => ({ actor, ...whatever drivers and asserts need }),
  *     drive: { 'email.changed': async (event, h) => { await h.user.type(...) } },
- *     states: { '*': (h, s) => ..., editing: (h, s) => ..., 'form.invalid': ... },
+ *     states: { '*': (h, s) => ..., editing: (h, s, { event, history }) => ..., 'form.invalid': ... },
  *   });
  *
  * - `fakes` (createDeferredActors) makes fromPromise actors whose outcome the path decides: provide
@@ -66,6 +66,8 @@ type User = ReturnType<typeof userEvent.setup>;
 export type MountTools = { fakes: DeferredActors; user: User };
 export type Harness<H> = H & MountTools & { actor?: AnyActorRef };
 
+export type StepInfo = { event: EventObject | undefined; history: EventObject[] };
+
 type Events<M extends AnyStateMachine> = EventFromLogic<M> | BuiltinEvent;
 type Driver<E, H> = (event: E, h: Harness<H>) => unknown;
 
@@ -78,7 +80,8 @@ export type ModelConfig<M extends AnyStateMachine, H extends object> = Omit<Plan
   compareContext?: boolean;
   mount: (tools: MountTools) => (H & { actor?: AnyActorRef }) | Promise<H & { actor?: AnyActorRef }>;
   drive: { [K in Events<M>['type']]?: Driver<Extract<Events<M>, { type: K }>, H> } & Record<string, Driver<never, H> | undefined>;
-  states: Record<string, (h: Harness<H>, snapshot: AnyMachineSnapshot) => unknown>;
+  /** `step.event` is the event just driven (undefined before the first), `step.history` all of them so far. */
+  states: Record<string, (h: Harness<H>, snapshot: AnyMachineSnapshot, step: StepInfo) => unknown>;
 };
 
 /** Let promise callbacks, xstate and React finish the consequences of the last step. */
@@ -137,6 +140,7 @@ export function describeModel<M extends AnyStateMachine, H extends object>(name:
         const h = { ...mounted, fakes, user } as Harness<H>;
         await settle();
 
+        const history: EventObject[] = [];
         const check = async (snapshot: AnyMachineSnapshot, where: string) => {
           try {
             if (h.actor) {
@@ -145,7 +149,7 @@ export function describeModel<M extends AnyStateMachine, H extends object>(name:
               if (config.compareContext !== false) expect(asData(live.context), 'live context').toEqual(asData(snapshot.context));
             }
             const keys = Object.keys(config.states).filter((k) => matchesKey(snapshot, k));
-            for (const key of keys) await config.states[key](h, snapshot);
+            for (const key of keys) await config.states[key](h, snapshot, { event: history.at(-1), history: [...history] });
           } catch (error) {
             const state = JSON.stringify(snapshot.value);
             (error as Error).message = `${where} (state ${state}):\n${(error as Error).message}`;
@@ -159,6 +163,7 @@ export function describeModel<M extends AnyStateMachine, H extends object>(name:
           if (!driver) throw new Error(`no driver for ${step.event.type}`);
           await driver(step.event, h);
           await settle();
+          history.push(step.event);
           await check(step.state, `after step ${i + 1} ${describeEvent(step.event)}${step.ignored ? ' (ignored)' : ''}`);
         }
       });
