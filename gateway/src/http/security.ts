@@ -31,9 +31,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     maxAge: 600,
   });
   const csp = contentSecurityPolicy(config);
+  const https = config.publicUrl.startsWith('https://');
+  // No X-Frame-Options: it cannot express "Telegram may frame us"; frame-ancestors does.
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (https) reply.header('Strict-Transport-Security', 'max-age=15552000; includeSubDomains');
     const type = String(reply.getHeader('content-type') ?? '');
     // The IdP may render its own pages with their own policy; keep theirs.
     if (type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
