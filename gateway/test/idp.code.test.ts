@@ -73,6 +73,7 @@ describe('authorization code + PKCE', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('name="password"');
+    expect(page.headers.get('content-security-policy')).toMatch(new RegExp(`form-action 'self'[^;]* ${APP_ORIGIN}`));
 
     const wrong = await go(loginUrl, form({ email: 'alice@example.com', password: 'nope' }));
     expect(wrong.status).toBe(200);
@@ -113,7 +114,13 @@ describe('authorization code + PKCE', () => {
       id_token_hint: body.id_token, post_logout_redirect_uri: `${APP_ORIGIN}/auth/login`, client_id: 'wallet-web',
     })}`);
     expect(logout.status).toBe(200);
-    expect(await logout.text()).toContain('op.logoutForm');
+    expect(logout.headers.get('content-security-policy')).toMatch(/script-src 'sha256-/);
+    const html = await logout.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)![1];
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1];
+    const done = await go(action, form({ xsrf, logout: 'yes' }));
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe(`${APP_ORIGIN}/auth/login`);
   });
 
   it('prompt=none without a session answers login_required to the app', async () => {

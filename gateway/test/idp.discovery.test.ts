@@ -12,7 +12,7 @@ describe('identity provider metadata', () => {
   it('serves discovery at Keycloak paths under the realm', async () => {
     const res = await fetch(`${s.base}/realms/wallet/.well-known/openid-configuration`);
     expect(res.status).toBe(200);
-    const meta = await res.json();
+    const meta = (await res.json()) as Record<string, any>;
     const p = `${s.base}/realms/wallet/protocol/openid-connect`;
     expect(meta).toMatchObject({
       issuer: `${s.base}/realms/wallet`,
@@ -32,7 +32,7 @@ describe('identity provider metadata', () => {
   it('publishes only public signing keys', async () => {
     const res = await fetch(`${s.issuer}/protocol/openid-connect/certs`);
     expect(res.status).toBe(200);
-    const { keys } = await res.json();
+    const { keys } = (await res.json()) as { keys: Record<string, unknown>[] };
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) {
       expect(key).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
@@ -46,7 +46,7 @@ describe('identity provider metadata', () => {
     const res = await fetch(`${s.issuer}/.well-known/openid-configuration`, {
       headers: { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
     });
-    const meta = await res.json();
+    const meta = (await res.json()) as Record<string, any>;
     expect(meta.token_endpoint).toBe(`${s.issuer}/protocol/openid-connect/token`);
   });
 });

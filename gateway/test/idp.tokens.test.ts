@@ -49,7 +49,7 @@ describe('password grant', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'password', client_id: 'wallet-web', username: 'alice@example.com', password: 'correct horse' }),
     });
-    const body = await res.json();
+    const body = (await res.json()) as Record<string, any>;
     expect(res.status).toBe(200);
     expect(body.scope).toBe('openid profile email');
     expect(body.refresh_token).toBeTruthy();
@@ -195,6 +195,6 @@ describe('issueSession', () => {
       body: new URLSearchParams({ grant_type: 'urn:wallet:params:grant-type:session-ticket', client_id: 'wallet-web', ticket: 'guess' }),
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe('invalid_grant');
+    expect(((await res.json()) as { error: string }).error).toBe('invalid_grant');
   });
 });

@@ -63,7 +63,7 @@ export async function createIdp(opts: { db: Db; config: Config; users: UserCrede
     allowedOrigins,
     userinfo: createUserinfoHandler({ allowedOrigins, verify: verifyAccessToken, users, issuer }),
     revoke: createRevocationHandler({ db, provider, clientId: config.clientId, allowedOrigins, verifySignature }),
-    interaction: createInteractionHandler({ provider, users, mountPath }),
+    interaction: createInteractionHandler({ provider, users, mountPath, appOrigins: config.allowedOrigins }),
     log,
   });
   provider.on('server_error', (_ctx, err) => log(err));

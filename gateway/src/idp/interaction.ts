@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import { INTERACTION_PATH } from './constants.js';
 import type { UserCredentials } from './index.js';
-import { loginPage } from './pages.js';
+import { loginPage, pagePolicy } from './pages.js';
 import { readForm, send } from './http.js';
 
 const LOGIN_ERRORS = {
@@ -14,11 +14,14 @@ const LOGIN_ERRORS = {
  * The sign-in page the authorization endpoint sends the browser to. The app normally signs in with
  * the password grant; this page only exists so the code + PKCE flow works end to end.
  */
-export function createInteractionHandler(deps: { provider: Provider; users: UserCredentials; mountPath: string }) {
+export function createInteractionHandler(deps: { provider: Provider; users: UserCredentials; mountPath: string; appOrigins: readonly string[] }) {
+  const policy = pagePolicy(deps.appOrigins);
   const html = (res: ServerResponse, status: number, body: string) =>
     send(res, status, body, 'text/html; charset=utf-8', {
       'Cache-Control': 'no-store',
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      'Content-Security-Policy': policy,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
     });
 
   return async function interaction(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {

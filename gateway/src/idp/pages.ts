@@ -1,4 +1,24 @@
+import { createHash } from 'node:crypto';
+
 /** Minimal, dependency-free HTML for the few pages the identity provider renders itself. */
+
+const LOGOUT_SCRIPT = "(function(){var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();})();";
+
+/**
+ * CSP for every HTML page under the realm. form-action must list the app origins: browsers apply
+ * it to the redirects that follow a form post (sign-in and sign-out both end on the app).
+ */
+export function pagePolicy(appOrigins: readonly string[]): string {
+  const scriptHash = createHash('sha256').update(LOGOUT_SCRIPT).digest('base64');
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    `script-src 'sha256-${scriptHash}'`,
+    `form-action 'self' ${appOrigins.join(' ')}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
 
 export function escapeHtml(value: unknown): string {
   return String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -30,8 +50,7 @@ export function logoutPage(form: string): string {
   return page(
     'Signing out',
     `${form}<noscript><button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button></noscript>
-<script>(function(){var f=document.getElementById('op.logoutForm');var i=document.createElement('input');
-i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();})();</script>`,
+<script>${LOGOUT_SCRIPT}</script>`,
   );
 }
 

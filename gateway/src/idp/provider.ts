@@ -4,7 +4,7 @@ import { API_RESOURCE, INTERACTION_PATH, ROUTES, SCOPES, SESSION_GRANT } from '.
 import type { UserCredentials } from './index.js';
 import type { IdpKeys } from './keys.js';
 import { SIGNING_ALG } from './keys.js';
-import { errorPage, loggedOutPage, logoutPage } from './pages.js';
+import { errorPage, loggedOutPage, logoutPage, pagePolicy } from './pages.js';
 
 export interface ProviderDeps {
   issuer: string;
@@ -141,5 +141,15 @@ export function createProvider({ issuer, config, users, keys, adapter }: Provide
   // The mount layer pins Host and X-Forwarded-Proto to the public URL (see mount.ts), so trusting
   // them only lets Koa see the scheme of a TLS-terminating proxy; clients cannot inject them.
   provider.proxy = true;
+  // Fastify's own header hooks never see these responses (the request is handed over raw).
+  const policy = pagePolicy(config.allowedOrigins);
+  provider.use(async (ctx, next) => {
+    await next();
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    if (ctx.response.is('html')) {
+      ctx.set('Content-Security-Policy', policy);
+      ctx.set('Referrer-Policy', 'no-referrer');
+    }
+  });
   return provider;
 }
