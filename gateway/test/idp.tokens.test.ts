@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ORIGIN, decodeSegment, passwordGrant, refreshGrant, startIdp, type FakeUser, type IdpServer } from './idp-support.js';
+import { APP_ORIGIN, decodeSegment, passwordGrant, refreshGrant, startIdp, tokenRequest, type FakeUser, type IdpServer } from './idp-support.js';
 
 let s: IdpServer;
 let alice: FakeUser;
@@ -107,6 +107,19 @@ describe('refresh grant', () => {
     expect((await refreshGrant(s, first.refresh_token)).status).toBe(400);
     expect((await refreshGrant(s, second.refresh_token)).status).toBe(400);
     await expect(s.idp.verifyAccessToken(second.access_token)).rejects.toThrow();
+  });
+
+  it('accepts the refresh request oidc-client-ts sends and keeps the ID token claims it compares', async () => {
+    const first = (await passwordGrant(s, 'alice@example.com', 'correct horse')).body;
+    const next = await tokenRequest(s, {
+      grant_type: 'refresh_token', refresh_token: first.refresh_token, scope: first.scope, redirect_uri: `${APP_ORIGIN}/auth/callback`,
+    });
+    expect(next.status).toBe(200);
+    expect(next.body.scope).toBe(first.scope);
+    const [before, after] = [decodeSegment(first.id_token, 1), decodeSegment(next.body.id_token, 1)];
+    expect(after.sub).toBe(before.sub);
+    expect(after.auth_time).toBe(before.auth_time);
+    expect(after.azp).toBe(before.azp);
   });
 
   it('refuses garbage', async () => {

@@ -67,6 +67,9 @@ export async function createIdp(opts: { db: Db; config: Config; users: UserCrede
     log,
   });
   provider.on('server_error', (_ctx, err) => log(err));
+  // Spent codes, sessions and tokens past their expiry are never read again; unref'd so an idle
+  // timer never keeps the process alive.
+  setInterval(() => void purgeExpired(db).catch(log), 3_600_000).unref();
 
   return {
     issuer,
