@@ -1,4 +1,7 @@
-import { and, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { startupRoute, type StartupRoute } from './session.startup';
+
+export { accessValid, refreshValid, startupRoute } from './session.startup';
 
 /** The signed-in session as the app needs it (spec §3), independent of the OIDC library. */
 export type SessionUser = {
@@ -13,7 +16,13 @@ export type SessionUser = {
 
 export type SessionError = { code: string; message?: string };
 
-export type SessionInput = { isTelegram: boolean; linkToken: string | null };
+/** Where and how the app was opened, plus the stored user: everything start-up decides on (spec §4). */
+export type RestoredSession = {
+  user: SessionUser | null;
+  isTelegram: boolean;
+  /** `link_token` from the URL: a one-time code to link the messenger account. */
+  linkToken: string | null;
+};
 
 export type SessionEvent =
   | { type: 'user.signedIn'; user: SessionUser }
@@ -21,24 +30,19 @@ export type SessionEvent =
   | { type: 'user.unloaded' }
   | { type: 'token.rejected' };
 
-export type SessionContext = SessionInput & { user: SessionUser | null; error: SessionError | null };
+export type SessionContext = RestoredSession & { error: SessionError | null };
 
 export type SessionTag = 'busy' | 'signedIn' | 'signedOut' | 'reauthenticating';
 
 export const AUTH_REDIRECT_GRACE_MS = 1000;
 /** Spec §8: this code also clears the stored user. */
 export const USER_GONE_CODE = 'B2C_USM0022';
+export const SESSION_EXPIRED = 'SESSION_EXPIRED';
 
 const notProvided = (name: string) =>
-  fromPromise<SessionUser, void>(async () => {
+  fromPromise<SessionUser>(async () => {
     throw new Error(`${name} not provided`);
   });
-
-/** Spec §9: expiries are compared as seconds × 1000 against now. */
-export const accessValid = (user: SessionUser, now = Date.now()) =>
-  user.expiresAt === undefined || user.expiresAt * 1000 > now;
-export const refreshValid = (user: SessionUser, now = Date.now()) =>
-  Boolean(user.refreshToken) && (user.refreshExpiresAt === undefined || user.refreshExpiresAt > now);
 
 export function toSessionError(error: unknown): SessionError {
   if (typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string') {
@@ -47,6 +51,9 @@ export function toSessionError(error: unknown): SessionError {
   }
   return { code: 'UNKNOWN', message: error instanceof Error ? error.message : undefined };
 }
+
+const startsAs = (route: StartupRoute) => ({ type: 'startsAs' as const, params: { route } });
+const restored = ['restore', 'expandIfTelegram'] as const;
 
 const signedInTransition = {
   target: '#session.authenticated',
@@ -57,14 +64,13 @@ export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
-    input: {} as SessionInput,
     tags: {} as SessionTag,
   },
   delays: { AUTH_REDIRECT_GRACE: AUTH_REDIRECT_GRACE_MS },
   actors: {
-    /** Reads the stored user; processes an OIDC callback in the URL first if there is one. */
-    loadUser: fromPromise<SessionUser | null, void>(async () => {
-      throw new Error('loadUser not provided');
+    /** Reads the stored user (after processing an OIDC callback in the URL, if any) and the launch context. */
+    restoreSession: fromPromise<RestoredSession>(async () => {
+      throw new Error('restoreSession not provided');
     }),
     signinSilent: notProvided('signinSilent'),
     signInWithInitData: notProvided('signInWithInitData'),
@@ -78,61 +84,64 @@ export const sessionMachine = setup({
         ?? (event as { user?: SessionUser }).user ?? null,
       error: null,
     }),
-    keepStoredUser: assign({ user: ({ event }) => (event as unknown as { output: SessionUser | null }).output }),
+    restore: assign(({ event }) => (event as unknown as { output: RestoredSession }).output),
     forgetUser: assign({ user: null }),
     rememberError: assign({ error: ({ event }) => toSessionError((event as unknown as { error: unknown }).error) }),
     dropLinkToken: assign({ linkToken: null }),
+    /** Kept as the reason the user has to sign in again; only gateway (B2C_*) codes get an error screen. */
+    rememberExpiry: assign({ error: { code: SESSION_EXPIRED } }),
     // Side effects the app provides (src/app/live.ts): storage, navigation and the messenger.
     removeStoredUser: () => {},
     /** Navigates to /error/{context.error.code}. */
     showError: () => {},
     expandWindow: () => {},
+    expandIfTelegram: enqueueActions(({ context, enqueue }) => {
+      if (context.isTelegram) enqueue('expandWindow');
+    }),
     clearUserIfGone: enqueueActions(({ context, enqueue }) => {
       if (context.error?.code === USER_GONE_CODE) enqueue('removeStoredUser');
     }),
   },
   guards: {
     inTelegram: ({ context }) => context.isTelegram,
-    hasLinkToken: ({ context }) => Boolean(context.linkToken),
-    hasUser: ({ context }) => context.user !== null,
-    accessValid: ({ context }) => context.user !== null && accessValid(context.user),
-    refreshValid: ({ context }) => context.user !== null && refreshValid(context.user),
+    startsAs: ({ event }, params: { route: StartupRoute }) =>
+      startupRoute((event as unknown as { output: RestoredSession }).output) === params.route,
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ ...input, user: null, error: null }),
+  context: { user: null, isTelegram: false, linkToken: null, error: null },
   initial: 'loading',
   states: {
     loading: {
+      description: 'Auth state loading, then the spec §4 start-up rules, decided once from the stored user and the host.',
       tags: ['busy'],
-      entry: enqueueActions(({ context, enqueue }) => {
-        if (context.isTelegram) enqueue('expandWindow');
-      }),
       invoke: {
-        src: 'loadUser',
-        onDone: { target: 'startup', actions: 'keepStoredUser' },
+        id: 'restoreSession',
+        src: 'restoreSession',
+        onDone: [
+          { guard: startsAs('active'), target: 'authenticated', actions: restored },
+          { guard: startsAs('silentThenInitData'), target: 'startup.silentThenInitData', actions: restored },
+          { guard: startsAs('initData'), target: 'startup.initData', actions: restored },
+          { guard: startsAs('silent'), target: 'startup.silent', actions: restored },
+          {
+            guard: startsAs('expired'),
+            target: 'unauthenticated',
+            actions: [...restored, 'removeStoredUser', 'forgetUser', 'rememberExpiry'],
+          },
+          { guard: startsAs('linking'), target: 'startup.linking', actions: restored },
+          { target: 'unauthenticated', actions: restored },
+        ],
         onError: { target: 'unauthenticated', actions: 'rememberError' },
       },
     },
     startup: {
       tags: ['busy'],
-      initial: 'deciding',
+      // Always entered through a specific child chosen by `loading`; the initial state is formal.
+      initial: 'initData',
       states: {
-        deciding: {
-          description: 'Spec §4 start-up rules, decided once from the stored user and the host.',
-          always: [
-            { guard: and(['hasUser', 'accessValid']), target: '#session.authenticated' },
-            { guard: and(['hasUser', 'inTelegram', 'refreshValid']), target: 'silentThenInitData' },
-            { guard: and(['hasUser', 'inTelegram']), target: 'initData' },
-            { guard: and(['hasUser', 'refreshValid']), target: 'silent' },
-            { guard: 'hasUser', target: '#session.unauthenticated', actions: ['removeStoredUser', 'forgetUser'] },
-            { guard: and(['inTelegram', 'hasLinkToken']), target: 'linking' },
-            { guard: 'inTelegram', target: 'initData' },
-            { target: '#session.unauthenticated' },
-          ],
-        },
         silentThenInitData: {
           invoke: {
+            id: 'signinSilent',
             src: 'signinSilent',
             onDone: signedInTransition,
             onError: 'initData',
@@ -141,13 +150,15 @@ export const sessionMachine = setup({
         silent: {
           description: 'Outside the messenger; a refused refresh token means the session is over, so sign in again.',
           invoke: {
+            id: 'signinSilent',
             src: 'signinSilent',
             onDone: signedInTransition,
-            onError: { target: '#session.unauthenticated', actions: ['removeStoredUser', 'forgetUser'] },
+            onError: { target: '#session.unauthenticated', actions: ['rememberError', 'removeStoredUser', 'forgetUser'] },
           },
         },
         initData: {
           invoke: {
+            id: 'signInWithInitData',
             src: 'signInWithInitData',
             onDone: signedInTransition,
             onError: { target: 'initDataFailed', actions: ['rememberError', 'clearUserIfGone', 'forgetUser', 'showError'] },
@@ -158,6 +169,7 @@ export const sessionMachine = setup({
         },
         linking: {
           invoke: {
+            id: 'exchangeLinkToken',
             src: 'exchangeLinkToken',
             input: ({ context }) => ({ linkToken: context.linkToken ?? '' }),
             onDone: { ...signedInTransition, actions: ['storeUser', 'dropLinkToken'] },
@@ -179,30 +191,32 @@ export const sessionMachine = setup({
       states: {
         active: {
           on: {
-            'token.rejected': 'reauthenticating',
+            'token.rejected': [
+              { guard: 'inTelegram', target: 'reauthenticating.viaInitData' },
+              { target: 'reauthenticating.viaSilent' },
+            ],
             'user.signedIn': { actions: 'storeUser' },
           },
         },
         reauthenticating: {
           description: 'Spec §7 401 rule: renew once; if that fails, sign out silently.',
           tags: ['reauthenticating'],
-          initial: 'choosing',
+          initial: 'viaSilent',
           states: {
-            choosing: {
-              always: [{ guard: 'inTelegram', target: 'viaInitData' }, { target: 'viaSilent' }],
-            },
             viaInitData: {
               invoke: {
+                id: 'signInWithInitData',
                 src: 'signInWithInitData',
                 onDone: { target: '#session.authenticated.active', actions: 'storeUser' },
-                onError: { target: '#session.unauthenticated', actions: ['removeStoredUser', 'forgetUser'] },
+                onError: { target: '#session.unauthenticated', actions: ['rememberError', 'removeStoredUser', 'forgetUser'] },
               },
             },
             viaSilent: {
               invoke: {
+                id: 'signinSilent',
                 src: 'signinSilent',
                 onDone: { target: '#session.authenticated.active', actions: 'storeUser' },
-                onError: { target: '#session.unauthenticated', actions: ['removeStoredUser', 'forgetUser'] },
+                onError: { target: '#session.unauthenticated', actions: ['rememberError', 'removeStoredUser', 'forgetUser'] },
               },
             },
           },

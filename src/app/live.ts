@@ -39,7 +39,11 @@ export function createLiveServices(launch: LaunchInfo, platform: Platform): AppS
   const session = createActor(
     sessionMachine.provide({
       actors: {
-        loadUser: fromPromise(() => loadStoredUser(launch)),
+        restoreSession: fromPromise(async () => ({
+          user: await loadStoredUser(launch),
+          isTelegram: platform.isTelegram,
+          linkToken: launch.linkToken,
+        })),
         signinSilent: fromPromise(async () => {
           const user = await manager.signinSilent();
           if (!user) throw new Error('Silent sign-in returned no user');
@@ -54,7 +58,6 @@ export function createLiveServices(launch: LaunchInfo, platform: Platform): AppS
         expandWindow: () => platform.expand(),
       },
     }),
-    { input: { isTelegram: platform.isTelegram, linkToken: launch.linkToken } },
   );
   registerSession(session);
   manager.events.addUserUnloaded(() => session.send({ type: 'user.unloaded' }));
@@ -63,7 +66,7 @@ export function createLiveServices(launch: LaunchInfo, platform: Platform): AppS
   const preferences = createActor(
     preferencesMachine.provide({
       actors: {
-        loadServerLanguage: fromPromise<Language | null, void>(async () => (await userApi.getProfile()).accounts[0]?.language ?? null),
+        loadServerLanguage: fromPromise<Language | null>(async () => (await userApi.getProfile()).accounts[0]?.language ?? null),
         saveServerLanguage: fromPromise(({ input }: { input: { language: Language } }) => userApi.setLanguage(input.language)),
       },
       actions: {

@@ -3,7 +3,7 @@ import { publicHttp } from '../../src/api/http';
 import { createAuthHttp, liveSessionPort, type SessionPort } from '../../src/api/authHttp';
 import { ApiError } from '../../src/api/errors';
 import { registerSession } from '../../src/auth/sessionRef';
-import { sessionMachine, type SessionUser } from '../../machines/session.machine';
+import { sessionMachine, type RestoredSession, type SessionUser } from '../../machines/session.machine';
 
 type Reply = { status: number; body?: unknown };
 
@@ -109,13 +109,12 @@ describe('authHttp with the real session machine', () => {
     const actor = createActor(
       sessionMachine.provide({
         actors: {
-          loadUser: fromPromise(async () => user('old')),
+          restoreSession: fromPromise<RestoredSession>(async () => ({ user: user('old'), isTelegram, linkToken: null })),
           signinSilent: fromPromise(renew),
           signInWithInitData: fromPromise(renew),
         },
         actions: { removeStoredUser: () => void removed.push(1) },
       }),
-      { input: { isTelegram, linkToken: null } },
     ).start();
     registerSession(actor);
     return { actor, removed };

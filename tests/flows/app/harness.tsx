@@ -1,0 +1,136 @@
+/**
+ * Renders the real app root (router, guards, shell, pages) around machines with fake actors, for the
+ * model-based flow tests of the session, settings and preferences machines.
+ */
+import { render } from '@testing-library/react';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
+import { sessionMachine, type SessionUser } from '../../../machines/session.machine';
+import { preferencesMachine, type Language, type PreferencesInput } from '../../../machines/preferences.machine';
+import { App } from '../../../src/app/App';
+import { createAppRouter } from '../../../src/app/router';
+import { createNavigator, type AppServices } from '../../../src/app/services';
+import type { Pages } from '../../../src/app/pages';
+import type { Platform } from '../../../src/platform/types';
+import type { UserProfile } from '../../../src/api/userProfile';
+import * as auth from '../../../src/features/auth';
+import { HomePage } from '../../../src/features/home';
+import { ExchangePage, NotificationsPage } from '../../../src/features/soon';
+import { LanguagePage, SettingsPage } from '../../../src/features/settings';
+import { ErrorPage } from '../../../src/features/errors';
+import { registerSession } from '../../../src/auth/sessionRef';
+
+/** Eager pages: the same components the lazy routes load, without chunk loading under fake timers. */
+export const eagerPages: Pages = {
+  LoginPage: auth.LoginPage,
+  LoginEmailPage: auth.LoginEmailPage,
+  SignupPage: auth.SignupPage,
+  SignupEmailPage: auth.SignupEmailPage,
+  SignupSuccessPage: auth.SignupSuccessPage,
+  ConfirmPage: auth.ConfirmPage,
+  ForgotPage: auth.ForgotPage,
+  ForgotSuccessPage: auth.ForgotSuccessPage,
+  ResetPage: auth.ResetPage,
+  HomePage,
+  ExchangePage,
+  NotificationsPage,
+  SettingsPage,
+  LanguagePage,
+  ErrorPage,
+};
+
+export const inFuture = Math.floor(Date.UTC(2100, 0, 1) / 1000);
+export const inPast = Math.floor(Date.UTC(2000, 0, 1) / 1000);
+
+export const makeUser = (overrides: Partial<SessionUser> = {}): SessionUser => ({
+  accessToken: 'access-1',
+  refreshToken: 'refresh-1',
+  expiresAt: inFuture,
+  profile: { sub: 'user-1', email: 'ann@example.com' },
+  ...overrides,
+});
+
+export function fakePlatform(isTelegram: boolean) {
+  const calls = { expand: 0, links: [] as string[], colors: [] as string[] };
+  const platform: Platform = {
+    isTelegram,
+    initData: isTelegram ? 'query_id=1&user=%7B%7D&hash=abc' : null,
+    languageCode: isTelegram ? 'ru' : null,
+    openLink: (url) => void calls.links.push(url),
+    expand: () => void (calls.expand += 1),
+    syncColors: ({ background }) => void calls.colors.push(background),
+  };
+  return { platform, calls };
+}
+
+type MountOptions = {
+  path: string;
+  session?: { restoreSession?: AnyActorLogic; signinSilent?: AnyActorLogic; signInWithInitData?: AnyActorLogic; exchangeLinkToken?: AnyActorLogic };
+  /** A session already signed in (settings and preferences flows). */
+  signedIn?: SessionUser;
+  isTelegram?: boolean;
+  preferences?: { input?: Partial<PreferencesInput>; loadServerLanguage?: AnyActorLogic; saveServerLanguage?: AnyActorLogic; reportSaveFailed?: () => void };
+  loadProfile?: () => Promise<UserProfile>;
+  signOut?: () => Promise<void>;
+};
+
+const never = () => fromPromise(() => new Promise<never>(() => {}));
+
+export function mountApp(options: MountOptions) {
+  const { platform, calls } = fakePlatform(options.isTelegram ?? false);
+  const removed: number[] = [];
+  const applied = { themes: [] as boolean[], languages: [] as Language[] };
+  const restore = options.signedIn
+    ? fromPromise(async () => ({ user: options.signedIn!, isTelegram: platform.isTelegram, linkToken: null }))
+    : never();
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        restoreSession: options.session?.restoreSession ?? restore,
+        signinSilent: options.session?.signinSilent ?? never(),
+        signInWithInitData: options.session?.signInWithInitData ?? never(),
+        exchangeLinkToken: options.session?.exchangeLinkToken ?? never(),
+      } as never,
+      actions: {
+        removeStoredUser: () => void removed.push(1),
+        showError: ({ context }) => navigator.go(`/error/${context.error?.code ?? 'UNKNOWN'}`),
+        expandWindow: () => platform.expand(),
+      },
+    }),
+  );
+  const preferences = createActor(
+    preferencesMachine.provide({
+      actors: {
+        loadServerLanguage: options.preferences?.loadServerLanguage ?? fromPromise(async () => null),
+        saveServerLanguage: options.preferences?.saveServerLanguage ?? fromPromise(async () => {}),
+      } as never,
+      actions: {
+        applyTheme: ({ context }) => void applied.themes.push(context.darkTheme),
+        applyLanguage: ({ context }) => void applied.languages.push(context.language),
+        reportSaveFailed: options.preferences?.reportSaveFailed ?? (() => {}),
+      },
+    }),
+    { input: { darkTheme: true, language: 'ENG', languageChosen: false, ...options.preferences?.input } },
+  );
+  const navigator = createNavigator();
+  const services: AppServices = {
+    session,
+    preferences,
+    platform,
+    navigator,
+    loadProfile: options.loadProfile ?? (() => new Promise(() => {})),
+    signOut: options.signOut ?? (async () => session.send({ type: 'user.signedOut' })),
+  };
+  registerSession(session);
+  preferences.start();
+  session.start();
+  const history = createMemoryHistory({ initialEntries: [options.path] });
+  const router = createAppRouter(services, { history, pages: eagerPages });
+  const view = render(<App services={services} router={router} />);
+  return { services, session, preferences, router, history, view, calls, removed, applied };
+}
+
+export type MountedApp = ReturnType<typeof mountApp>;
+
+export const pathname = (app: MountedApp) => app.router.state.location.pathname;
+export const rootSpinner = () => document.querySelector('[data-size="64"]');

@@ -1,0 +1,183 @@
+/**
+ * Start-up, auth state and the 401 re-authentication (spec §2, §4, §7) driven from the production
+ * session machine against the rendered app root: spinner, error screen, home or login.
+ */
+import { act, screen } from '@testing-library/react';
+import { sessionMachine, type RestoredSession, type SessionEvent } from '../../machines/session.machine';
+import { describeModel } from '../support/mbt';
+import { inPast, makeUser, mountApp, pathname, rootSpinner, type MountedApp } from './app/harness';
+
+const valid = makeUser();
+const refreshable = makeUser({ expiresAt: inPast });
+const expired = makeUser({ expiresAt: inPast, refreshExpiresAt: Date.UTC(2000, 0, 2) });
+const fresh = makeUser({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+const renewed = makeUser({ accessToken: 'access-3', refreshToken: 'refresh-3' });
+const renewedTg = makeUser({ accessToken: 'access-tg-2', profile: { sub: 'tg-1', email: 'tg@example.com' } });
+const fromInitData = makeUser({ accessToken: 'access-tg', profile: { sub: 'tg-1', email: 'tg@example.com' } });
+
+const restored = (user: RestoredSession['user'], isTelegram: boolean, linkToken: string | null = null) => ({
+  type: 'xstate.done.actor.restoreSession' as const,
+  output: { user, isTelegram, linkToken } satisfies RestoredSession,
+});
+const failed = (id: string, code: string) => ({
+  type: `xstate.error.actor.${id}` as const,
+  error: { code, message: `${code} from the gateway` },
+});
+
+const events = {
+  loading: [
+    restored(null, false),
+    restored(valid, false),
+    restored(refreshable, false),
+    restored(expired, false),
+    restored(null, true),
+    restored(null, true, 'one-time-code'),
+    restored(valid, true),
+    restored(refreshable, true),
+    restored(expired, true),
+    { type: 'xstate.error.actor.restoreSession' as const, error: new Error('storage unavailable') },
+  ],
+  'startup.silentThenInitData': [
+    { type: 'xstate.done.actor.signinSilent' as const, output: fresh },
+    { type: 'xstate.error.actor.signinSilent' as const, error: { code: 'invalid_grant' } },
+  ],
+  'startup.silent': [
+    { type: 'xstate.done.actor.signinSilent' as const, output: fresh },
+    { type: 'xstate.error.actor.signinSilent' as const, error: { code: 'invalid_grant' } },
+  ],
+  'startup.initData': [
+    { type: 'xstate.done.actor.signInWithInitData' as const, output: fromInitData },
+    failed('signInWithInitData', 'B2C_USM0027'),
+    failed('signInWithInitData', 'B2C_USM0022'),
+  ],
+  'startup.linking': [
+    { type: 'xstate.done.actor.exchangeLinkToken' as const, output: fromInitData },
+    failed('exchangeLinkToken', 'B2C_USM0023'),
+    failed('exchangeLinkToken', 'B2C_USM0022'),
+  ],
+  'authenticated.active': [
+    { type: 'token.rejected' as const },
+    { type: 'user.signedOut' as const },
+    { type: 'user.unloaded' as const },
+    { type: 'user.signedIn' as const, user: fresh },
+  ],
+  // Distinct outcomes from the start-up ones, so the traversal does not merge the two paths.
+  'authenticated.reauthenticating.viaSilent': [
+    { type: 'xstate.done.actor.signinSilent' as const, output: renewed },
+    { type: 'xstate.error.actor.signinSilent' as const, error: { code: 'refresh_revoked' } },
+  ],
+  'authenticated.reauthenticating.viaInitData': [
+    { type: 'xstate.done.actor.signInWithInitData' as const, output: renewedTg },
+    failed('signInWithInitData', 'init_data_expired'),
+  ],
+  'unauthenticated.grace': [
+    { type: 'xstate.after.AUTH_REDIRECT_GRACE.session.unauthenticated.grace' as const },
+    { type: 'user.signedIn' as const, user: fresh },
+  ],
+  'unauthenticated.settled': [{ type: 'user.signedIn' as const, user: fresh }],
+};
+
+type H = { app: MountedApp };
+
+const clearsStoredUser = ['B2C_USM0022', 'SESSION_EXPIRED', 'invalid_grant', 'refresh_revoked', 'init_data_expired'];
+
+const send = (h: H, event: SessionEvent) => act(() => h.app.session.send(event));
+const errorCode = (h: H) => h.app.session.getSnapshot().context.error?.code ?? '';
+/** Errors from the gateway's messenger sign-in have a screen; a broken local store just signs out. */
+const showsErrorScreen = (code: string) => code.startsWith('B2C_');
+
+function expectHome(h: H) {
+  expect(pathname(h.app)).toBe('/home');
+  expect(rootSpinner()).toBeNull();
+  const email = h.app.session.getSnapshot().context.user?.profile.email;
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(`Welcome, ${email}`);
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  expect(nav.querySelector('[aria-current="page"]')?.textContent).toBe('Home');
+}
+
+function expectErrorScreen(h: H, code: string) {
+  expect(pathname(h.app)).toBe(`/error/${code}`);
+  expect(rootSpinner()).toBeNull();
+  expect(screen.getByRole('heading', { name: 'Unable to sign in' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Back to login' })).toBeTruthy();
+  expect(Boolean(screen.queryByRole('button', { name: 'Contact support' }))).toBe(code === 'B2C_USM0027');
+}
+
+describeModel('session start-up', {
+  machine: sessionMachine,
+  events,
+  fakeTimers: true,
+  delays: { AUTH_REDIRECT_GRACE: 1000 },
+  mount: ({ fakes }) => {
+    const app = mountApp({
+      path: '/home',
+      session: {
+        restoreSession: fakes.promise('restoreSession'),
+        signinSilent: fakes.promise('signinSilent'),
+        signInWithInitData: fakes.promise('signInWithInitData'),
+        exchangeLinkToken: fakes.promise('exchangeLinkToken'),
+      },
+    });
+    return { app, actor: app.session };
+  },
+  drive: {
+    'token.rejected': (e, h) => send(h, e),
+    'user.signedOut': (e, h) => send(h, e),
+    'user.unloaded': (e, h) => send(h, e),
+    'user.signedIn': async (e, h) => {
+      // From the error screen the way to sign in again is its button back to login.
+      if (pathname(h.app).startsWith('/error/')) await h.user.click(screen.getByRole('button', { name: 'Back to login' }));
+      await send(h, e);
+    },
+  },
+  states: {
+    '*': (h, s) => {
+      // Inside the messenger the window is expanded once, as soon as start-up knows the host.
+      expect(h.app.calls.expand).toBe(s.context.isTelegram ? 1 : 0);
+    },
+    unauthenticated: (h) => {
+      // The stored user goes when the session is over or the gateway says so (0022); not for other codes.
+      const code = errorCode(h);
+      if (clearsStoredUser.includes(code)) expect(h.app.removed.length).toBeGreaterThan(0);
+      if (code === 'B2C_USM0023') expect(h.app.removed).toEqual([]);
+      expect(h.app.session.getSnapshot().context.user).toBeNull();
+    },
+    loading: () => {
+      expect(rootSpinner()).not.toBeNull();
+      expect(screen.queryByRole('heading')).toBeNull();
+    },
+    'startup.silentThenInitData': () => expect(rootSpinner()).not.toBeNull(),
+    'startup.silent': () => expect(rootSpinner()).not.toBeNull(),
+    'startup.initData': () => expect(rootSpinner()).not.toBeNull(),
+    'startup.linking': (h) => {
+      expect(rootSpinner()).not.toBeNull();
+      expect(h.app.session.getSnapshot().context.linkToken).toBe('one-time-code');
+    },
+    'startup.initDataFailed': (h) => {
+      // Spec §4: the spinner stays in the init-data path; the app has still moved to the error route.
+      expect(rootSpinner()).not.toBeNull();
+      expect(pathname(h.app)).toBe(`/error/${errorCode(h)}`);
+      if (errorCode(h) === 'B2C_USM0022') expect(h.app.removed.length).toBe(1);
+    },
+    'authenticated.active': (h) => expectHome(h),
+    'authenticated.reauthenticating': (h) => {
+      // Re-authentication is invisible: the screen stays, calls wait for it.
+      expectHome(h);
+    },
+    'unauthenticated.grace': (h) => {
+      if (showsErrorScreen(errorCode(h))) return expectErrorScreen(h, errorCode(h));
+      expect(pathname(h.app)).toBe('/home');
+      expect(rootSpinner()).not.toBeNull();
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    },
+    'unauthenticated.settled': (h) => {
+      if (showsErrorScreen(errorCode(h))) {
+        expectErrorScreen(h, errorCode(h));
+        if (errorCode(h) === 'B2C_USM0022') expect(h.app.removed.length).toBe(1);
+        return;
+      }
+      expect(pathname(h.app)).toBe('/auth/login');
+      expect(screen.getByRole('heading', { name: 'Welcome to your wallet' })).toBeTruthy();
+    },
+  },
+});
