@@ -16,7 +16,7 @@ const { openDatabase } = await import('./db/client.js');
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const app = await buildApp({ config, database, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+const app = await buildApp({ config, database, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
 await app.listen({ port: config.port, host: config.host });
 
 const { createServer } = await import('vite');

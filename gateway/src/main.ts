@@ -4,7 +4,7 @@ import { openDatabase } from './db/client.js';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const app = await buildApp({ config, database, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+const app = await buildApp({ config, database, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
 
 let closing = false;
 async function shutdown(signal: string) {
