@@ -28,6 +28,11 @@ export type PlanOptions<E extends EventObject> = {
   /** Keep a path that ends in an event this state ignores, when "nothing happens" is worth asserting. */
   keepIgnored?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
   generator?: 'shortest' | 'simple';
+  /**
+   * Classes of context that matter (e.g. `s => s.context.error?.kind ?? 'none'`): each transition and
+   * event case is then covered from every class it occurs in, not just once.
+   */
+  classify?: (snapshot: AnyMachineSnapshot) => string;
 };
 
 export type PlannedStep = { event: EventObject; state: AnyMachineSnapshot; ignored: boolean };
@@ -83,9 +88,16 @@ function transitionLabels(machine: AnyStateMachine): Map<TransitionDef, string> 
   return labels;
 }
 
-const short = (value: unknown) => {
-  const text = JSON.stringify(value);
-  return text.length > 40 ? `${text.slice(0, 37)}…` : text;
+/** Errors by what tells them apart (code and field, OAuth error, class), other values as short JSON. */
+const short = (value: unknown): string => {
+  if (value instanceof Error) return `${value.name}: ${value.message}`;
+  if (value && typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    if (typeof v.code === 'string') return [v.status, v.code, v.field].filter(Boolean).join(' ');
+    if (typeof v.error === 'string') return v.error;
+  }
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 48 ? `${text.slice(0, 45)}…` : text;
 };
 
 export function describeEvent(event: EventObject): string {
@@ -150,7 +162,7 @@ export function planModel<E extends EventObject>(machine: AnyStateMachine, optio
       const label = labels.get(def);
       if (label) taken.add(label);
     }
-    offer(`T:${defs.map((d) => labels.get(d)).join('+')}|${eventKey}`, planned);
+    offer(`T:${defs.map((d) => labels.get(d)).join('+')}|${eventKey}|${options.classify?.(before) ?? ''}`, planned);
   }
 
   // A path that is the prefix of a longer chosen path is already asserted step by step there.
@@ -163,8 +175,15 @@ export function planModel<E extends EventObject>(machine: AnyStateMachine, optio
   }
 
   const allTransitions = [...labels.values()];
+  const paths = kept.map((k) => k.path).reverse();
+  const seen = new Map<string, number>();
+  for (const path of paths) {
+    const n = (seen.get(path.description) ?? 0) + 1;
+    seen.set(path.description, n);
+    if (n > 1) path.description += ` #${n}`;
+  }
   return {
-    paths: kept.map((k) => k.path).reverse(),
+    paths,
     leafStates,
     coverage: {
       states: { total: leafStates, missing: leafStates.filter((s) => !visitedLeaves.has(s)) },

@@ -10,6 +10,7 @@
  *       // ({ type: 'xstate.done.actor.<invokeId>', output }, { type: 'xstate.error.actor.<id>', error })
  *       // and timers ({ type: 'xstate.after.<delay>.<stateNodeId>' })
  *     keepIgnored: (snapshot, event) => bool,  // keep paths ending in an ignored event worth asserting
+ *     classify: (snapshot) => string,          // context classes each transition × event case is covered from
  *     fakeTimers: true, delays: { DEBOUNCE: 300 },   // for `after` events (numeric delays need no entry)
  *     mount: async ({ fakes, user }) => ({ actor, ...whatever drivers and asserts need }),
  *     drive: { 'email.changed': async (event, h) => { await h.user.type(...) } },

@@ -1,0 +1,55 @@
+import { screen } from '@testing-library/react';
+import { createActor } from 'xstate';
+import { confirmMachine } from '../../machines/confirm.machine';
+import { ConfirmScreen } from '../../src/features/auth/ConfirmScreen';
+import { confirmActions } from '../../src/features/auth/wiring';
+import { describeModel } from '../support/mbt';
+import { renderInRouter } from '../support/router';
+import { fakeEffects } from '../support/authScreens';
+
+const CONFIRM_ERROR = "Confirmation code doesn't exists!";
+const invalid = { status: 400, code: 'CONFIRMATION_CODE_INVALID', message: "Confirmation code doesn't exist, was used or has expired" };
+
+describeModel('confirm', {
+  machine: confirmMachine,
+  input: { code: 'abc' },
+  events: {
+    confirming: [
+      { type: 'xstate.done.actor.confirmEmail' },
+      { type: 'xstate.error.actor.confirmEmail', error: invalid },
+      { type: 'xstate.error.actor.confirmEmail', error: new TypeError('Failed to fetch') },
+    ],
+    confirmed: [{ type: 'continue.chosen' }],
+  },
+  // The error is kept as data only; an Error instance does not survive the JSON comparison.
+  compareContext: false,
+  mount: async ({ fakes }) => {
+    const fx = fakeEffects();
+    const machine = confirmMachine.provide({ actors: { confirmEmail: fakes.promise('confirmEmail') }, actions: confirmActions(fx) });
+    const actor = createActor(machine, { input: { code: 'abc' } }).start();
+    await renderInRouter(<ConfirmScreen actorRef={actor} />, { path: '/auth/signup/confirm/abc' });
+    return { actor, fx };
+  },
+  drive: {
+    'continue.chosen': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Continue' })),
+  },
+  states: {
+    confirming: (h) => {
+      expect(screen.getByRole('heading', { name: 'Confirming your e-mail…' })).toBeTruthy();
+      expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+      expect(h.fakes.calls('confirmEmail')).toEqual([{ confirmationCode: 'abc' }]);
+    },
+    confirmed: (h) => {
+      expect(screen.getByRole('heading', { name: 'E-mail confirmed' })).toBeTruthy();
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Continue' }));
+      expect(h.fx.navigate).not.toHaveBeenCalled();
+      expect(h.fx.toast).not.toHaveBeenCalled();
+    },
+    continuing: (h) => expect(h.fx.navigate).toHaveBeenCalledWith({ to: '/auth/login/email' }),
+    failed: (h) => {
+      expect(h.fx.toast).toHaveBeenCalledWith({ kind: 'error', message: CONFIRM_ERROR });
+      expect(h.fx.navigate).toHaveBeenCalledWith({ to: '/auth/login' });
+    },
+  },
+});
