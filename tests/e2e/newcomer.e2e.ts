@@ -1,0 +1,110 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { baseUrl, latestMail, launch, phone, uniqueEmail } from './support';
+
+let browser: Browser;
+before(async () => (browser = await launch()));
+after(async () => browser?.close());
+
+const password = 'correct horse 42';
+const newPassword = 'battery staple 77';
+
+test('a newcomer signs up, confirms from the mailed link, logs in, uses settings, logs out and resets the password', async () => {
+  const { context, page } = await phone(browser);
+  const email = uniqueEmail('newcomer');
+
+  // Signed out, any path lands on the welcome screen.
+  await page.goto(`${baseUrl}/home`);
+  await page.waitForURL('**/auth/login');
+  await page.getByRole('link', { name: 'No account yet? Sign up' }).click();
+  await page.getByRole('link', { name: 'Sign up with e-mail' }).click();
+  await page.waitForURL('**/auth/signup/email');
+
+  const signUp = page.getByRole('button', { name: 'Sign up' });
+  assert.equal(await signUp.isDisabled(), true, 'sign-up is disabled until both fields are filled');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await signUp.click();
+  await page.waitForURL('**/auth/signup/email/success**');
+  await page.getByText(email).waitFor();
+  assert.ok(await page.getByRole('button', { name: 'Open mail' }).isVisible());
+
+  // Unconfirmed accounts cannot log in.
+  await page.goto(`${baseUrl}/auth/login/email`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByText('Wrong address or password. Please check entered information.').waitFor();
+  assert.match(page.url(), /\/auth\/login\/email$/);
+
+  const confirmation = await latestMail(email, /confirm/i);
+  const confirmLink = confirmation.links.find((l) => l.includes('/auth/signup/confirm/'));
+  assert.ok(confirmLink, 'the confirmation mail links to the app');
+  await page.goto(confirmLink);
+  await page.getByRole('heading', { name: 'E-mail confirmed' }).waitFor();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL('**/auth/login/email');
+
+  // The same link a second time is refused: toast, then login.
+  const { page: second } = await phone(browser);
+  await second.goto(confirmLink);
+  await second.getByText("Confirmation code doesn't exists!").waitFor();
+  await second.waitForURL('**/auth/login**');
+  await second.close();
+
+  const logIn = page.getByRole('button', { name: 'Log in' });
+  assert.equal(await logIn.isDisabled(), true, 'login is disabled until both fields are filled');
+  await page.getByLabel('E-mail').fill(email);
+  assert.equal(await logIn.isDisabled(), true);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await logIn.click();
+  await page.waitForURL('**/home');
+  await page.getByText(`Welcome, ${email}`).waitFor();
+
+  // Settings: language and theme apply at once and persist across a reload.
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.waitForURL('**/settings');
+  await page.getByText(email).waitFor();
+  const bodyBackground = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(await bodyBackground(), 'rgb(255, 255, 255)', 'light theme follows the system preference');
+  const darkSwitch = page.getByRole('switch', { name: 'Dark theme' });
+  await darkSwitch.click();
+  assert.equal(await darkSwitch.getAttribute('aria-checked'), 'true');
+  assert.equal(await bodyBackground(), 'rgb(32, 32, 37)', 'dark theme uses the spec colour #202025');
+
+  await page.getByRole('link', { name: /Language/ }).click();
+  await page.getByRole('radio', { name: 'Русский' }).click();
+  await page.getByRole('heading', { name: 'Язык' }).waitFor();
+  await page.reload();
+  await page.getByRole('heading', { name: 'Язык' }).waitFor();
+  assert.equal(await bodyBackground(), 'rgb(32, 32, 37)', 'the theme choice survives a reload');
+  await page.getByRole('radio', { name: 'English' }).click();
+  await page.getByRole('heading', { name: 'Language' }).waitFor();
+
+  // Log out.
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL('**/auth/login');
+  await page.goto(`${baseUrl}/settings`);
+  await page.waitForURL('**/auth/login');
+
+  // Forgot password → mailed link → new password → log in with it.
+  await page.goto(`${baseUrl}/auth/login/email`);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await page.waitForURL('**/auth/forgot-success');
+  const reset = await latestMail(email, /password/i);
+  const resetLink = reset.links.find((l) => l.includes('/auth/forgot/'));
+  assert.ok(resetLink, 'the reset mail links to the app');
+  await page.goto(resetLink);
+  await page.getByLabel('New password').fill(newPassword);
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await page.waitForURL('**/auth/login/email');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/home');
+  await context.close();
+});

@@ -1,0 +1,89 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, latestMail, launch, phone, uniqueEmail } from './support';
+
+let browser: Browser;
+before(async () => (browser = await launch()));
+after(async () => browser?.close());
+
+async function confirmedUser(email: string, password: string) {
+  const res = await fetch(`${baseUrl}/b2c-user-management/user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, accountName: 'Account' }),
+  });
+  assert.equal(res.status, 201);
+  const link = (await latestMail(email, /confirm/i)).links[0];
+  const code = link.split('/').pop();
+  const ok = await fetch(`${baseUrl}/b2c-user-management/confirmation/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ confirmationCode: code }),
+  });
+  assert.equal(ok.status, 200);
+}
+
+const storedUser = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    return key ? { key, user: JSON.parse(localStorage.getItem(key)!) } : null;
+  });
+
+test('an expired access token with a valid refresh token signs in silently on start-up', async () => {
+  const email = uniqueEmail('silent');
+  await confirmedUser(email, 'silent pass 123');
+  const { context, page } = await phone(browser);
+  await page.goto(`${baseUrl}/auth/login/email`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('silent pass 123');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/home');
+
+  const before = await storedUser(page);
+  assert.ok(before, 'the signed-in user is stored locally');
+  // Age the access token past its expiry, as if the app was reopened 10 minutes later.
+  await page.evaluate(({ key, user }) => {
+    user.expires_at = Math.floor(Date.now() / 1000) - 600;
+    localStorage.setItem(key, JSON.stringify(user));
+  }, before);
+
+  const tokenCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/protocol/openid-connect/token')) tokenCalls.push(r.postData() ?? '');
+  });
+  await page.reload();
+  await page.waitForURL('**/home');
+  await page.getByText(`Welcome, ${email}`).waitFor();
+  assert.ok(tokenCalls.some((body) => body.includes('grant_type=refresh_token')), 'a refresh-token grant was made');
+  const afterReload = await storedUser(page);
+  assert.notEqual(afterReload!.user.access_token, before.user.access_token, 'a new access token was stored');
+  assert.ok(afterReload!.user.expires_at * 1000 > Date.now(), 'the new token is valid');
+  await context.close();
+});
+
+test('both tokens expired outside the messenger: the stored user is removed and the app is signed out', async () => {
+  const email = uniqueEmail('expired');
+  await confirmedUser(email, 'expired pass 123');
+  const { context, page } = await phone(browser);
+  await page.goto(`${baseUrl}/auth/login/email`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('expired pass 123');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/home');
+  const stored = await storedUser(page);
+  // Revoke the session on the server and age the access token: silent sign-in must fail cleanly.
+  await fetch(`${baseUrl}/realms/wallet/protocol/openid-connect/revoke`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token: stored!.user.refresh_token, token_type_hint: 'refresh_token', client_id: 'wallet-web' }),
+  });
+  await page.evaluate(({ key, user }) => {
+    user.expires_at = Math.floor(Date.now() / 1000) - 600;
+    localStorage.setItem(key, JSON.stringify(user));
+  }, stored!);
+  await page.reload();
+  await page.waitForURL('**/auth/login**');
+  assert.equal(await storedUser(page), null, 'the stale user was removed');
+  await context.close();
+});
