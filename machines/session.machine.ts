@@ -26,7 +26,10 @@ export type RestoredSession = {
 
 export type SessionEvent =
   | { type: 'user.signedIn'; user: SessionUser }
+  /** The user logged out: no grace, they asked to leave. */
   | { type: 'user.signedOut' }
+  /** A renewed token was refused again (spec §7): sign out silently, with the usual grace. */
+  | { type: 'session.expired' }
   | { type: 'user.unloaded' }
   | { type: 'token.rejected' };
 
@@ -185,7 +188,8 @@ export const sessionMachine = setup({
       tags: ['signedIn'],
       initial: 'active',
       on: {
-        'user.signedOut': { target: 'unauthenticated', actions: ['removeStoredUser', 'forgetUser'] },
+        'user.signedOut': { target: 'unauthenticated.settled', actions: ['removeStoredUser', 'forgetUser'] },
+        'session.expired': { target: 'unauthenticated', actions: ['removeStoredUser', 'forgetUser'] },
         'user.unloaded': { target: 'unauthenticated', actions: 'forgetUser' },
       },
       states: {

@@ -14,11 +14,11 @@ export const settingsMachine = setup({
     tags: {} as 'loading' | 'busy',
   },
   actors: {
-    loadProfile: fromPromise<SettingsProfile, void>(async () => {
+    loadProfile: fromPromise<SettingsProfile>(async () => {
       throw new Error('loadProfile not provided');
     }),
     /** Revokes and removes the stored user; the session then turns unauthenticated. */
-    signOut: fromPromise<void, void>(async () => {
+    signOut: fromPromise<void>(async () => {
       throw new Error('signOut not provided');
     }),
   },
@@ -37,6 +37,7 @@ export const settingsMachine = setup({
         loading: {
           tags: ['loading'],
           invoke: {
+            id: 'loadProfile',
             src: 'loadProfile',
             onDone: { target: 'loaded', actions: assign({ profile: ({ event }) => event.output }) },
             onError: 'failed',
@@ -53,6 +54,7 @@ export const settingsMachine = setup({
         signingOut: {
           tags: ['busy'],
           invoke: {
+            id: 'signOut',
             src: 'signOut',
             onDone: { target: 'signedOut', actions: 'goToLogin' },
             onError: { target: 'signedIn', actions: 'reportSignOutFailed' },

@@ -67,7 +67,7 @@ export const liveSessionPort: SessionPort = {
     const settled = await waitFor(session, selectSettled, { timeout: 20000 });
     return selectSignedIn(settled) ? selectAccessToken(settled) : null;
   },
-  signOutSilently: () => getSession().send({ type: 'user.signedOut' }),
+  signOutSilently: () => getSession().send({ type: 'session.expired' }),
 };
 
 export const authHttp = createAuthHttp(publicHttp, liveSessionPort);

@@ -58,6 +58,7 @@ const events = {
   'authenticated.active': [
     { type: 'token.rejected' as const },
     { type: 'user.signedOut' as const },
+    { type: 'session.expired' as const },
     { type: 'user.unloaded' as const },
     { type: 'user.signedIn' as const, user: fresh },
   ],
@@ -123,6 +124,7 @@ describeModel('session start-up', {
   drive: {
     'token.rejected': (e, h) => send(h, e),
     'user.signedOut': (e, h) => send(h, e),
+    'session.expired': (e, h) => send(h, e),
     'user.unloaded': (e, h) => send(h, e),
     'user.signedIn': async (e, h) => {
       // From the error screen the way to sign in again is its button back to login.
