@@ -80,7 +80,8 @@ export type ModelConfig<M extends AnyStateMachine, H extends object> = Omit<Plan
   /** Compare the live actor's context with the model's (JSON); turn off when context holds non-data. */
   compareContext?: boolean;
   mount: (tools: MountTools) => (H & { actor?: AnyActorRef }) | Promise<H & { actor?: AnyActorRef }>;
-  drive: { [K in Events<M>['type']]?: Driver<Extract<Events<M>, { type: K }>, H> } & Record<string, Driver<never, H> | undefined>;
+  /** One driver per user event type; actor outcomes and timers have defaults and may be overridden by id. */
+  drive: { [K in Events<M>['type']]?: Driver<Extract<Events<M>, { type: K }>, H> };
   /** `step.event` is the event just driven (undefined before the first), `step.history` all of them so far. */
   states: Record<string, (h: Harness<H>, snapshot: AnyMachineSnapshot, step: StepInfo) => unknown>;
 };
@@ -106,6 +107,9 @@ function builtinDriver<H>(type: string, delays: Record<string, number>): Driver<
   return undefined;
 }
 
+const driverOf = <H,>(config: { drive: object }, type: string) =>
+  (config.drive as Record<string, Driver<EventObject, H> | undefined>)[type];
+
 const asData = (value: unknown) => JSON.parse(JSON.stringify(value ?? null));
 
 function checkCoverage<M extends AnyStateMachine, H extends object>(name: string, plan: Plan, config: ModelConfig<M, H>) {
@@ -119,7 +123,7 @@ function checkCoverage<M extends AnyStateMachine, H extends object>(name: string
   const delays = config.delays ?? {};
   const types = new Set(plan.paths.flatMap((p) => p.steps.map((s) => s.event.type)));
   for (const type of types) {
-    if (!config.drive[type] && !builtinDriver(type, delays)) problems.push(`event without a driver: ${type}`);
+    if (!driverOf(config, type) && !builtinDriver(type, delays)) problems.push(`event without a driver: ${type}`);
   }
   console.info(`[mbt] ${coverageLine(name, plan)}`);
   if (problems.length) throw new Error(`${name} model coverage:\n  ${problems.join('\n  ')}`);
@@ -160,7 +164,7 @@ export function describeModel<M extends AnyStateMachine, H extends object>(name:
 
         await check(path.initial, 'initial');
         for (const [i, step] of path.steps.entries()) {
-          const driver = (config.drive[step.event.type] ?? builtinDriver(step.event.type, delays)) as Driver<EventObject, H> | undefined;
+          const driver = driverOf(config, step.event.type) ?? builtinDriver<H>(step.event.type, delays);
           if (!driver) throw new Error(`no driver for ${step.event.type}`);
           await driver(step.event, h);
           await settle();
