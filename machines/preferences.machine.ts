@@ -26,7 +26,7 @@ export const preferencesMachine = setup({
   },
   actors: {
     /** The language stored on the user's account (GET /user → accounts[0].language), if any. */
-    loadServerLanguage: fromPromise<Language | null, void>(async () => {
+    loadServerLanguage: fromPromise<Language | null>(async () => {
       throw new Error('loadServerLanguage not provided');
     }),
     saveServerLanguage: fromPromise<void, { language: Language }>(async () => {
@@ -84,6 +84,7 @@ export const preferencesMachine = setup({
     loadingServerLanguage: {
       description: 'Signed in with no local choice: the account language (spec §3) becomes the app language.',
       invoke: {
+        id: 'loadServerLanguage',
         src: 'loadServerLanguage',
         onDone: { target: 'ready', actions: 'adoptServerLanguage' },
         onError: 'ready',
@@ -92,6 +93,7 @@ export const preferencesMachine = setup({
     savingLanguage: {
       tags: ['saving'],
       invoke: {
+        id: 'saveServerLanguage',
         src: 'saveServerLanguage',
         input: ({ context }) => ({ language: context.language }),
         onDone: 'ready',
