@@ -17,7 +17,7 @@ export function Button({ variant = 'primary', busy = false, disabled, children, 
       aria-busy={busy || undefined}
       {...rest}
     >
-      {busy ? <Spinner size={20} /> : null}
+      {busy ? <Spinner size={20} decorative /> : null}
       {children}
     </button>
   );

@@ -1,8 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import * as css from './Spinner.css';
 
-export function Spinner({ size = 24, label }: { size?: number; label?: string }) {
+/** A decorative spinner (inside a busy button, which already says aria-busy) is hidden from screen readers. */
+export function Spinner({ size = 24, label, decorative = false }: { size?: number; label?: string; decorative?: boolean }) {
   const { t } = useLingui();
+  if (decorative) return <span aria-hidden="true" className={css.spinner} style={{ width: size, height: size }} />;
   return (
     <span
       role="status"

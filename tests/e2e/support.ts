@@ -26,6 +26,8 @@ export async function phone(browser: Browser, opts: { colorScheme?: 'light' | 'd
     locale: 'en-US',
     colorScheme: opts.colorScheme ?? 'light',
   });
+  // tsx compiles page.evaluate callbacks with esbuild's keepNames helper; give the page a no-op one.
+  await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   return { context, page };
