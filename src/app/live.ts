@@ -3,7 +3,7 @@ import { t } from '@lingui/core/macro';
 import { sessionMachine, type SessionUser } from '../../machines/session.machine';
 import { preferencesMachine, type Language } from '../../machines/preferences.machine';
 import { selectSignedIn, selectSignedOut } from '../../machines/session.selectors';
-import { getUserManager } from '../auth/userManager';
+import { getUserManager, hasStoredUser, onUserManagerReady } from '../auth/userManager';
 import { registerSession } from '../auth/sessionRef';
 import { toSessionUser } from '../auth/sessionUser';
 import { exchangeLinkToken, signInWithInitData } from '../auth/telegramSignIn';
@@ -20,7 +20,8 @@ function requireInitData(platform: Platform): string {
 }
 
 async function loadStoredUser(launch: LaunchInfo): Promise<SessionUser | null> {
-  const manager = getUserManager();
+  if (!launch.isAuthCallback && !hasStoredUser()) return null;
+  const manager = await getUserManager();
   if (launch.isAuthCallback) {
     const user = await manager.signinCallback(launch.href);
     // Forget code and state so a reload does not replay the callback.
@@ -34,7 +35,7 @@ async function loadStoredUser(launch: LaunchInfo): Promise<SessionUser | null> {
 /** The one place where machines get their real actors and side effects (guide §4). */
 export function createLiveServices(launch: LaunchInfo, platform: Platform): AppServices {
   const navigator = createNavigator();
-  const manager = getUserManager();
+  const manager = getUserManager;
 
   const session = createActor(
     sessionMachine.provide({
@@ -45,7 +46,7 @@ export function createLiveServices(launch: LaunchInfo, platform: Platform): AppS
           linkToken: launch.linkToken,
         })),
         signinSilent: fromPromise(async () => {
-          const user = await manager.signinSilent();
+          const user = await (await manager()).signinSilent();
           if (!user) throw new Error('Silent sign-in returned no user');
           return toSessionUser(user);
         }),
@@ -53,14 +54,14 @@ export function createLiveServices(launch: LaunchInfo, platform: Platform): AppS
         exchangeLinkToken: fromPromise(({ input }) => exchangeLinkToken(input.linkToken, requireInitData(platform))),
       },
       actions: {
-        removeStoredUser: () => void manager.removeUser(),
+        removeStoredUser: () => void manager().then((m) => m.removeUser()),
         showError: ({ context }) => navigator.go(`/error/${encodeURIComponent(context.error?.code ?? 'UNKNOWN')}`),
         expandWindow: () => platform.expand(),
       },
     }),
   );
   registerSession(session);
-  manager.events.addUserUnloaded(() => session.send({ type: 'user.unloaded' }));
+  onUserManagerReady((m) => m.events.addUserUnloaded(() => session.send({ type: 'user.unloaded' })));
 
   const stored = preferenceStore.language(platform);
   const preferences = createActor(
@@ -90,7 +91,7 @@ export function createLiveServices(launch: LaunchInfo, platform: Platform): AppS
     loadProfile: () => userApi.getProfile(),
     async signOut() {
       try {
-        await manager.revokeTokens();
+        await (await manager()).revokeTokens();
       } catch {
         // Revocation is a courtesy to the IdP; the local session ends regardless.
       }

@@ -1,4 +1,4 @@
-import { User, type UserProfile } from 'oidc-client-ts';
+import type { UserProfile } from 'oidc-client-ts';
 import { publicHttp } from '../api/http';
 import type { SessionUser } from '../../machines/session.machine';
 import { decodeJwt } from './jwt';
@@ -20,6 +20,7 @@ type TokenResponse = {
 /** Stores the gateway's token response as an oidc-client-ts user, so silent sign-in can refresh it later. */
 export async function storeTokenResponse(tokens: TokenResponse): Promise<SessionUser> {
   const claims = (tokens.id_token ? decodeJwt(tokens.id_token) : null) ?? decodeJwt(tokens.access_token) ?? {};
+  const { User } = await import('oidc-client-ts');
   const user = new User({
     access_token: tokens.access_token,
     token_type: tokens.token_type,
@@ -31,7 +32,7 @@ export async function storeTokenResponse(tokens: TokenResponse): Promise<Session
     profile: claims as UserProfile,
   });
   rememberRefreshExpiry(tokens.refresh_token, tokens.refresh_expires_in);
-  await getUserManager().storeUser(user);
+  await (await getUserManager()).storeUser(user);
   return toSessionUser(user);
 }
 
