@@ -15,7 +15,7 @@ export const main = style({ flex: 1, display: 'flex', flexDirection: 'column', p
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, flex: 1 });
 
-export const title = style({ fontSize: 24, fontWeight: 700, margin: `${vars.space.sm} 0` });
+export const title = style({ fontSize: 24, fontWeight: 700, margin: `${vars.space.sm} 0`, overflowWrap: 'anywhere' });
 
 export const muted = style({ color: vars.color.secondaryText, margin: 0, lineHeight: 1.5 });
 
