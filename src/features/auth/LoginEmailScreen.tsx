@@ -6,8 +6,10 @@ import {
   selectBusy, selectCanSubmit, selectEditable, selectEmail, selectPassword, selectPasswordShown,
 } from '../../../machines/login.selectors';
 import { Button } from '../../ui/Button';
-import { PasswordField, TextField } from '../../ui/TextField';
+import { PasswordField } from '../../ui/TextField';
+import { AuthForm } from './AuthForm';
 import { AuthLink } from './AuthLink';
+import { EmailField } from './EmailField';
 import { routes } from './effects';
 import * as css from './auth.css';
 
@@ -21,48 +23,35 @@ export function LoginEmailScreen({ actorRef }: { actorRef: ActorRefFrom<typeof l
   const canSubmit = useSelector(actorRef, selectCanSubmit);
 
   return (
-    <main className={css.page}>
-      <header className={css.header}>
-        <h1 className={css.title}><Trans>Log in</Trans></h1>
-        <p className={css.subtitle}><Trans>Enter the e-mail and password of your account.</Trans></p>
-      </header>
-      <form
-        className={css.form}
-        noValidate
-        aria-busy={busy || undefined}
-        onSubmit={(e) => {
-          e.preventDefault();
-          actorRef.send({ type: 'form.submitted' });
-        }}
-      >
-        <div className={css.fields}>
-          <TextField
-            label={t`E-mail`}
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            autoComplete="username"
-            autoFocus
-            readOnly={!editable}
-            value={email}
-            onValueChange={(value) => actorRef.send({ type: 'email.changed', value })}
-          />
-          <PasswordField
-            label={t`Password`}
-            autoComplete="current-password"
-            readOnly={!editable}
-            value={password}
-            onValueChange={(value) => actorRef.send({ type: 'password.changed', value })}
-            shown={shown}
-            onToggleShown={() => actorRef.send({ type: 'visibility.toggled' })}
-          />
-          <AuthLink target={routes.forgot} className={css.linkEnd}><Trans>Forgot password?</Trans></AuthLink>
-        </div>
-        <div className={css.actions}>
+    <AuthForm
+      title={<Trans>Log in</Trans>}
+      subtitle={<Trans>Enter the e-mail and password of your account.</Trans>}
+      busy={busy}
+      onSubmit={() => actorRef.send({ type: 'form.submitted' })}
+      actions={
+        <>
           <Button type="submit" disabled={!canSubmit} busy={busy}><Trans>Log in</Trans></Button>
           <AuthLink target={routes.signup} className={css.link}><Trans>No account yet? Sign up</Trans></AuthLink>
-        </div>
-      </form>
-    </main>
+        </>
+      }
+    >
+      <EmailField
+        autoComplete="username"
+        autoFocus
+        editable={editable}
+        value={email}
+        onValueChange={(value) => actorRef.send({ type: 'email.changed', value })}
+      />
+      <PasswordField
+        label={t`Password`}
+        autoComplete="current-password"
+        readOnly={!editable}
+        value={password}
+        onValueChange={(value) => actorRef.send({ type: 'password.changed', value })}
+        shown={shown}
+        onToggleShown={() => actorRef.send({ type: 'visibility.toggled' })}
+      />
+      <AuthLink target={routes.forgot} className={css.linkEnd}><Trans>Forgot password?</Trans></AuthLink>
+    </AuthForm>
   );
 }

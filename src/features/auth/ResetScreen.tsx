@@ -7,8 +7,8 @@ import {
 } from '../../../machines/reset.selectors';
 import { Button } from '../../ui/Button';
 import { PasswordField } from '../../ui/TextField';
+import { AuthForm } from './AuthForm';
 import { fieldMessage } from './messages';
-import * as css from './auth.css';
 
 export function ResetScreen({ actorRef }: { actorRef: ActorRefFrom<typeof resetMachine> }) {
   const { t, i18n } = useLingui();
@@ -20,37 +20,24 @@ export function ResetScreen({ actorRef }: { actorRef: ActorRefFrom<typeof resetM
   const canSubmit = useSelector(actorRef, selectCanSubmit);
   const passwordError = fieldMessage(error, 'password');
   return (
-    <main className={css.page}>
-      <header className={css.header}>
-        <h1 className={css.title}><Trans>New password</Trans></h1>
-        <p className={css.subtitle}><Trans>Choose a new password for your account.</Trans></p>
-      </header>
-      <form
-        className={css.form}
-        noValidate
-        aria-busy={busy || undefined}
-        onSubmit={(e) => {
-          e.preventDefault();
-          actorRef.send({ type: 'form.submitted' });
-        }}
-      >
-        <div className={css.fields}>
-          <PasswordField
-            label={t`New password`}
-            autoComplete="new-password"
-            autoFocus
-            readOnly={!editable}
-            value={password}
-            error={passwordError ? i18n._(passwordError) : undefined}
-            onValueChange={(value) => actorRef.send({ type: 'password.changed', value })}
-            shown={shown}
-            onToggleShown={() => actorRef.send({ type: 'visibility.toggled' })}
-          />
-        </div>
-        <div className={css.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={busy}><Trans>Save password</Trans></Button>
-        </div>
-      </form>
-    </main>
+    <AuthForm
+      title={<Trans>New password</Trans>}
+      subtitle={<Trans>Choose a new password for your account.</Trans>}
+      busy={busy}
+      onSubmit={() => actorRef.send({ type: 'form.submitted' })}
+      actions={<Button type="submit" disabled={!canSubmit} busy={busy}><Trans>Save password</Trans></Button>}
+    >
+      <PasswordField
+        label={t`New password`}
+        autoComplete="new-password"
+        autoFocus
+        readOnly={!editable}
+        value={password}
+        error={passwordError ? i18n._(passwordError) : undefined}
+        onValueChange={(value) => actorRef.send({ type: 'password.changed', value })}
+        shown={shown}
+        onToggleShown={() => actorRef.send({ type: 'visibility.toggled' })}
+      />
+    </AuthForm>
   );
 }

@@ -6,8 +6,10 @@ import {
   selectBusy, selectCanSubmit, selectEditable, selectEmail, selectError, selectPassword, selectPasswordShown,
 } from '../../../machines/signup.selectors';
 import { Button } from '../../ui/Button';
-import { PasswordField, TextField } from '../../ui/TextField';
+import { PasswordField } from '../../ui/TextField';
+import { AuthForm } from './AuthForm';
 import { AuthLink } from './AuthLink';
+import { EmailField } from './EmailField';
 import { routes } from './effects';
 import { fieldMessage } from './messages';
 import * as css from './auth.css';
@@ -25,49 +27,36 @@ export function SignupEmailScreen({ actorRef }: { actorRef: ActorRefFrom<typeof 
   const passwordError = fieldMessage(error, 'password');
 
   return (
-    <main className={css.page}>
-      <header className={css.header}>
-        <h1 className={css.title}><Trans>Create an account</Trans></h1>
-        <p className={css.subtitle}><Trans>We will send a confirmation link to your e-mail.</Trans></p>
-      </header>
-      <form
-        className={css.form}
-        noValidate
-        aria-busy={busy || undefined}
-        onSubmit={(e) => {
-          e.preventDefault();
-          actorRef.send({ type: 'form.submitted' });
-        }}
-      >
-        <div className={css.fields}>
-          <TextField
-            label={t`E-mail`}
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            autoComplete="email"
-            autoFocus
-            readOnly={!editable}
-            value={email}
-            error={emailError ? i18n._(emailError) : undefined}
-            onValueChange={(value) => actorRef.send({ type: 'email.changed', value })}
-          />
-          <PasswordField
-            label={t`Password`}
-            autoComplete="new-password"
-            readOnly={!editable}
-            value={password}
-            error={passwordError ? i18n._(passwordError) : undefined}
-            onValueChange={(value) => actorRef.send({ type: 'password.changed', value })}
-            shown={shown}
-            onToggleShown={() => actorRef.send({ type: 'visibility.toggled' })}
-          />
-        </div>
-        <div className={css.actions}>
+    <AuthForm
+      title={<Trans>Create an account</Trans>}
+      subtitle={<Trans>We will send a confirmation link to your e-mail.</Trans>}
+      busy={busy}
+      onSubmit={() => actorRef.send({ type: 'form.submitted' })}
+      actions={
+        <>
           <Button type="submit" disabled={!canSubmit} busy={busy}><Trans>Sign up</Trans></Button>
           <AuthLink target={routes.loginEmail} className={css.link}><Trans>Already have an account? Log in</Trans></AuthLink>
-        </div>
-      </form>
-    </main>
+        </>
+      }
+    >
+      <EmailField
+        autoComplete="email"
+        autoFocus
+        editable={editable}
+        value={email}
+        error={emailError ? i18n._(emailError) : undefined}
+        onValueChange={(value) => actorRef.send({ type: 'email.changed', value })}
+      />
+      <PasswordField
+        label={t`Password`}
+        autoComplete="new-password"
+        readOnly={!editable}
+        value={password}
+        error={passwordError ? i18n._(passwordError) : undefined}
+        onValueChange={(value) => actorRef.send({ type: 'password.changed', value })}
+        shown={shown}
+        onToggleShown={() => actorRef.send({ type: 'visibility.toggled' })}
+      />
+    </AuthForm>
   );
 }
