@@ -13,14 +13,17 @@ export function captureLaunch(location: Location = window.location): LaunchInfo 
   const search = new URLSearchParams(location.search);
   const hash = location.hash;
   const isAuthCallback = (search.has('code') || search.has('error')) && search.has('state');
-  const linkToken = search.get('link_token');
+  // The gateway's t.me deep link carries the code as `startapp`, which Telegram hands over as the start param.
+  const startParam = new URLSearchParams(hash.slice(1)).get('tgWebAppStartParam') ?? search.get('tgWebAppStartParam');
   const looksLikeTelegram =
     hash.includes('tgWebAppData') ||
     search.has('tgWebAppData') ||
     'TelegramWebviewProxy' in window ||
     // The SDK keeps launch params in sessionStorage, so a reload inside the messenger still counts.
     safeSessionHas('tapps/launchParams');
-  if (linkToken) {
+  const queryToken = search.get('link_token');
+  const linkToken = queryToken ?? (looksLikeTelegram ? startParam : null);
+  if (queryToken) {
     // The code is single-use; drop it so a reload does not try it again.
     search.delete('link_token');
     const query = search.toString();

@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launch, phone } from './support';
+import { baseUrl, latestMail, launch, phone, uniqueEmail } from './support';
 import { launchHash, telegramBridgeScript } from './telegramMock';
 
 let browser: Browser;
@@ -62,5 +62,36 @@ test('tampered init data does not sign in and keeps the spinner (spec §4 init-d
   await page.waitForTimeout(1500);
   assert.ok(await page.getByRole('status').first().isVisible(), 'the spinner stays');
   assert.doesNotMatch(page.url(), /\/home/);
+  await context.close();
+});
+
+test('a link_token opened inside Telegram links the messenger user to an existing e-mail account', async () => {
+  const email = uniqueEmail('linker');
+  const password = 'linker pass 123';
+  const json = { 'content-type': 'application/json' };
+  assert.equal((await fetch(`${baseUrl}/b2c-user-management/user`, { method: 'POST', headers: json, body: JSON.stringify({ email, password, accountName: 'Account' }) })).status, 201);
+  const code = (await latestMail(email, /confirm/i)).links[0].split('/').pop();
+  await fetch(`${baseUrl}/b2c-user-management/confirmation/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ confirmationCode: code }) });
+  const tokens = await (
+    await fetch(`${baseUrl}/realms/wallet/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', client_id: 'wallet-web', username: email, password, scope: 'openid' }),
+    })
+  ).json();
+  const auth = { authorization: `Bearer ${tokens.access_token}` };
+  const link = await (await fetch(`${baseUrl}/b2c-user-management/user/tg/code`, { method: 'POST', headers: auth })).json();
+
+  const tgUser = { id: 800000000 + Math.floor(Math.random() * 1e6), first_name: 'Linus' };
+  const initData = await signedInitData(tgUser);
+  const { context, page } = await phone(browser);
+  await context.addInitScript(telegramBridgeScript);
+  await page.goto(`${baseUrl}/?link_token=${encodeURIComponent(link.code)}${launchHash(initData)}`);
+  await page.waitForURL('**/home**');
+  await page.getByText(`Welcome, ${email}`).waitFor();
+  assert.doesNotMatch(page.url(), /link_token/, 'the single-use code is taken out of the URL');
+
+  const profile = await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: auth })).json();
+  assert.equal(profile.telegram.id, tgUser.id, 'the e-mail account is now linked to the Telegram user');
   await context.close();
 });

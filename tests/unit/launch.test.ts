@@ -17,6 +17,12 @@ describe('launch capture', () => {
     expect(window.location.pathname + window.location.search + window.location.hash).toBe('/home?x=1#frag');
   });
 
+  it('takes the messenger start param as the link code when there is no link_token', () => {
+    expect(at('/#tgWebAppData=query_id%3D1&tgWebAppStartParam=code123').linkToken).toBe('code123');
+    expect(at('/?link_token=q#tgWebAppData=x&tgWebAppStartParam=code123').linkToken).toBe('q');
+    expect(at('/#tgWebAppStartParam=code123').linkToken).toBeNull();
+  });
+
   it('recognises an auth callback by code or error plus state', () => {
     expect(at('/?code=1&state=s').isAuthCallback).toBe(true);
     expect(at('/?error=access_denied&state=s').isAuthCallback).toBe(true);
