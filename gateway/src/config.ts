@@ -20,6 +20,12 @@ export interface Config {
   staticDir: string;
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  /** BIP39 English mnemonic of the custody seed; sandbox generates one in the data dir when absent. */
+  walletMnemonic?: string;
+  bitcoinNetwork: 'mainnet' | 'testnet';
+  /** Sandbox chain: confirmations until a deposit is credited, and one block every this many ms. */
+  sandboxConfirmations: number;
+  sandboxBlockMs: number;
 }
 
 /** Sandbox bot token: a fixed, well-formed value so init data signed by /dev/telegram/init-data validates. */
@@ -51,5 +57,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     accessTokenTtl: Number(env.ACCESS_TOKEN_TTL ?? 300),
     refreshTokenTtl: Number(env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600),
+    walletMnemonic: env.WALLET_MNEMONIC?.trim().split(/\s+/).join(' ') || undefined,
+    bitcoinNetwork: env.BITCOIN_NETWORK === 'testnet' ? 'testnet' : 'mainnet',
+    sandboxConfirmations: Math.max(1, Math.floor(Number(env.SANDBOX_CONFIRMATIONS ?? 3)) || 3),
+    sandboxBlockMs: Math.max(10, Math.floor(Number(env.SANDBOX_BLOCK_MS ?? 1000)) || 1000),
   };
 }
