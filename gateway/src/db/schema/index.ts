@@ -1,3 +1,6 @@
 // Every table file under schema/ is re-exported here; drizzle-kit reads the same files.
 export * from './users.js';
 export * from './idp.js';
+export * from './ledger.js';
+export * from './wallet.js';
+export * from './chain.js';
