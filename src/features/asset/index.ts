@@ -1,0 +1,3 @@
+export { AssetPage } from './AssetPage';
+export { ReceivePage } from './ReceivePage';
+export { TransactionPage } from './TransactionPage';
