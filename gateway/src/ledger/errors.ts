@@ -1,0 +1,49 @@
+import type { Db } from '../db/client.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database or an open transaction: ledger calls nest as savepoints inside a caller's transaction. */
+export type Executor = Db | Tx;
+
+export type LedgerErrorCode =
+  | 'INSUFFICIENT_FUNDS'
+  | 'ACCOUNT_NOT_FOUND'
+  | 'CURRENCY_MISMATCH'
+  | 'INVALID_AMOUNT'
+  | 'IDEMPOTENCY_CONFLICT'
+  | 'HOLD_NOT_FOUND'
+  | 'HOLD_ALREADY_RESOLVED';
+
+/** A refusal by the ledger, with a stable code callers map to a 4xx. */
+export class LedgerError extends Error {
+  constructor(readonly code: LedgerErrorCode, message: string) {
+    super(message);
+    this.name = 'LedgerError';
+  }
+}
+
+interface PgErrorLike { code?: string; constraint?: string; constraint_name?: string; cause?: unknown }
+
+/** node-postgres and PGlite errors, possibly wrapped by drizzle's DrizzleQueryError. */
+export function pgErrorOf(err: unknown): PgErrorLike | undefined {
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    const e = current as PgErrorLike;
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e;
+    current = e.cause;
+  }
+  return undefined;
+}
+
+/** The database's CHECK is authoritative for overdraft; surface it as the same typed error. */
+export function translateDbError(err: unknown): unknown {
+  if (err instanceof LedgerError) return err;
+  const pg = pgErrorOf(err);
+  const constraint = pg?.constraint ?? pg?.constraint_name ?? '';
+  if (pg?.code === '23514' && constraint === 'ledger_accounts_no_overdraft') {
+    return new LedgerError('INSUFFICIENT_FUNDS', 'The account cannot cover this amount');
+  }
+  if (pg?.code === '23514' && constraint === 'ledger_accounts_non_negative') {
+    return new LedgerError('INVALID_AMOUNT', 'The transfer would make an account total negative');
+  }
+  return err;
+}

@@ -1,0 +1,82 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../config.js';
+import type { Network } from '../chain/addresses.js';
+import { ledgerAccounts, walletAssets } from '../db/schema/index.js';
+import { balanceOf, ensureUserAccount } from '../ledger/accounts.js';
+import type { Executor } from '../ledger/errors.js';
+import { addressesOf, ensureDepositAddress, type DeriveAddress } from './addresses.js';
+import { findCoin, isOffered, requireOfferedCoin } from './catalogue.js';
+import { formatAmount } from './amounts.js';
+
+/** Spec §3 asset/balance item. */
+export interface AssetItem {
+  currency: string;
+  isCrypto: boolean;
+  isToken: boolean;
+  totalAvailable: string;
+  onHold: string;
+  depositAddress: string | null;
+}
+
+/**
+ * Makes the asset visible with its ledger account (and the network's address when `derive` is
+ * given). Idempotent: re-adding an archived asset restores the same account, balance and address.
+ */
+export async function ensureAsset(db: Executor, accountId: string, currency: string, derive?: DeriveAddress) {
+  const coin = findCoin(currency);
+  if (!coin) throw new Error(`Unknown currency ${currency}`);
+  const ledger = await ensureUserAccount(db, accountId, currency);
+  await db.insert(walletAssets).values({ accountId, currency, ledgerAccountId: ledger.id })
+    .onConflictDoUpdate({ target: [walletAssets.accountId, walletAssets.currency], set: { archivedAt: null } });
+  // Lightning has no on-chain address: deposits there are invoices, not addresses.
+  if (derive && coin.network !== 'lightning') await ensureDepositAddress(db, accountId, coin.network as Network, derive);
+  return ledger;
+}
+
+/** Adds assets from the API: every currency is checked before anything is written. */
+export async function addAssets(db: Executor, config: Config, accountId: string, currencies: string[], derive: DeriveAddress) {
+  const unique = [...new Set(currencies)];
+  for (const currency of unique) requireOfferedCoin(currency, config);
+  await db.transaction(async (tx) => {
+    for (const currency of unique) await ensureAsset(tx, accountId, currency, derive);
+  });
+}
+
+/** Hides the asset; balance and address stay, so money arriving later is never lost. */
+export async function archiveAsset(db: Executor, accountId: string, currency: string): Promise<boolean> {
+  const rows = await db.update(walletAssets).set({ archivedAt: sql`now()` })
+    .where(and(eq(walletAssets.accountId, accountId), eq(walletAssets.currency, currency), isNull(walletAssets.archivedAt)))
+    .returning({ currency: walletAssets.currency });
+  return rows.length > 0;
+}
+
+export async function listAssets(db: Executor, config: Config, accountId: string): Promise<AssetItem[]> {
+  const rows = await db
+    .select({
+      currency: walletAssets.currency,
+      creditsPosted: ledgerAccounts.creditsPosted,
+      debitsPosted: ledgerAccounts.debitsPosted,
+      debitsPending: ledgerAccounts.debitsPending,
+    })
+    .from(walletAssets)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, walletAssets.ledgerAccountId))
+    .where(and(eq(walletAssets.accountId, accountId), isNull(walletAssets.archivedAt)))
+    .orderBy(asc(walletAssets.createdAt), asc(walletAssets.currency));
+  const addresses = await addressesOf(db, accountId);
+  const items: AssetItem[] = [];
+  for (const row of rows) {
+    const coin = findCoin(row.currency);
+    // An asset not offered here (Lightning in production) keeps its balance but is not listed.
+    if (!coin || !isOffered(coin, config)) continue;
+    const { available, onHold } = balanceOf(row);
+    items.push({
+      currency: row.currency,
+      isCrypto: true,
+      isToken: coin.token,
+      totalAvailable: formatAmount(available, coin.decimals),
+      onHold: formatAmount(onHold, coin.decimals),
+      depositAddress: addresses.get(coin.network) ?? null,
+    });
+  }
+  return items;
+}
