@@ -2,18 +2,30 @@ import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate'
 
 export type Language = 'ENG' | 'RUS';
 
+/** Spec §9: the default-currency choices; USD is the default. */
+export const FIAT_CHOICES = ['USD', 'EUR', 'KZT', 'UAH', 'AZN', 'CAD'] as const;
+export const DEFAULT_CURRENCY = 'USD';
+
 export type PreferencesInput = {
   darkTheme: boolean;
   language: Language;
   /** A language stored locally means the user chose it; the server's choice only fills a gap. */
   languageChosen: boolean;
+  /** Spec §3 selectedCurrency (fiat for totals), default USD. */
+  currency?: string;
+  /** A currency stored locally means the user chose it; the account's defaultFiatCurrency only fills a gap. */
+  currencyChosen?: boolean;
 };
 
-export type PreferencesContext = PreferencesInput & { signedIn: boolean };
+export type PreferencesContext = Required<PreferencesInput> & { signedIn: boolean };
+
+/** What the account says (GET /user → accounts[0]); either may be missing. */
+export type ServerSettings = { language: Language | null; currency: string | null };
 
 export type PreferencesEvent =
   | { type: 'theme.toggled' }
   | { type: 'language.selected'; language: Language }
+  | { type: 'currency.selected'; currency: string }
   | { type: 'user.signedIn' }
   | { type: 'user.signedOut' };
 
@@ -22,15 +34,18 @@ export const preferencesMachine = setup({
     context: {} as PreferencesContext,
     events: {} as PreferencesEvent,
     input: {} as PreferencesInput,
-    tags: {} as 'saving',
+    tags: {} as 'saving' | 'savingLanguage' | 'savingCurrency',
   },
   actors: {
-    /** The language stored on the user's account (GET /user → accounts[0].language), if any. */
-    loadServerLanguage: fromPromise<Language | null>(async () => {
-      throw new Error('loadServerLanguage not provided');
+    /** The account's language and default fiat currency (GET /user → accounts[0]). */
+    loadServerSettings: fromPromise<ServerSettings>(async () => {
+      throw new Error('loadServerSettings not provided');
     }),
     saveServerLanguage: fromPromise<void, { language: Language }>(async () => {
       throw new Error('saveServerLanguage not provided');
+    }),
+    saveServerCurrency: fromPromise<void, { currency: string }>(async () => {
+      throw new Error('saveServerCurrency not provided');
     }),
   },
   actions: {
@@ -42,12 +57,24 @@ export const preferencesMachine = setup({
       },
       languageChosen: true,
     }),
-    adoptServerLanguage: enqueueActions(({ event, enqueue }) => {
-      const language = (event as unknown as { output: Language | null }).output;
-      if (!language) return;
-      enqueue.assign({ language, languageChosen: true });
-      enqueue('persistLanguage');
-      enqueue('applyLanguage');
+    chooseCurrency: assign({
+      currency: ({ event }) => {
+        assertEvent(event, 'currency.selected');
+        return event.currency;
+      },
+      currencyChosen: true,
+    }),
+    adoptServerSettings: enqueueActions(({ context, event, enqueue }) => {
+      const { language, currency } = (event as unknown as { output: ServerSettings }).output;
+      if (language && !context.languageChosen) {
+        enqueue.assign({ language, languageChosen: true });
+        enqueue('persistLanguage');
+        enqueue('applyLanguage');
+      }
+      if (currency && !context.currencyChosen) {
+        enqueue.assign({ currency, currencyChosen: true });
+        enqueue('persistCurrency');
+      }
     }),
     markSignedIn: assign({ signedIn: true }),
     markSignedOut: assign({ signedIn: false }),
@@ -56,48 +83,92 @@ export const preferencesMachine = setup({
     applyTheme: () => {},
     persistLanguage: () => {},
     applyLanguage: () => {},
+    persistCurrency: () => {},
     reportSaveFailed: () => {},
+    reportCurrencySaveFailed: () => {},
   },
   guards: {
     signedIn: ({ context }) => context.signedIn,
-    languageChosen: ({ context }) => context.languageChosen,
+    allChosen: ({ context }) => context.languageChosen && context.currencyChosen,
   },
 }).createMachine({
   id: 'preferences',
-  context: ({ input }) => ({ ...input, signedIn: false }),
-  initial: 'ready',
+  context: ({ input }) => ({ currency: DEFAULT_CURRENCY, currencyChosen: false, ...input, signedIn: false }),
+  type: 'parallel',
   entry: ['applyTheme', 'applyLanguage'],
   on: {
     'theme.toggled': { actions: ['flipTheme', 'persistTheme', 'applyTheme'] },
-    'language.selected': [
-      { guard: 'signedIn', target: '.savingLanguage', reenter: true, actions: ['chooseLanguage', 'persistLanguage', 'applyLanguage'] },
-      { target: '.ready', actions: ['chooseLanguage', 'persistLanguage', 'applyLanguage'] },
-    ],
-    'user.signedIn': [
-      { guard: 'languageChosen', target: '.ready', actions: 'markSignedIn' },
-      { target: '.loadingServerLanguage', actions: 'markSignedIn' },
-    ],
-    'user.signedOut': { target: '.ready', actions: 'markSignedOut' },
   },
   states: {
-    ready: {},
-    loadingServerLanguage: {
-      description: 'Signed in with no local choice: the account language (spec §3) becomes the app language.',
-      invoke: {
-        id: 'loadServerLanguage',
-        src: 'loadServerLanguage',
-        onDone: { target: 'ready', actions: 'adoptServerLanguage' },
-        onError: 'ready',
+    account: {
+      initial: 'signedOut',
+      on: { 'user.signedOut': { target: '.signedOut', actions: 'markSignedOut' } },
+      states: {
+        signedOut: {
+          on: {
+            'user.signedIn': [
+              { guard: 'allChosen', target: 'signedIn', actions: 'markSignedIn' },
+              { target: 'loadingServerSettings', actions: 'markSignedIn' },
+            ],
+          },
+        },
+        loadingServerSettings: {
+          description: 'Signed in with no local choice: the account language and default fiat (spec §3) fill the gaps.',
+          invoke: {
+            id: 'loadServerSettings',
+            src: 'loadServerSettings',
+            onDone: { target: 'signedIn', actions: 'adoptServerSettings' },
+            onError: 'signedIn',
+          },
+        },
+        signedIn: {},
       },
     },
-    savingLanguage: {
-      tags: ['saving'],
-      invoke: {
-        id: 'saveServerLanguage',
-        src: 'saveServerLanguage',
-        input: ({ context }) => ({ language: context.language }),
-        onDone: 'ready',
-        onError: { target: 'ready', actions: 'reportSaveFailed' },
+    language: {
+      initial: 'idle',
+      on: {
+        'language.selected': [
+          { guard: 'signedIn', target: '.saving', reenter: true, actions: ['chooseLanguage', 'persistLanguage', 'applyLanguage'] },
+          { target: '.idle', actions: ['chooseLanguage', 'persistLanguage', 'applyLanguage'] },
+        ],
+        'user.signedOut': '.idle',
+      },
+      states: {
+        idle: {},
+        saving: {
+          tags: ['saving', 'savingLanguage'],
+          invoke: {
+            id: 'saveServerLanguage',
+            src: 'saveServerLanguage',
+            input: ({ context }) => ({ language: context.language }),
+            onDone: 'idle',
+            onError: { target: 'idle', actions: 'reportSaveFailed' },
+          },
+        },
+      },
+    },
+    currency: {
+      initial: 'idle',
+      on: {
+        'currency.selected': [
+          { guard: 'signedIn', target: '.saving', reenter: true, actions: ['chooseCurrency', 'persistCurrency'] },
+          { target: '.idle', actions: ['chooseCurrency', 'persistCurrency'] },
+        ],
+        'user.signedOut': '.idle',
+      },
+      states: {
+        idle: {},
+        saving: {
+          description: 'Applied at once (totals re-render); the server copy follows (POST default-fiat-currency/update).',
+          tags: ['saving', 'savingCurrency'],
+          invoke: {
+            id: 'saveServerCurrency',
+            src: 'saveServerCurrency',
+            input: ({ context }) => ({ currency: context.currency }),
+            onDone: 'idle',
+            onError: { target: 'idle', actions: 'reportCurrencySaveFailed' },
+          },
+        },
       },
     },
   },

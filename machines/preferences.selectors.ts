@@ -5,4 +5,7 @@ type Snapshot = SnapshotFrom<typeof preferencesMachine>;
 
 export const selectDarkTheme = (s: Snapshot) => s.context.darkTheme;
 export const selectLanguage = (s: Snapshot) => s.context.language;
-export const selectSavingLanguage = (s: Snapshot) => s.hasTag('saving');
+export const selectSavingLanguage = (s: Snapshot) => s.hasTag('savingLanguage');
+/** Spec §3 selectedCurrency: the fiat every total and fiat value is shown in (default USD). */
+export const selectCurrency = (s: Snapshot) => s.context.currency;
+export const selectSavingCurrency = (s: Snapshot) => s.hasTag('savingCurrency');

@@ -1,7 +1,13 @@
 import { createActor, fromPromise } from 'xstate';
 import { t } from '@lingui/core/macro';
 import { sessionMachine, type SessionUser } from '../../machines/session.machine';
-import { preferencesMachine, type Language } from '../../machines/preferences.machine';
+import { preferencesMachine, type Language, type ServerSettings } from '../../machines/preferences.machine';
+import { availableCoinsMachine } from '../../machines/availableCoins.machine';
+import { balancesMachine, type BalancesData } from '../../machines/balances.machine';
+import { walletApi } from '../api/wallet';
+import { getActiveAccountId, getActiveProfile, resetActiveAccount } from './account';
+import { clientStore } from './clientStore';
+import { linkSessionToWallet } from './walletLink';
 import { selectSignedIn, selectSignedOut } from '../../machines/session.selectors';
 import { getUserManager, hasStoredUser, onUserManagerReady } from '../auth/userManager';
 import { registerSession } from '../auth/sessionRef';
@@ -30,6 +36,19 @@ async function loadStoredUser(launch: LaunchInfo): Promise<SessionUser | null> {
   }
   const user = await manager.getUser();
   return user ? toSessionUser(user) : null;
+}
+
+/** One balance poll: GET /{account}/asset, then display rates for the crypto held (spec §7). */
+async function loadBalances(fiat: string): Promise<BalancesData> {
+  const assets = await walletApi.getAssets(await getActiveAccountId());
+  const from = assets.filter((a) => a.isCrypto).map((a) => a.currency);
+  if (from.length === 0) return { assets, rates: {} };
+  try {
+    return { assets, rates: (await walletApi.getRates(from, [fiat])).ratesMap };
+  } catch {
+    // Rates are display only: keep the previous ones rather than failing the balances.
+    return { assets, rates: null };
+  }
 }
 
 /** The one place where machines get their real actors and side effects (guide §4). */
@@ -67,25 +86,59 @@ export function createLiveServices(launch: LaunchInfo, platform: Platform): AppS
   const preferences = createActor(
     preferencesMachine.provide({
       actors: {
-        loadServerLanguage: fromPromise<Language | null>(async () => (await userApi.getProfile()).accounts[0]?.language ?? null),
+        loadServerSettings: fromPromise<ServerSettings>(async () => {
+          const account = (await getActiveProfile()).accounts[0];
+          return { language: account?.language ?? null, currency: account?.defaultFiatCurrency ?? null };
+        }),
         saveServerLanguage: fromPromise(({ input }: { input: { language: Language } }) => userApi.setLanguage(input.language)),
+        saveServerCurrency: fromPromise(({ input }: { input: { currency: string } }) => userApi.setDefaultFiatCurrency(input.currency)),
       },
       actions: {
         persistTheme: ({ context }) => preferenceStore.saveDarkTheme(context.darkTheme),
         applyTheme: ({ context }) => applyTheme(context.darkTheme, platform),
         persistLanguage: ({ context }) => preferenceStore.saveLanguage(context.language),
         applyLanguage: ({ context }) => void applyLanguage(context.language),
+        persistCurrency: ({ context }) => clientStore.saveCurrency(context.currency),
         reportSaveFailed: () => showToast({ kind: 'error', message: t`Could not save the language. It applies on this device only.` }),
+        reportCurrencySaveFailed: () => showToast({ kind: 'error', message: t`Could not save the currency. It applies on this device only.` }),
       },
     }),
-    { input: { darkTheme: preferenceStore.darkTheme(), language: stored.language, languageChosen: stored.chosen } },
+    {
+      input: {
+        darkTheme: preferenceStore.darkTheme(),
+        language: stored.language,
+        languageChosen: stored.chosen,
+        currency: clientStore.currency() ?? undefined,
+        currencyChosen: clientStore.currency() !== null,
+      },
+    },
   );
 
+  const coins = createActor(
+    availableCoinsMachine.provide({ actors: { loadCatalogue: fromPromise(() => walletApi.getCurrencies()) } }),
+    { input: { production: import.meta.env.PROD } },
+  ).start();
+  const balances = createActor(
+    balancesMachine.provide({ actors: { loadBalances: fromPromise(({ input }) => loadBalances(input.fiat)) } }),
+    { input: { fiat: preferences.getSnapshot().context.currency } },
+  ).start();
+
   linkSessionToPreferences(session, preferences);
+  linkSessionToWallet({ session, preferences, coins, balances }, resetActiveAccount);
 
   return {
     session,
     preferences,
+    coins,
+    balances,
+    walletActors: {
+      loadUserFlags: fromPromise(async () => {
+        const [profile, auth] = await Promise.all([getActiveProfile(), userApi.getAuthInfo()]);
+        return { pinCodeActive: profile.pinCodeActive, tgLinked: auth.tgAuth };
+      }),
+      addAssets: fromPromise(async ({ input }) => walletApi.addAssets(await getActiveAccountId(), input.currencies)),
+      addAsset: fromPromise(async ({ input }) => walletApi.addAsset(await getActiveAccountId(), input.currency)),
+    },
     platform,
     navigator,
     loadProfile: () => userApi.getProfile(),

@@ -1,12 +1,30 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, PromiseActorLogic } from 'xstate';
 import type { sessionMachine } from '../../machines/session.machine';
 import type { preferencesMachine } from '../../machines/preferences.machine';
+import type { availableCoinsMachine } from '../../machines/availableCoins.machine';
+import type { balancesMachine } from '../../machines/balances.machine';
+import type { UserFlags } from '../../machines/home.machine';
 import type { Platform } from '../platform/types';
 import type { UserProfile } from '../api/userProfile';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type PreferencesActor = ActorRefFrom<typeof preferencesMachine>;
+export type AvailableCoinsActor = ActorRefFrom<typeof availableCoinsMachine>;
+export type BalancesActor = ActorRefFrom<typeof balancesMachine>;
+
+/**
+ * Wallet calls the page-level machines (home, manage assets) invoke, as actor logic: live.ts wraps
+ * walletApi/userApi with the active account, tests pass deferred fakes.
+ */
+export type WalletActors = {
+  /** GET /user pinCodeActive and GET /user/auth tgAuth. */
+  loadUserFlags: PromiseActorLogic<UserFlags>;
+  /** POST /{account}/account/currency/list. */
+  addAssets: PromiseActorLogic<void, { currencies: string[] }>;
+  /** POST /{account}/account/currency. */
+  addAsset: PromiseActorLogic<void, { currency: string }>;
+};
 
 /** Where machines send the user; filled in once the router exists (machines never import it). */
 export type Navigator = { go(to: string): void; attach(go: (to: string) => void): void };
@@ -31,6 +49,11 @@ export function createNavigator(): Navigator {
 export type AppServices = {
   session: SessionActor;
   preferences: PreferencesActor;
+  /** Spec §3/§4 coin catalogue, loaded once per signed-in session. */
+  coins: AvailableCoinsActor;
+  /** Balances and rates, polled every 10 s while signed in. */
+  balances: BalancesActor;
+  walletActors: WalletActors;
   platform: Platform;
   navigator: Navigator;
   loadProfile(): Promise<UserProfile>;

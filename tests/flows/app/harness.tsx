@@ -2,12 +2,17 @@
  * Renders the real app root (router, guards, shell, pages) around machines with fake actors, for the
  * model-based flow tests of the session, settings and preferences machines.
  */
+import { Profiler, type ProfilerOnRenderCallback } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
 import { sessionMachine, type SessionUser } from '../../../machines/session.machine';
 import { preferencesMachine, type Language, type PreferencesInput } from '../../../machines/preferences.machine';
+import { availableCoinsMachine } from '../../../machines/availableCoins.machine';
+import { balancesMachine } from '../../../machines/balances.machine';
 import { App } from '../../../src/app/App';
+import { primeActiveAccount } from '../../../src/app/account';
+import { linkSessionToWallet } from '../../../src/app/walletLink';
 import { createAppRouter } from '../../../src/app/router';
 import { createNavigator, type AppServices } from '../../../src/app/services';
 import type { Pages } from '../../../src/app/pages';
@@ -69,7 +74,29 @@ type MountOptions = {
   /** A session already signed in (settings and preferences flows). */
   signedIn?: SessionUser;
   isTelegram?: boolean;
-  preferences?: { input?: Partial<PreferencesInput>; loadServerLanguage?: AnyActorLogic; saveServerLanguage?: AnyActorLogic; reportSaveFailed?: () => void };
+  preferences?: {
+    input?: Partial<PreferencesInput>;
+    loadServerSettings?: AnyActorLogic;
+    saveServerLanguage?: AnyActorLogic;
+    saveServerCurrency?: AnyActorLogic;
+    reportSaveFailed?: () => void;
+    reportCurrencySaveFailed?: () => void;
+  };
+  /** Wallet actors; each defaults to a call that never answers (screens stay loading). */
+  wallet?: {
+    production?: boolean;
+    loadCatalogue?: AnyActorLogic;
+    loadBalances?: AnyActorLogic;
+    loadUserFlags?: AnyActorLogic;
+    addAssets?: AnyActorLogic;
+    addAsset?: AnyActorLogic;
+  };
+  /** The active account the wallet calls use (src/app/account.ts), default 'acc-1'. */
+  account?: string | UserProfile;
+  /** localStorage before start (it is cleared first), e.g. { disabledAssets: '["ETH"]' }. */
+  storage?: Record<string, string>;
+  /** Counts React commits of the whole app (no re-render checks). */
+  onRender?: ProfilerOnRenderCallback;
   loadProfile?: () => Promise<UserProfile>;
   signOut?: () => Promise<void>;
 };
@@ -77,6 +104,8 @@ type MountOptions = {
 const never = () => fromPromise(() => new Promise<never>(() => {}));
 
 export function mountApp(options: MountOptions) {
+  window.localStorage.clear();
+  for (const [key, value] of Object.entries(options.storage ?? {})) window.localStorage.setItem(key, value);
   const { platform, calls } = fakePlatform(options.isTelegram ?? false);
   const removed: number[] = [];
   const applied = { themes: [] as boolean[], languages: [] as Language[] };
@@ -101,33 +130,56 @@ export function mountApp(options: MountOptions) {
   const preferences = createActor(
     preferencesMachine.provide({
       actors: {
-        loadServerLanguage: options.preferences?.loadServerLanguage ?? fromPromise(async () => null),
+        loadServerSettings: options.preferences?.loadServerSettings ?? fromPromise(async () => ({ language: null, currency: null })),
         saveServerLanguage: options.preferences?.saveServerLanguage ?? fromPromise(async () => {}),
+        saveServerCurrency: options.preferences?.saveServerCurrency ?? fromPromise(async () => {}),
       } as never,
       actions: {
         applyTheme: ({ context }) => void applied.themes.push(context.darkTheme),
         applyLanguage: ({ context }) => void applied.languages.push(context.language),
         reportSaveFailed: options.preferences?.reportSaveFailed ?? (() => {}),
+        reportCurrencySaveFailed: options.preferences?.reportCurrencySaveFailed ?? (() => {}),
       },
     }),
     { input: { darkTheme: true, language: 'ENG', languageChosen: false, ...options.preferences?.input } },
+  );
+  const wallet = options.wallet ?? {};
+  const coins = createActor(
+    availableCoinsMachine.provide({ actors: { loadCatalogue: wallet.loadCatalogue ?? never() } as never }),
+    { input: { production: wallet.production ?? false } },
+  );
+  const balances = createActor(
+    balancesMachine.provide({ actors: { loadBalances: wallet.loadBalances ?? never() } as never }),
+    { input: { fiat: preferences.getSnapshot().context.currency } },
   );
   const navigator = createNavigator();
   const services: AppServices = {
     session,
     preferences,
+    coins,
+    balances,
+    walletActors: {
+      loadUserFlags: (wallet.loadUserFlags ?? never()) as never,
+      addAssets: (wallet.addAssets ?? never()) as never,
+      addAsset: (wallet.addAsset ?? never()) as never,
+    },
     platform,
     navigator,
     loadProfile: options.loadProfile ?? (() => new Promise(() => {})),
     signOut: options.signOut ?? (async () => session.send({ type: 'user.signedOut' })),
   };
   registerSession(session);
+  primeActiveAccount(options.account ?? 'acc-1');
   preferences.start();
+  coins.start();
+  balances.start();
+  linkSessionToWallet(services, () => primeActiveAccount(options.account ?? 'acc-1'));
   session.start();
   const history = createMemoryHistory({ initialEntries: [options.path] });
   const router = createAppRouter(services, { history, pages: eagerPages });
-  const view = render(<App services={services} router={router} />);
-  return { services, session, preferences, router, history, view, calls, removed, applied };
+  const app = <App services={services} router={router} />;
+  const view = render(options.onRender ? <Profiler id="app" onRender={options.onRender}>{app}</Profiler> : app);
+  return { services, session, preferences, coins, balances, router, history, view, calls, removed, applied };
 }
 
 export type MountedApp = ReturnType<typeof mountApp>;

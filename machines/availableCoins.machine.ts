@@ -1,0 +1,62 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Coin } from '../src/api/wallet';
+import { toCoinMap, type CoinMap } from './shared/coins';
+
+export type AvailableCoinsInput = { production: boolean };
+
+export type AvailableCoinsContext = AvailableCoinsInput & { coins: CoinMap };
+
+export type AvailableCoinsEvent =
+  | { type: 'session.started' }
+  | { type: 'session.ended' }
+  | { type: 'coins.retried' };
+
+/**
+ * Spec §3/§4 available coins: loading, error, loaded — the coin catalogue, loaded once per signed-in
+ * session and shared app-wide (src/app/live.ts starts and stops it with the session).
+ */
+export const availableCoinsMachine = setup({
+  types: {
+    context: {} as AvailableCoinsContext,
+    events: {} as AvailableCoinsEvent,
+    input: {} as AvailableCoinsInput,
+    tags: {} as 'loading',
+  },
+  actors: {
+    /** GET /b2c-wallet/meta-info/currency. */
+    loadCatalogue: fromPromise<Coin[]>(async () => {
+      throw new Error('loadCatalogue not provided');
+    }),
+  },
+  actions: {
+    forget: assign({ coins: {} }),
+  },
+}).createMachine({
+  id: 'availableCoins',
+  context: ({ input }) => ({ ...input, coins: {} }),
+  initial: 'idle',
+  on: { 'session.ended': { target: '.idle', actions: 'forget' } },
+  states: {
+    idle: {
+      description: 'Signed out: nothing to show, nothing loaded.',
+      on: { 'session.started': 'loading' },
+    },
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadCatalogue',
+        src: 'loadCatalogue',
+        onDone: {
+          target: 'loaded',
+          actions: assign({ coins: ({ context, event }) => toCoinMap(event.output, context.production) }),
+        },
+        onError: 'error',
+      },
+    },
+    error: {
+      description: 'Spec §8: a meta-info failure sets the error flag; the screen offers Retry.',
+      on: { 'coins.retried': 'loading' },
+    },
+    loaded: {},
+  },
+});

@@ -1,0 +1,14 @@
+import type { SnapshotFrom } from 'xstate';
+import type { balancesMachine } from './balances.machine';
+
+type Snapshot = SnapshotFrom<typeof balancesMachine>;
+
+/** Same reference across polls that bring the same data. */
+export const selectAssets = (s: Snapshot) => s.context.assets;
+export const selectRates = (s: Snapshot) => s.context.rates;
+export const selectBalancesFiat = (s: Snapshot) => s.context.fiat;
+export const selectBalancesStale = (s: Snapshot) => s.context.stale;
+/** 'loading' until the first answer; polls after that keep 'loaded'. */
+export const selectBalancesStatus = (s: Snapshot): 'loading' | 'error' | 'loaded' =>
+  s.matches('loaded') ? 'loaded' : s.matches('failed') ? 'error' : 'loading';
+export const selectHeldCurrencies = (s: Snapshot) => s.context.assets.map((a) => a.currency).join(',');
