@@ -171,3 +171,22 @@ export function isValidAddress(network: Network, address: string): boolean {
     default: return false;
   }
 }
+
+/**
+ * The canonical spelling of a valid address, as deriveDepositAddress writes it, so lookups match
+ * whatever form a sender pasted: EIP-55 case, lower-case bech32, TON non-bounceable url-safe.
+ */
+export function normalizeAddress(network: Network, address: string): string {
+  if (!isValidAddress(network, address)) return address;
+  switch (network) {
+    case 'ethereum': return toChecksumAddress(address.slice(2));
+    case 'bitcoin':
+    case 'litecoin': return /^[A-Z0-9]+$/.test(address) && /^(BC|TB|LTC)1/.test(address) ? address.toLowerCase() : address;
+    case 'ton': {
+      const parsed = TonAddress.parse(address);
+      const testOnly = TonAddress.isFriendly(address) ? TonAddress.parseFriendly(address).isTestOnly : false;
+      return parsed.toString({ urlSafe: true, bounceable: false, testOnly });
+    }
+    default: return address;
+  }
+}

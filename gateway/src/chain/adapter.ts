@@ -1,0 +1,54 @@
+import type { Db } from '../db/client.js';
+import type { Network } from './addresses.js';
+
+/**
+ * The one seam between the wallet and a blockchain.
+ *
+ * Real adapters plug in here: one per network, backed by a node's RPC (bitcoind/litecoind/dogecoind
+ * `listsinceblock`, geth `eth_getLogs` for ERC-20 Transfer events, a TronGrid or TON Center indexer)
+ * and by the hot-wallet signer for broadcasts. Only the sandbox adapter (./sandbox/) is implemented;
+ * it keeps its own persistent chain in the database so deposits survive restarts.
+ *
+ * Adapters may report the same deposit any number of times and in any order (a re-org, a restart,
+ * two gateway instances): the wallet's reportDeposit is idempotent on (txHash, outputIndex) and
+ * never lets a COMPLETED deposit go back, so adapters favour reporting again over missing a report.
+ */
+export type DepositStatus = 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
+
+export interface DepositReport {
+  currency: string;
+  /** Our deposit address the output pays to, exactly as derived (checksummed case for ETH). */
+  address: string;
+  txHash: string;
+  /** vout for UTXO chains, log index for token transfers, 0 for plain account transfers. */
+  outputIndex: number;
+  amountMinor: bigint;
+  confirmations: number;
+  requiredConfirmations: number;
+  status: DepositStatus;
+}
+
+/**
+ * Receives each observation. `db` is the database handle to record it with: the sandbox passes the
+ * transaction that also advances its own chain row, so the chain's progress and the credit commit
+ * together; an external adapter passes the plain pool.
+ */
+export type DepositListener = (report: DepositReport, db: Db) => Promise<unknown>;
+
+export interface OutgoingTransfer {
+  currency: string;
+  toAddress: string;
+  amountMinor: bigint;
+  /** The wallet's own id for the withdrawal: adapters use it to make a retried broadcast a no-op. */
+  reference: string;
+}
+
+export interface ChainAdapter {
+  readonly network: Network;
+  /** Start observing deposits to our addresses; the returned function stops it (awaits an in-flight poll). */
+  watchDeposits(onReport: DepositListener): () => Promise<void>;
+  /** Sign and send a withdrawal; resolves once the network accepted it. */
+  broadcast(tx: OutgoingTransfer): Promise<{ txHash: string }>;
+  /** Current confirmations of a transaction we know about (0 when seen but not yet in a block). */
+  confirmations(txHash: string): Promise<number>;
+}

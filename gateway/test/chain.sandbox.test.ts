@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DepositReport } from '../src/chain/adapter.js';
+import { sandboxAdapter, startBlockProducer } from '../src/chain/sandbox/adapter.js';
+import { SandboxChain, sandboxTxHash } from '../src/chain/sandbox/chain.js';
+import type { Database } from '../src/db/client.js';
+import { sandboxChainTransactions } from '../src/db/schema/index.js';
+import { freshDatabase } from './support/database.js';
+
+/** The sandbox chain on its own, with a recording listener standing in for the wallet. */
+let database: Database;
+const BLOCK_MS = 40;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(async () => { database = await freshDatabase(); });
+afterAll(async () => { await database?.close(); });
+
+function recordingChain(opts: { fail?: (r: DepositReport) => boolean } = {}) {
+  const reports: DepositReport[] = [];
+  const chain = new SandboxChain(database.db, { confirmationMs: BLOCK_MS, requiredConfirmations: 3 }, { error() {} });
+  const listener = async (report: DepositReport) => {
+    if (opts.fail?.(report)) throw new Error('wallet unavailable');
+    reports.push(report);
+  };
+  for (const network of ['bitcoin', 'ethereum', 'ton'] as const) sandboxAdapter(chain, network).watchDeposits(listener);
+  return { chain, reports };
+}
+
+describe('sandbox chain', () => {
+  it('makes hashes shaped like each network\'s', () => {
+    expect(sandboxTxHash('bitcoin')).toMatch(/^[0-9a-f]{64}$/);
+    expect(sandboxTxHash('tron')).toMatch(/^[0-9a-f]{64}$/);
+    expect(sandboxTxHash('ethereum')).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(sandboxTxHash('ton')).toMatch(/^[0-9a-f]{64}$/);
+    expect(sandboxTxHash('bitcoin')).not.toBe(sandboxTxHash('bitcoin'));
+  });
+
+  it('reports a new transfer IN_PROGRESS, then one confirmation per block, then COMPLETED', async () => {
+    const { chain, reports } = recordingChain();
+    const row = await chain.receive({ network: 'bitcoin', currency: 'BTC', address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', amountMinor: 50_000_000n });
+    expect(reports).toEqual([expect.objectContaining({ txHash: row.txHash, status: 'IN_PROGRESS', confirmations: 0, requiredConfirmations: 3, amountMinor: 50_000_000n })]);
+    expect(row.outputIndex).toBeGreaterThanOrEqual(0);
+
+    expect(await chain.tick()).toBe(0); // not a block yet
+    for (let i = 1; i <= 3; i++) {
+      await sleep(BLOCK_MS + 15);
+      expect(await chain.tick()).toBe(1);
+    }
+    expect(reports.map((r) => [r.confirmations, r.status])).toEqual([[0, 'IN_PROGRESS'], [1, 'IN_PROGRESS'], [2, 'IN_PROGRESS'], [3, 'COMPLETED']]);
+    await sleep(BLOCK_MS + 15);
+    expect(await chain.tick()).toBe(0); // final rows are left alone
+    expect(await sandboxAdapter(chain, 'bitcoin').confirmations(row.txHash)).toBe(3);
+    expect((await chain.find(row.txHash))?.status).toBe('COMPLETED');
+  });
+
+  it('lets several workers tick at once without advancing a row twice in one block', async () => {
+    const a = recordingChain();
+    const b = recordingChain();
+    const rows = await Promise.all([1n, 2n, 3n, 4n].map((n) =>
+      a.chain.receive({ network: 'ethereum', currency: 'ETH', address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', amountMinor: n })));
+    await sleep(BLOCK_MS + 15);
+    const advanced = await Promise.all([a.chain.tick(), b.chain.tick(), a.chain.tick(), b.chain.tick()]);
+    expect(advanced.reduce((x, y) => x + y, 0)).toBe(rows.length);
+    for (const row of rows) expect((await a.chain.find(row.txHash))?.confirmations).toBe(1);
+  });
+
+  it('keeps a transfer due when reporting it fails, and does not hold back the others', async () => {
+    let down = true;
+    const { chain, reports } = recordingChain({ fail: (r) => down && r.confirmations > 0 && r.amountMinor === 7n });
+    const stuck = await chain.receive({ network: 'ton', currency: 'TON', address: 'UQAzWZa6nM5mJev91wGc7VCSfBoIsYRqKJpV78N8Add9-RKY', amountMinor: 7n });
+    const fine = await chain.receive({ network: 'ton', currency: 'TON', address: 'UQAzWZa6nM5mJev91wGc7VCSfBoIsYRqKJpV78N8Add9-RKY', amountMinor: 8n });
+    await sleep(BLOCK_MS + 15);
+    await chain.tick();
+    expect((await chain.find(stuck.txHash))?.confirmations).toBe(0);
+    expect((await chain.find(fine.txHash))?.confirmations).toBe(1);
+    down = false;
+    await sleep(BLOCK_MS + 15);
+    await chain.tick();
+    expect((await chain.find(stuck.txHash))?.confirmations).toBe(1);
+    expect(reports.filter((r) => r.txHash === stuck.txHash).map((r) => r.confirmations)).toEqual([0, 1]);
+  });
+
+  it('persists its pace and applies a new block time to pending transfers', async () => {
+    const { chain } = recordingChain();
+    expect(await chain.behaviour()).toEqual({ confirmationMs: BLOCK_MS, requiredConfirmations: 3 });
+    expect(await chain.setBehaviour({ requiredConfirmations: 1 })).toEqual({ confirmationMs: BLOCK_MS, requiredConfirmations: 1 });
+    const row = await chain.receive({ network: 'bitcoin', currency: 'BTC', address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', amountMinor: 1n });
+    expect(row.requiredConfirmations).toBe(1);
+    await chain.setBehaviour({ confirmationMs: 60_000 });
+    await sleep(BLOCK_MS + 15);
+    expect(await chain.tick()).toBe(0); // slowed down: the next block is a minute away
+    // Another instance reads the same persisted pace.
+    expect(await recordingChain().chain.behaviour()).toEqual({ confirmationMs: 60_000, requiredConfirmations: 1 });
+    await chain.setBehaviour({ confirmationMs: BLOCK_MS, requiredConfirmations: 3 });
+  });
+
+  it('produces blocks on a timer until stopped', async () => {
+    const { chain, reports } = recordingChain();
+    const producer = startBlockProducer(chain, { maxTickMs: 20 });
+    const row = await chain.receive({ network: 'bitcoin', currency: 'BTC', address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', amountMinor: 2n });
+    for (let i = 0; i < 100 && (await chain.find(row.txHash))?.status !== 'COMPLETED'; i++) await sleep(20);
+    await producer.stop();
+    expect(reports.filter((r) => r.txHash === row.txHash).at(-1)).toMatchObject({ status: 'COMPLETED', confirmations: 3 });
+    const [stored] = await database.db.select().from(sandboxChainTransactions).where(eq(sandboxChainTransactions.txHash, row.txHash));
+    expect(stored?.amount).toBe('2');
+  });
+
+  it('will not record a transfer nobody watches', async () => {
+    const chain = new SandboxChain(database.db, { confirmationMs: BLOCK_MS, requiredConfirmations: 3 });
+    await expect(chain.receive({ network: 'dogecoin', currency: 'DOGE', address: 'DBus3bamQjgJULBJtYXpEzDWQRwF5iwxgC', amountMinor: 1n }))
+      .rejects.toThrow(/nobody watches/);
+  });
+});
