@@ -15,6 +15,13 @@ import { telegramRoutes } from './telegram/routes.js';
 import { accountRoutes } from './users/accountRoutes.js';
 import { createUserCredentials } from './users/credentials.js';
 import { profileRoutes } from './users/profileRoutes.js';
+import { chainPlugin } from './chain/plugin.js';
+import { deriveDepositAddress } from './chain/addresses.js';
+import { loadSeed } from './chain/seed.js';
+import { createSandboxRateProvider, type RateProvider } from './rates/provider.js';
+import { rateRoutes } from './rates/routes.js';
+import { findCoin } from './wallet/catalogue.js';
+import { walletRoutes } from './wallet/routes.js';
 
 export type IdpFactory = (opts: { db: Database['db']; config: Config; users: UserCredentials }) => Promise<Idp>;
 
@@ -25,6 +32,8 @@ export interface BuildAppOptions {
   /** Tests may swap the identity provider; production always uses ./idp. */
   createIdp?: IdpFactory;
   mailer?: Mailer;
+  /** Prices for /b2c-wallet/rate; the sandbox provider unless a real one is given. */
+  rates?: RateProvider;
 }
 
 export interface App extends FastifyInstance {
@@ -60,6 +69,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     await scope.register(telegramRoutes, { db, config, idp, authenticate });
   }, { prefix: '/b2c-user-management' });
 
+  // The seed is read on the first derivation, not at start: routes that never derive need no seed.
+  let seed: Uint8Array | undefined;
+  const derive = (network: Parameters<typeof deriveDepositAddress>[1], index: number) =>
+    deriveDepositAddress((seed ??= loadSeed(config)), network, index);
+  const rates = opts.rates ?? createSandboxRateProvider({ parentOf: (c) => findCoin(c)?.parent });
+  await app.register(async (scope) => {
+    await scope.register(walletRoutes, { db, config, authenticate, derive });
+    await scope.register(rateRoutes, { config, provider: rates });
+  }, { prefix: '/b2c-wallet' });
+
+  // Chain adapters; in sandbox also the pretend chain, its block producer and /dev/chain routes.
+  await app.register(chainPlugin, { db, config });
   if (config.sandbox) {
     await app.register(devMailRoutes, { db });
     await app.register(devTelegramRoutes, { config });

@@ -1,6 +1,34 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterEach } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.js';
+import { checkLedgerInvariants } from '../../src/ledger/invariants.js';
+
+/** Databases of the running test file that are still open. */
+const live = new Set<Database>();
+
+// Guide §8 item 2: after every gateway test the books must balance, whatever the test did.
+// Importing this module (every gateway test does, through the app helpers) installs the hook.
+afterEach(async () => {
+  for (const database of live) {
+    const violations = await checkLedgerInvariants(database.db);
+    if (violations.length > 0) {
+      throw new Error(`Ledger invariants violated:\n${violations.map((v) => `- ${v.check}: ${v.detail}`).join('\n')}`);
+    }
+  }
+});
+
+function track(database: Database): Database {
+  const tracked: Database = {
+    ...database,
+    async close() {
+      live.delete(tracked);
+      await database.close();
+    },
+  };
+  live.add(tracked);
+  return tracked;
+}
 
 /**
  * A brand-new database per test file: in-memory PGlite by default, or a throwaway PostgreSQL
@@ -8,7 +36,7 @@ import { openDatabase, type Database } from '../../src/db/client.js';
  */
 export async function freshDatabase(): Promise<Database> {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) return openDatabase({ databaseUrl: 'memory://', dataDir: '.' });
+  if (!adminUrl) return track(await openDatabase({ databaseUrl: 'memory://', dataDir: '.' }));
 
   const name = `gw_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -21,7 +49,7 @@ export async function freshDatabase(): Promise<Database> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '.' });
-  return {
+  return track({
     ...database,
     async close() {
       await database.close();
@@ -33,5 +61,5 @@ export async function freshDatabase(): Promise<Database> {
         await cleanup.end();
       }
     },
-  };
+  });
 }

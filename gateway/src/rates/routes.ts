@@ -1,0 +1,61 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Config } from '../config.js';
+import { ApiError, ErrorBody } from '../http/errors.js';
+import { findCoin, isFiat, isOffered } from '../wallet/catalogue.js';
+import { PARENT_COINS } from '../wallet/coins.js';
+import type { RateProvider } from './provider.js';
+
+const CurrencyList = Type.Array(Type.String({ minLength: 1, maxLength: 16, pattern: '^[A-Z0-9_]+$' }), { minItems: 1, maxItems: 50 });
+const RatesRequest = Type.Object({ from: CurrencyList, to: CurrencyList });
+const RatesResponse = Type.Object({
+  ratesMap: Type.Record(Type.String(), Type.Record(Type.String(), Type.Number())),
+}, { description: 'ratesMap[from][to]: display rates, never used to move funds' });
+
+/** Catalogue coins, parent coin codes (USDT) and fiats can be priced. */
+function requireKnown(currencies: string[], field: 'from' | 'to', config: Config) {
+  currencies.forEach((currency, i) => {
+    const coin = findCoin(currency);
+    const known = (coin && isOffered(coin, config)) || PARENT_COINS[currency] !== undefined || isFiat(currency);
+    if (!known) throw new ApiError(400, 'UNKNOWN_CURRENCY', `Unknown currency ${currency}`, `${field}.${i}`);
+  });
+}
+
+// Eight significant digits: enough for KZT per satoshi-sized units, without float noise in JSON.
+const tidy = (value: number) => Number(value.toPrecision(8));
+
+/**
+ * Spec §7 rates. Both are public (spec §6 lists getRates and getFiatRate among the calls made
+ * without a token): prices are not personal.
+ */
+export const rateRoutes: FastifyPluginAsyncTypebox<{ config: Config; provider: RateProvider }> = async (app, { config, provider }) => {
+  const ratesMap = async (from: string[], to: string[], invert: boolean) => {
+    requireKnown(from, 'from', config);
+    requireKnown(to, 'to', config);
+    const prices = await provider.usdPrices([...new Set([...from, ...to])]);
+    const map: Record<string, Record<string, number>> = {};
+    for (const f of from) {
+      map[f] = {};
+      for (const t of to) {
+        const pf = prices.get(f);
+        const pt = prices.get(t);
+        if (!pf || !pt) continue;
+        map[f]![t] = tidy(invert ? pt / pf : pf / pt);
+      }
+    }
+    return { ratesMap: map };
+  };
+
+  app.post('/rate', {
+    schema: {
+      tags: ['wallet'], summary: 'Price of one unit of each `from` currency in each `to` currency',
+      body: RatesRequest, response: { 200: RatesResponse, 400: ErrorBody },
+    },
+  }, async (request) => ratesMap(request.body.from, request.body.to, false));
+
+  app.post('/fiat/rate/invert', {
+    schema: {
+      tags: ['wallet'], summary: 'Inverse rates: units of each `from` currency that one unit of each `to` currency buys',
+      body: RatesRequest, response: { 200: RatesResponse, 400: ErrorBody },
+    },
+  }, async (request) => ratesMap(request.body.from, request.body.to, true));
+};

@@ -1,0 +1,138 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { and, eq } from 'drizzle-orm';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { accounts, walletAssets } from '../db/schema/index.js';
+import { bearer, type AuthHook } from '../http/auth.js';
+import { ApiError } from '../http/errors.js';
+import { isUuid } from '../users/repository.js';
+import type { DeriveAddress } from './addresses.js';
+import { addAssets, archiveAsset, listAssets } from './assets.js';
+import { coinMeta, currencyCatalogue, findCoin } from './catalogue.js';
+import { findTransaction, listTransactions } from './history.js';
+import {
+  AccountParams, AssetBody, CatalogueEntryBody, CoinMetaBody, CurrencyCode, Empty, HistoryPageBody, HistoryRequest,
+  TransactionBody, errors,
+} from './schemas.js';
+
+export interface WalletDeps { db: Db; config: Config; authenticate: AuthHook; derive: DeriveAddress }
+
+/**
+ * Guide §8 item 10: {account} must be the caller's. Anything else — another user's account, a
+ * made-up id, a malformed one — is the same 404, checked before anything is read or written.
+ */
+async function ownAccount(db: Db, userId: string, accountId: string): Promise<string> {
+  if (isUuid(accountId) && isUuid(userId)) {
+    const [row] = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.id, accountId), eq(accounts.userId, userId)));
+    if (row) return row.id;
+  }
+  throw new ApiError(404, 'ACCOUNT_NOT_FOUND', 'No such account');
+}
+
+/** Spec §7 Meta and Wallet, under /b2c-wallet. */
+export const walletRoutes: FastifyPluginAsyncTypebox<WalletDeps> = async (app, { db, config, authenticate, derive }) => {
+  const common = { tags: ['wallet'], security: bearer };
+
+  app.get('/meta-info/currency', {
+    onRequest: authenticate,
+    schema: { ...common, summary: 'Coin catalogue (spec §3)', response: { 200: Type.Array(CatalogueEntryBody), ...errors(401) } },
+  }, async () => currencyCatalogue(config));
+
+  app.get('/meta-info/coin', {
+    onRequest: authenticate,
+    schema: { ...common, summary: 'Fiat and crypto coin lists', response: { 200: CoinMetaBody, ...errors(401) } },
+  }, async () => coinMeta(config));
+
+  app.get('/:account/asset', {
+    onRequest: authenticate,
+    schema: {
+      ...common, summary: 'Assets with exact balances and deposit addresses',
+      params: AccountParams, response: { 200: Type.Array(AssetBody), ...errors(401, 404) },
+    },
+  }, async (request) => {
+    const accountId = await ownAccount(db, request.userId, request.params.account);
+    return listAssets(db, config, accountId);
+  });
+
+  const added = async (accountId: string, currencies: string[]) => {
+    const wanted = new Set(currencies);
+    return (await listAssets(db, config, accountId)).filter((a) => wanted.has(a.currency));
+  };
+
+  app.post('/:account/account/currency', {
+    onRequest: authenticate,
+    schema: {
+      ...common, summary: 'Add an asset: creates its balance and deposit address (idempotent; restores an archived one)',
+      params: AccountParams, body: Type.Object({ currency: CurrencyCode }),
+      response: { 200: AssetBody, ...errors(400, 401, 404) },
+    },
+  }, async (request) => {
+    const accountId = await ownAccount(db, request.userId, request.params.account);
+    await addAssets(db, config, accountId, [request.body.currency], derive);
+    const [asset] = await added(accountId, [request.body.currency]);
+    return asset!;
+  });
+
+  app.post('/:account/account/currency/list', {
+    onRequest: authenticate,
+    schema: {
+      ...common, summary: 'Add several assets at once (all or nothing)',
+      params: AccountParams, body: Type.Object({ currencies: Type.Array(CurrencyCode, { minItems: 1, maxItems: 50 }) }),
+      response: { 200: Type.Array(AssetBody), ...errors(400, 401, 404) },
+    },
+  }, async (request) => {
+    const accountId = await ownAccount(db, request.userId, request.params.account);
+    await addAssets(db, config, accountId, request.body.currencies, derive);
+    return added(accountId, request.body.currencies);
+  });
+
+  app.delete('/:account/account/currency/:currency', {
+    onRequest: authenticate,
+    schema: {
+      ...common, summary: 'Archive an asset: hidden from the list; balance and address are kept',
+      params: Type.Object({ account: AccountParams.properties.account, currency: CurrencyCode }),
+      response: { 200: Empty, ...errors(400, 401, 404) },
+    },
+  }, async (request) => {
+    const accountId = await ownAccount(db, request.userId, request.params.account);
+    const { currency } = request.params;
+    if (!(await archiveAsset(db, accountId, currency))) {
+      const [row] = await db.select({ c: walletAssets.currency }).from(walletAssets)
+        .where(and(eq(walletAssets.accountId, accountId), eq(walletAssets.currency, currency)));
+      // Archiving twice is fine; archiving what was never added is not.
+      if (!row) throw new ApiError(404, 'ASSET_NOT_FOUND', `No ${currency} asset on this account`, 'currency');
+    }
+    return {};
+  });
+
+  app.post('/:account/asset/transactions', {
+    onRequest: authenticate,
+    schema: {
+      ...common, summary: 'Transaction history, paged (page 1, size 100, newest first by default)',
+      params: AccountParams, body: Type.Optional(HistoryRequest),
+      response: { 200: HistoryPageBody, ...errors(400, 401, 404) },
+    },
+  }, async (request) => {
+    const accountId = await ownAccount(db, request.userId, request.params.account);
+    const filter = request.body ?? {};
+    if (filter.currency && !findCoin(filter.currency)) {
+      throw new ApiError(400, 'UNKNOWN_CURRENCY', `Unknown currency ${filter.currency}`, 'currency');
+    }
+    return listTransactions(db, accountId, filter);
+  });
+
+  app.get('/:account/asset/transaction/:id', {
+    onRequest: authenticate,
+    schema: {
+      ...common, summary: 'One transaction with every spec §3 field that applies',
+      params: Type.Object({ account: AccountParams.properties.account, id: Type.String({ minLength: 1, maxLength: 64 }) }),
+      querystring: Type.Object({ type: Type.Optional(Type.String({ maxLength: 16 })) }),
+      response: { 200: TransactionBody, ...errors(401, 404) },
+    },
+  }, async (request) => {
+    const accountId = await ownAccount(db, request.userId, request.params.account);
+    const tx = await findTransaction(db, accountId, request.params.id);
+    if (!tx) throw new ApiError(404, 'TRANSACTION_NOT_FOUND', 'No such transaction');
+    return tx;
+  });
+};
