@@ -1,7 +1,7 @@
 import type { Platform } from './types';
 import { webPlatform } from './web';
 
-export type { Platform } from './types';
+export type { Platform, ShareOutcome } from './types';
 
 let current: Platform = webPlatform;
 
@@ -27,4 +27,6 @@ export const platform: Platform = {
   openLink: (url) => current.openLink(url),
   expand: () => current.expand(),
   syncColors: (colors) => current.syncColors(colors),
+  copyText: (text) => current.copyText(text),
+  share: (data) => current.share(data),
 };

@@ -1,4 +1,5 @@
 import {
+  copyTextToClipboard,
   init,
   isTMA,
   miniApp,
@@ -6,6 +7,7 @@ import {
   openTelegramLink,
   retrieveLaunchParams,
   retrieveRawInitData,
+  shareURL,
   viewport,
 } from '@telegram-apps/sdk';
 import type { Platform } from './types';
@@ -43,6 +45,14 @@ export async function createTelegramPlatform(): Promise<Platform | null> {
     syncColors({ background, header }) {
       miniApp.setBackgroundColor.ifAvailable(background as `#${string}`);
       miniApp.setHeaderColor.ifAvailable(header as `#${string}`);
+    },
+    // The SDK tries navigator.clipboard, then a selection copy (older clients).
+    copyText: (text) => copyTextToClipboard(text),
+    async share({ text, url }) {
+      // Telegram's share-to-chat link: the URL (or, for plain text such as an address, the text) first.
+      if (!shareURL.isAvailable()) return 'unavailable';
+      shareURL(url ?? text, url ? text : undefined);
+      return 'shared';
     },
   };
 }

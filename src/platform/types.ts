@@ -1,3 +1,6 @@
+/** Result of a share request: "unavailable" lets the caller fall back (e.g. to copying). */
+export type ShareOutcome = 'shared' | 'cancelled' | 'unavailable';
+
 /** What the app needs from its host (a browser tab or the messenger's WebView), behind one interface. */
 export interface Platform {
   readonly isTelegram: boolean;
@@ -11,4 +14,8 @@ export interface Platform {
   expand(): void;
   /** Keeps the messenger's header and background in step with our theme (no-op in a browser). */
   syncColors(colors: { background: string; header: string }): void;
+  /** Puts text on the clipboard (the messenger's clipboard inside it); rejects when nothing could copy. */
+  copyText(text: string): Promise<void>;
+  /** Opens the share sheet (Web Share API, or the messenger's share to a chat). */
+  share(data: { text: string; url?: string }): Promise<ShareOutcome>;
 }

@@ -11,4 +11,42 @@ export const webPlatform: Platform = {
   },
   expand() {},
   syncColors() {},
+  async copyText(text) {
+    try {
+      if (navigator.clipboard?.writeText) return await navigator.clipboard.writeText(text);
+    } catch {
+      // Denied or an insecure origin: try the selection fallback below.
+    }
+    if (!copyWithSelection(text)) throw new Error('Clipboard unavailable');
+  },
+  async share({ text, url }) {
+    const data: ShareData = url ? { text, url } : { text };
+    if (typeof navigator.share !== 'function' || (navigator.canShare && !navigator.canShare(data))) return 'unavailable';
+    try {
+      await navigator.share(data);
+      return 'shared';
+    } catch (error) {
+      // The user closed the sheet: nothing to report.
+      if ((error as Error)?.name === 'AbortError') return 'cancelled';
+      throw error;
+    }
+  },
 };
+
+/** Older WebViews without the async clipboard: copy through a hidden, selected textarea. */
+function copyWithSelection(text: string): boolean {
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  try {
+    return typeof document.execCommand === 'function' && document.execCommand('copy');
+  } catch {
+    return false;
+  } finally {
+    area.remove();
+  }
+}

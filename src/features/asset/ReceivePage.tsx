@@ -1,7 +1,23 @@
 import { useParams } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import { receiveMachine } from '../../../machines/receive.machine';
+import { ReceiveScreen } from './ReceiveScreen';
+import { param, useAssetWiring } from './wiring';
 
-/** Placeholder while the screen is built; the route contract (params) is final. */
+function ReceiveRoute({ currency }: { currency: string }) {
+  const { actors, toasts } = useAssetWiring();
+  const actor = useActorRef(
+    receiveMachine.provide({
+      actors: { loadAddress: actors.loadAddress, copyText: actors.copyText, share: actors.share },
+      actions: { notifyCopied: toasts.addressCopied, notifyCopyFailed: toasts.copyFailed, notifyShareFailed: toasts.shareFailed },
+    }),
+    { input: { currency } },
+  );
+  return <ReceiveScreen actor={actor} />;
+}
+
+/** /home/asset/$currency/receive */
 export function ReceivePage() {
-  const params = useParams({ strict: false }) as Record<string, string | undefined>;
-  return <section data-testid="receive-page">{params.currency}</section>;
+  const currency = param(useParams({ strict: false }), 'currency');
+  return <ReceiveRoute key={currency} currency={currency} />;
 }

@@ -1,7 +1,28 @@
 import { useParams } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import { transactionDetailsMachine, type TransactionDetailsInput } from '../../../machines/transactionDetails.machine';
+import { TransactionScreen } from './TransactionScreen';
+import { param, useAssetWiring } from './wiring';
 
-/** Placeholder while the screen is built; the route contract (params) is final. */
+function TransactionRoute(input: TransactionDetailsInput) {
+  const { actors, toasts, platform } = useAssetWiring();
+  const actor = useActorRef(
+    transactionDetailsMachine.provide({
+      actors: { loadTransaction: actors.loadTransaction, copyText: actors.copyText },
+      actions: {
+        notifyCopied: (_, { field }) => (field === 'hash' ? toasts.hashCopied() : toasts.addressCopied()),
+        notifyCopyFailed: toasts.copyFailed,
+        openLink: (_, { url }) => platform.openLink(url),
+      },
+    }),
+    { input },
+  );
+  return <TransactionScreen actor={actor} />;
+}
+
+/** /home/asset/$currency/transaction/$id/$type */
 export function TransactionPage() {
-  const params = useParams({ strict: false }) as Record<string, string | undefined>;
-  return <section data-testid="transaction-page">{params.currency}</section>;
+  const params = useParams({ strict: false });
+  const input = { currency: param(params, 'currency'), id: param(params, 'id'), type: param(params, 'type') };
+  return <TransactionRoute key={`${input.currency}/${input.id}/${input.type}`} {...input} />;
 }

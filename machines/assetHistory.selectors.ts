@@ -1,0 +1,13 @@
+import type { SnapshotFrom } from 'xstate';
+import type { assetHistoryMachine } from './assetHistory.machine';
+
+type Snapshot = SnapshotFrom<typeof assetHistoryMachine>;
+
+export const selectAssetLoading = (s: Snapshot) => s.hasTag('loading');
+export const selectAssetFailed = (s: Snapshot) => s.matches('failed');
+export const selectAssetError = (s: Snapshot) => s.context.error;
+export const selectCoin = (s: Snapshot) => s.context.coin;
+export const selectAsset = (s: Snapshot) => s.context.asset;
+export const selectTransactions = (s: Snapshot) => s.context.transactions;
+export const selectHistoryEmpty = (s: Snapshot) => s.matches('loaded') && s.context.transactions.length === 0;
+export const selectCopyingAddress = (s: Snapshot) => s.hasTag('busy');

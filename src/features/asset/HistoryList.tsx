@@ -1,0 +1,49 @@
+import { Link } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { classify, isIncoming, signedAmount, titleOf, toneOf } from '../../../machines/shared/transactions';
+import type { Transaction } from '../../api/wallet';
+import { groupByDay } from './groups';
+import { stateMessages, titleMessages } from './messages';
+import { ClassIcon } from './parts';
+import * as shell from '../shell/AppShell.css';
+import * as css from './asset.css';
+
+export const detailsPath = (currency: string, tx: Pick<Transaction, 'id' | 'transactionType'>) =>
+  `/home/asset/${encodeURIComponent(currency)}/transaction/${encodeURIComponent(tx.id)}/${tx.transactionType}`;
+
+function Row({ tx, currency, round }: { tx: Transaction; currency: string; round: number | null }) {
+  const { i18n } = useLingui();
+  const title = i18n._(titleMessages[titleOf(tx)]);
+  const badge = tx.state === 'COMPLETED' ? null : i18n._(stateMessages[tx.state]);
+  const amount = signedAmount(tx, round);
+  return (
+    <li>
+      <Link to={detailsPath(currency, tx)} className={css.row} data-testid="history-row" data-state={tx.state}>
+        <ClassIcon kind={classify(tx)} />
+        <span>
+          <span className={`${css.rowTitle} ${css.tone[toneOf(tx)]}`} data-tone={toneOf(tx)}>{title}</span>
+          {badge ? <span className={css.badge[tx.state]} data-testid="state-badge">{badge}</span> : null}
+        </span>
+        <span className={css.amount[isIncoming(tx) ? 'in' : 'out']}>{amount} {currency}</span>
+      </Link>
+    </li>
+  );
+}
+
+/** The asset's history, one titled list per day. */
+export function HistoryList({ transactions, currency, round }: { transactions: Transaction[]; currency: string; round: number | null }) {
+  const { t } = useLingui();
+  const labels = { today: t`Today`, yesterday: t`Yesterday` };
+  return (
+    <div className={shell.page}>
+      {groupByDay(transactions).map(({ key, day, transactions: items }) => (
+        <section key={key} aria-labelledby={`day-${key}`}>
+          <h3 id={`day-${key}`} className={css.dayTitle}>{day.kind === 'date' ? day.text : labels[day.kind]}</h3>
+          <ul className={css.list}>
+            {items.map((tx) => <Row key={tx.id} tx={tx} currency={currency} round={round} />)}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

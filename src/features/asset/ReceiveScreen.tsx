@@ -1,0 +1,78 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ActorRefFrom } from 'xstate';
+import type { receiveMachine } from '../../../machines/receive.machine';
+import {
+  selectCopying, selectReceiveAddress, selectReceiveBusy, selectReceiveCoin, selectReceiveError, selectReceiveFailed,
+  selectReceiveLoading, selectSharing,
+} from '../../../machines/receive.selectors';
+import { Button } from '../../ui/Button';
+import { CoinLogo } from '../../ui/CoinLogo';
+import { assetLabel, networkName } from './network';
+import { CopyIcon, LoadFailed, ShareIcon, Skeleton } from './parts';
+import { QrCode } from './QrCode';
+import * as shell from '../shell/AppShell.css';
+import * as css from './asset.css';
+
+export type ReceiveActor = ActorRefFrom<typeof receiveMachine>;
+
+/** /home/asset/{currency}/receive: QR, full address, copy, share and the network warning (spec §1). */
+export function ReceiveScreen({ actor }: { actor: ReceiveActor }) {
+  const { t } = useLingui();
+  const currency = useSelector(actor, (s) => s.context.currency);
+  const loading = useSelector(actor, selectReceiveLoading);
+  const failed = useSelector(actor, selectReceiveFailed);
+  const error = useSelector(actor, selectReceiveError);
+  const coin = useSelector(actor, selectReceiveCoin);
+  const address = useSelector(actor, selectReceiveAddress);
+  const busy = useSelector(actor, selectReceiveBusy);
+  const copying = useSelector(actor, selectCopying);
+  const sharing = useSelector(actor, selectSharing);
+  const label = coin ? assetLabel(coin) : currency;
+  const network = coin ? networkName(coin) : '';
+
+  return (
+    <section className={shell.page} aria-labelledby="receive-title" aria-busy={loading || undefined}>
+      <Link to={`/home/asset/${encodeURIComponent(currency)}`} className={shell.muted}><Trans>‹ Back</Trans></Link>
+      <header className={css.header}>
+        {coin ? <CoinLogo logoName={coin.logoName} secondaryLogoName={coin.secondaryLogoName} size={48} /> : null}
+        <h1 id="receive-title" className={shell.title}><Trans>Receive {label}</Trans></h1>
+      </header>
+      {loading ? <Skeleton rows={2} label={t`Loading address`} /> : null}
+      {failed ? (
+        <LoadFailed onRetry={() => actor.send({ type: 'address.retried' })}>
+          {error?.kind === 'noAddress' ? (
+            <Trans>Your deposit address is not ready yet.</Trans>
+          ) : error?.kind === 'notFound' ? (
+            <Trans>This asset is not in your wallet.</Trans>
+          ) : (
+            <Trans>Could not load your deposit address.</Trans>
+          )}
+        </LoadFailed>
+      ) : null}
+      {address && coin ? (
+        <>
+          <QrCode value={address} label={t`QR code of the address ${address}`} />
+          <div className={shell.card}>
+            <span className={shell.muted} id="receive-address-label"><Trans>Your {label} address</Trans></span>
+            <p className={css.fullAddress} aria-labelledby="receive-address-label" data-testid="receive-address">{address}</p>
+          </div>
+          <div className={css.actions}>
+            <Button variant="primary" busy={copying} disabled={busy} onClick={() => actor.send({ type: 'copy.requested' })}>
+              <CopyIcon /><Trans>Copy</Trans>
+            </Button>
+            <Button variant="secondary" busy={sharing} disabled={busy} onClick={() => actor.send({ type: 'share.requested' })}>
+              <ShareIcon /><Trans>Share</Trans>
+            </Button>
+          </div>
+          <p className={css.warning} role="note" data-testid="network-warning">
+            <Trans>
+              Send only {label} on the {network} network to this address. Other assets will be lost.
+            </Trans>
+          </p>
+        </>
+      ) : null}
+    </section>
+  );
+}

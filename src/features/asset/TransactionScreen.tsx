@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ActorRefFrom } from 'xstate';
+import type { CopyField, transactionDetailsMachine } from '../../../machines/transactionDetails.machine';
+import {
+  selectCopyingField, selectDetailsCoin, selectDetailsError, selectDetailsFailed, selectDetailsLoading, selectTransaction,
+} from '../../../machines/transactionDetails.selectors';
+import { shortenAddress } from '../../../machines/shared/address';
+import { formatCrypto, isDecimal, isZero, trimZeros } from '../../../machines/shared/money';
+import { classify, confirmationsOf, isIncoming, signedAmount, titleOf, toneOf } from '../../../machines/shared/transactions';
+import { Button } from '../../ui/Button';
+import { stateMessages, titleMessages } from './messages';
+import { formatDateTime, networkName } from './network';
+import { ClassIcon, CopyIcon, ExternalIcon, LoadFailed, Skeleton } from './parts';
+import * as shell from '../shell/AppShell.css';
+import * as css from './asset.css';
+
+export type TransactionDetailsActor = ActorRefFrom<typeof transactionDetailsMachine>;
+
+function Item({ term, children, testId }: { term: string; children: ReactNode; testId: string }) {
+  return (
+    <div className={css.detailRow} data-testid={testId}>
+      <dt className={css.term}>{term}</dt>
+      <dd className={css.value}>{children}</dd>
+    </div>
+  );
+}
+
+/** /home/asset/{currency}/transaction/{id}/{type}: one transaction, addresses and hash copyable (spec §2). */
+export function TransactionScreen({ actor }: { actor: TransactionDetailsActor }) {
+  const { t, i18n } = useLingui();
+  const currency = useSelector(actor, (s) => s.context.currency);
+  const loading = useSelector(actor, selectDetailsLoading);
+  const failed = useSelector(actor, selectDetailsFailed);
+  const error = useSelector(actor, selectDetailsError);
+  const tx = useSelector(actor, selectTransaction);
+  const coin = useSelector(actor, selectDetailsCoin);
+  const copying = useSelector(actor, selectCopyingField);
+  const round = coin?.round ?? null;
+  const amount = (value: string) => (!isDecimal(value) ? value : round === null ? trimZeros(value) : formatCrypto(value, round));
+  const copyLabels: Record<CopyField, string> = { from: t`Copy sender address`, to: t`Copy recipient address`, hash: t`Copy transaction hash` };
+  const copyable = (field: CopyField, value: string) => (
+    <button
+      type="button"
+      className={`${css.iconButton} ${css.mono}`}
+      aria-label={copyLabels[field]}
+      title={value}
+      aria-busy={copying === field || undefined}
+      onClick={() => actor.send({ type: 'copy.requested', field })}
+    >
+      {shortenAddress(value, 15)} <CopyIcon />
+    </button>
+  );
+  const progress = tx ? confirmationsOf(tx) : null;
+  const tone = tx ? toneOf(tx) : 'default';
+
+  return (
+    <section className={shell.page} aria-labelledby="tx-title" aria-busy={loading || undefined}>
+      <Link to={`/home/asset/${encodeURIComponent(currency)}`} className={shell.muted}><Trans>‹ Back</Trans></Link>
+      {tx ? null : <h1 id="tx-title" className={shell.title}><Trans>Transaction</Trans></h1>}
+      {loading ? <Skeleton rows={5} label={t`Loading transaction`} /> : null}
+      {failed ? (
+        <LoadFailed onRetry={() => actor.send({ type: 'details.retried' })}>
+          {error?.kind === 'notFound' ? <Trans>This transaction was not found.</Trans> : <Trans>Could not load the transaction.</Trans>}
+        </LoadFailed>
+      ) : null}
+      {tx ? (
+        <>
+          <header className={css.header}>
+            <ClassIcon kind={classify(tx)} />
+            <h1 id="tx-title" className={`${shell.title} ${css.tone[tone]}`} data-tone={tone}>{i18n._(titleMessages[titleOf(tx)])}</h1>
+            <p className={`${css.balance} ${css.amount[isIncoming(tx) ? 'in' : 'out']}`} data-testid="tx-amount">
+              {signedAmount(tx, round)} {currency}
+            </p>
+            {tx.transactionType === 'EXCHANGE' && tx.fromAmount && tx.toAmount ? (
+              <p className={shell.muted} data-testid="tx-swap">
+                {trimZeros(tx.fromAmount)} {tx.fromCurrency} → {trimZeros(tx.toAmount)} {tx.toCurrency}
+              </p>
+            ) : null}
+          </header>
+          <dl className={`${shell.card} ${css.details}`}>
+            <Item term={t`Status`} testId="tx-state">
+              <span className={css.badge[tx.state]}>{i18n._(stateMessages[tx.state])}</span>
+            </Item>
+            {progress ? (
+              <Item term={t`Confirmations`} testId="tx-confirmations"><Trans>{progress.done} of {progress.required}</Trans></Item>
+            ) : null}
+            <Item term={t`Date`} testId="tx-date">
+              <time dateTime={tx.createdDate}>{formatDateTime(tx.createdDate, i18n.locale || 'en')}</time>
+            </Item>
+            {tx.fee && !isZero(tx.fee) ? <Item term={t`Fee`} testId="tx-fee">{amount(tx.fee)} {currency}</Item> : null}
+            {tx.network || coin ? <Item term={t`Network`} testId="tx-network">{coin ? networkName(coin) : tx.network}</Item> : null}
+            {tx.from ? <Item term={t`From`} testId="tx-from">{copyable('from', tx.from)}</Item> : null}
+            {tx.to ? <Item term={t`To`} testId="tx-to">{copyable('to', tx.to)}</Item> : null}
+            {tx.hash ? <Item term={t`Hash`} testId="tx-hash">{copyable('hash', tx.hash)}</Item> : null}
+          </dl>
+          {tx.explorerLink ? (
+            <Button variant="ghost" onClick={() => actor.send({ type: 'explorer.opened' })}>
+              <Trans>View in explorer</Trans> <ExternalIcon />
+            </Button>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

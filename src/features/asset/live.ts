@@ -1,0 +1,65 @@
+import { fromPromise, waitFor } from 'xstate';
+import type { AssetOverview } from '../../../machines/assetHistory.machine';
+import type { ReceiveTarget, ShareOutcome } from '../../../machines/receive.machine';
+import type { TransactionDetailsInput, TransactionView } from '../../../machines/transactionDetails.machine';
+import { walletApi, type Coin, type WalletApi } from '../../api/wallet';
+import type { AvailableCoinsActor } from '../../app/services';
+import type { Platform } from '../../platform/types';
+
+/** The wallet calls these screens make (spec §7), replaceable in tests through `setAssetApi`. */
+export type AssetApi = Pick<WalletApi, 'getAssets' | 'getHistory' | 'getTransaction'>;
+
+let api: AssetApi = walletApi;
+
+/** Tests: answer wallet calls with a fake; null restores the live client. */
+export function setAssetApi(next: AssetApi | null): void {
+  api = next ?? walletApi;
+}
+
+export type AssetDeps = { coins: AvailableCoinsActor; platform: Platform; accountId: () => Promise<string> };
+
+const notFound = () => Object.assign(new Error('Not in the wallet'), { kind: 'notFound' });
+
+/** The catalogue entry, once the app-wide catalogue has loaded; a failed catalogue is asked again. */
+export async function coinOf(coins: AvailableCoinsActor, currency: string): Promise<Coin> {
+  if (coins.getSnapshot().matches('error')) coins.send({ type: 'coins.retried' });
+  const snapshot = await waitFor(coins, (s) => s.matches('loaded') || s.matches('error'));
+  if (snapshot.matches('error')) throw Object.assign(new Error('Catalogue unavailable'), { code: 'META_INFO' });
+  const coin = snapshot.context.coins[currency];
+  if (!coin) throw notFound();
+  return coin;
+}
+
+/** Real actor logic for the asset, receive and transaction-details machines. */
+export function createAssetActors({ coins, platform, accountId }: AssetDeps) {
+  async function assetOf(currency: string) {
+    const asset = (await api.getAssets(await accountId())).find((a) => a.currency === currency);
+    if (!asset) throw notFound();
+    return asset;
+  }
+  return {
+    loadOverview: fromPromise<AssetOverview, { currency: string }>(async ({ input }) => {
+      const account = await accountId();
+      const [coin, asset, page] = await Promise.all([
+        coinOf(coins, input.currency),
+        assetOf(input.currency),
+        // Spec §9: page 1 of 100, newest first.
+        api.getHistory(account, { currency: input.currency, sort: 'DESC', properties: ['createdDate'], pageSize: 100, pageNumber: 1 }),
+      ]);
+      return { coin, asset, transactions: page.content };
+    }),
+    loadAddress: fromPromise<ReceiveTarget, { currency: string }>(async ({ input }) => {
+      const [coin, asset] = await Promise.all([coinOf(coins, input.currency), assetOf(input.currency)]);
+      if (!asset.depositAddress) throw Object.assign(new Error('No deposit address yet'), { kind: 'noAddress' });
+      return { coin, address: asset.depositAddress };
+    }),
+    loadTransaction: fromPromise<TransactionView, TransactionDetailsInput>(async ({ input }) => {
+      const transaction = await api.getTransaction(await accountId(), input.id);
+      // The details still show without the catalogue (amounts untrimmed, network from the transaction).
+      const coin = await coinOf(coins, transaction.currency || input.currency).catch(() => null);
+      return { transaction, coin };
+    }),
+    copyText: fromPromise<void, { text: string }>(({ input }) => platform.copyText(input.text)),
+    share: fromPromise<ShareOutcome, { text: string }>(({ input }) => platform.share({ text: input.text })),
+  };
+}

@@ -1,0 +1,30 @@
+import { useMemo } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useServices } from '../../app/services';
+import { getActiveAccountId } from '../../app/account';
+import { showToast } from '../../ui/toast';
+import { assetMessages } from './messages';
+import { createAssetActors } from './live';
+
+/** Live actors and the toasts the asset screens raise, from the app services. */
+export function useAssetWiring() {
+  const { coins, platform } = useServices();
+  const { i18n } = useLingui();
+  const actors = useMemo(() => createAssetActors({ coins, platform, accountId: getActiveAccountId }), [coins, platform]);
+  const toasts = useMemo(
+    () => ({
+      addressCopied: () => showToast({ kind: 'success', message: i18n._(assetMessages.addressCopied) }),
+      hashCopied: () => showToast({ kind: 'success', message: i18n._(assetMessages.hashCopied) }),
+      copyFailed: () => showToast({ kind: 'error', message: i18n._(assetMessages.copyFailed) }),
+      shareFailed: () => showToast({ kind: 'error', message: i18n._(assetMessages.shareFailed) }),
+    }),
+    [i18n],
+  );
+  return { actors, toasts, platform };
+}
+
+/** Route params as strings (pages read them with `useParams({ strict: false })`). */
+export const param = (params: Record<string, unknown>, key: string) => {
+  const value = params[key];
+  return typeof value === 'string' ? value : '';
+};
