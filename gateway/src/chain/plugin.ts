@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { reportDeposit } from '../wallet/deposits.js';
+import { setBitcoinNetwork } from './addresses.js';
+import type { DepositListener } from './adapter.js';
+import { devChainRoutes } from './devRoutes.js';
+import { sandboxAdapters, startBlockProducer } from './sandbox/adapter.js';
+import { SandboxChain } from './sandbox/chain.js';
+
+/** Every adapter reports into the wallet the same way; the wallet makes repeats harmless. */
+export const creditDeposits: DepositListener = (report, db) => reportDeposit(db, report);
+
+/**
+ * Chains for this gateway. Outside sandbox there are no adapters yet (real ones plug in through
+ * ./adapter.ts); in sandbox the pretend chain watches deposits, produces blocks and gets dev routes.
+ */
+export async function chainPlugin(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  setBitcoinNetwork(config.bitcoinNetwork);
+  if (!config.sandbox) return;
+  const chain = new SandboxChain(db, {
+    confirmationMs: config.sandboxBlockMs,
+    requiredConfirmations: config.sandboxConfirmations,
+  }, app.log);
+  const stops = sandboxAdapters(chain).map((adapter) => adapter.watchDeposits(creditDeposits));
+  const producer = startBlockProducer(chain, { maxTickMs: Math.min(1000, config.sandboxBlockMs), log: app.log });
+  app.addHook('onClose', async () => {
+    await producer.stop();
+    await Promise.all(stops.map((stop) => stop()));
+  });
+  await app.register(devChainRoutes, { db, chain });
+}
