@@ -17,7 +17,12 @@ export type PreferencesInput = {
   currencyChosen?: boolean;
 };
 
-export type PreferencesContext = Required<PreferencesInput> & { signedIn: boolean };
+export type PreferencesContext = Required<PreferencesInput> & {
+  signedIn: boolean;
+  /** The value a running save sends; a newer choice made meanwhile is saved right after it. */
+  languageInFlight: Language | null;
+  currencyInFlight: string | null;
+};
 
 /** What the account says (GET /user → accounts[0]); either may be missing. */
 export type ServerSettings = { language: Language | null; currency: string | null };
@@ -90,10 +95,19 @@ export const preferencesMachine = setup({
   guards: {
     signedIn: ({ context }) => context.signedIn,
     allChosen: ({ context }) => context.languageChosen && context.currencyChosen,
+    languageChangedMeanwhile: ({ context }) => context.language !== context.languageInFlight,
+    currencyChangedMeanwhile: ({ context }) => context.currency !== context.currencyInFlight,
   },
 }).createMachine({
   id: 'preferences',
-  context: ({ input }) => ({ currency: DEFAULT_CURRENCY, currencyChosen: false, ...input, signedIn: false }),
+  context: ({ input }) => ({
+    currency: DEFAULT_CURRENCY,
+    currencyChosen: false,
+    ...input,
+    signedIn: false,
+    languageInFlight: null,
+    currencyInFlight: null,
+  }),
   type: 'parallel',
   entry: ['applyTheme', 'applyLanguage'],
   on: {
@@ -126,22 +140,26 @@ export const preferencesMachine = setup({
     },
     language: {
       initial: 'idle',
-      on: {
-        'language.selected': [
-          { guard: 'signedIn', target: '.saving', reenter: true, actions: ['chooseLanguage', 'persistLanguage', 'applyLanguage'] },
-          { target: '.idle', actions: ['chooseLanguage', 'persistLanguage', 'applyLanguage'] },
-        ],
-        'user.signedOut': '.idle',
-      },
+      on: { 'user.signedOut': '.idle' },
       states: {
-        idle: {},
+        idle: {
+          entry: assign({ languageInFlight: null }),
+          on: {
+            'language.selected': [
+              { guard: 'signedIn', target: 'saving', actions: ['chooseLanguage', 'persistLanguage', 'applyLanguage'] },
+              { actions: ['chooseLanguage', 'persistLanguage', 'applyLanguage'] },
+            ],
+          },
+        },
         saving: {
           tags: ['saving', 'savingLanguage'],
+          entry: assign({ languageInFlight: ({ context }) => context.language }),
+          on: { 'language.selected': { actions: ['chooseLanguage', 'persistLanguage', 'applyLanguage'] } },
           invoke: {
             id: 'saveServerLanguage',
             src: 'saveServerLanguage',
             input: ({ context }) => ({ language: context.language }),
-            onDone: 'idle',
+            onDone: [{ guard: 'languageChangedMeanwhile', target: 'saving', reenter: true }, { target: 'idle' }],
             onError: { target: 'idle', actions: 'reportSaveFailed' },
           },
         },
@@ -149,23 +167,27 @@ export const preferencesMachine = setup({
     },
     currency: {
       initial: 'idle',
-      on: {
-        'currency.selected': [
-          { guard: 'signedIn', target: '.saving', reenter: true, actions: ['chooseCurrency', 'persistCurrency'] },
-          { target: '.idle', actions: ['chooseCurrency', 'persistCurrency'] },
-        ],
-        'user.signedOut': '.idle',
-      },
+      on: { 'user.signedOut': '.idle' },
       states: {
-        idle: {},
+        idle: {
+          entry: assign({ currencyInFlight: null }),
+          on: {
+            'currency.selected': [
+              { guard: 'signedIn', target: 'saving', actions: ['chooseCurrency', 'persistCurrency'] },
+              { actions: ['chooseCurrency', 'persistCurrency'] },
+            ],
+          },
+        },
         saving: {
           description: 'Applied at once (totals re-render); the server copy follows (POST default-fiat-currency/update).',
           tags: ['saving', 'savingCurrency'],
+          entry: assign({ currencyInFlight: ({ context }) => context.currency }),
+          on: { 'currency.selected': { actions: ['chooseCurrency', 'persistCurrency'] } },
           invoke: {
             id: 'saveServerCurrency',
             src: 'saveServerCurrency',
             input: ({ context }) => ({ currency: context.currency }),
-            onDone: 'idle',
+            onDone: [{ guard: 'currencyChangedMeanwhile', target: 'saving', reenter: true }, { target: 'idle' }],
             onError: { target: 'idle', actions: 'reportCurrencySaveFailed' },
           },
         },

@@ -7,6 +7,9 @@ import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router'
 const auth = () => import('../features/auth');
 const settings = () => import('../features/settings');
 const soon = () => import('../features/soon');
+const home = () => import('../features/home');
+const assets = () => import('../features/assets');
+const asset = () => import('../features/asset');
 
 export const lazyPages = {
   LoginPage: lazyRouteComponent(auth, 'LoginPage'),
@@ -18,11 +21,18 @@ export const lazyPages = {
   ForgotPage: lazyRouteComponent(auth, 'ForgotPage'),
   ForgotSuccessPage: lazyRouteComponent(auth, 'ForgotSuccessPage'),
   ResetPage: lazyRouteComponent(auth, 'ResetPage'),
-  HomePage: lazyRouteComponent(() => import('../features/home'), 'HomePage'),
+  HomePage: lazyRouteComponent(home, 'HomePage'),
+  BuySellPage: lazyRouteComponent(home, 'BuySellPage'),
+  SelectAssetPage: lazyRouteComponent(assets, 'SelectAssetPage'),
+  ManageAssetsPage: lazyRouteComponent(assets, 'ManageAssetsPage'),
+  AssetPage: lazyRouteComponent(asset, 'AssetPage'),
+  ReceivePage: lazyRouteComponent(asset, 'ReceivePage'),
+  TransactionPage: lazyRouteComponent(asset, 'TransactionPage'),
   ExchangePage: lazyRouteComponent(soon, 'ExchangePage'),
   NotificationsPage: lazyRouteComponent(soon, 'NotificationsPage'),
   SettingsPage: lazyRouteComponent(settings, 'SettingsPage'),
   LanguagePage: lazyRouteComponent(settings, 'LanguagePage'),
+  CurrencyPage: lazyRouteComponent(settings, 'CurrencyPage'),
   ErrorPage: lazyRouteComponent(() => import('../features/errors'), 'ErrorPage'),
 };
 

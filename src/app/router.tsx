@@ -49,10 +49,18 @@ export function buildRouteTree(pages: Pages) {
     errors.addChildren([error]),
     signedIn.addChildren([
       app('/home', pages.HomePage),
+      app('/home/buy-sell', pages.BuySellPage),
+      app('/select-asset/$purpose', pages.SelectAssetPage),
+      app('/manage-assets', pages.ManageAssetsPage),
       app('/exchange', pages.ExchangePage),
       app('/notifications', pages.NotificationsPage),
       app('/settings', pages.SettingsPage),
       app('/settings/select-language', pages.LanguagePage),
+      app('/settings/select-currency', pages.CurrencyPage),
+      // Asset detail, receive and transaction details (src/features/asset).
+      app('/home/asset/$currency', pages.AssetPage),
+      app('/home/asset/$currency/receive', pages.ReceivePage),
+      app('/home/asset/$currency/transaction/$id/$type', pages.TransactionPage),
     ]),
     notFound,
   ]);

@@ -1,73 +1,90 @@
 /**
- * Preferences (spec §3): dark theme and language, driven from the production preferences machine
- * through the settings and select-language screens.
+ * Preferences (spec §3): dark theme, language and the selected fiat, driven from the production
+ * preferences machine through the settings, select-language and select-currency screens.
  */
 import { act, screen } from '@testing-library/react';
-import { preferencesMachine, type PreferencesEvent } from '../../machines/preferences.machine';
+import { fromPromise } from 'xstate';
+import { preferencesMachine, type PreferencesEvent, type PreferencesInput } from '../../machines/preferences.machine';
 import { describeModel, settle } from '../support/mbt';
 import { makeUser, mountApp, pathname, type MountedApp } from './app/harness';
 
-type H = { app: MountedApp; saveFailures: number };
-type Outcome = { type: string; output?: unknown; error?: unknown };
+type H = { app: MountedApp };
 
 const themeSwitch = () => screen.getByRole('switch', { name: 'Dark theme' });
 const radio = (name: string) => screen.getByRole('radio', { name });
 const names = { ENG: 'English', RUS: 'Русский' } as const;
+const input: PreferencesInput = { darkTheme: true, language: 'ENG', languageChosen: false, currency: 'USD', currencyChosen: false };
+
+async function open(h: H & { user: { click(e: Element): Promise<void> } }, path: string, row: RegExp) {
+  if (pathname(h.app) === path) return;
+  if (pathname(h.app) !== '/settings') {
+    await h.user.click(screen.getByRole('link', { name: '‹ Settings' }));
+    await settle();
+  }
+  if (path !== '/settings') {
+    await h.user.click(screen.getByRole('link', { name: row }));
+    await settle();
+  }
+}
 
 describeModel('preferences', {
   machine: preferencesMachine,
-  input: { darkTheme: true, language: 'ENG', languageChosen: false },
+  input,
   events: {
     '*': [
       { type: 'theme.toggled' },
       { type: 'language.selected', language: 'RUS' },
       { type: 'language.selected', language: 'ENG' },
+      { type: 'currency.selected', currency: 'EUR' },
+      { type: 'currency.selected', currency: 'USD' },
       { type: 'user.signedIn' },
       { type: 'user.signedOut' },
     ],
-    loadingServerLanguage: [
-      { type: 'xstate.done.actor.loadServerLanguage', output: 'RUS' },
-      { type: 'xstate.done.actor.loadServerLanguage', output: null },
-      { type: 'xstate.error.actor.loadServerLanguage', error: { code: 'HTTP_500' } },
+    'account.loadingServerSettings': [
+      { type: 'xstate.done.actor.loadServerSettings', output: { language: 'RUS', currency: 'KZT' } },
+      { type: 'xstate.done.actor.loadServerSettings', output: { language: null, currency: null } },
+      { type: 'xstate.error.actor.loadServerSettings', error: { code: 'HTTP_500' } },
     ],
-    savingLanguage: [
+    'language.saving': [
       { type: 'xstate.done.actor.saveServerLanguage' },
       { type: 'xstate.error.actor.saveServerLanguage', error: { code: 'HTTP_500' } },
+    ],
+    'currency.saving': [
+      { type: 'xstate.done.actor.saveServerCurrency' },
+      { type: 'xstate.error.actor.saveServerCurrency', error: { code: 'HTTP_500' } },
     ],
   },
   keepIgnored: () => false,
   fakeTimers: true,
   mount: async ({ fakes }) => {
-    const h = { saveFailures: 0 } as H;
-    h.app = mountApp({
+    const app = mountApp({
       path: '/settings',
       signedIn: makeUser(),
       loadProfile: () => new Promise(() => {}),
       preferences: {
-        input: { darkTheme: true, language: 'ENG', languageChosen: false },
-        loadServerLanguage: fakes.promise('loadServerLanguage'),
+        input,
+        loadServerSettings: fakes.promise('loadServerSettings'),
         saveServerLanguage: fakes.promise('saveServerLanguage'),
-        reportSaveFailed: () => void (h.saveFailures += 1),
+        saveServerCurrency: fakes.promise('saveServerCurrency'),
       },
     });
     await settle();
-    return Object.assign(h, { actor: h.app.preferences });
+    return { app, actor: app.preferences };
   },
   drive: {
-    'theme.toggled': async (_e: Outcome, h) => {
-      if (pathname(h.app) !== '/settings') {
-        await h.user.click(screen.getByRole('link', { name: '‹ Settings' }));
-        await settle();
-      }
+    'theme.toggled': async (_e, h) => {
+      await open(h, '/settings', /Dark theme/);
       await h.user.click(themeSwitch());
     },
     'language.selected': async (e: PreferencesEvent, h) => {
       if (e.type !== 'language.selected') return;
-      if (pathname(h.app) !== '/settings/select-language') {
-        await h.user.click(screen.getByRole('link', { name: /Language/ }));
-        await settle();
-      }
+      await open(h, '/settings/select-language', /Language/);
       await h.user.click(radio(names[e.language]));
+    },
+    'currency.selected': async (e: PreferencesEvent, h) => {
+      if (e.type !== 'currency.selected') return;
+      await open(h, '/settings/select-currency', /Currency/);
+      await h.user.click(radio(e.currency));
     },
     // Session changes reach preferences through src/app/live.ts; here they are sent as that glue would.
     'user.signedIn': (e: PreferencesEvent, h) => act(() => h.app.preferences.send(e)),
@@ -78,27 +95,29 @@ describeModel('preferences', {
       // Applied at once: the last theme and language handed to the page are the machine's.
       expect(h.app.applied.themes.at(-1)).toBe(s.context.darkTheme);
       expect(h.app.applied.languages.at(-1)).toBe(s.context.language);
-      if (pathname(h.app) === '/settings') {
+      expect(window.localStorage.getItem('selectedCurrency')).toBe(s.context.currencyChosen ? s.context.currency : null);
+      const path = pathname(h.app);
+      if (path === '/settings') {
         expect(themeSwitch().getAttribute('aria-checked')).toBe(String(s.context.darkTheme));
-        const row = screen.getByRole('link', { name: /Language/ });
-        expect(row.textContent).toContain(names[s.context.language as 'ENG' | 'RUS']);
+        expect(screen.getByRole('link', { name: /Language/ }).textContent).toContain(names[s.context.language as 'ENG' | 'RUS']);
+        expect(screen.getByRole('link', { name: /Currency/ }).textContent).toContain(s.context.currency);
       } else {
-        expect(pathname(h.app)).toBe('/settings/select-language');
-        expect(radio(names[s.context.language as 'ENG' | 'RUS']).getAttribute('aria-checked')).toBe('true');
-        expect(screen.getAllByRole('radio').filter((r) => r.getAttribute('aria-checked') === 'true')).toHaveLength(1);
+        const selected = path === '/settings/select-language' ? names[s.context.language as 'ENG' | 'RUS'] : s.context.currency;
+        const checked = screen.getAllByRole('radio').filter((r) => r.getAttribute('aria-checked') === 'true');
+        expect(checked).toHaveLength(1);
+        expect(checked[0].textContent).toContain(selected);
       }
     },
-    ready: (h, s) => {
-      if (!s.context.signedIn) expect(h.app.preferences.getSnapshot().hasTag('saving')).toBe(false);
+    'account.signedOut': (_h, s) => expect(s.context.signedIn).toBe(false),
+    'account.loadingServerSettings': (h, s) => {
+      expect(s.context.languageChosen && s.context.currencyChosen).toBe(false);
+      expect(h.fakes.calls('loadServerSettings').length).toBeGreaterThan(0);
     },
-    loadingServerLanguage: (h, s) => {
-      expect(s.context.languageChosen).toBe(false);
-      expect(h.app.preferences.getSnapshot().context.signedIn).toBe(true);
-    },
-    savingLanguage: (h, s) => {
-      expect(s.context.signedIn).toBe(true);
-      expect(s.hasTag('saving')).toBe(true);
-    },
+    'account.signedIn': (_h, s) => expect(s.context.signedIn).toBe(true),
+    'language.idle': (_h, s) => expect(s.hasTag('savingLanguage')).toBe(false),
+    'language.saving': (h, s) => expect(h.fakes.calls('saveServerLanguage').at(-1)).toEqual({ language: s.context.languageInFlight }),
+    'currency.idle': (_h, s) => expect(s.hasTag('savingCurrency')).toBe(false),
+    'currency.saving': (h, s) => expect(h.fakes.calls('saveServerCurrency').at(-1)).toEqual({ currency: s.context.currencyInFlight }),
   },
 });
 
@@ -107,22 +126,42 @@ describe('preferences side effects', () => {
     vi.useFakeTimers();
     let failures = 0;
     const app = mountApp({
-      path: '/settings/select-language',
+      path: '/settings/select-currency',
       signedIn: makeUser(),
       preferences: {
-        saveServerLanguage: (await import('xstate')).fromPromise(async () => {
+        saveServerCurrency: fromPromise(async () => {
           throw new Error('offline');
         }),
-        reportSaveFailed: () => void (failures += 1),
+        reportCurrencySaveFailed: () => void (failures += 1),
       },
     });
     await settle();
     act(() => app.preferences.send({ type: 'user.signedIn' }));
     await settle();
-    act(() => app.preferences.send({ type: 'language.selected', language: 'RUS' }));
+    act(() => app.preferences.send({ type: 'currency.selected', currency: 'CAD' }));
     await settle();
     expect(failures).toBe(1);
-    expect(app.preferences.getSnapshot().context.language).toBe('RUS');
-    expect(radio('Русский').getAttribute('aria-checked')).toBe('true');
+    expect(app.preferences.getSnapshot().context.currency).toBe('CAD');
+    expect(radio('CAD').getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('a locally chosen language and currency skip the account settings', async () => {
+    let loads = 0;
+    const app = mountApp({
+      path: '/settings',
+      signedIn: makeUser(),
+      preferences: {
+        input: { languageChosen: true, currency: 'EUR', currencyChosen: true },
+        loadServerSettings: fromPromise(async () => {
+          loads += 1;
+          return { language: 'RUS', currency: 'USD' };
+        }),
+      },
+    });
+    await settle();
+    act(() => app.preferences.send({ type: 'user.signedIn' }));
+    await settle();
+    expect(loads).toBe(0);
+    expect(app.preferences.getSnapshot().context).toMatchObject({ language: 'ENG', currency: 'EUR' });
   });
 });

@@ -1,31 +1,37 @@
-import { useSelector } from '@xstate/react';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { selectEmail } from '../../../machines/session.selectors';
+import { useActorRef } from '@xstate/react';
+import { useNavigate } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { homeMachine } from '../../../machines/home.machine';
 import { useServices } from '../../app/services';
-import { formatDayGroup, formatLongDate } from '../../i18n/dates';
-import * as shell from '../shell/AppShell.css';
+import { clientStore } from '../../app/clientStore';
+import { showToast } from '../../ui/toast';
+import { HomeScreen } from './HomeScreen';
 
-/** Placeholder until the wallet lands: who is signed in, and today's date in the active locale. */
+/** /home (spec §2): starts the home machine with the live wallet actors and the persisted flags. */
 export function HomePage() {
-  const { session } = useServices();
-  const email = useSelector(session, selectEmail);
-  const { t, i18n } = useLingui();
-  const now = new Date();
-  return (
-    <section className={shell.page} aria-labelledby="home-title">
-      <p className={shell.muted}>
-        <time dateTime={now.toISOString().slice(0, 10)}>
-          {formatDayGroup(now, { today: t`Today`, yesterday: t`Yesterday` })}, {formatLongDate(now, i18n.locale)}
-        </time>
-      </p>
-      <h1 id="home-title" className={shell.title}>
-        {email ? <Trans>Welcome, {email}</Trans> : <Trans>Welcome</Trans>}
-      </h1>
-      <div className={shell.card}>
-        <p className={shell.muted}>
-          <Trans>Your wallet is being prepared. Balances, receive and send will appear here soon.</Trans>
-        </p>
-      </div>
-    </section>
+  const services = useServices();
+  const navigate = useNavigate();
+  const { t } = useLingui();
+  const home = useActorRef(
+    homeMachine.provide({
+      actors: { loadUserFlags: services.walletActors.loadUserFlags, addAssets: services.walletActors.addAssets },
+      actions: {
+        persistProtectDismissed: () => clientStore.saveProtectWalletShown(),
+        persistBannerClosed: () => clientStore.saveTelegramBannerClosed(),
+        // Wallet protection is a later issue; settings is where it will live.
+        goToProtection: () => void navigate({ to: '/settings' }),
+        refreshBalances: () => services.balances.send({ type: 'balances.refreshRequested' }),
+        reportAddFailed: () => showToast({ kind: 'error', message: t`Could not add the assets. Please try again.` }),
+      },
+    }),
+    {
+      input: {
+        isTelegram: services.platform.isTelegram,
+        protectDismissed: clientStore.protectWalletShown(),
+        bannerClosed: clientStore.telegramBannerClosed(),
+        hiddenAssets: clientStore.disabledAssets(),
+      },
+    },
   );
+  return <HomeScreen home={home} />;
 }

@@ -1,1 +1,2 @@
 export { HomePage } from './HomePage';
+export { BuySellPage } from './BuySellPage';

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { fromPromise } from 'xstate';
 import { settingsMachine } from '../../../machines/settings.machine';
 import { selectProfileEmail, selectProfileFailed, selectProfileLoading, selectSigningOut } from '../../../machines/settings.selectors';
-import { selectDarkTheme, selectLanguage } from '../../../machines/preferences.selectors';
+import { selectCurrency, selectDarkTheme, selectLanguage } from '../../../machines/preferences.selectors';
 import { useServices } from '../../app/services';
 import { appConfig } from '../../config';
 import { Button } from '../../ui/Button';
@@ -37,6 +37,7 @@ export function SettingsPage() {
   const signingOut = useSelector(settings, selectSigningOut);
   const dark = useSelector(preferences, selectDarkTheme);
   const language = useSelector(preferences, selectLanguage);
+  const currency = useSelector(preferences, selectCurrency);
 
   return (
     <section className={shell.page} aria-labelledby="settings-title">
@@ -52,6 +53,12 @@ export function SettingsPage() {
         )}
       </div>
       <ul className={css.list}>
+        <li>
+          <Link to="/settings/select-currency" className={css.row}>
+            <span><Trans>Currency</Trans></span>
+            <span className={css.value}>{currency}<ChevronIcon /></span>
+          </Link>
+        </li>
         <li>
           <Link to="/settings/select-language" className={css.row}>
             <span><Trans>Language</Trans></span>

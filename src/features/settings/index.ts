@@ -1,2 +1,3 @@
 export { SettingsPage } from './SettingsPage';
 export { LanguagePage } from './LanguagePage';
+export { CurrencyPage } from './CurrencyPage';

@@ -12,6 +12,7 @@ import { availableCoinsMachine } from '../../../machines/availableCoins.machine'
 import { balancesMachine } from '../../../machines/balances.machine';
 import { App } from '../../../src/app/App';
 import { primeActiveAccount } from '../../../src/app/account';
+import { clientStore } from '../../../src/app/clientStore';
 import { linkSessionToWallet } from '../../../src/app/walletLink';
 import { createAppRouter } from '../../../src/app/router';
 import { createNavigator, type AppServices } from '../../../src/app/services';
@@ -19,9 +20,11 @@ import type { Pages } from '../../../src/app/pages';
 import type { Platform } from '../../../src/platform/types';
 import type { UserProfile } from '../../../src/api/userProfile';
 import * as auth from '../../../src/features/auth';
-import { HomePage } from '../../../src/features/home';
+import { BuySellPage, HomePage } from '../../../src/features/home';
+import { ManageAssetsPage, SelectAssetPage } from '../../../src/features/assets';
+import { AssetPage, ReceivePage, TransactionPage } from '../../../src/features/asset';
 import { ExchangePage, NotificationsPage } from '../../../src/features/soon';
-import { LanguagePage, SettingsPage } from '../../../src/features/settings';
+import { CurrencyPage, LanguagePage, SettingsPage } from '../../../src/features/settings';
 import { ErrorPage } from '../../../src/features/errors';
 import { registerSession } from '../../../src/auth/sessionRef';
 
@@ -37,10 +40,17 @@ export const eagerPages: Pages = {
   ForgotSuccessPage: auth.ForgotSuccessPage,
   ResetPage: auth.ResetPage,
   HomePage,
+  BuySellPage,
+  SelectAssetPage,
+  ManageAssetsPage,
+  AssetPage,
+  ReceivePage,
+  TransactionPage,
   ExchangePage,
   NotificationsPage,
   SettingsPage,
   LanguagePage,
+  CurrencyPage,
   ErrorPage,
 };
 
@@ -56,7 +66,7 @@ export const makeUser = (overrides: Partial<SessionUser> = {}): SessionUser => (
 });
 
 export function fakePlatform(isTelegram: boolean) {
-  const calls = { expand: 0, links: [] as string[], colors: [] as string[] };
+  const calls = { expand: 0, links: [] as string[], colors: [] as string[], copied: [] as string[], shared: [] as string[] };
   const platform: Platform = {
     isTelegram,
     initData: isTelegram ? 'query_id=1&user=%7B%7D&hash=abc' : null,
@@ -64,6 +74,11 @@ export function fakePlatform(isTelegram: boolean) {
     openLink: (url) => void calls.links.push(url),
     expand: () => void (calls.expand += 1),
     syncColors: ({ background }) => void calls.colors.push(background),
+    copyText: async (text) => void calls.copied.push(text),
+    share: async ({ text }) => {
+      calls.shared.push(text);
+      return 'shared';
+    },
   };
   return { platform, calls };
 }
@@ -139,6 +154,7 @@ export function mountApp(options: MountOptions) {
         applyLanguage: ({ context }) => void applied.languages.push(context.language),
         reportSaveFailed: options.preferences?.reportSaveFailed ?? (() => {}),
         reportCurrencySaveFailed: options.preferences?.reportCurrencySaveFailed ?? (() => {}),
+        persistCurrency: ({ context }) => clientStore.saveCurrency(context.currency),
       },
     }),
     { input: { darkTheme: true, language: 'ENG', languageChosen: false, ...options.preferences?.input } },

@@ -1,0 +1,91 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { SUGGESTED_ASSETS } from './shared/coins';
+
+export type HomeInput = {
+  isTelegram: boolean;
+  /** Persisted `isProtectWalletShown`: the wallet-protection prompt was dismissed. */
+  protectDismissed: boolean;
+  /** Persisted `isTelegramBannerClosed`. */
+  bannerClosed: boolean;
+  /** Persisted `disabledAssets`: held coins hidden on home (manage assets). */
+  hiddenAssets: string[];
+};
+
+/** The slices of GET /user (pinCodeActive) and GET /user/auth (tgAuth) home decides on. */
+export type UserFlags = { pinCodeActive: boolean; tgLinked: boolean };
+
+export type HomeContext = HomeInput & { flags: UserFlags | null };
+
+export type HomeEvent =
+  | { type: 'protectPrompt.dismissed' }
+  | { type: 'protectPrompt.accepted' }
+  | { type: 'banner.closed' }
+  | { type: 'suggested.added' };
+
+export const homeMachine = setup({
+  types: {
+    context: {} as HomeContext,
+    events: {} as HomeEvent,
+    input: {} as HomeInput,
+    tags: {} as 'adding',
+  },
+  actors: {
+    loadUserFlags: fromPromise<UserFlags>(async () => {
+      throw new Error('loadUserFlags not provided');
+    }),
+    /** POST /{account}/account/currency/list with the spec §9 suggestions. */
+    addAssets: fromPromise<void, { currencies: string[] }>(async () => {
+      throw new Error('addAssets not provided');
+    }),
+  },
+  actions: {
+    persistProtectDismissed: () => {},
+    persistBannerClosed: () => {},
+    /** Wallet protection is a later issue: for now, settings. */
+    goToProtection: () => {},
+    refreshBalances: () => {},
+    reportAddFailed: () => {},
+  },
+}).createMachine({
+  id: 'home',
+  context: ({ input }) => ({ ...input, flags: null }),
+  type: 'parallel',
+  on: {
+    'protectPrompt.dismissed': { actions: [assign({ protectDismissed: true }), 'persistProtectDismissed'] },
+    'protectPrompt.accepted': { actions: [assign({ protectDismissed: true }), 'persistProtectDismissed', 'goToProtection'] },
+    'banner.closed': { actions: [assign({ bannerClosed: true }), 'persistBannerClosed'] },
+  },
+  states: {
+    user: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadUserFlags',
+            src: 'loadUserFlags',
+            onDone: { target: 'known', actions: assign({ flags: ({ event }) => event.output }) },
+            onError: 'unknown',
+          },
+        },
+        known: {},
+        unknown: { description: 'Flags unknown: neither the prompt nor the banner is shown.' },
+      },
+    },
+    suggested: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'suggested.added': 'adding' } },
+        adding: {
+          tags: ['adding'],
+          invoke: {
+            id: 'addAssets',
+            src: 'addAssets',
+            input: () => ({ currencies: [...SUGGESTED_ASSETS] }),
+            onDone: { target: 'idle', actions: 'refreshBalances' },
+            onError: { target: 'idle', actions: 'reportAddFailed' },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,2 @@
+export { SelectAssetPage } from './SelectAssetPage';
+export { ManageAssetsPage } from './ManageAssetsPage';

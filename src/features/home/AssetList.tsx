@@ -1,0 +1,59 @@
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { PortfolioRow } from '../../../machines/shared/portfolio';
+import { formatFiat } from '../../../machines/shared/portfolio';
+import { AssetLine, assetCss, displayCode } from '../../ui/AssetRow';
+import { LoadingRegion, Skeleton } from '../../ui/Skeleton';
+import * as shell from '../shell/AppShell.css';
+import * as css from './home.css';
+
+/** Held, visible assets: tapping one opens its page (spec §2). */
+export function AssetList({ rows, fiat }: { rows: PortfolioRow[]; fiat: string }) {
+  const { t } = useLingui();
+  if (rows.length === 0) {
+    return (
+      <p className={shell.muted}>
+        <Trans>All your assets are hidden.</Trans> <Link to="/manage-assets" className={css.link}><Trans>Show them</Trans></Link>
+      </p>
+    );
+  }
+  return (
+    <ul className={assetCss.list} aria-label={t`Your assets`} data-testid="asset-list">
+      {rows.map((row) => (
+        <li key={row.currency}>
+          <Link to="/home/asset/$currency" params={{ currency: row.currency }} className={assetCss.row} data-currency={row.currency}>
+            <AssetLine
+              currency={row.currency}
+              coin={row.coin}
+              right={
+                <span className={assetCss.amounts}>
+                  <span className={assetCss.primary} data-testid="crypto">{row.amount} {displayCode(row.currency)}</span>
+                  <span className={assetCss.secondary} data-testid="fiat">{row.fiat === null ? '—' : formatFiat(row.fiat, fiat)}</span>
+                </span>
+              }
+            />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function AssetListSkeleton({ rows = 3 }: { rows?: number }) {
+  return (
+    <LoadingRegion>
+      <div className={assetCss.list}>
+        {Array.from({ length: rows }, (_, i) => (
+          <div key={i} className={css.skeletonRow}>
+            <Skeleton width={40} height={40} round />
+            <span style={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 6 }}>
+              <Skeleton width="50%" />
+              <Skeleton width="30%" height={12} />
+            </span>
+            <Skeleton width={64} />
+          </div>
+        ))}
+      </div>
+    </LoadingRegion>
+  );
+}

@@ -1,0 +1,56 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../theme/contract.css';
+
+export const total = style({ fontSize: 34, fontWeight: 700, margin: 0, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
+
+export const actions = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(72px, 1fr))', gap: vars.space.sm });
+
+export const action = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.xs,
+  minHeight: 64,
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.primary,
+  border: 'none',
+  fontSize: 14,
+  fontWeight: 600,
+  textDecoration: 'none',
+  cursor: 'pointer',
+});
+
+export const sectionHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+
+export const subtitle = style({ fontSize: 18, fontWeight: 700, margin: 0 });
+
+export const link = style({ color: vars.color.accent, textDecoration: 'none', fontWeight: 600 });
+
+export const hint = style({ color: vars.color.secondaryText, fontSize: 14, margin: 0 });
+
+export const banner = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.accent}`,
+});
+
+export const bannerText = style({ flex: 1, margin: 0 });
+
+export const close = style({
+  background: 'none',
+  border: 'none',
+  color: vars.color.secondaryText,
+  fontSize: 22,
+  lineHeight: 1,
+  cursor: 'pointer',
+  padding: vars.space.xs,
+});
+
+export const skeletonRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.md, padding: vars.space.md });
