@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DepositReport } from '../src/chain/adapter.js';
 import { sandboxAdapter, startBlockProducer } from '../src/chain/sandbox/adapter.js';
@@ -9,7 +9,8 @@ import { freshDatabase } from './support/database.js';
 
 /** The sandbox chain on its own, with a recording listener standing in for the wallet. */
 let database: Database;
-const BLOCK_MS = 40;
+// Long enough that a slow machine does not see two blocks where the test expects one.
+const BLOCK_MS = 150;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => { database = await freshDatabase(); });
@@ -58,8 +59,13 @@ describe('sandbox chain', () => {
     const b = recordingChain();
     const rows = await Promise.all([1n, 2n, 3n, 4n].map((n) =>
       a.chain.receive({ network: 'ethereum', currency: 'ETH', address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', amountMinor: n })));
-    await sleep(BLOCK_MS + 15);
+    // Exactly one block is due: a long block time, and the rows' last block well before it.
+    await a.chain.setBehaviour({ confirmationMs: 10_000 });
+    await database.db.update(sandboxChainTransactions)
+      .set({ lastBlockAt: sql`now() - interval '15 seconds'` })
+      .where(inArray(sandboxChainTransactions.txHash, rows.map((r) => r.txHash)));
     const advanced = await Promise.all([a.chain.tick(), b.chain.tick(), a.chain.tick(), b.chain.tick()]);
+    await a.chain.setBehaviour({ confirmationMs: BLOCK_MS, requiredConfirmations: 3 });
     expect(advanced.reduce((x, y) => x + y, 0)).toBe(rows.length);
     for (const row of rows) expect((await a.chain.find(row.txHash))?.confirmations).toBe(1);
   });
