@@ -107,14 +107,16 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletDeps> = async (app, {
 
   app.post('/:account/asset/transactions', {
     onRequest: authenticate,
+    // Every filter field is optional, so an empty POST is a request for the defaults.
+    preValidation: async (request) => { request.body ??= {}; },
     schema: {
       ...common, summary: 'Transaction history, paged (page 1, size 100, newest first by default)',
-      params: AccountParams, body: Type.Optional(HistoryRequest),
+      params: AccountParams, body: HistoryRequest,
       response: { 200: HistoryPageBody, ...errors(400, 401, 404) },
     },
   }, async (request) => {
     const accountId = await ownAccount(db, request.userId, request.params.account);
-    const filter = request.body ?? {};
+    const filter = request.body;
     if (filter.currency && !findCoin(filter.currency)) {
       throw new ApiError(400, 'UNKNOWN_CURRENCY', `Unknown currency ${filter.currency}`, 'currency');
     }
