@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditDeposits } from '../src/chain/plugin.js';
+import Fastify from 'fastify';
+import { chainPlugin, creditDeposits } from '../src/chain/plugin.js';
+import { loadConfig } from '../src/config.js';
 import { sandboxAdapters } from '../src/chain/sandbox/adapter.js';
 import { reportOf, SandboxChain } from '../src/chain/sandbox/chain.js';
 import { accounts, sandboxChainTransactions } from '../src/db/schema/index.js';
@@ -170,5 +172,21 @@ describe('outside sandbox mode', () => {
     } finally {
       await prod.close();
     }
+  });
+
+  it('refuses to start in production without WALLET_MNEMONIC', async () => {
+    const env = { NODE_ENV: 'production', TELEGRAM_BOT_TOKEN: '123:live' };
+    const start = async (extra: Record<string, string>) => {
+      const app = Fastify();
+      try {
+        await app.register(chainPlugin, { db: t.db, config: loadConfig({ ...env, ...extra }) });
+        await app.ready();
+      } finally {
+        await app.close();
+      }
+    };
+    await expect(start({})).rejects.toThrow(/WALLET_MNEMONIC is required/);
+    await expect(start({ WALLET_MNEMONIC: 'abandon '.repeat(12).trim() })).rejects.toThrow(/not a valid BIP39/);
+    await expect(start({ WALLET_MNEMONIC: 'abandon '.repeat(11) + 'about' })).resolves.toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { reportDeposit } from '../wallet/deposits.js';
 import { setBitcoinNetwork } from './addresses.js';
+import { loadSeed } from './seed.js';
 import type { DepositListener } from './adapter.js';
 import { devChainRoutes } from './devRoutes.js';
 import { sandboxAdapters, startBlockProducer } from './sandbox/adapter.js';
@@ -17,6 +18,8 @@ export const creditDeposits: DepositListener = (report, db) => reportDeposit(db,
  */
 export async function chainPlugin(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   setBitcoinNetwork(config.bitcoinNetwork);
+  // Production must not start without its seed: better a failed deploy than a failed first deposit.
+  if (config.production && !config.sandbox) loadSeed(config);
   if (!config.sandbox) return;
   const chain = new SandboxChain(db, {
     confirmationMs: config.sandboxBlockMs,
