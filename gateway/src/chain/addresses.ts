@@ -21,7 +21,7 @@ export const NETWORKS: readonly Network[] = ['bitcoin', 'ethereum', 'tron', 'ton
 
 export type BitcoinNetwork = 'mainnet' | 'testnet';
 
-// Process-wide because addresses are a pure function of (seed, network, index) everywhere else;
+// Process-wide rather than a parameter so every caller keeps the (seed, network, index) contract;
 // the gateway sets it once from BITCOIN_NETWORK at start (see chain/plugin.ts).
 let bitcoinNetwork: BitcoinNetwork = 'mainnet';
 export function setBitcoinNetwork(value: BitcoinNetwork) { bitcoinNetwork = value; }
@@ -35,7 +35,7 @@ const TRON_PREFIX = 0x41;
 
 const base58check = createBase58check(sha256);
 
-/** The derivation path for one deposit index (documented in the README and the report). */
+/** The derivation path of one deposit index: each network's standard, so other wallets can restore it. */
 export function derivationPath(network: Network, index: number): string {
   switch (network) {
     case 'bitcoin': return `m/84'/${bitcoinNetwork === 'testnet' ? 1 : 0}'/0'/0/${index}`;
