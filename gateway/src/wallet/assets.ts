@@ -35,7 +35,8 @@ export async function ensureAsset(db: Executor, accountId: string, currency: str
 
 /** Adds assets from the API: every currency is checked before anything is written. */
 export async function addAssets(db: Executor, config: Config, accountId: string, currencies: string[], derive: DeriveAddress) {
-  const unique = [...new Set(currencies)];
+  // Sorted, so two lists naming the same assets in another order lock their rows in one order.
+  const unique = [...new Set(currencies)].sort();
   for (const currency of unique) requireOfferedCoin(currency, config);
   await db.transaction(async (tx) => {
     for (const currency of unique) await ensureAsset(tx, accountId, currency, derive);
