@@ -1,0 +1,185 @@
+/**
+ * /home/asset/{currency} (spec §1, §2): balance, deposit address and history, driven from the production
+ * asset-history machine: first load, empty and error states with retry, the 10 s refresh that turns a
+ * deposit from In progress to Received, and copying the address.
+ */
+import { act, screen, within } from '@testing-library/react';
+import { createActor, fromPromise } from 'xstate';
+import { assetHistoryMachine, type AssetOverview } from '../../machines/assetHistory.machine';
+import { AssetScreen } from '../../src/features/asset/AssetScreen';
+import { describeModel, settle } from '../support/mbt';
+import { renderInRouter } from '../support/router';
+import { BTC_ADDRESS, NOW, btcAsset, btcCoin, history, labelled } from './asset-fixtures';
+
+const pending = labelled<AssetOverview>('deposit in progress', { coin: btcCoin, asset: btcAsset('1.25000000', '0.10000000'), transactions: history('IN_PROGRESS') });
+const credited = labelled<AssetOverview>('deposit credited', { coin: btcCoin, asset: btcAsset('1.75000000'), transactions: history('COMPLETED') });
+const empty = labelled<AssetOverview>('no history', { coin: btcCoin, asset: btcAsset('0'), transactions: [] });
+
+type Outcome = { type: string; output?: unknown; error?: unknown };
+type H = { actor: ReturnType<typeof createActor<typeof assetHistoryMachine>>; notes: string[]; location: () => { pathname: string } };
+
+const copyButton = () => screen.getByRole('button', { name: 'Copy address' });
+const rows = () => screen.queryAllByTestId('history-row');
+
+describeModel('assetHistory', {
+  machine: assetHistoryMachine,
+  input: { currency: 'BTC' },
+  events: {
+    loading: [
+      { type: 'xstate.done.actor.load', output: pending },
+      { type: 'xstate.done.actor.load', output: empty },
+      { type: 'xstate.error.actor.load', error: { status: 500, code: 'HTTP_500' } },
+      { type: 'xstate.error.actor.load', error: { kind: 'notFound' } },
+    ],
+    failed: [{ type: 'history.retried' }],
+    'loaded.refresh.waiting': [{ type: 'xstate.after.REFRESH.assetHistory.loaded.refresh.waiting' }],
+    'loaded.refresh.refreshing': [
+      { type: 'xstate.done.actor.refresh', output: credited },
+      { type: 'xstate.done.actor.refresh', output: pending },
+      { type: 'xstate.error.actor.refresh', error: { status: 503, code: 'HTTP_503' } },
+    ],
+    'loaded.copy.idle': [{ type: 'copy.requested' }],
+    'loaded.copy.copying': [
+      { type: 'xstate.done.actor.copyText' },
+      { type: 'xstate.error.actor.copyText', error: new Error('denied') },
+    ],
+  },
+  classify: (s) => (s.context.transactions.length ? 'history' : 'empty'),
+  fakeTimers: true,
+  delays: { REFRESH: 10_000 },
+  mount: async ({ fakes }) => {
+    vi.setSystemTime(NOW);
+    const notes: string[] = [];
+    const actor = createActor(
+      assetHistoryMachine.provide({
+        actors: { loadOverview: fakes.promise('loadOverview'), copyText: fakes.promise('copyText') },
+        actions: { notifyCopied: () => void notes.push('copied'), notifyCopyFailed: () => void notes.push('copyFailed') },
+      }),
+      { input: { currency: 'BTC' } },
+    ).start();
+    const { location } = await renderInRouter(<AssetScreen actor={actor} />, { path: '/home/asset/BTC' });
+    return { actor, notes, location };
+  },
+  drive: {
+    // Both invocations (first load and refresh) run the one loadOverview actor.
+    'xstate.done.actor.load': (e: Outcome, h) => act(async () => h.fakes.resolve('loadOverview', e.output)),
+    'xstate.error.actor.load': (e: Outcome, h) => act(async () => h.fakes.reject('loadOverview', e.error)),
+    'xstate.done.actor.refresh': (e: Outcome, h) => act(async () => h.fakes.resolve('loadOverview', e.output)),
+    'xstate.error.actor.refresh': (e: Outcome, h) => act(async () => h.fakes.reject('loadOverview', e.error)),
+    'history.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Retry' })),
+    'copy.requested': (_e, h) => h.user.click(copyButton()),
+  },
+  states: {
+    '*': (h: H) => {
+      expect(h.location().pathname).toBe('/home/asset/BTC');
+      expect(screen.getByRole('link', { name: '‹ Home' }).getAttribute('href')).toBe('/home');
+    },
+    loading: (h: H) => {
+      expect(screen.getByRole('status', { name: 'Loading history' })).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('BTC');
+      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+      expect(rows()).toHaveLength(0);
+      // Spec §9: page 1, 100 items, newest first; the page adds the account.
+      expect(h.fakes.calls('loadOverview').at(-1)).toEqual({ currency: 'BTC' });
+    },
+    failed: (_h, s) => {
+      const alert = screen.getByRole('alert');
+      expect(alert.textContent).toContain(s.context.error?.kind === 'notFound' ? 'This asset is not in your wallet.' : 'Could not load this asset.');
+      expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+      expect(screen.queryByRole('status', { name: 'Loading history' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Receive' })).toBeNull();
+    },
+    loaded: (_h, s) => {
+      const { asset, transactions } = s.context;
+      expect(screen.queryByRole('status', { name: 'Loading history' })).toBeNull();
+      expect(screen.getByRole('heading', { level: 1, name: 'Bitcoin' })).toBeTruthy();
+      const balances: Record<string, string> = { '1.75000000': '1.75 BTC', '1.25000000': '1.25 BTC', '0': '0 BTC' };
+      expect(screen.getByTestId('asset-balance').textContent).toBe(balances[asset!.totalAvailable]);
+      const onHold = screen.queryByTestId('asset-on-hold');
+      expect(onHold?.textContent ?? null).toBe(asset?.onHold === '0' ? null : 'On hold: 0.1 BTC');
+      expect(screen.getByTestId('asset-address').textContent).toBe('bc1qar…wf5mdq');
+      expect(screen.getByRole('link', { name: 'Receive' }).getAttribute('href')).toBe('/home/asset/BTC/receive');
+      expect(screen.getByRole('link', { name: 'Send' }).getAttribute('href')).toBe('/home/asset/BTC/send');
+      expect(screen.getByRole('heading', { level: 2, name: 'History' })).toBeTruthy();
+      if (transactions.length === 0) {
+        expect(screen.getByTestId('history-empty').textContent).toContain('No transactions yet');
+        expect(rows()).toHaveLength(0);
+        return;
+      }
+      expect(screen.queryByTestId('history-empty')).toBeNull();
+      expect(screen.getAllByRole('heading', { level: 3 }).map((x) => x.textContent)).toEqual(['Today', 'Yesterday', '20/02/26']);
+      const shown = rows().map((r) => [r.textContent, r.getAttribute('href')]);
+      const depositDone = transactions[0].state === 'COMPLETED';
+      expect(shown).toEqual([
+        [depositDone ? 'Received+0.5 BTC' : 'ReceivingIn progress+0.5 BTC', '/home/asset/BTC/transaction/tx-deposit/DEPOSIT'],
+        ['Sent−0.1 BTC', '/home/asset/BTC/transaction/tx-withdrawal/WITHDRAWAL'],
+        ['SwappingIn progress−0.01 BTC', '/home/asset/BTC/transaction/tx-swap/EXCHANGE'],
+        ['Failed to sellFailed−0.02 BTC', '/home/asset/BTC/transaction/tx-sale/C2F'],
+      ]);
+      // Spec §4: a failed card sale carries the error style; a failed badge is on the row.
+      expect(rows()[3].querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('error');
+      expect(rows()[0].querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('default');
+    },
+    'loaded.refresh.waiting': (h: H, _s, { event }) => {
+      // A failed refresh keeps what is on screen and tries again on the next tick.
+      if (event?.type === 'xstate.error.actor.refresh') expect(screen.queryByRole('alert')).toBeNull();
+      expect(h.fakes.calls('loadOverview').length).toBeGreaterThan(0);
+    },
+    'loaded.refresh.refreshing': (h: H, _s, { history: steps }) => {
+      const loads = steps.filter((e) => e.type === 'history.retried' || e.type.startsWith('xstate.after.REFRESH')).length + 1;
+      expect(h.fakes.calls('loadOverview')).toHaveLength(loads);
+      expect(screen.queryByRole('status', { name: 'Loading history' })).toBeNull();
+    },
+    'loaded.copy.idle': (h: H, _s, { event }) => {
+      const button = copyButton() as HTMLButtonElement;
+      expect(button.disabled).toBe(false);
+      if (event?.type === 'xstate.done.actor.copyText') expect(h.notes.at(-1)).toBe('copied');
+      if (event?.type === 'xstate.error.actor.copyText') expect(h.notes.at(-1)).toBe('copyFailed');
+    },
+    'loaded.copy.copying': (h: H) => {
+      expect(copyButton().getAttribute('aria-busy')).toBe('true');
+      // The full address is copied, not the shortened one on screen.
+      expect(h.fakes.calls('copyText').at(-1)).toEqual({ text: BTC_ADDRESS });
+    },
+  },
+});
+
+describe('asset screen', () => {
+  it('an empty history shows a new deposit In progress, then Received, without a reload (10 s refresh)', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+    const answers = [empty, pending, credited];
+    const calls: unknown[] = [];
+    const actor = createActor(
+      assetHistoryMachine.provide({ actors: { loadOverview: fromPromise(async ({ input }) => (calls.push(input), answers.shift()!)) } }),
+      { input: { currency: 'BTC' } },
+    ).start();
+    await renderInRouter(<AssetScreen actor={actor} />, { path: '/home/asset/BTC' });
+    await settle();
+    expect(screen.getByTestId('history-empty')).toBeTruthy();
+    await act(async () => void vi.advanceTimersByTime(9_999));
+    expect(calls).toHaveLength(1);
+    await act(async () => void vi.advanceTimersByTime(1));
+    await settle();
+    expect(rows()[0].textContent).toBe('ReceivingIn progress+0.5 BTC');
+    await act(async () => void vi.advanceTimersByTime(10_000));
+    await settle();
+    expect(rows()[0].textContent).toBe('Received+0.5 BTC');
+    expect(screen.getByTestId('asset-balance').textContent).toBe('1.75 BTC');
+    expect(calls).toEqual([{ currency: 'BTC' }, { currency: 'BTC' }, { currency: 'BTC' }]);
+  });
+
+  it('opens the transaction details with the transaction type in the path', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+    const actor = createActor(
+      assetHistoryMachine.provide({ actors: { loadOverview: fromPromise(async () => pending) } }),
+      { input: { currency: 'BTC' } },
+    ).start();
+    const { location } = await renderInRouter(<AssetScreen actor={actor} />, { path: '/home/asset/BTC' });
+    await settle();
+    await act(async () => rows()[2].click());
+    await settle();
+    expect(location().pathname).toBe('/home/asset/BTC/transaction/tx-swap/EXCHANGE');
+  });
+});
