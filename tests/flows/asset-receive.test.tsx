@@ -1,0 +1,185 @@
+/**
+ * /home/asset/{currency}/receive (spec §1): QR of the deposit address, the full address, copy with a
+ * toast, share (falling back to copy without a share sheet) and the network warning; driven from the
+ * production receive machine.
+ */
+import { act, screen, within } from '@testing-library/react';
+import { createActor, fromPromise } from 'xstate';
+import { receiveMachine, type ReceiveTarget } from '../../machines/receive.machine';
+import { ReceiveScreen } from '../../src/features/asset/ReceiveScreen';
+import { describeModel, settle } from '../support/mbt';
+import { renderInRouter } from '../support/router';
+import { BTC_ADDRESS, btcCoin, labelled, usdtTrxCoin } from './asset-fixtures';
+
+const target = labelled<ReceiveTarget>('BTC address', { coin: btcCoin, address: BTC_ADDRESS });
+
+type H = { notes: string[] };
+
+const copy = () => screen.getByRole('button', { name: 'Copy' }) as HTMLButtonElement;
+const share = () => screen.getByRole('button', { name: 'Share' }) as HTMLButtonElement;
+const errorTexts = {
+  noAddress: 'Your deposit address is not ready yet.',
+  notFound: 'This asset is not in your wallet.',
+  server: 'Could not load your deposit address.',
+};
+
+describeModel('receive', {
+  machine: receiveMachine,
+  input: { currency: 'BTC' },
+  events: {
+    loading: [
+      { type: 'xstate.done.actor.loadAddress', output: target },
+      { type: 'xstate.error.actor.loadAddress', error: { kind: 'noAddress' } },
+      { type: 'xstate.error.actor.loadAddress', error: { kind: 'notFound' } },
+      { type: 'xstate.error.actor.loadAddress', error: { status: 500, code: 'HTTP_500' } },
+    ],
+    failed: [{ type: 'address.retried' }],
+    'ready.idle': [{ type: 'copy.requested' }, { type: 'share.requested' }],
+    'ready.copying': [
+      { type: 'xstate.done.actor.copyText' },
+      { type: 'xstate.error.actor.copyText', error: new Error('denied') },
+    ],
+    'ready.sharing': [
+      { type: 'xstate.done.actor.share', output: 'shared' },
+      { type: 'xstate.done.actor.share', output: 'cancelled' },
+      { type: 'xstate.done.actor.share', output: 'unavailable' },
+      { type: 'xstate.error.actor.share', error: new Error('NotAllowedError') },
+    ],
+  },
+  fakeTimers: true,
+  mount: async ({ fakes }) => {
+    const notes: string[] = [];
+    const note = (what: string) => () => void notes.push(what);
+    const actor = createActor(
+      receiveMachine.provide({
+        actors: { loadAddress: fakes.promise('loadAddress'), copyText: fakes.promise('copyText'), share: fakes.promise('share') },
+        actions: { notifyCopied: note('copied'), notifyCopyFailed: note('copyFailed'), notifyShareFailed: note('shareFailed') },
+      }),
+      { input: { currency: 'BTC' } },
+    ).start();
+    await renderInRouter(<ReceiveScreen actor={actor} />, { path: '/home/asset/BTC/receive' });
+    return { actor, notes };
+  },
+  drive: {
+    'address.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Retry' })),
+    'copy.requested': (_e, h) => h.user.click(copy()),
+    'share.requested': (_e, h) => h.user.click(share()),
+  },
+  states: {
+    '*': () => {
+      expect(screen.getByRole('link', { name: '‹ Back' }).getAttribute('href')).toBe('/home/asset/BTC');
+    },
+    loading: (h) => {
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Receive BTC');
+      expect(screen.getByRole('status', { name: 'Loading address' })).toBeTruthy();
+      expect(screen.queryByRole('img')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
+      expect(h.fakes.calls('loadAddress').at(-1)).toEqual({ currency: 'BTC' });
+    },
+    failed: (_h, s) => {
+      const alert = screen.getByRole('alert');
+      expect(alert.textContent).toContain(errorTexts[s.context.error!.kind]);
+      expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+      expect(screen.queryByRole('img')).toBeNull();
+      expect(screen.queryByTestId('network-warning')).toBeNull();
+    },
+    ready: () => {
+      expect(screen.queryByRole('status', { name: 'Loading address' })).toBeNull();
+      // The QR is an image named by the address it encodes; qr-code-styling drew an SVG into it.
+      const qr = screen.getByRole('img', { name: `QR code of the address ${BTC_ADDRESS}` });
+      expect(qr.querySelector('svg')).toBeTruthy();
+      expect(qr.getAttribute('data-value')).toBe(BTC_ADDRESS);
+      expect(screen.getByTestId('receive-address').textContent).toBe(BTC_ADDRESS);
+      expect(screen.getByRole('note').textContent).toBe(
+        'Send only BTC on the Bitcoin network to this address. Other assets will be lost.',
+      );
+    },
+    'ready.idle': (h: H, _s, { event }) => {
+      expect(copy().disabled).toBe(false);
+      expect(share().disabled).toBe(false);
+      const expected: Record<string, string | undefined> = {
+        'xstate.done.actor.copyText': 'copied',
+        'xstate.error.actor.copyText': 'copyFailed',
+        'xstate.error.actor.share': 'shareFailed',
+      };
+      const note = event ? expected[event.type] : undefined;
+      // A share that went through (or was dismissed) raises no toast.
+      if (note) expect(h.notes.at(-1)).toBe(note);
+      if (event?.type === 'xstate.done.actor.share') expect(h.notes).toHaveLength(0);
+    },
+    'ready.copying': (h, _s, { event }) => {
+      expect(copy().getAttribute('aria-busy')).toBe('true');
+      expect(share().disabled).toBe(true);
+      expect(h.fakes.calls('copyText').at(-1)).toEqual({ text: BTC_ADDRESS });
+      // No share sheet here: the address is copied instead.
+      if (event?.type === 'xstate.done.actor.share') expect(h.fakes.calls('share')).toHaveLength(1);
+    },
+    'ready.sharing': (h) => {
+      expect(share().getAttribute('aria-busy')).toBe('true');
+      expect(copy().disabled).toBe(true);
+      expect(h.fakes.calls('share').at(-1)).toEqual({ text: BTC_ADDRESS });
+    },
+  },
+});
+
+/** Event cases the shortest-path walk merges into one node (same state and context after the step). */
+describe('receive share outcomes', () => {
+  async function mountWith(outcome: 'cancelled' | 'unavailable', copyFails = false) {
+    const notes: string[] = [];
+    const calls = { share: 0, copy: [] as string[] };
+    const actor = createActor(
+      receiveMachine.provide({
+        actors: {
+          loadAddress: fromPromise(async () => target),
+          share: fromPromise(async () => (calls.share++, outcome)),
+          copyText: fromPromise(async ({ input }: { input: { text: string } }) => {
+            calls.copy.push(input.text);
+            if (copyFails) throw new Error('denied');
+          }),
+        },
+        actions: { notifyCopied: () => void notes.push('copied'), notifyCopyFailed: () => void notes.push('copyFailed') },
+      }),
+      { input: { currency: 'BTC' } },
+    ).start();
+    await renderInRouter(<ReceiveScreen actor={actor} />, { path: '/home/asset/BTC/receive' });
+    await settle();
+    await act(async () => share().click());
+    await settle();
+    return { actor, notes, calls };
+  }
+
+  it('a dismissed share sheet copies nothing and says nothing', async () => {
+    const { actor, notes, calls } = await mountWith('cancelled');
+    expect(actor.getSnapshot().value).toEqual({ ready: 'idle' });
+    expect(calls).toEqual({ share: 1, copy: [] });
+    expect(notes).toEqual([]);
+  });
+
+  it('without a share sheet the full address is copied, with the copied toast', async () => {
+    const { actor, notes, calls } = await mountWith('unavailable');
+    expect(actor.getSnapshot().value).toEqual({ ready: 'idle' });
+    expect(calls).toEqual({ share: 1, copy: [BTC_ADDRESS] });
+    expect(notes).toEqual(['copied']);
+  });
+
+  it('the copy fallback failing says so', async () => {
+    const { notes } = await mountWith('unavailable', true);
+    expect(notes).toEqual(['copyFailed']);
+  });
+});
+
+describe('receive screen', () => {
+  it('names the token standard in the network warning (USDT TRC-20)', async () => {
+    const actor = createActor(
+      receiveMachine.provide({ actors: { loadAddress: fromPromise(async () => ({ coin: usdtTrxCoin, address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf' })) } }),
+      { input: { currency: 'USDT_TRX' } },
+    ).start();
+    await renderInRouter(<ReceiveScreen actor={actor} />, { path: '/home/asset/USDT_TRX/receive' });
+    await settle();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Receive USDT TRC-20');
+    expect(screen.getByRole('note').textContent).toBe(
+      'Send only USDT TRC-20 on the Tron network to this address. Other assets will be lost.',
+    );
+    await act(async () => {});
+  });
+});
