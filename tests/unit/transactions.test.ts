@@ -6,7 +6,7 @@ import { classify, confirmationsOf, isIncoming, phaseOf, signedAmount, titleOf, 
 import type { Transaction, TransactionState, TransactionType } from '../../src/api/wallet';
 import { groupByDay } from '../../src/features/asset/groups';
 import { titleMessages } from '../../src/features/asset/messages';
-import { assetLabel, networkName } from '../../src/features/asset/network';
+import { assetLabel, formatDateTime, networkName } from '../../src/features/asset/network';
 
 const tx = (transactionType: TransactionType, state: TransactionState, more: Partial<Transaction> = {}): Transaction => ({
   id: `${transactionType}-${state}`,
@@ -126,5 +126,16 @@ describe('network warning labels', () => {
     expect(assetLabel(coin('BTC', false, 'Bitcoin', 'bitcoin'))).toBe('BTC');
     expect(assetLabel(coin('FOO_X', true, 'Xnet', 'xnet'))).toBe('FOO (Xnet)');
     expect(networkName({ blockchain: 'Tron', network: 'tron' })).toBe('Tron');
+  });
+});
+
+describe('transaction dates', () => {
+  it('are localised in both languages', () => {
+    const iso = '2026-03-03T11:00:00Z';
+    const local = DateTime.fromISO(iso);
+    expect(formatDateTime(iso, 'en')).toContain('Mar 3, 2026');
+    expect(formatDateTime(iso, 'ru')).toContain('2026');
+    expect(formatDateTime(iso, 'ru')).toContain('мар');
+    expect(formatDateTime(iso, 'en')).toContain(local.toFormat('h:mm'));
   });
 });

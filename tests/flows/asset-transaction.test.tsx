@@ -1,0 +1,179 @@
+/**
+ * /home/asset/{currency}/transaction/{id}/{type} (spec §2): title per state, amount, fee, network,
+ * shortened copyable addresses and hash, date, confirmations while in progress, the explorer link;
+ * driven from the production transaction-details machine.
+ */
+import { act, screen, within } from '@testing-library/react';
+import { DateTime } from 'luxon';
+import { createActor, fromPromise, type EventObject } from 'xstate';
+import { transactionDetailsMachine, type CopyField, type TransactionView } from '../../machines/transactionDetails.machine';
+import type { Transaction } from '../../src/api/wallet';
+import { TransactionScreen } from '../../src/features/asset/TransactionScreen';
+import { describeModel, settle } from '../support/mbt';
+import { renderInRouter } from '../support/router';
+import { BTC_ADDRESS, EXTERNAL_ADDRESS, HASH, NOW, btcCoin, deposit, failedSale, labelled, withdrawal } from './asset-fixtures';
+
+const receiving = labelled<TransactionView>('deposit 1 of 2', { transaction: deposit('IN_PROGRESS'), coin: btcCoin });
+const received = labelled<TransactionView>('deposit credited', { transaction: deposit('COMPLETED'), coin: btcCoin });
+const sent = labelled<TransactionView>('withdrawal with fee', { transaction: withdrawal, coin: btcCoin });
+const sale = labelled<TransactionView>('failed sale, no catalogue', { transaction: failedSale, coin: null });
+
+const input = { id: 'tx-deposit', type: 'DEPOSIT', currency: 'BTC' };
+type Outcome = { type: string; output?: unknown; error?: unknown };
+type H = { notes: string[]; links: string[] };
+
+const copyLabels: Record<CopyField, string> = { from: 'Copy sender address', to: 'Copy recipient address', hash: 'Copy transaction hash' };
+const titles: Record<string, string> = { 'tx-deposit:IN_PROGRESS': 'Receiving', 'tx-deposit:COMPLETED': 'Received', 'tx-withdrawal:COMPLETED': 'Sent', 'tx-sale:FAILED': 'Failed to sell' };
+const amounts: Record<string, string> = { 'tx-deposit': '+0.5 BTC', 'tx-withdrawal': '−0.1 BTC', 'tx-sale': '−0.02 BTC' };
+const explorer = () => screen.queryByRole('button', { name: 'View in explorer' });
+const text = (id: string) => screen.queryByTestId(id)?.querySelector('dd')?.textContent ?? null;
+const count = (events: EventObject[], type: string) => events.filter((e) => e.type === type).length;
+
+describeModel('transactionDetails', {
+  machine: transactionDetailsMachine,
+  input,
+  events: {
+    loading: [
+      { type: 'xstate.done.actor.load', output: receiving },
+      { type: 'xstate.done.actor.load', output: sent },
+      { type: 'xstate.done.actor.load', output: sale },
+      { type: 'xstate.error.actor.load', error: { status: 404 } },
+      { type: 'xstate.error.actor.load', error: { status: 500, code: 'HTTP_500' } },
+    ],
+    failed: [{ type: 'details.retried' }],
+    loaded: [{ type: 'explorer.opened' }],
+    'loaded.watch.waiting': [{ type: 'xstate.after.REFRESH.transactionDetails.loaded.watch.waiting' }],
+    'loaded.watch.refreshing': [
+      { type: 'xstate.done.actor.refresh', output: received },
+      { type: 'xstate.error.actor.refresh', error: { status: 503, code: 'HTTP_503' } },
+    ],
+    'loaded.copy.idle': [
+      { type: 'copy.requested', field: 'from' },
+      { type: 'copy.requested', field: 'to' },
+      { type: 'copy.requested', field: 'hash' },
+    ],
+    'loaded.copy.copying': [
+      { type: 'xstate.done.actor.copyText' },
+      { type: 'xstate.error.actor.copyText', error: new Error('denied') },
+    ],
+  },
+  // A settled transaction is not polled: its timer fires and nothing happens.
+  keepIgnored: (s, e) => e.type.startsWith('xstate.after.REFRESH') && s.context.transaction?.state !== 'IN_PROGRESS',
+  classify: (s) => s.context.transaction?.id ?? 'none',
+  fakeTimers: true,
+  delays: { REFRESH: 10_000 },
+  mount: async ({ fakes }) => {
+    vi.setSystemTime(NOW);
+    const h = { notes: [] as string[], links: [] as string[] };
+    const actor = createActor(
+      transactionDetailsMachine.provide({
+        actors: { loadTransaction: fakes.promise('loadTransaction'), copyText: fakes.promise('copyText') },
+        actions: {
+          notifyCopied: (_, { field }) => void h.notes.push(`copied:${field}`),
+          notifyCopyFailed: () => void h.notes.push('copyFailed'),
+          openLink: (_, { url }) => void h.links.push(url),
+        },
+      }),
+      { input },
+    ).start();
+    await renderInRouter(<TransactionScreen actor={actor} />, { path: '/home/asset/BTC/transaction/tx-deposit/DEPOSIT' });
+    return { ...h, actor };
+  },
+  drive: {
+    'xstate.done.actor.load': (e: Outcome, h) => act(async () => h.fakes.resolve('loadTransaction', e.output)),
+    'xstate.error.actor.load': (e: Outcome, h) => act(async () => h.fakes.reject('loadTransaction', e.error)),
+    'xstate.done.actor.refresh': (e: Outcome, h) => act(async () => h.fakes.resolve('loadTransaction', e.output)),
+    'xstate.error.actor.refresh': (e: Outcome, h) => act(async () => h.fakes.reject('loadTransaction', e.error)),
+    'details.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Retry' })),
+    'explorer.opened': async (_e, h) => {
+      const button = explorer();
+      if (button) await h.user.click(button);
+    },
+    'copy.requested': async (e, h) => {
+      if (e.type !== 'copy.requested') return;
+      const button = screen.queryByRole('button', { name: copyLabels[e.field] });
+      if (button) await h.user.click(button);
+    },
+  },
+  states: {
+    '*': () => {
+      expect(screen.getByRole('link', { name: '‹ Back' }).getAttribute('href')).toBe('/home/asset/BTC');
+    },
+    loading: (h) => {
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Transaction');
+      expect(screen.getByRole('status', { name: 'Loading transaction' })).toBeTruthy();
+      expect(h.fakes.calls('loadTransaction').at(-1)).toEqual(input);
+    },
+    failed: (_h, s) => {
+      const alert = screen.getByRole('alert');
+      expect(alert.textContent).toContain(s.context.error?.kind === 'notFound' ? 'This transaction was not found.' : 'Could not load the transaction.');
+      expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    },
+    loaded: (h: H, s, { history }) => {
+      const tx = s.context.transaction as Transaction;
+      expect(screen.queryByRole('status', { name: 'Loading transaction' })).toBeNull();
+      const heading = screen.getByRole('heading', { level: 1 });
+      expect(heading.textContent).toBe(titles[`${tx.id}:${tx.state}`]);
+      expect(heading.getAttribute('data-tone')).toBe(tx.transactionType === 'C2F' ? 'error' : 'default');
+      expect(screen.getByTestId('tx-amount').textContent).toBe(amounts[tx.id]);
+      expect(text('tx-state')).toBe({ IN_PROGRESS: 'In progress', COMPLETED: 'Completed', FAILED: 'Failed' }[tx.state]);
+      expect(text('tx-confirmations')).toBe(tx.state === 'IN_PROGRESS' ? '1 of 2' : null);
+      // Localised date and time in the viewer's zone (en: "Mar 3, 2026, 11:00 AM" in UTC).
+      expect(text('tx-date')).toBe(DateTime.fromISO(tx.createdDate).setLocale('en').toLocaleString(DateTime.DATETIME_MED));
+      expect(text('tx-fee')).toBe(tx.fee ? '0.00012 BTC' : null);
+      expect(text('tx-network')).toBe(s.context.coin ? 'Bitcoin' : null);
+      const inbound = tx.transactionType === 'DEPOSIT';
+      expect(text('tx-from')).toBe(tx.from ? (inbound ? 'bc1qxy2k…jhx0wlh ' : 'bc1qar0s…zwf5mdq ') : null);
+      expect(text('tx-to')).toBe(tx.to ? (inbound ? 'bc1qar0s…zwf5mdq ' : 'bc1qxy2k…jhx0wlh ') : null);
+      expect(text('tx-hash')).toBe(tx.hash ? '7a1f3c9e…b0d2f4a ' : null);
+      expect(!!explorer()).toBe(!!tx.explorerLink);
+      // Every tap on "View in explorer" opened the transaction's link through the platform.
+      expect(h.links).toEqual(tx.explorerLink ? Array(count(history, 'explorer.opened')).fill(tx.explorerLink) : []);
+    },
+    'loaded.watch.waiting': (h, s, { event, history }) => {
+      const loads = 1 + count(history, 'details.retried') + count(history, 'xstate.done.actor.refresh') + count(history, 'xstate.error.actor.refresh');
+      expect(h.fakes.calls('loadTransaction')).toHaveLength(loads);
+      if (event?.type === 'xstate.done.actor.refresh') expect(s.context.transaction?.state).toBe('COMPLETED');
+    },
+    'loaded.watch.refreshing': (h, s) => {
+      expect(s.context.transaction?.state).toBe('IN_PROGRESS');
+      expect(h.fakes.calls('loadTransaction').at(-1)).toEqual(input);
+    },
+    'loaded.copy.idle': (h: H, _s, { event }) => {
+      if (event?.type === 'xstate.error.actor.copyText') expect(h.notes.at(-1)).toBe('copyFailed');
+      if (event?.type === 'xstate.done.actor.copyText') expect(h.notes.at(-1)).toMatch(/^copied:(from|to|hash)$/);
+      for (const name of Object.values(copyLabels)) expect(screen.queryByRole('button', { name })?.getAttribute('aria-busy') ?? null).toBeNull();
+    },
+    'loaded.copy.copying': (h, s) => {
+      const field = s.context.copying as CopyField;
+      expect(screen.getByRole('button', { name: copyLabels[field] }).getAttribute('aria-busy')).toBe('true');
+      // The full value is copied, whatever the screen shows.
+      const full = { from: s.context.transaction?.from, to: s.context.transaction?.to, hash: HASH }[field];
+      expect(h.fakes.calls('copyText').at(-1)).toEqual({ text: full });
+      expect([BTC_ADDRESS, EXTERNAL_ADDRESS, HASH]).toContain(full);
+    },
+  },
+});
+
+describe('transaction details', () => {
+  it('follows an in-progress deposit to Received, then stops polling', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+    const answers = [receiving, receiving, received];
+    let calls = 0;
+    const actor = createActor(
+      transactionDetailsMachine.provide({ actors: { loadTransaction: fromPromise(async () => (calls++, answers.shift()!)) } }),
+      { input },
+    ).start();
+    await renderInRouter(<TransactionScreen actor={actor} />, { path: '/home/asset/BTC/transaction/tx-deposit/DEPOSIT' });
+    await settle();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Receiving');
+    for (let i = 0; i < 4; i++) {
+      await act(async () => void vi.advanceTimersByTime(10_000));
+      await settle();
+    }
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Received');
+    expect(screen.queryByTestId('tx-confirmations')).toBeNull();
+    expect(calls).toBe(3);
+  });
+});
