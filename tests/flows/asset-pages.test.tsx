@@ -1,0 +1,102 @@
+/**
+ * Page wiring of the asset screens inside the real app (router, guards, services): the wallet calls
+ * they make with the active account, the catalogue they wait for, and the platform's clipboard, share
+ * and links, with the app's own toasts.
+ */
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fromPromise } from 'xstate';
+import type { HistoryFilter } from '../../src/api/wallet';
+import { setAssetApi, type AssetApi } from '../../src/features/asset/live';
+import { toastActor } from '../../src/ui/toast';
+import { settle } from '../support/mbt';
+import { makeUser, mountApp, pathname } from './app/harness';
+import { BTC_ADDRESS, HASH, btcAsset, btcCoin, deposit, history } from './asset-fixtures';
+
+function fakeApi() {
+  const calls = { assets: [] as string[], history: [] as Array<[string, HistoryFilter | undefined]>, transaction: [] as Array<[string, string]> };
+  const api: AssetApi = {
+    getAssets: async (account) => (calls.assets.push(account), [btcAsset()]),
+    getHistory: async (account, filter) => {
+      calls.history.push([account, filter]);
+      return { content: history('IN_PROGRESS'), totalElements: 4, totalPages: 1, pageNumber: 1, pageSize: 100 };
+    },
+    getTransaction: async (account, id) => (calls.transaction.push([account, id]), deposit('IN_PROGRESS')),
+  };
+  return { api, calls };
+}
+
+const mount = (path: string, loadCatalogue = fromPromise(async () => [btcCoin])) =>
+  mountApp({ path, signedIn: makeUser(), account: 'acc-7', wallet: { loadCatalogue } });
+
+afterEach(() => {
+  setAssetApi(null);
+  act(() => toastActor.send({ type: 'toast.dismissed' }));
+});
+
+describe('asset pages in the app', () => {
+  it('asset → receive → back → details, with the account, copy, share and explorer through the platform', async () => {
+    const { api, calls } = fakeApi();
+    setAssetApi(api);
+    const app = mount('/home/asset/BTC');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bitcoin' })).toBeTruthy();
+    expect(calls.history).toEqual([['acc-7', { currency: 'BTC', sort: 'DESC', properties: ['createdDate'], pageSize: 100, pageNumber: 1 }]]);
+    expect(calls.assets).toContain('acc-7');
+    expect(screen.getByTestId('asset-balance').textContent).toBe('1.25 BTC');
+
+    await user.click(screen.getByRole('button', { name: 'Copy address' }));
+    expect(app.calls.copied).toEqual([BTC_ADDRESS]);
+    expect((await screen.findByText('Address copied')).closest('[aria-live]')).toBeTruthy();
+
+    await user.click(screen.getByRole('link', { name: 'Receive' }));
+    await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC/receive'));
+    expect(await screen.findByRole('img', { name: `QR code of the address ${BTC_ADDRESS}` })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(app.calls.shared).toEqual([BTC_ADDRESS]);
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(app.calls.copied).toEqual([BTC_ADDRESS, BTC_ADDRESS]);
+
+    await user.click(screen.getByRole('link', { name: '‹ Back' }));
+    await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC'));
+    const rows = await screen.findAllByTestId('history-row');
+    await user.click(rows[0]);
+    await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC/transaction/tx-deposit/DEPOSIT'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Receiving' })).toBeTruthy();
+    expect(calls.transaction).toEqual([['acc-7', 'tx-deposit']]);
+    expect(screen.getByTestId('tx-confirmations').textContent).toContain('1 of 2');
+
+    await user.click(screen.getByRole('button', { name: 'Copy transaction hash' }));
+    expect(app.calls.copied.at(-1)).toBe(HASH);
+    expect(await screen.findByText('Hash copied')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'View in explorer' }));
+    expect(app.calls.links).toEqual([`https://mempool.space/tx/${HASH}`]);
+  });
+
+  it('a failed catalogue fails the asset screen, and Retry asks the catalogue again', async () => {
+    const { api } = fakeApi();
+    setAssetApi(api);
+    let online = false;
+    let attempts = 0;
+    const app = mount('/home/asset/BTC', fromPromise(async () => {
+      attempts += 1;
+      if (!online) throw new Error('offline');
+      return [btcCoin];
+    }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not load this asset.');
+    const before = attempts;
+    online = true;
+    await act(async () => screen.getByRole('button', { name: 'Retry' }).click());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bitcoin' })).toBeTruthy();
+    expect(attempts).toBe(before + 1);
+    expect(app.coins.getSnapshot().value).toBe('loaded');
+  });
+
+  it('an asset without a deposit address yet shows the receive error with Retry', async () => {
+    const { api } = fakeApi();
+    setAssetApi({ ...api, getAssets: async () => [{ ...btcAsset(), depositAddress: null }] });
+    mount('/home/asset/BTC/receive');
+    expect((await screen.findByRole('alert')).textContent).toContain('Your deposit address is not ready yet.');
+    await settle();
+  });
+});
