@@ -1,0 +1,101 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { baseUrl, latestMail, launch, phone, uniqueEmail } from './support';
+import { decodeQrInPage } from './qrDecode';
+
+let browser: Browser;
+before(async () => (browser = await launch()));
+after(async () => browser?.close());
+
+const json = { 'content-type': 'application/json' };
+
+async function confirmedUser(email: string, password: string) {
+  assert.equal((await fetch(`${baseUrl}/b2c-user-management/user`, { method: 'POST', headers: json, body: JSON.stringify({ email, password, accountName: 'Account' }) })).status, 201);
+  const code = (await latestMail(email, /confirm/i)).links[0].split('/').pop();
+  await fetch(`${baseUrl}/b2c-user-management/confirmation/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ confirmationCode: code }) });
+}
+
+test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lands, EUR and Russian apply', async () => {
+  const email = uniqueEmail('wallet');
+  await confirmedUser(email, 'wallet pass 123');
+  const { context, page } = await phone(browser);
+  await page.goto(`${baseUrl}/auth/login/email`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('wallet pass 123');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/home');
+
+  // No assets yet: the first-time screen suggests BTC, ETH and USDT_TRX.
+  await page.getByRole('heading', { name: 'Start your wallet' }).waitFor();
+  const suggested = page.getByRole('list', { name: 'Suggested assets' });
+  for (const name of ['Bitcoin', 'Ethereum', 'Tether']) assert.ok(await suggested.getByText(name).first().isVisible(), `${name} suggested`);
+
+  // Add BTC and USDT on Tron from Manage assets.
+  await page.goto(`${baseUrl}/manage-assets`);
+  for (const currency of ['BTC', 'USDT_TRX']) {
+    const toggle = page.locator(`[role="switch"][data-currency="${currency}"]`);
+    await toggle.click();
+    await page.waitForFunction((c) => document.querySelector(`[role="switch"][data-currency="${c}"]`)?.getAttribute('aria-checked') === 'true', currency);
+  }
+  await page.getByRole('link', { name: '‹ Home' }).click();
+  const assets = page.getByRole('list', { name: 'Your assets' });
+  await assets.locator('[data-currency="BTC"]').waitFor();
+  await assets.locator('[data-currency="USDT_TRX"]').waitFor();
+  assert.equal(await assets.locator('[data-currency="ETH"]').count(), 0);
+  const total = page.getByTestId('total');
+  await page.waitForFunction(() => /\$\s?0\.00|0\.00/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''));
+
+  // Receive BTC: the QR decodes, in the browser, to the address shown.
+  await assets.locator('[data-currency="BTC"]').click();
+  await page.waitForURL('**/home/asset/BTC');
+  await page.getByRole('link', { name: 'Receive' }).click();
+  await page.waitForURL('**/home/asset/BTC/receive');
+  const address = (await page.getByTestId('receive-address').textContent())!.trim();
+  assert.match(address, /^bc1q[02-9ac-hj-np-z]{38}$/, 'a real BIP84 address');
+  assert.equal(await decodeQrInPage(page, '[data-testid="receive-qr"]'), address);
+  assert.match((await page.getByTestId('network-warning').textContent())!, /Bitcoin/);
+
+  // A sandbox deposit: In progress at once, completed after the confirmations, without a reload.
+  await page.getByRole('link', { name: '‹ Back' }).click();
+  await page.waitForURL('**/home/asset/BTC');
+  const deposit = await fetch(`${baseUrl}/dev/chain/deposit`, { method: 'POST', headers: json, body: JSON.stringify({ currency: 'BTC', address, amount: '0.5' }) });
+  assert.equal(deposit.status, 200, await deposit.clone().text());
+  const row = page.getByTestId('history-row').first();
+  await page.waitForFunction(() => document.querySelector('[data-testid="history-row"]')?.getAttribute('data-state') === 'IN_PROGRESS', null, { timeout: 15_000 });
+  assert.match((await row.textContent())!, /Receiving|In progress/);
+  await page.waitForFunction(() => document.querySelector('[data-testid="history-row"]')?.getAttribute('data-state') === 'COMPLETED', null, { timeout: 30_000 });
+  assert.match((await row.textContent())!, /Received/);
+  assert.match((await row.textContent())!, /0\.5/);
+  assert.match((await page.getByTestId('asset-balance').textContent())!, /^0\.5 BTC$/);
+
+  // Home total updates by polling, without a reload.
+  await page.getByRole('link', { name: '‹ Home' }).click();
+  await page.waitForFunction(() => {
+    const text = document.querySelector('[data-testid="total"]')?.textContent ?? '';
+    return /[1-9]/.test(text.replace(/0\.00/, ''));
+  }, null, { timeout: 20_000 });
+  const usdTotal = (await total.textContent())!;
+  assert.match(usdTotal, /\$/, 'USD by default');
+
+  // Change the fiat to EUR and the language to Russian: both apply at once.
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: /Currency/ }).click();
+  await page.getByRole('radio', { name: /EUR/ }).click();
+  await page.getByRole('link', { name: '‹ Settings' }).click();
+  await page.getByRole('link', { name: /Language/ }).click();
+  await page.getByRole('radio', { name: 'Русский' }).click();
+  await page.getByRole('heading', { name: 'Язык' }).waitFor();
+  await page.getByRole('link', { name: 'Главная' }).click();
+  await page.waitForURL('**/home');
+  await page.waitForFunction(() => /€/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''), null, { timeout: 15_000 });
+  assert.notEqual(await total.textContent(), usdTotal);
+  const profile = await page.evaluate(async () => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))!;
+    const token = JSON.parse(localStorage.getItem(key)!).access_token;
+    return (await fetch('/b2c-user-management/user', { headers: { authorization: `Bearer ${token}` } })).json();
+  });
+  assert.equal(profile.accounts[0].defaultFiatCurrency, 'EUR', 'the currency is saved to the server');
+  assert.equal(profile.accounts[0].language, 'RUS', 'the language is saved to the server');
+  await context.close();
+});
