@@ -16,7 +16,6 @@ const credited = labelled<AssetOverview>('deposit credited', { coin: btcCoin, as
 const empty = labelled<AssetOverview>('no history', { coin: btcCoin, asset: btcAsset('0'), transactions: [] });
 
 type Outcome = { type: string; output?: unknown; error?: unknown };
-type H = { actor: ReturnType<typeof createActor<typeof assetHistoryMachine>>; notes: string[]; location: () => { pathname: string } };
 
 const copyButton = () => screen.getByRole('button', { name: 'Copy address' });
 const rows = () => screen.queryAllByTestId('history-row');
@@ -70,11 +69,11 @@ describeModel('assetHistory', {
     'copy.requested': (_e, h) => h.user.click(copyButton()),
   },
   states: {
-    '*': (h: H) => {
+    '*': (h) => {
       expect(h.location().pathname).toBe('/home/asset/BTC');
       expect(screen.getByRole('link', { name: '‹ Home' }).getAttribute('href')).toBe('/home');
     },
-    loading: (h: H) => {
+    loading: (h) => {
       expect(screen.getByRole('status', { name: 'Loading history' })).toBeTruthy();
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('BTC');
       expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
@@ -120,23 +119,23 @@ describeModel('assetHistory', {
       expect(rows()[3].querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('error');
       expect(rows()[0].querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('default');
     },
-    'loaded.refresh.waiting': (h: H, _s, { event }) => {
+    'loaded.refresh.waiting': (h, _s, { event }) => {
       // A failed refresh keeps what is on screen and tries again on the next tick.
       if (event?.type === 'xstate.error.actor.refresh') expect(screen.queryByRole('alert')).toBeNull();
       expect(h.fakes.calls('loadOverview').length).toBeGreaterThan(0);
     },
-    'loaded.refresh.refreshing': (h: H, _s, { history: steps }) => {
+    'loaded.refresh.refreshing': (h, _s, { history: steps }) => {
       const loads = steps.filter((e) => e.type === 'history.retried' || e.type.startsWith('xstate.after.REFRESH')).length + 1;
       expect(h.fakes.calls('loadOverview')).toHaveLength(loads);
       expect(screen.queryByRole('status', { name: 'Loading history' })).toBeNull();
     },
-    'loaded.copy.idle': (h: H, _s, { event }) => {
+    'loaded.copy.idle': (h, _s, { event }) => {
       const button = copyButton() as HTMLButtonElement;
       expect(button.disabled).toBe(false);
       if (event?.type === 'xstate.done.actor.copyText') expect(h.notes.at(-1)).toBe('copied');
       if (event?.type === 'xstate.error.actor.copyText') expect(h.notes.at(-1)).toBe('copyFailed');
     },
-    'loaded.copy.copying': (h: H) => {
+    'loaded.copy.copying': (h) => {
       expect(copyButton().getAttribute('aria-busy')).toBe('true');
       // The full address is copied, not the shortened one on screen.
       expect(h.fakes.calls('copyText').at(-1)).toEqual({ text: BTC_ADDRESS });

@@ -5,15 +5,13 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
-import { receiveMachine, type ReceiveTarget } from '../../machines/receive.machine';
+import { receiveMachine, type ReceiveError, type ReceiveTarget, type ShareOutcome } from '../../machines/receive.machine';
 import { ReceiveScreen } from '../../src/features/asset/ReceiveScreen';
 import { describeModel, settle } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { BTC_ADDRESS, btcCoin, labelled, usdtTrxCoin } from './asset-fixtures';
 
 const target = labelled<ReceiveTarget>('BTC address', { coin: btcCoin, address: BTC_ADDRESS });
-
-type H = { notes: string[] };
 
 const copy = () => screen.getByRole('button', { name: 'Copy' }) as HTMLButtonElement;
 const share = () => screen.getByRole('button', { name: 'Share' }) as HTMLButtonElement;
@@ -78,7 +76,7 @@ describeModel('receive', {
     },
     failed: (_h, s) => {
       const alert = screen.getByRole('alert');
-      expect(alert.textContent).toContain(errorTexts[s.context.error!.kind]);
+      expect(alert.textContent).toContain(errorTexts[(s.context.error as ReceiveError).kind]);
       expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
       expect(screen.queryByRole('img')).toBeNull();
       expect(screen.queryByTestId('network-warning')).toBeNull();
@@ -94,7 +92,7 @@ describeModel('receive', {
         'Send only BTC on the Bitcoin network to this address. Other assets will be lost.',
       );
     },
-    'ready.idle': (h: H, _s, { event }) => {
+    'ready.idle': (h, _s, { event }) => {
       expect(copy().disabled).toBe(false);
       expect(share().disabled).toBe(false);
       const expected: Record<string, string | undefined> = {
@@ -131,7 +129,7 @@ describe('receive share outcomes', () => {
       receiveMachine.provide({
         actors: {
           loadAddress: fromPromise(async () => target),
-          share: fromPromise(async () => (calls.share++, outcome)),
+          share: fromPromise<ShareOutcome, { text: string }>(async () => (calls.share++, outcome)),
           copyText: fromPromise(async ({ input }: { input: { text: string } }) => {
             calls.copy.push(input.text);
             if (copyFails) throw new Error('denied');
