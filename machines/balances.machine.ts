@@ -85,7 +85,7 @@ export const balancesMachine = setup({
     },
     failed: {
       description: 'The first load failed: nothing to show, the screen offers Retry.',
-      on: { 'balances.retried': 'loading', 'fiat.changed': { target: 'loading', actions: 'changeFiat' } },
+      on: { 'balances.retried': 'loading', 'fiat.changed': { actions: 'changeFiat' } },
     },
     loaded: {
       initial: 'waiting',

@@ -60,7 +60,7 @@ test('a newcomer signs up, confirms from the mailed link, logs in, uses settings
   await page.getByLabel('Password', { exact: true }).fill(password);
   await logIn.click();
   await page.waitForURL('**/home');
-  await page.getByText(`Welcome, ${email}`).waitFor();
+  await page.getByRole('heading', { name: 'Total balance' }).waitFor();
 
   // Settings: language and theme apply at once and persist across a reload.
   await page.getByRole('link', { name: 'Settings' }).click();

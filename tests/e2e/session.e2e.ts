@@ -54,7 +54,7 @@ test('an expired access token with a valid refresh token signs in silently on st
   });
   await page.reload();
   await page.waitForURL('**/home');
-  await page.getByText(`Welcome, ${email}`).waitFor();
+  await page.getByRole('heading', { name: 'Total balance' }).waitFor();
   assert.ok(tokenCalls.some((body) => body.includes('grant_type=refresh_token')), 'a refresh-token grant was made');
   const afterReload = await storedUser(page);
   assert.notEqual(afterReload!.user.access_token, before.user.access_token, 'a new access token was stored');

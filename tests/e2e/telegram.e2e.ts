@@ -88,7 +88,7 @@ test('a link_token opened inside Telegram links the messenger user to an existin
   await context.addInitScript(telegramBridgeScript);
   await page.goto(`${baseUrl}/?link_token=${encodeURIComponent(link.code)}${launchHash(initData)}`);
   await page.waitForURL('**/home**');
-  await page.getByText(`Welcome, ${email}`).waitFor();
+  await page.getByRole('heading', { name: 'Total balance' }).waitFor();
   assert.doesNotMatch(page.url(), /link_token/, 'the single-use code is taken out of the URL');
 
   const profile = await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: auth })).json();

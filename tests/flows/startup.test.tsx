@@ -90,8 +90,7 @@ const showsErrorScreen = (code: string) => code.startsWith('B2C_');
 function expectHome(h: H) {
   expect(pathname(h.app)).toBe('/home');
   expect(rootSpinner()).toBeNull();
-  const email = h.app.session.getSnapshot().context.user?.profile.email;
-  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(`Welcome, ${email}`);
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Total balance');
   const nav = screen.getByRole('navigation', { name: 'Main' });
   expect(nav.querySelector('[aria-current="page"]')?.textContent).toBe('Home');
 }

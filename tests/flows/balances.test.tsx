@@ -1,0 +1,159 @@
+/**
+ * Balances (spec §2 Home, §7 Wallet): first load, the 10 s poll, refresh on request, failed polls that
+ * keep the data ("offline, retrying"), the selected fiat — driven from the production balances machine
+ * against the rendered home screen, with fake timers. Polls that bring the same data re-render nothing.
+ */
+import { act, screen, within } from '@testing-library/react';
+import { fromPromise, type AnyMachineSnapshot } from 'xstate';
+import { balancesMachine, BALANCE_POLL_MS, type BalancesEvent } from '../../machines/balances.machine';
+import { toCoinMap } from '../../machines/shared/coins';
+import { formatFiat, portfolio } from '../../machines/shared/portfolio';
+import { describeModel, settle } from '../support/mbt';
+import { catalogue, holdingsA, holdingsB, rates } from '../fixtures/wallet';
+import { makeUser, mountApp, type MountedApp } from './app/harness';
+
+type H = { app: MountedApp; restored: boolean; commits: number; checkedAt: number; lastAssets: string; lastStale: boolean };
+const user = makeUser();
+const coins = toCoinMap(catalogue, false);
+const dataA = { assets: holdingsA, rates };
+const dataB = { assets: holdingsB, rates };
+const fail = { status: 503, code: 'HTTP_503' };
+
+const otherFiat = (s: AnyMachineSnapshot) => (s.context.fiat === 'USD' ? 'EUR' : 'USD');
+
+describeModel('balances', {
+  machine: balancesMachine,
+  input: { fiat: 'USD' },
+  events: (s) => {
+    const list: Array<BalancesEvent | { type: string; output?: unknown; error?: unknown }> = [
+      { type: 'session.ended' },
+      { type: 'fiat.changed', fiat: otherFiat(s) },
+    ];
+    if (s.matches('idle')) list.push({ type: 'session.started' });
+    if (s.matches('loading')) list.push({ type: 'xstate.done.actor.loadBalances', output: dataA }, { type: 'xstate.error.actor.loadBalances', error: fail });
+    if (s.matches('failed')) list.push({ type: 'balances.retried' });
+    if (s.matches('loaded')) list.push({ type: 'balances.refreshRequested' });
+    if (s.matches({ loaded: 'waiting' })) list.push({ type: `xstate.after.POLL.balances.loaded.waiting` });
+    if (s.matches({ loaded: 'refreshing' })) {
+      list.push(
+        { type: 'xstate.done.actor.refreshBalances', output: dataA },
+        { type: 'xstate.done.actor.refreshBalances', output: dataB },
+        { type: 'xstate.error.actor.refreshBalances', error: fail },
+      );
+    }
+    return list as never;
+  },
+  classify: (s) => (s.context.stale ? 'stale' : 'fresh'),
+  keepIgnored: () => false,
+  fakeTimers: true,
+  delays: { POLL: BALANCE_POLL_MS },
+  mount: async ({ fakes }) => {
+    const h = { restored: false, commits: 0, checkedAt: 0, lastAssets: '', lastStale: false } as H;
+    h.app = mountApp({
+      path: '/home',
+      session: { restoreSession: fakes.promise('restoreSession') },
+      wallet: { loadCatalogue: fromPromise(async () => catalogue), loadBalances: fakes.promise('loadBalances') },
+      onRender: () => void (h.commits += 1),
+    });
+    return Object.assign(h, { actor: h.app.balances });
+  },
+  drive: {
+    'session.started': async (_e, h) => {
+      if (h.restored) return act(() => h.app.session.send({ type: 'user.signedIn', user }));
+      h.restored = true;
+      await act(async () => h.fakes.resolve('restoreSession', { user, isTelegram: false, linkToken: null }));
+    },
+    'session.ended': (_e, h) => act(() => h.app.session.send({ type: 'user.signedOut' })),
+    // The selected fiat reaches the balances through the preferences machine (src/app/walletLink.ts).
+    'fiat.changed': (e, h) => act(() => h.app.preferences.send({ type: 'currency.selected', currency: (e as { fiat: string }).fiat })),
+    // Sent by manage assets and the first-time screen after an add.
+    'balances.refreshRequested': (e, h) => act(() => h.app.balances.send(e as BalancesEvent)),
+    'balances.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Retry' })),
+    'xstate.done.actor.refreshBalances': (e, h) => act(async () => h.fakes.resolve('loadBalances', (e as { output: unknown }).output)),
+    'xstate.error.actor.refreshBalances': (e, h) => act(async () => h.fakes.reject('loadBalances', (e as { error: unknown }).error)),
+  },
+  states: {
+    '*': (h, s, { event }) => {
+      // Spec: nothing changed → nothing re-renders (a poll starting, or one bringing the same data).
+      const same = JSON.stringify(s.context.assets) === h.lastAssets && !h.lastStale && !s.context.stale;
+      if (event?.type === 'xstate.after.POLL.balances.loaded.waiting' || (event?.type === 'xstate.done.actor.refreshBalances' && same)) {
+        expect(h.commits, 'React commits after an unchanged poll').toBe(h.checkedAt);
+      }
+      h.checkedAt = h.commits;
+      h.lastAssets = JSON.stringify(s.context.assets);
+      h.lastStale = s.context.stale;
+    },
+    idle: () => expect(screen.queryByText('Total balance')).toBeNull(),
+    loading: (h, s) => {
+      expect(screen.getByTestId('loading')).toBeTruthy();
+      expect(screen.getByTestId('total').querySelector('[data-skeleton]')).not.toBeNull();
+      expect(h.fakes.calls('loadBalances').at(-1)).toEqual({ fiat: s.context.fiat });
+    },
+    failed: () => {
+      expect(screen.getByRole('alert').textContent).toContain('Could not load your balances.');
+      expect(screen.getByTestId('total').textContent).toBe('—');
+    },
+    loaded: (_h, s) => {
+      const { rows, total } = portfolio(s.context.assets, coins, s.context.rates, s.context.fiat);
+      expect(screen.getByTestId('total').textContent).toBe(formatFiat(total!, s.context.fiat));
+      const list = screen.getByTestId('asset-list');
+      expect(within(list).getAllByTestId('crypto').map((e) => e.textContent)).toEqual(rows.map((r) => `${r.amount} ${r.currency.split('_')[0]}`));
+      const hint = screen.queryByText('Offline, retrying…');
+      expect(hint !== null, 'offline hint').toBe(s.context.stale);
+    },
+    'loaded.waiting': (h) => expect(h.fakes.calls('loadBalances').length).toBeGreaterThan(0),
+    'loaded.refreshing': (h, s) => expect(h.fakes.calls('loadBalances').at(-1)).toEqual({ fiat: s.context.fiat }),
+  },
+});
+
+describe('balances on screen', () => {
+  const mount = (loadBalances = fromPromise(async () => dataA), onRender?: () => void) =>
+    mountApp({ path: '/home', signedIn: user, wallet: { loadCatalogue: fromPromise(async () => catalogue), loadBalances }, onRender });
+
+  it('shows the exact total and amounts in each coin’s round', async () => {
+    vi.useFakeTimers();
+    mount();
+    await settle();
+    expect(screen.getByTestId('total').textContent).toBe('$30,100.50');
+    expect(screen.getAllByTestId('crypto').map((e) => e.textContent)).toEqual(['0.5 BTC', '100.5 USDT']);
+    expect(screen.getAllByTestId('fiat').map((e) => e.textContent)).toEqual(['$30,000.00', '$100.50']);
+  });
+
+  it('polls every 10 s and an unchanged answer commits nothing', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    let commits = 0;
+    mount(fromPromise(async () => (calls += 1, { assets: holdingsA.map((a) => ({ ...a })), rates: { ...rates } })), () => void (commits += 1));
+    await settle();
+    const before = commits;
+    await act(() => vi.advanceTimersByTimeAsync(BALANCE_POLL_MS * 3));
+    expect(calls).toBe(4);
+    expect(commits).toBe(before);
+  });
+
+  it('keeps the data when a poll fails, says so, and recovers', async () => {
+    vi.useFakeTimers();
+    let mode: 'ok' | 'down' = 'ok';
+    mount(fromPromise(async () => {
+      if (mode === 'down') throw new Error('offline');
+      return dataA;
+    }));
+    await settle();
+    mode = 'down';
+    await act(() => vi.advanceTimersByTimeAsync(BALANCE_POLL_MS));
+    expect(screen.getByTestId('total').textContent).toBe('$30,100.50');
+    expect(screen.getByText('Offline, retrying…')).toBeTruthy();
+    mode = 'ok';
+    await act(() => vi.advanceTimersByTimeAsync(BALANCE_POLL_MS));
+    expect(screen.queryByText('Offline, retrying…')).toBeNull();
+  });
+
+  it('re-renders the total in a newly selected fiat', async () => {
+    vi.useFakeTimers();
+    const app = mount(fromPromise(async ({ input }: { input: { fiat: string } }) => ({ assets: holdingsA, rates: { BTC: { [input.fiat]: rates.BTC[input.fiat] }, USDT_TRX: { [input.fiat]: rates.USDT_TRX[input.fiat] } } })));
+    await settle();
+    act(() => app.preferences.send({ type: 'currency.selected', currency: 'EUR' }));
+    await settle();
+    expect(screen.getByTestId('total').textContent).toBe('€27,592.46');
+  });
+});
