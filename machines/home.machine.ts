@@ -49,43 +49,53 @@ export const homeMachine = setup({
 }).createMachine({
   id: 'home',
   context: ({ input }) => ({ ...input, flags: null }),
-  type: 'parallel',
-  on: {
-    'protectPrompt.dismissed': { actions: [assign({ protectDismissed: true }), 'persistProtectDismissed'] },
-    'protectPrompt.accepted': { actions: [assign({ protectDismissed: true }), 'persistProtectDismissed', 'goToProtection'] },
-    'banner.closed': { actions: [assign({ bannerClosed: true }), 'persistBannerClosed'] },
-  },
+  initial: 'active',
   states: {
-    user: {
-      initial: 'loading',
+    active: {
+      type: 'parallel',
+      on: {
+        'protectPrompt.dismissed': { actions: [assign({ protectDismissed: true }), 'persistProtectDismissed'] },
+        'protectPrompt.accepted': { target: 'leftForProtection', actions: [assign({ protectDismissed: true }), 'persistProtectDismissed'] },
+        'banner.closed': { actions: [assign({ bannerClosed: true }), 'persistBannerClosed'] },
+      },
       states: {
-        loading: {
-          invoke: {
-            id: 'loadUserFlags',
-            src: 'loadUserFlags',
-            onDone: { target: 'known', actions: assign({ flags: ({ event }) => event.output }) },
-            onError: 'unknown',
+        user: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadUserFlags',
+                src: 'loadUserFlags',
+                onDone: { target: 'known', actions: assign({ flags: ({ event }) => event.output }) },
+                onError: 'unknown',
+              },
+            },
+            known: {},
+            unknown: { description: 'Flags unknown: neither the prompt nor the banner is shown.' },
           },
         },
-        known: {},
-        unknown: { description: 'Flags unknown: neither the prompt nor the banner is shown.' },
+        suggested: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'suggested.added': 'adding' } },
+            adding: {
+              tags: ['adding'],
+              invoke: {
+                id: 'addAssets',
+                src: 'addAssets',
+                input: () => ({ currencies: [...SUGGESTED_ASSETS] }),
+                onDone: { target: 'idle', actions: 'refreshBalances' },
+                onError: { target: 'idle', actions: 'reportAddFailed' },
+              },
+            },
+          },
+        },
       },
     },
-    suggested: {
-      initial: 'idle',
-      states: {
-        idle: { on: { 'suggested.added': 'adding' } },
-        adding: {
-          tags: ['adding'],
-          invoke: {
-            id: 'addAssets',
-            src: 'addAssets',
-            input: () => ({ currencies: [...SUGGESTED_ASSETS] }),
-            onDone: { target: 'idle', actions: 'refreshBalances' },
-            onError: { target: 'idle', actions: 'reportAddFailed' },
-          },
-        },
-      },
+    leftForProtection: {
+      description: 'The user chose to set a passcode: home is left for wallet protection.',
+      type: 'final',
+      entry: 'goToProtection',
     },
   },
 });

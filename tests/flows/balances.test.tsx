@@ -4,7 +4,7 @@
  * against the rendered home screen, with fake timers. Polls that bring the same data re-render nothing.
  */
 import { act, screen, within } from '@testing-library/react';
-import { fromPromise, type AnyMachineSnapshot } from 'xstate';
+import { fromPromise, type AnyActorLogic, type AnyMachineSnapshot } from 'xstate';
 import { balancesMachine, BALANCE_POLL_MS, type BalancesEvent } from '../../machines/balances.machine';
 import { toCoinMap } from '../../machines/shared/coins';
 import { formatFiat, portfolio } from '../../machines/shared/portfolio';
@@ -12,7 +12,8 @@ import { describeModel, settle } from '../support/mbt';
 import { catalogue, holdingsA, holdingsB, rates } from '../fixtures/wallet';
 import { makeUser, mountApp, type MountedApp } from './app/harness';
 
-type H = { app: MountedApp; restored: boolean; commits: number; checkedAt: number; lastAssets: string; lastStale: boolean };
+/** `react` is shared by reference (the runner copies the harness object): commits counted by the Profiler. */
+type H = { app: MountedApp; restored: boolean; react: { commits: number }; checkedAt: number; lastAssets: string; lastStale: boolean };
 const user = makeUser();
 const coins = toCoinMap(catalogue, false);
 const dataA = { assets: holdingsA, rates };
@@ -48,12 +49,12 @@ describeModel('balances', {
   fakeTimers: true,
   delays: { POLL: BALANCE_POLL_MS },
   mount: async ({ fakes }) => {
-    const h = { restored: false, commits: 0, checkedAt: 0, lastAssets: '', lastStale: false } as H;
+    const h = { restored: false, react: { commits: 0 }, checkedAt: 0, lastAssets: '', lastStale: false } as H;
     h.app = mountApp({
       path: '/home',
       session: { restoreSession: fakes.promise('restoreSession') },
       wallet: { loadCatalogue: fromPromise(async () => catalogue), loadBalances: fakes.promise('loadBalances') },
-      onRender: () => void (h.commits += 1),
+      onRender: () => void (h.react.commits += 1),
     });
     return Object.assign(h, { actor: h.app.balances });
   },
@@ -69,17 +70,17 @@ describeModel('balances', {
     // Sent by manage assets and the first-time screen after an add.
     'balances.refreshRequested': (e, h) => act(() => h.app.balances.send(e as BalancesEvent)),
     'balances.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Retry' })),
-    'xstate.done.actor.refreshBalances': (e, h) => act(async () => h.fakes.resolve('loadBalances', (e as { output: unknown }).output)),
-    'xstate.error.actor.refreshBalances': (e, h) => act(async () => h.fakes.reject('loadBalances', (e as { error: unknown }).error)),
+    'xstate.done.actor.refreshBalances': (e: { output?: unknown }, h) => act(async () => h.fakes.resolve('loadBalances', structuredClone(e.output))),
+    'xstate.error.actor.refreshBalances': (e: { error?: unknown }, h) => act(async () => h.fakes.reject('loadBalances', (e as { error: unknown }).error)),
   },
   states: {
     '*': (h, s, { event }) => {
       // Spec: nothing changed → nothing re-renders (a poll starting, or one bringing the same data).
       const same = JSON.stringify(s.context.assets) === h.lastAssets && !h.lastStale && !s.context.stale;
       if (event?.type === 'xstate.after.POLL.balances.loaded.waiting' || (event?.type === 'xstate.done.actor.refreshBalances' && same)) {
-        expect(h.commits, 'React commits after an unchanged poll').toBe(h.checkedAt);
+        expect(h.react.commits, 'React commits after an unchanged poll').toBe(h.checkedAt);
       }
-      h.checkedAt = h.commits;
+      h.checkedAt = h.react.commits;
       h.lastAssets = JSON.stringify(s.context.assets);
       h.lastStale = s.context.stale;
     },
@@ -107,7 +108,7 @@ describeModel('balances', {
 });
 
 describe('balances on screen', () => {
-  const mount = (loadBalances = fromPromise(async () => dataA), onRender?: () => void) =>
+  const mount = (loadBalances: AnyActorLogic = fromPromise(async () => dataA), onRender?: () => void) =>
     mountApp({ path: '/home', signedIn: user, wallet: { loadCatalogue: fromPromise(async () => catalogue), loadBalances }, onRender });
 
   it('shows the exact total and amounts in each coin’s round', async () => {

@@ -1,0 +1,182 @@
+/**
+ * Home (spec §2): first-time screen and adding the suggested assets, the wallet-protection prompt and
+ * the messenger banner with their persisted dismissals — driven from the production home machine on
+ * the rendered /home. Whether assets exist comes from the balances machine: drivers change what the
+ * fake server holds, as a deposit or another device would.
+ */
+import { act, screen, within } from '@testing-library/react';
+import { fromPromise, type AnyMachineSnapshot } from 'xstate';
+import { homeMachine, type HomeInput } from '../../machines/home.machine';
+import { SUGGESTED_ASSETS } from '../../machines/shared/coins';
+import type { Asset } from '../../src/api/wallet';
+import { describeModel, settle } from '../support/mbt';
+import { asset, catalogue, holdingsA, rates } from '../fixtures/wallet';
+import { makeUser, mountApp, pathname, type MountedApp } from './app/harness';
+
+/** `world` is shared by reference: the runner copies the harness object. */
+type H = { app: MountedApp; world: { server: Asset[] } };
+const input: HomeInput = { isTelegram: false, protectDismissed: false, bannerClosed: false, hiddenAssets: [] };
+const flagsNoPin = { pinCodeActive: false, tgLinked: false };
+const flagsLinked = { pinCodeActive: true, tgLinked: true };
+
+const promptAllowed = (s: AnyMachineSnapshot) => !s.context.protectDismissed && s.context.flags?.pinCodeActive === false;
+const bannerShown = (s: AnyMachineSnapshot) => !s.context.bannerClosed && s.context.flags?.tgLinked === false;
+
+async function serverHolds(h: H, assets: Asset[]) {
+  if (JSON.stringify(h.world.server) === JSON.stringify(assets)) return;
+  h.world.server = assets;
+  act(() => h.app.balances.send({ type: 'balances.refreshRequested' }));
+  await settle();
+}
+
+describeModel('home', {
+  machine: homeMachine,
+  input,
+  events: (s) => {
+    if (s.matches('leftForProtection')) return [];
+    const list: Array<{ type: string; output?: unknown; error?: unknown }> = [];
+    if (s.matches({ active: { user: 'loading' } })) {
+      list.push(
+        { type: 'xstate.done.actor.loadUserFlags', output: flagsNoPin },
+        { type: 'xstate.done.actor.loadUserFlags', output: flagsLinked },
+        { type: 'xstate.error.actor.loadUserFlags', error: { status: 500, code: 'HTTP_500' } },
+      );
+    }
+    if (s.matches({ active: { suggested: 'idle' } })) list.push({ type: 'suggested.added' });
+    if (s.matches({ active: { suggested: 'adding' } })) {
+      list.push({ type: 'xstate.done.actor.addAssets' }, { type: 'xstate.error.actor.addAssets', error: { status: 500, code: 'HTTP_500' } });
+    }
+    if (promptAllowed(s) && s.matches({ active: { suggested: 'idle' } })) list.push({ type: 'protectPrompt.dismissed' }, { type: 'protectPrompt.accepted' });
+    if (bannerShown(s)) list.push({ type: 'banner.closed' });
+    return list as never;
+  },
+  keepIgnored: () => false,
+  fakeTimers: true,
+  mount: async ({ fakes }) => {
+    const h = { world: { server: [] } } as unknown as H;
+    h.app = mountApp({
+      path: '/home',
+      signedIn: makeUser(),
+      wallet: {
+        loadCatalogue: fromPromise(async () => catalogue),
+        loadBalances: fromPromise(async () => ({ assets: h.world.server, rates })),
+        loadUserFlags: fakes.promise('loadUserFlags'),
+        addAssets: fakes.promise('addAssets'),
+      },
+    });
+    await settle();
+    return h;
+  },
+  drive: {
+    'suggested.added': async (_e, h) => {
+      await serverHolds(h, []);
+      await h.user.click(screen.getByRole('button', { name: 'Add these assets' }));
+    },
+    'xstate.done.actor.addAssets': (_e, h) => act(async () => {
+      h.world.server = SUGGESTED_ASSETS.map((c) => asset(c, '0'));
+      h.fakes.resolve('addAssets', undefined);
+    }),
+    'protectPrompt.dismissed': async (_e, h) => {
+      await serverHolds(h, holdingsA);
+      await h.user.click(screen.getByRole('button', { name: 'Not now' }));
+    },
+    'protectPrompt.accepted': async (_e, h) => {
+      await serverHolds(h, holdingsA);
+      await h.user.click(screen.getByRole('button', { name: 'Set a passcode' }));
+    },
+    'banner.closed': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Close the Telegram banner' })),
+  },
+  states: {
+    '*': (_h, s) => {
+      expect(window.localStorage.getItem('isProtectWalletShown')).toBe(s.context.protectDismissed ? 'true' : null);
+      expect(window.localStorage.getItem('isTelegramBannerClosed')).toBe(s.context.bannerClosed ? 'true' : null);
+    },
+    leftForProtection: (h) => expect(pathname(h.app)).toBe('/settings'),
+    'active.user.loading': (h) => {
+      expect(h.fakes.calls('loadUserFlags')).toHaveLength(1);
+      expect(screen.queryByRole('region', { name: 'Telegram' })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Protect your wallet' })).toBeNull();
+    },
+    'active.user.known': (h, s) => {
+      expect(screen.queryByRole('region', { name: 'Telegram' }) !== null, 'banner').toBe(bannerShown(s));
+      const prompt = screen.queryByRole('heading', { name: 'Protect your wallet' }) !== null;
+      expect(prompt, 'protection prompt').toBe(promptAllowed(s) && h.world.server.length > 0);
+      if (prompt) expect(screen.queryByTestId('asset-list')).toBeNull();
+    },
+    'active.user.unknown': () => {
+      expect(screen.queryByRole('region', { name: 'Telegram' })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Protect your wallet' })).toBeNull();
+    },
+    'active.suggested.idle': (h) => {
+      if (h.world.server.length > 0) return expect(screen.queryByTestId('first-time')).toBeNull();
+      const first = screen.getByTestId('first-time');
+      expect(within(first).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+        'BitcoinBTC', 'EthereumETH', 'Tether USD (TRC-20)USDT · Tron',
+      ]);
+      expect(screen.getByRole('button', { name: 'Add these assets' }).getAttribute('aria-busy')).toBeNull();
+    },
+    'active.suggested.adding': (h) => {
+      expect(screen.getByRole('button', { name: 'Add these assets' }).getAttribute('aria-busy')).toBe('true');
+      expect(h.fakes.calls('addAssets').at(-1)).toEqual({ currencies: ['BTC', 'ETH', 'USDT_TRX'] });
+    },
+  },
+});
+
+describe('home screen', () => {
+  const mount = (assets: Asset[], extra: Parameters<typeof mountApp>[0] = { path: '/home' }) =>
+    mountApp({
+      signedIn: makeUser(),
+      ...extra,
+      wallet: {
+        loadCatalogue: fromPromise(async () => catalogue),
+        loadBalances: fromPromise(async () => ({ assets, rates })),
+        loadUserFlags: fromPromise(async () => flagsLinked),
+      },
+    });
+
+  it('offers the swap shortcut only when BTC and USDT_TRX are held', async () => {
+    mount(holdingsA);
+    await settle();
+    const swap = screen.getByRole('link', { name: 'Swap' });
+    expect(swap.getAttribute('href')).toBe('/swap/from?from=BTC&to=USDT_TRX');
+    expect(screen.getByRole('link', { name: 'Receive' }).getAttribute('href')).toBe('/select-asset/receive');
+    expect(screen.getByRole('link', { name: 'Send' }).getAttribute('href')).toBe('/select-asset/send');
+    expect(screen.getByRole('link', { name: 'Buy / Sell' }).getAttribute('href')).toBe('/home/buy-sell');
+    expect(screen.getByRole('link', { name: 'Manage assets' }).getAttribute('href')).toBe('/manage-assets');
+  });
+
+  it('hides the swap shortcut without both coins, and hidden coins from the list', async () => {
+    mount(holdingsA, { path: '/home', storage: { disabledAssets: '["USDT_TRX"]' } });
+    await settle();
+    expect(screen.getAllByTestId('crypto').map((e) => e.textContent)).toEqual(['0.5 BTC']);
+    // Hidden coins still count: the money is there.
+    expect(screen.getByTestId('total').textContent).toBe('$30,100.50');
+  });
+
+  it('opens an asset from the list', async () => {
+    mount(holdingsA);
+    await settle();
+    expect(screen.getByRole('link', { name: /Bitcoin/ }).getAttribute('href')).toBe('/home/asset/BTC');
+  });
+
+  it('shows no messenger banner inside the messenger', async () => {
+    mountApp({
+      path: '/home',
+      signedIn: makeUser(),
+      isTelegram: true,
+      wallet: { loadCatalogue: fromPromise(async () => catalogue), loadBalances: fromPromise(async () => ({ assets: holdingsA, rates })), loadUserFlags: fromPromise(async () => flagsNoPin) },
+      storage: { isProtectWalletShown: 'true' },
+    });
+    await settle();
+    expect(screen.queryByRole('region', { name: 'Telegram' })).toBeNull();
+    expect(screen.getByTestId('asset-list')).toBeTruthy();
+  });
+
+  it('buy/sell chooser marks both card flows coming soon', async () => {
+    mount(holdingsA, { path: '/home/buy-sell' });
+    await settle();
+    const buy = screen.getByRole('button', { name: /Buy with card/ }) as HTMLButtonElement;
+    expect(buy.disabled).toBe(true);
+    expect(screen.getAllByText('Coming soon')).toHaveLength(2);
+  });
+});
