@@ -5,15 +5,26 @@ const scanner = readFileSync('node_modules/qr-scanner/qr-scanner.umd.min.js', 'u
 // The worker module exports createWorker(); expose it as a global so the page needs no module loading.
 const worker = readFileSync('node_modules/qr-scanner/qr-scanner-worker.min.js', 'utf8').replace('export const createWorker=', 'window.__createQrWorker=');
 
-/** Decodes the QR code drawn inside `selector` with qr-scanner, in the browser, and returns its text. */
+/**
+ * Decodes the QR code drawn inside `selector` with qr-scanner, in the browser, and returns its text.
+ * The app's CSP rightly forbids injected scripts, so the drawn SVG is decoded in a blank page beside it.
+ */
 export async function decodeQrInPage(page: Page, selector: string): Promise<string> {
-  await page.addScriptTag({ content: scanner });
-  await page.addScriptTag({ content: worker });
-  return page.evaluate(async (sel) => {
-    const svg = document.querySelector(`${sel} svg`);
-    if (!svg) throw new Error('no QR svg rendered');
+  const markup = await page.locator(`${selector} svg`).first().evaluate((svg) => new XMLSerializer().serializeToString(svg));
+  const scratch = await page.context().newPage();
+  try {
+    await scratch.addScriptTag({ content: scanner });
+    await scratch.addScriptTag({ content: worker });
+    return await decodeMarkup(scratch, markup);
+  } finally {
+    await scratch.close();
+  }
+}
+
+function decodeMarkup(page: Page, markup: string): Promise<string> {
+  return page.evaluate(async (svg) => {
     const image = new Image();
-    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
     await image.decode();
     const canvas = document.createElement('canvas');
     canvas.width = 600;
@@ -25,5 +36,5 @@ export async function decodeQrInPage(page: Page, selector: string): Promise<stri
     const w = window as any;
     const result = await w.QrScanner.scanImage(canvas, { qrEngine: w.__createQrWorker(), returnDetailedScanResult: true });
     return result.data as string;
-  }, selector);
+  }, markup);
 }

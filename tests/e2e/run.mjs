@@ -51,7 +51,8 @@ async function waitReady() {
 let code = 1;
 try {
   await waitReady();
-  const files = readdirSync('tests/e2e').filter((f) => f.endsWith('.e2e.ts')).map((f) => path.join('tests/e2e', f));
+  const only = process.env.E2E_ONLY;
+  const files = readdirSync('tests/e2e').filter((f) => f.endsWith('.e2e.ts') && (!only || f.includes(only))).map((f) => path.join('tests/e2e', f));
   const runner = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
     env: { ...process.env, E2E_BASE_URL: baseUrl },
     stdio: 'inherit',

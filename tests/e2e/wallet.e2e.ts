@@ -39,6 +39,10 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
     await page.waitForFunction((c) => document.querySelector(`[role="switch"][data-currency="${c}"]`)?.getAttribute('aria-checked') === 'true', currency);
   }
   await page.getByRole('link', { name: '‹ Home' }).click();
+  // Assets but no passcode: the wallet-protection prompt comes first (spec §2); dismissing it is remembered.
+  await page.getByRole('heading', { name: 'Protect your wallet' }).waitFor();
+  await page.getByRole('button', { name: 'Not now' }).click();
+  assert.equal(await page.evaluate(() => localStorage.getItem('isProtectWalletShown')), 'true');
   const assets = page.getByRole('list', { name: 'Your assets' });
   await assets.locator('[data-currency="BTC"]').waitFor();
   await assets.locator('[data-currency="USDT_TRX"]').waitFor();
@@ -59,11 +63,16 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   // A sandbox deposit: In progress at once, completed after the confirmations, without a reload.
   await page.getByRole('link', { name: '‹ Back' }).click();
   await page.waitForURL('**/home/asset/BTC');
+  // Slow blocks, so the 10 s history refresh catches the deposit while it is still confirming.
+  const pace = (body: object) => fetch(`${baseUrl}/dev/chain/behaviour`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+  const original = await (await fetch(`${baseUrl}/dev/chain/behaviour`)).json();
+  assert.equal((await pace({ confirmationMs: 60_000 })).status, 200);
   const deposit = await fetch(`${baseUrl}/dev/chain/deposit`, { method: 'POST', headers: json, body: JSON.stringify({ currency: 'BTC', address, amount: '0.5' }) });
   assert.equal(deposit.status, 200, await deposit.clone().text());
   const row = page.getByTestId('history-row').first();
   await page.waitForFunction(() => document.querySelector('[data-testid="history-row"]')?.getAttribute('data-state') === 'IN_PROGRESS', null, { timeout: 15_000 });
   assert.match((await row.textContent())!, /Receiving|In progress/);
+  await pace({ confirmationMs: original.confirmationMs });
   await page.waitForFunction(() => document.querySelector('[data-testid="history-row"]')?.getAttribute('data-state') === 'COMPLETED', null, { timeout: 30_000 });
   assert.match((await row.textContent())!, /Received/);
   assert.match((await row.textContent())!, /0\.5/);
@@ -86,6 +95,7 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   await page.getByRole('link', { name: /Language/ }).click();
   await page.getByRole('radio', { name: 'Русский' }).click();
   await page.getByRole('heading', { name: 'Язык' }).waitFor();
+  await page.getByRole('link', { name: '‹ Настройки' }).click();
   await page.getByRole('link', { name: 'Главная' }).click();
   await page.waitForURL('**/home');
   await page.waitForFunction(() => /€/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''), null, { timeout: 15_000 });
