@@ -72,7 +72,7 @@ describeModel('home', {
       await serverHolds(h, []);
       await h.user.click(screen.getByRole('button', { name: 'Add these assets' }));
     },
-    'xstate.done.actor.addAssets': (_e, h) => act(async () => {
+    'xstate.done.actor.addAssets': (_e: unknown, h) => act(async () => {
       h.world.server = SUGGESTED_ASSETS.map((c) => asset(c, '0'));
       h.fakes.resolve('addAssets', undefined);
     }),

@@ -52,7 +52,7 @@ describeModel('manageAssets', {
   },
   drive: {
     'asset.toggled': (e, h) => h.user.click(toggle((e as { currency: string }).currency)),
-    'xstate.done.actor.addAsset': (_e, h) => act(async () => {
+    'xstate.done.actor.addAsset': (_e: unknown, h) => act(async () => {
       h.world.server = [...h.world.server, asset('ETH', '0')];
       h.fakes.resolve('addAsset', undefined);
     }),
