@@ -14,6 +14,8 @@ const base = style({
   fontWeight: 600,
   fontSize: 16,
   cursor: 'pointer',
+  // Links styled as buttons (router <Link>) must not look like inline links.
+  textDecoration: 'none',
   transition: 'opacity 150ms',
   selectors: {
     '&:disabled': { opacity: 0.4, cursor: 'not-allowed' },

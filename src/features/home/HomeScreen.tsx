@@ -76,7 +76,7 @@ export function HomeScreen({ home }: { home: HomeActor }) {
   return (
     <section className={shell.page} aria-labelledby="home-title">
       <div className={shell.card}>
-        <h1 id="home-title" className={shell.muted}><Trans>Total balance</Trans></h1>
+        <h1 id="home-title" className={css.totalLabel}><Trans>Total balance</Trans></h1>
         {loaded && total !== null ? (
           <p className={css.total} data-testid="total">{formatFiat(total, fiat)}</p>
         ) : failed ? (

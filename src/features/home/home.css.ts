@@ -54,3 +54,6 @@ export const close = style({
 });
 
 export const skeletonRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.md, padding: vars.space.md });
+
+/** The screen's h1 reads as a caption above the amount, not as a headline. */
+export const totalLabel = style({ fontSize: 15, fontWeight: 500, margin: 0, color: vars.color.secondaryText });
