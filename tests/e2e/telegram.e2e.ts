@@ -28,7 +28,7 @@ test('opened inside Telegram with signed init data, an unknown user is signed st
 
   await page.goto(`${baseUrl}/${launchHash(initData)}`);
   await page.waitForURL('**/home**');
-  await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+  await page.getByRole('heading', { name: 'Total balance' }).waitFor();
   assert.equal(tokenRequests.length, 1, 'one init-data sign-in');
   const events = (await page.evaluate(() => (window as any).__tgEvents)) as { type: string }[];
   assert.ok(events.some((e) => e.type === 'web_app_expand'), 'the app expands the Telegram window');
