@@ -12,8 +12,8 @@ const flags = [
   '--disable-sync',
 ];
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: flags, headless: true });
+export async function launch(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...flags, ...extraArgs], headless: true });
 }
 
 /** A phone-sized context (spec: mobile-first, 390×844), English UI and a light colour scheme unless told. */
