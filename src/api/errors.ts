@@ -5,6 +5,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** B2C_USM0030: seconds before the passcode may be entered again. */
+    readonly waitSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';

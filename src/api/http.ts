@@ -2,9 +2,9 @@ import ky, { isHTTPError } from 'ky';
 import { appConfig } from '../config';
 import { ApiError } from './errors';
 
-type ErrorBody = { code?: string; message?: string; field?: string; error?: string; error_description?: string };
+type ErrorBody = { code?: string; message?: string; field?: string; error?: string; error_description?: string; waitSeconds?: number };
 
-/** Gateway errors are `{ code, message, field? }`; IdP errors are OAuth's `{ error, error_description }`. */
+/** Gateway errors are `{ code, message, field?, waitSeconds? }`; IdP errors are OAuth's `{ error, error_description }`. */
 export function toApiError(error: Error): Error {
   if (!isHTTPError(error)) return error;
   const body = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as ErrorBody;
@@ -13,6 +13,7 @@ export function toApiError(error: Error): Error {
     body.code ?? body.error ?? `HTTP_${error.response.status}`,
     body.message ?? body.error_description ?? error.message,
     body.field,
+    typeof body.waitSeconds === 'number' ? body.waitSeconds : undefined,
   );
 }
 

@@ -5,7 +5,8 @@
  * signed-in session, loading GET /b2c-user-management/user once and caching it (concurrent callers share
  * one request; a failed load is not cached, so the next call retries). `resetActiveAccount()` forgets it;
  * src/app/live.ts calls it on every sign-out, so the next user never sees the previous account.
- * `getActiveProfile()` gives the same cached profile (pinCodeActive, defaultFiatCurrency…).
+ * `getActiveProfile()` gives the same cached profile (pinCodeActive, defaultFiatCurrency…);
+ * `refreshActiveProfile({ pinCodeActive })` updates it after a passcode enable/disable.
  * Tests call `primeActiveAccount('acc-1')` (or pass a profile) instead of reaching the network.
  */
 import { useEffect, useState } from 'react';
@@ -40,6 +41,10 @@ export function createAccountCache(load: Loader) {
       generation += 1;
       pending = Promise.resolve(profile);
     },
+    /** Applies what a call just changed (e.g. pinCodeActive) to the cached profile, if one is cached or loading. */
+    patch(changes: Partial<UserProfile>): void {
+      if (pending) pending = pending.then((profile) => ({ ...profile, ...changes }));
+    },
   };
   return cache;
 }
@@ -50,6 +55,16 @@ const active = createAccountCache(() => loader());
 export const getActiveAccountId = (): Promise<string> => active.id();
 export const getActiveProfile = (): Promise<UserProfile> => active.profile();
 export const resetActiveAccount = (): void => active.reset();
+
+/**
+ * After a passcode enable/disable: the cached profile takes the change at once (`pinCodeActive`), so
+ * screens reading getActiveProfile() agree with the server without waiting; `reload` also asks GET /user again.
+ */
+export function refreshActiveProfile(changes: Partial<UserProfile>, options: { reload?: boolean } = {}): Promise<UserProfile> {
+  if (options.reload) active.reset();
+  else active.patch(changes);
+  return active.profile();
+}
 
 /** Tests: answer with this account (or profile) instead of calling GET /user. */
 export function primeActiveAccount(account: string | UserProfile): void {

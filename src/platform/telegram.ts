@@ -1,5 +1,6 @@
 import {
   copyTextToClipboard,
+  hapticFeedback,
   init,
   isTMA,
   miniApp,
@@ -10,7 +11,8 @@ import {
   shareURL,
   viewport,
 } from '@telegram-apps/sdk';
-import type { Platform } from './types';
+import type { HapticKind, Platform } from './types';
+import { createTelegramBiometrics } from './telegramBiometrics';
 
 /**
  * The messenger host (guide §5). Loaded with a dynamic import only when the page looks like a
@@ -21,8 +23,11 @@ export async function createTelegramPlatform(): Promise<Platform | null> {
   init();
   const initData = retrieveRawInitData() ?? null;
   let languageCode: string | null = null;
+  let os = '';
   try {
-    languageCode = retrieveLaunchParams().tgWebAppData?.user?.language_code ?? null;
+    const launch = retrieveLaunchParams();
+    os = launch.tgWebAppPlatform ?? '';
+    languageCode = launch.tgWebAppData?.user?.language_code ?? null;
   } catch {
     // Launch params without a user (e.g. opened from an attachment menu): no language hint.
   }
@@ -48,6 +53,12 @@ export async function createTelegramPlatform(): Promise<Platform | null> {
     },
     // The SDK tries navigator.clipboard, then a selection copy (older clients).
     copyText: (text) => copyTextToClipboard(text),
+    haptic: (kind: HapticKind) => {
+      if (kind === 'tap') hapticFeedback.impactOccurred.ifAvailable('light');
+      else hapticFeedback.notificationOccurred.ifAvailable(kind);
+    },
+    // Spec §4: biometrics only on iOS inside the messenger.
+    biometrics: createTelegramBiometrics(os === 'ios'),
     async share({ text, url }) {
       // Telegram's share-to-chat link: the URL (or, for plain text such as an address, the text) first.
       if (!shareURL.isAvailable()) return 'unavailable';

@@ -1,6 +1,26 @@
 /** Result of a share request: "unavailable" lets the caller fall back (e.g. to copying). */
 export type ShareOutcome = 'shared' | 'cancelled' | 'unavailable';
 
+/** Haptics inside the messenger (guide §5): keypad tap, wrong passcode, completion. */
+export type HapticKind = 'tap' | 'error' | 'success';
+
+/** What the messenger's biometry manager says about this device and bot. */
+export type BiometryStatus = { accessRequested: boolean; accessGranted: boolean };
+
+/** Face ID / fingerprint through the messenger (spec §4 biometrics toggle); unavailable in a browser. */
+export interface Biometrics {
+  /** Mounts the biometry manager (timing out if it hangs): null unless on iOS inside the messenger with biometrics on the device. */
+  status(): Promise<BiometryStatus | null>;
+  /** Asks the user for access, with a reason; resolves true when granted. */
+  requestAccess(reason: string): Promise<boolean>;
+  /** Stores the token on the device (the passcode, spec §4); null removes it. */
+  updateToken(token: string | null): Promise<void>;
+  /** Asks for the stored token after a biometric check; null when cancelled or none is stored. */
+  authenticate(reason: string): Promise<string | null>;
+  /** Opens the messenger's biometric settings (after a denial). */
+  openSettings(): void;
+}
+
 /** What the app needs from its host (a browser tab or the messenger's WebView), behind one interface. */
 export interface Platform {
   readonly isTelegram: boolean;
@@ -18,4 +38,7 @@ export interface Platform {
   copyText(text: string): Promise<void>;
   /** Opens the share sheet (Web Share API, or the messenger's share to a chat). */
   share(data: { text: string; url?: string }): Promise<ShareOutcome>;
+  /** A haptic signal inside the messenger (no-op in a browser). */
+  haptic(kind: HapticKind): void;
+  readonly biometrics: Biometrics;
 }

@@ -1,4 +1,13 @@
-import type { Platform } from './types';
+import type { Biometrics, Platform } from './types';
+
+/** A browser has no biometry manager: the toggle is never shown (spec §4). */
+export const noBiometrics: Biometrics = {
+  status: async () => null,
+  requestAccess: async () => false,
+  updateToken: async () => {},
+  authenticate: async () => null,
+  openSettings() {},
+};
 
 export const webPlatform: Platform = {
   isTelegram: false,
@@ -19,6 +28,8 @@ export const webPlatform: Platform = {
     }
     if (!copyWithSelection(text)) throw new Error('Clipboard unavailable');
   },
+  haptic() {},
+  biometrics: noBiometrics,
   async share({ text, url }) {
     const data: ShareData = url ? { text, url } : { text };
     if (typeof navigator.share !== 'function' || (navigator.canShare && !navigator.canShare(data))) return 'unavailable';

@@ -18,6 +18,7 @@ import { createAppRouter } from '../../../src/app/router';
 import { createNavigator, type AppServices } from '../../../src/app/services';
 import type { Pages } from '../../../src/app/pages';
 import type { Platform } from '../../../src/platform/types';
+import { noBiometrics } from '../../../src/platform/web';
 import type { UserProfile } from '../../../src/api/userProfile';
 import * as auth from '../../../src/features/auth';
 import { BuySellPage, HomePage } from '../../../src/features/home';
@@ -66,7 +67,7 @@ export const makeUser = (overrides: Partial<SessionUser> = {}): SessionUser => (
 });
 
 export function fakePlatform(isTelegram: boolean) {
-  const calls = { expand: 0, links: [] as string[], colors: [] as string[], copied: [] as string[], shared: [] as string[] };
+  const calls = { expand: 0, links: [] as string[], colors: [] as string[], copied: [] as string[], shared: [] as string[], haptics: [] as string[] };
   const platform: Platform = {
     isTelegram,
     initData: isTelegram ? 'query_id=1&user=%7B%7D&hash=abc' : null,
@@ -79,6 +80,8 @@ export function fakePlatform(isTelegram: boolean) {
       calls.shared.push(text);
       return 'shared';
     },
+    haptic: (kind) => void calls.haptics.push(kind),
+    biometrics: noBiometrics,
   };
   return { platform, calls };
 }

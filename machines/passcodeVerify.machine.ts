@@ -1,0 +1,155 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { passcodeKeypadMachine } from './passcodeKeypad.machine';
+import { TICK_MS, toPasscodeError, type PasscodeError } from './shared/passcode';
+
+/**
+ * Passcode entry that authorises something (spec §4 "Passcode verify"). The caller plugs in
+ * `submitPasscode` — what the code authorises: settings validate it (POST /user/pinCode/validate),
+ * a send makes the withdrawal with it in the `pincode` header — and gets its output from the final
+ * state `verified`. B2C_USM0031 clears the entry; B2C_USM0030 locks the keypad with a live countdown;
+ * B2C_USM0032 explains the block; other errors show the server's message.
+ * With `biometrics: true` it first asks the messenger's biometry for the stored passcode.
+ */
+export type VerifyInput = { biometrics?: boolean } | undefined;
+
+export type VerifyContext = {
+  /** The entered code, held only while it is being submitted (spec §4 held passcode). */
+  code: string;
+  error: PasscodeError | null;
+  /** Seconds left before the next try (B2C_USM0030). */
+  secondsLeft: number;
+  output: unknown;
+  /** Unlock with the biometric token first (faceIdEnabled); the keypad stays as a fallback. */
+  biometrics: boolean;
+};
+
+export type VerifyEvent =
+  | { type: 'passcode.entered'; code: string }
+  | { type: 'keypad.tapped' }
+  | { type: 'biometrics.requested' };
+
+export const passcodeVerifyMachine = setup({
+  types: {
+    context: {} as VerifyContext,
+    events: {} as VerifyEvent,
+    input: {} as VerifyInput,
+    tags: {} as 'editable' | 'busy' | 'locked' | 'blocked' | 'unlocking',
+  },
+  actors: {
+    keypad: passcodeKeypadMachine,
+    /** What the code authorises; its output becomes the output of `verified`. */
+    submitPasscode: fromPromise<unknown, { code: string }>(async () => {
+      throw new Error('submitPasscode not provided');
+    }),
+    /** The passcode stored as the biometric token, or null when the user cancelled. */
+    unlockWithBiometrics: fromPromise<string | null>(async () => {
+      throw new Error('unlockWithBiometrics not provided');
+    }),
+  },
+  delays: { TICK: TICK_MS },
+  guards: {
+    biometricsOn: ({ context }) => context.biometrics,
+    gotToken: ({ event }) => {
+      const output = (event as { output?: unknown }).output;
+      return typeof output === 'string' && output !== '';
+    },
+    mustWait: ({ event }) => toPasscodeError((event as { error?: unknown }).error).kind === 'wait',
+    isBlocked: ({ event }) => toPasscodeError((event as { error?: unknown }).error).kind === 'blocked',
+    moreToWait: ({ context }) => context.secondsLeft > 1,
+  },
+  actions: {
+    holdCode: assign({
+      code: ({ event }) => {
+        assertEvent(event, 'passcode.entered');
+        return event.code;
+      },
+    }),
+    holdToken: assign({ code: ({ event }) => String((event as { output?: unknown }).output) }),
+    forgetCode: assign({ code: '' }),
+    rememberError: assign({
+      error: ({ event }) => toPasscodeError((event as { error?: unknown }).error),
+      code: '',
+    }),
+    startCountdown: assign({
+      secondsLeft: ({ event }) => {
+        const error = toPasscodeError((event as { error?: unknown }).error);
+        return error.kind === 'wait' ? error.seconds : 0;
+      },
+    }),
+    tick: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }),
+    endCountdown: assign({ secondsLeft: 0, error: null }),
+    keepOutput: assign({ output: ({ event }) => (event as { output?: unknown }).output, code: '', error: null }),
+    /** Platform haptics (guide §5): tap on the keypad, error on a refused code, success on completion. */
+    haptic: (_, _params: { kind: 'tap' | 'error' | 'success' }) => {},
+  },
+}).createMachine({
+  id: 'passcodeVerify',
+  context: ({ input }) => ({ code: '', error: null, secondsLeft: 0, output: null, biometrics: input?.biometrics ?? false }),
+  initial: 'starting',
+  on: { 'keypad.tapped': { actions: { type: 'haptic', params: { kind: 'tap' } } } },
+  states: {
+    starting: {
+      always: [
+        { guard: 'biometricsOn', target: 'unlocking' },
+        { target: 'pad' },
+      ],
+    },
+    unlocking: {
+      tags: 'unlocking',
+      description: 'Face ID / fingerprint through the messenger returns the stored passcode; a cancel falls back to the keypad.',
+      invoke: {
+        id: 'unlockWithBiometrics',
+        src: 'unlockWithBiometrics',
+        onDone: [{ guard: 'gotToken', target: 'pad.submitting', actions: 'holdToken' }, { target: 'pad' }],
+        onError: 'pad',
+      },
+    },
+    pad: {
+      description: 'A fresh keypad each time this state is entered, so a refused code clears the entry.',
+      invoke: { id: 'keypad', src: 'keypad' },
+      initial: 'typing',
+      states: {
+        typing: {
+          tags: 'editable',
+          on: {
+            'passcode.entered': { target: 'submitting', actions: 'holdCode' },
+            'biometrics.requested': { guard: 'biometricsOn', target: '#passcodeVerify.unlocking' },
+          },
+        },
+        submitting: {
+          tags: 'busy',
+          invoke: {
+            id: 'submitPasscode',
+            src: 'submitPasscode',
+            input: ({ context }) => ({ code: context.code }),
+            onDone: { target: '#passcodeVerify.verified', actions: ['keepOutput', { type: 'haptic', params: { kind: 'success' } }] },
+            onError: [
+              { guard: 'mustWait', target: '#passcodeVerify.waiting', actions: ['rememberError', 'startCountdown', { type: 'haptic', params: { kind: 'error' } }] },
+              { guard: 'isBlocked', target: '#passcodeVerify.blocked', actions: ['rememberError', { type: 'haptic', params: { kind: 'error' } }] },
+              // B2C_USM0031 and any other failure: a fresh (empty) keypad with the message.
+              { target: '#passcodeVerify.pad', reenter: true, actions: ['rememberError', { type: 'haptic', params: { kind: 'error' } }] },
+            ],
+          },
+        },
+      },
+    },
+    waiting: {
+      tags: 'locked',
+      description: 'B2C_USM0030: the keypad is locked and the seconds to the next allowed try count down live.',
+      after: {
+        TICK: [
+          { guard: 'moreToWait', target: 'waiting', reenter: true, actions: 'tick' },
+          { target: 'pad', actions: 'endCountdown' },
+        ],
+      },
+    },
+    blocked: {
+      tags: 'blocked',
+      description: 'B2C_USM0032: no more tries; the passcode is unblocked by a password reset.',
+    },
+    verified: {
+      type: 'final',
+    },
+  },
+  output: ({ context }) => context.output,
+});

@@ -1,0 +1,39 @@
+/**
+ * Passcode rules and failures as data (spec §5, §8, §9). Wording lives in the views
+ * (src/features/passcode/messages.ts).
+ */
+export const PASSCODE_LENGTH = 4;
+/** Spec §9: the calling action fires 300 ms after the 4th digit. */
+export const PASSCODE_DELAY_MS = 300;
+/** Spec §9: the success screen returns to wallet protection after 5 s. */
+export const SUCCESS_REDIRECT_MS = 5000;
+/** A lockout countdown ticks once a second. */
+export const TICK_MS = 1000;
+
+export type PasscodeError =
+  /** B2C_USM0031: incorrect passcode. */
+  | { kind: 'wrong' }
+  /** B2C_USM0030: wait this many seconds before the next try. */
+  | { kind: 'wait'; seconds: number }
+  /** B2C_USM0032: blocked; unblocking is by password reset. */
+  | { kind: 'blocked' }
+  /** APP_0001: the two entries differ (set and change). */
+  | { kind: 'mismatch' }
+  /** Anything else: the server's own message (spec §8). */
+  | { kind: 'server'; code: string; message: string };
+
+type ErrorShape = { code?: unknown; message?: unknown; waitSeconds?: unknown };
+
+export function toPasscodeError(error: unknown): PasscodeError {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as ErrorShape;
+  const code = typeof e.code === 'string' ? e.code : 'UNKNOWN';
+  if (code === 'B2C_USM0031') return { kind: 'wrong' };
+  if (code === 'B2C_USM0032') return { kind: 'blocked' };
+  if (code === 'B2C_USM0030') {
+    const seconds = Number(e.waitSeconds);
+    return { kind: 'wait', seconds: Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60 };
+  }
+  return { kind: 'server', code, message: typeof e.message === 'string' ? e.message : '' };
+}
+
+export const isPasscode = (code: string) => new RegExp(`^\\d{${PASSCODE_LENGTH}}$`).test(code);

@@ -1,0 +1,70 @@
+import { useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ActorRefFrom } from 'xstate';
+import type { passcodeVerifyMachine } from '../../../machines/passcodeVerify.machine';
+import {
+  selectBlocked,
+  selectKeypad,
+  selectLocked,
+  selectSecondsLeft,
+  selectVerifyBusy,
+  selectVerifyError,
+} from '../../../machines/passcodeVerify.selectors';
+import { PinPad } from '../../ui/PinPad';
+import { Spinner } from '../../ui/Spinner';
+import { Button } from '../../ui/Button';
+import * as shell from '../shell/AppShell.css';
+import { formatCountdown, passcodeErrorText, passcodeMessages } from './messages';
+import * as css from './passcode.css';
+
+export type PasscodeVerifyActor = ActorRefFrom<typeof passcodeVerifyMachine>;
+
+/**
+ * Passcode entry for whatever the caller's `submitPasscode` authorises (spec §4 verify): the keypad,
+ * the wrong-code message, the live lockout countdown (B2C_USM0030) and the block explanation
+ * (B2C_USM0032). Renders machine state only.
+ */
+export function PasscodeVerifyScreen({ actorRef, title }: { actorRef: PasscodeVerifyActor; title: string }) {
+  const { i18n, t } = useLingui();
+  const keypad = useSelector(actorRef, selectKeypad);
+  const error = useSelector(actorRef, selectVerifyError);
+  const busy = useSelector(actorRef, selectVerifyBusy);
+  const locked = useSelector(actorRef, selectLocked);
+  const blocked = useSelector(actorRef, selectBlocked);
+  const secondsLeft = useSelector(actorRef, selectSecondsLeft);
+  const canUseBiometrics = useSelector(actorRef, (s) => s.can({ type: 'biometrics.requested' }));
+
+  return (
+    <section className={css.screen} aria-labelledby="passcode-title" aria-busy={busy || undefined}>
+      <h1 id="passcode-title" className={shell.title}>{title}</h1>
+      {blocked ? (
+        <div role="alert" className={shell.card}>
+          <p className={css.error}>{i18n._(passcodeMessages.blocked)}</p>
+          <p className={css.hint}>{i18n._(passcodeMessages.blockedHelp)}</p>
+        </div>
+      ) : (
+        <>
+          {locked ? (
+            <div role="status" aria-live="polite">
+              <p className={css.error}>{i18n._(passcodeMessages.wait)}</p>
+              <p className={css.hint}>
+                <Trans>Try again in <span className={css.countdown} role="timer">{formatCountdown(secondsLeft)}</span></Trans>
+              </p>
+            </div>
+          ) : error ? (
+            <p role="alert" className={css.error}>{passcodeErrorText(i18n, error)}</p>
+          ) : (
+            <p className={css.hint}><Trans>Enter your 4-digit passcode</Trans></p>
+          )}
+          {busy ? <Spinner size={24} label={t`Checking the passcode`} /> : null}
+          <PinPad keypad={keypad} disabled={busy || locked} label={t`Passcode keypad`} />
+          {canUseBiometrics ? (
+            <Button variant="ghost" onClick={() => actorRef.send({ type: 'biometrics.requested' })}>
+              <Trans>Use biometrics</Trans>
+            </Button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

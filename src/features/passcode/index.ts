@@ -1,0 +1,2 @@
+export { PasscodeVerifyScreen, type PasscodeVerifyActor } from './PasscodeVerifyScreen';
+export { passcodeErrorText, passcodeMessages, formatCountdown } from './messages';

@@ -1,0 +1,10 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../theme/contract.css';
+
+export const screen = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.md, flex: 1, textAlign: 'center' });
+
+export const hint = style({ color: vars.color.secondaryText, margin: 0, minHeight: '1.5em', lineHeight: 1.5 });
+
+export const error = style({ color: vars.color.error, margin: 0, minHeight: '1.5em', lineHeight: 1.5 });
+
+export const countdown = style({ fontSize: 28, fontWeight: 700, fontVariantNumeric: 'tabular-nums' });

@@ -1,0 +1,57 @@
+import { useSelector } from '@xstate/react';
+import { useLingui } from '@lingui/react/macro';
+import type { ActorRefFrom } from 'xstate';
+import type { passcodeKeypadMachine } from '../../machines/passcodeKeypad.machine';
+import { selectCanDelete, selectDigitCount, selectKeypadEditable } from '../../machines/passcodeKeypad.selectors';
+import { PASSCODE_LENGTH } from '../../machines/shared/passcode';
+import * as css from './PinPad.css';
+
+export type KeypadActor = ActorRefFrom<typeof passcodeKeypadMachine>;
+
+const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
+
+const BackspaceIcon = () => (
+  <svg width={28} height={28} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+    <path d="M21 5H9l-6 7 6 7h12a1 1 0 0 0 1-1V6a1 1 0 0 0-1-1zM17 9l-6 6M11 9l6 6" />
+  </svg>
+);
+
+/**
+ * The passcode keypad (spec §1: 3 columns): 4 dots, digits 1-9 and 0, backspace. It renders the
+ * keypad machine; without one (locked, blocked, busy) every key is disabled and the dots are empty
+ * or, while `busy`, stay filled. Buttons are named by their digit and "Delete last digit".
+ */
+export function PinPad({ keypad, disabled = false, label }: { keypad: KeypadActor | undefined; disabled?: boolean; label: string }) {
+  const { t } = useLingui();
+  const count = useSelector(keypad, (s) => (s ? selectDigitCount(s) : 0));
+  const editable = useSelector(keypad, (s) => (s ? selectKeypadEditable(s) : false)) && !disabled;
+  const canDelete = useSelector(keypad, (s) => (s ? selectCanDelete(s) : false)) && !disabled;
+  const press = (digit: string) => keypad?.send({ type: 'digit.pressed', digit });
+  return (
+    <div className={css.pad} role="group" aria-label={label}>
+      <div className={css.dots} role="img" aria-label={t`${count} of ${PASSCODE_LENGTH} digits entered`} data-testid="pin-dots">
+        {Array.from({ length: PASSCODE_LENGTH }, (_, i) => (
+          <span key={i} className={css.dot} data-filled={i < count} />
+        ))}
+      </div>
+      <div className={css.grid}>
+        {KEYS.map((digit) => (
+          <button key={digit} type="button" className={css.key} disabled={!editable} onClick={() => press(digit)}>
+            {digit}
+          </button>
+        ))}
+        <span />
+        <button type="button" className={css.key} disabled={!editable} onClick={() => press('0')}>0</button>
+        <button
+          type="button"
+          className={css.key}
+          disabled={!canDelete}
+          aria-label={t`Delete last digit`}
+          onClick={() => keypad?.send({ type: 'backspace.pressed' })}
+        >
+          <BackspaceIcon />
+        </button>
+      </div>
+    </div>
+  );
+}
