@@ -4,9 +4,9 @@ import { PASSCODE_DELAY_MS, PASSCODE_LENGTH } from './shared/passcode';
 /**
  * The 4-digit keypad (spec §4 "Passcode keypad"): digits 0-9 and backspace, up to 4 digits; 300 ms
  * after the 4th digit it fires `submit`. Invoked with id 'keypad' by the set, change, verify and
- * disable machines, it tells its parent `passcode.entered { code }` and `keypad.tapped` (for a
- * haptic tap); a standalone keypad must provide `submit` and `tap`. A fresh keypad is empty: parents
- * clear the entry by invoking a new one.
+ * disable machines as `keypadForParent`, it tells its parent `passcode.entered { code }` and
+ * `keypad.tapped` (for a haptic tap); a standalone keypad provides `submit` and `tap` itself.
+ * A fresh keypad is empty: parents clear the entry by invoking a new one.
  */
 export type KeypadContext = { digits: string };
 
@@ -36,8 +36,10 @@ export const passcodeKeypadMachine = setup({
       },
     }),
     removeDigit: assign({ digits: ({ context }) => context.digits.slice(0, -1) }),
-    submit: sendParent(({ context }): KeypadParentEvent => ({ type: 'passcode.entered', code: context.digits })),
-    tap: sendParent({ type: 'keypad.tapped' } satisfies KeypadParentEvent),
+    /** The code is complete (provided: `keypadForParent` tells the parent). */
+    submit: () => {},
+    /** A key was accepted: a haptic tap. */
+    tap: () => {},
   },
 }).createMachine({
   id: 'keypad',
@@ -65,5 +67,13 @@ export const passcodeKeypadMachine = setup({
       description: 'The code went to the caller; the dots stay filled until the caller starts a fresh keypad.',
       entry: 'submit',
     },
+  },
+});
+
+/** The keypad as a child actor (invoke `{ id: 'keypad', src: 'keypad' }`): it reports to its parent. */
+export const keypadForParent = passcodeKeypadMachine.provide({
+  actions: {
+    submit: sendParent(({ context }): KeypadParentEvent => ({ type: 'passcode.entered', code: context.digits })),
+    tap: sendParent({ type: 'keypad.tapped' } satisfies KeypadParentEvent),
   },
 });

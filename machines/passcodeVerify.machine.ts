@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { passcodeKeypadMachine } from './passcodeKeypad.machine';
+import { keypadForParent } from './passcodeKeypad.machine';
 import { TICK_MS, toPasscodeError, type PasscodeError } from './shared/passcode';
 
 /**
@@ -8,7 +8,8 @@ import { TICK_MS, toPasscodeError, type PasscodeError } from './shared/passcode'
  * a send makes the withdrawal with it in the `pincode` header — and gets its output from the final
  * state `verified`. B2C_USM0031 clears the entry; B2C_USM0030 locks the keypad with a live countdown;
  * B2C_USM0032 explains the block; other errors show the server's message.
- * With `biometrics: true` it first asks the messenger's biometry for the stored passcode.
+ * With `biometrics: true` (faceIdEnabled) a "Use biometrics" button asks the messenger's biometry
+ * for the stored passcode instead of typing it.
  */
 export type VerifyInput = { biometrics?: boolean } | undefined;
 
@@ -19,7 +20,7 @@ export type VerifyContext = {
   /** Seconds left before the next try (B2C_USM0030). */
   secondsLeft: number;
   output: unknown;
-  /** Unlock with the biometric token first (faceIdEnabled); the keypad stays as a fallback. */
+  /** Offer unlocking with the biometric token (faceIdEnabled); the keypad stays as the fallback. */
   biometrics: boolean;
 };
 
@@ -36,7 +37,7 @@ export const passcodeVerifyMachine = setup({
     tags: {} as 'editable' | 'busy' | 'locked' | 'blocked' | 'unlocking',
   },
   actors: {
-    keypad: passcodeKeypadMachine,
+    keypad: keypadForParent,
     /** What the code authorises; its output becomes the output of `verified`. */
     submitPasscode: fromPromise<unknown, { code: string }>(async () => {
       throw new Error('submitPasscode not provided');
@@ -85,15 +86,9 @@ export const passcodeVerifyMachine = setup({
 }).createMachine({
   id: 'passcodeVerify',
   context: ({ input }) => ({ code: '', error: null, secondsLeft: 0, output: null, biometrics: input?.biometrics ?? false }),
-  initial: 'starting',
+  initial: 'pad',
   on: { 'keypad.tapped': { actions: { type: 'haptic', params: { kind: 'tap' } } } },
   states: {
-    starting: {
-      always: [
-        { guard: 'biometricsOn', target: 'unlocking' },
-        { target: 'pad' },
-      ],
-    },
     unlocking: {
       tags: 'unlocking',
       description: 'Face ID / fingerprint through the messenger returns the stored passcode; a cancel falls back to the keypad.',
