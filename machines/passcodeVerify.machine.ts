@@ -8,11 +8,9 @@ import { TICK_MS, toPasscodeError, type PasscodeError } from './shared/passcode'
  * a send makes the withdrawal with it in the `pincode` header — and gets its output from the final
  * state `verified`. B2C_USM0031 clears the entry; B2C_USM0030 locks the keypad with a live countdown;
  * B2C_USM0032 explains the block; other errors show the server's message.
- * With `biometrics: true` (faceIdEnabled) a "Use biometrics" button asks the messenger's biometry
- * for the stored passcode instead of typing it.
+ * When the caller provides the guard `biometricsOn` (faceIdEnabled), a "Use biometrics" button asks
+ * the messenger's biometry for the stored passcode instead of typing it.
  */
-export type VerifyInput = { biometrics?: boolean } | undefined;
-
 export type VerifyContext = {
   /** The entered code, held only while it is being submitted (spec §4 held passcode). */
   code: string;
@@ -20,8 +18,6 @@ export type VerifyContext = {
   /** Seconds left before the next try (B2C_USM0030). */
   secondsLeft: number;
   output: unknown;
-  /** Offer unlocking with the biometric token (faceIdEnabled); the keypad stays as the fallback. */
-  biometrics: boolean;
 };
 
 export type VerifyEvent =
@@ -33,13 +29,13 @@ export const passcodeVerifyMachine = setup({
   types: {
     context: {} as VerifyContext,
     events: {} as VerifyEvent,
-    input: {} as VerifyInput,
     tags: {} as 'editable' | 'busy' | 'locked' | 'blocked' | 'unlocking',
   },
   actors: {
     keypad: keypadForParent,
-    /** What the code authorises; its output becomes the output of `verified`. */
-    submitPasscode: fromPromise<unknown, { code: string }>(async () => {
+    /** What the code authorises; its output becomes the output of `verified` (any, so callers provide their own type). */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    submitPasscode: fromPromise<any, { code: string }>(async () => {
       throw new Error('submitPasscode not provided');
     }),
     /** The passcode stored as the biometric token, or null when the user cancelled. */
@@ -49,7 +45,8 @@ export const passcodeVerifyMachine = setup({
   },
   delays: { TICK: TICK_MS },
   guards: {
-    biometricsOn: ({ context }) => context.biometrics,
+    /** Provided: faceIdEnabled — unlocking with the biometric token is offered; the keypad stays as the fallback. */
+    biometricsOn: () => false,
     gotToken: ({ event }) => {
       const output = (event as { output?: unknown }).output;
       return typeof output === 'string' && output !== '';
@@ -85,7 +82,7 @@ export const passcodeVerifyMachine = setup({
   },
 }).createMachine({
   id: 'passcodeVerify',
-  context: ({ input }) => ({ code: '', error: null, secondsLeft: 0, output: null, biometrics: input?.biometrics ?? false }),
+  context: { code: '', error: null, secondsLeft: 0, output: null },
   initial: 'pad',
   on: { 'keypad.tapped': { actions: { type: 'haptic', params: { kind: 'tap' } } } },
   states: {

@@ -34,16 +34,16 @@ function mountVerify(fakes: Parameters<Parameters<typeof describeModel>[1]['moun
     passcodeVerifyMachine.provide({
       actors: { submitPasscode: fakes.promise('submitPasscode'), unlockWithBiometrics: fakes.promise('unlockWithBiometrics') },
       actions: { haptic: (_, params) => void haptics.push(params.kind) },
+      guards: { biometricsOn: () => biometrics },
     }),
-    { input: { biometrics } },
   ).start();
   renderWithProviders(<PasscodeVerifyScreen actorRef={actor} title="Enter passcode" />);
   return { actor, haptics };
 }
 
 describeModel('passcodeVerify', {
-  machine: passcodeVerifyMachine,
-  input: { biometrics: true },
+  // The model offers biometrics (faceIdEnabled), as the live screens do when the flag is on.
+  machine: passcodeVerifyMachine.provide({ guards: { biometricsOn: () => true } }),
   events: {
     unlocking: [
       { type: 'xstate.done.actor.unlockWithBiometrics', output: '4321' },
