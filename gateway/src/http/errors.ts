@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** Extra body fields a client needs, e.g. `waitSeconds` of a passcode lockout. */
+    readonly details?: { waitSeconds?: number },
   ) {
     super(message);
     this.name = 'ApiError';
@@ -15,11 +17,14 @@ export class ApiError extends Error {
 }
 
 export const ErrorBody = Type.Object(
-  { code: Type.String(), message: Type.String(), field: Type.Optional(Type.String()) },
+  {
+    code: Type.String(), message: Type.String(), field: Type.Optional(Type.String()),
+    waitSeconds: Type.Optional(Type.Integer({ description: 'B2C_USM0030: seconds before the passcode may be entered again' })),
+  },
   { description: 'Every error the gateway returns' },
 );
 
-export interface ErrorPayload { code: string; message: string; field?: string }
+export interface ErrorPayload { code: string; message: string; field?: string; waitSeconds?: number }
 
 interface ValidationIssue {
   instancePath?: string;
@@ -52,7 +57,9 @@ export function sendError(reply: FastifyReply, status: number, payload: ErrorPay
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ApiError) {
-    return sendError(reply, error.statusCode, { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) });
+    return sendError(reply, error.statusCode, {
+      code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}), ...error.details,
+    });
   }
   if (error.validation) return sendError(reply, 400, validationPayload(error));
   const status = error.statusCode ?? 500;

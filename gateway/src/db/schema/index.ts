@@ -4,3 +4,5 @@ export * from './idp.js';
 export * from './ledger.js';
 export * from './wallet.js';
 export * from './chain.js';
+export * from './passcode.js';
+export * from './addressBook.js';

@@ -1,0 +1,17 @@
+import type { Db } from '../db/client.js';
+import { checkPasscode, hasPasscode, pinErrors } from './service.js';
+
+/**
+ * For routes that move money (withdraw, swap confirm, sell): call before any side effect.
+ * - no passcode set → returns;
+ * - passcode set, `pincode` header missing or empty → 403 PINCODE_REQUIRED (not counted);
+ * - wrong code → counted, 403 B2C_USM0031;
+ * - in a wait → 429 B2C_USM0030 with `waitSeconds`; blocked → 403 B2C_USM0032 (both counted).
+ * The errors are ApiErrors, so the shared error handler renders `{ code, message, waitSeconds? }`.
+ */
+export async function requirePasscode(db: Db, userId: string, header: string | undefined): Promise<void> {
+  if (!(await hasPasscode(db, userId))) return;
+  const code = header?.trim();
+  if (!code) throw pinErrors.required();
+  await checkPasscode(db, userId, code);
+}

@@ -1,0 +1,121 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { userPasscodes } from '../db/schema/index.js';
+import { ApiError } from '../http/errors.js';
+import { isUuid } from '../users/repository.js';
+import type { Executor } from '../users/codes.js';
+import { PASSCODE_PATTERN, hashPasscode, verifyPasscodeHash } from './hash.js';
+
+/**
+ * Lockout rules (spec §5, GUIDE §8.7). Every attempt that is not accepted counts — a wrong code, and
+ * also a code presented during a wait or after the block — so hammering never buys extra guesses.
+ * From the 5th counted failure on, each wrong code imposes a wait: 1, 5, 15, then 60 minutes. From the
+ * 10th the passcode is blocked until a password reset (which removes it). A correct code resets both
+ * counters. The count is taken under a row lock BEFORE the slow hash check and the wait is imposed
+ * pessimistically, so parallel guesses are serialised: at most one guess per wait is ever checked.
+ */
+export const LOCK_AFTER = 5;
+export const BLOCK_AFTER = 10;
+export const LOCK_LADDER_SECONDS = [60, 300, 900, 3600] as const;
+
+export const lockSeconds = (lockout: number) =>
+  LOCK_LADDER_SECONDS[Math.min(Math.max(lockout, 1), LOCK_LADDER_SECONDS.length) - 1]!;
+
+export const pinErrors = {
+  required: () => new ApiError(403, 'PINCODE_REQUIRED', 'A passcode is active: send it in the pincode header'),
+  wrong: () => new ApiError(403, 'B2C_USM0031', 'Incorrect passcode'),
+  wait: (waitSeconds: number) =>
+    new ApiError(429, 'B2C_USM0030', `Too many wrong passcodes: try again in ${waitSeconds} s`, undefined, { waitSeconds }),
+  blocked: () => new ApiError(403, 'B2C_USM0032', 'The passcode is blocked: reset your password to unblock it'),
+  notActive: () => new ApiError(409, 'PINCODE_NOT_ACTIVE', 'No passcode is set'),
+  alreadyActive: () => new ApiError(409, 'PINCODE_ALREADY_ACTIVE', 'A passcode is already set'),
+};
+
+export async function hasPasscode(db: Executor, userId: string): Promise<boolean> {
+  if (!isUuid(userId)) return false;
+  const [row] = await db.select({ userId: userPasscodes.userId }).from(userPasscodes).where(eq(userPasscodes.userId, userId));
+  return Boolean(row);
+}
+
+type Admission =
+  | { kind: 'none' }
+  | { kind: 'admitted'; hash: string }
+  | { kind: 'wait'; waitSeconds: number }
+  | { kind: 'blocked' };
+
+/** Counts one attempt under a row lock and says whether its code may be checked. */
+async function admit(db: Db, userId: string): Promise<Admission> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(userPasscodes).where(eq(userPasscodes.userId, userId)).for('update');
+    if (!row) return { kind: 'none' } as const;
+    const now = Date.now();
+    const failed = row.failedAttempts + 1;
+    const locked = row.lockedUntil && row.lockedUntil.getTime() > now;
+    const refused = row.failedAttempts >= BLOCK_AFTER || locked;
+    const patch: Partial<typeof userPasscodes.$inferInsert> = { failedAttempts: failed, updatedAt: new Date(now) };
+    if (!refused && failed >= LOCK_AFTER && failed < BLOCK_AFTER) {
+      // Pessimistic: the wait starts now, before the hash says whether this guess is wrong.
+      patch.lockouts = row.lockouts + 1;
+      patch.lockedUntil = new Date(now + lockSeconds(row.lockouts + 1) * 1000);
+    }
+    await tx.update(userPasscodes).set(patch).where(eq(userPasscodes.userId, userId));
+    if (refused && failed >= BLOCK_AFTER) return { kind: 'blocked' } as const;
+    if (refused) return { kind: 'wait', waitSeconds: Math.max(1, Math.ceil((row.lockedUntil!.getTime() - now) / 1000)) } as const;
+    return { kind: 'admitted', hash: row.hash } as const;
+  });
+}
+
+/**
+ * Checks a presented code. Returns false when the user has no passcode, true when the code is right
+ * (and resets the counters); throws B2C_USM0030 / 0031 / 0032 otherwise.
+ */
+export async function checkPasscode(db: Db, userId: string, code: string): Promise<boolean> {
+  if (!isUuid(userId)) return false;
+  const admission = await admit(db, userId);
+  switch (admission.kind) {
+    case 'none': return false;
+    case 'blocked': throw pinErrors.blocked();
+    case 'wait': throw pinErrors.wait(admission.waitSeconds);
+  }
+  const ok = PASSCODE_PATTERN.test(code) && (await verifyPasscodeHash(code, admission.hash));
+  if (!ok) throw pinErrors.wrong();
+  await db.update(userPasscodes)
+    .set({ failedAttempts: 0, lockouts: 0, lockedUntil: null, updatedAt: sql`now()` })
+    .where(and(eq(userPasscodes.userId, userId), eq(userPasscodes.hash, admission.hash)));
+  return true;
+}
+
+/** Like checkPasscode, but a user without a passcode is refused (validate, change, disable). */
+async function checkActive(db: Db, userId: string, code: string | undefined) {
+  if (!(await hasPasscode(db, userId))) throw pinErrors.notActive();
+  if (!code) throw pinErrors.required();
+  if (!(await checkPasscode(db, userId, code))) throw pinErrors.notActive();
+}
+
+export async function enablePasscode(db: Db, userId: string, code: string): Promise<void> {
+  const hash = await hashPasscode(code);
+  const rows = await db.insert(userPasscodes).values({ userId, hash }).onConflictDoNothing().returning({ userId: userPasscodes.userId });
+  if (!rows.length) throw pinErrors.alreadyActive();
+}
+
+export async function validatePasscode(db: Db, userId: string, code: string | undefined): Promise<void> {
+  await checkActive(db, userId, code);
+}
+
+export async function changePasscode(db: Db, userId: string, oldCode: string | undefined, newCode: string): Promise<void> {
+  await checkActive(db, userId, oldCode);
+  const hash = await hashPasscode(newCode);
+  await db.update(userPasscodes)
+    .set({ hash, failedAttempts: 0, lockouts: 0, lockedUntil: null, updatedAt: sql`now()` })
+    .where(eq(userPasscodes.userId, userId));
+}
+
+export async function disablePasscode(db: Db, userId: string, code: string | undefined): Promise<void> {
+  await checkActive(db, userId, code);
+  await db.delete(userPasscodes).where(eq(userPasscodes.userId, userId));
+}
+
+/** A password reset proves control of the mailbox: it removes the passcode, and with it any wait or block. */
+export async function clearPasscodeOnPasswordReset(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(userPasscodes).where(eq(userPasscodes.userId, userId));
+}
