@@ -1,7 +1,7 @@
 import type { Platform } from './types';
 import { webPlatform } from './web';
 
-export type { Biometrics, BiometryStatus, HapticKind, Platform, ShareOutcome } from './types';
+export type { Biometrics, BiometryStatus, HapticKind, NativeQrScanner, Platform, ShareOutcome } from './types';
 
 let current: Platform = webPlatform;
 
@@ -29,6 +29,10 @@ export const platform: Platform = {
   syncColors: (colors) => current.syncColors(colors),
   copyText: (text) => current.copyText(text),
   share: (data) => current.share(data),
+  readText: () => current.readText(),
+  get nativeQr() {
+    return current.nativeQr;
+  },
   haptic: (kind) => current.haptic(kind),
   get biometrics() {
     return current.biometrics;

@@ -13,6 +13,7 @@ import {
 } from '@telegram-apps/sdk';
 import type { HapticKind, Platform } from './types';
 import { createTelegramBiometrics } from './telegramBiometrics';
+import { createTelegramQr, readTelegramClipboard } from './telegramQr';
 
 /**
  * The messenger host (guide §5). Loaded with a dynamic import only when the page looks like a
@@ -53,6 +54,9 @@ export async function createTelegramPlatform(): Promise<Platform | null> {
     },
     // The SDK tries navigator.clipboard, then a selection copy (older clients).
     copyText: (text) => copyTextToClipboard(text),
+    readText: readTelegramClipboard,
+    // Guide §5: the native QR popup on phones, the camera overlay elsewhere.
+    nativeQr: createTelegramQr(os),
     haptic: (kind: HapticKind) => {
       if (kind === 'tap') hapticFeedback.impactOccurred.ifAvailable('light');
       else hapticFeedback.notificationOccurred.ifAvailable(kind);

@@ -21,6 +21,13 @@ export interface Biometrics {
   openSettings(): void;
 }
 
+/** Telegram's native QR popup (guide §5: on phones inside the messenger, instead of the camera overlay). */
+export interface NativeQrScanner {
+  /** Opens the popup with a title; the first scanned text, or null when the user closed it. */
+  scan(title: string): Promise<string | null>;
+  close(): void;
+}
+
 /** What the app needs from its host (a browser tab or the messenger's WebView), behind one interface. */
 export interface Platform {
   readonly isTelegram: boolean;
@@ -36,6 +43,10 @@ export interface Platform {
   syncColors(colors: { background: string; header: string }): void;
   /** Puts text on the clipboard (the messenger's clipboard inside it); rejects when nothing could copy. */
   copyText(text: string): Promise<void>;
+  /** Reads text from the clipboard (the messenger's clipboard inside it); rejects when it cannot. */
+  readText(): Promise<string>;
+  /** The messenger's QR popup on iOS and Android; null in a browser and on desktop clients. */
+  readonly nativeQr: NativeQrScanner | null;
   /** Opens the share sheet (Web Share API, or the messenger's share to a chat). */
   share(data: { text: string; url?: string }): Promise<ShareOutcome>;
   /** A haptic signal inside the messenger (no-op in a browser). */

@@ -28,6 +28,11 @@ export const webPlatform: Platform = {
     }
     if (!copyWithSelection(text)) throw new Error('Clipboard unavailable');
   },
+  async readText() {
+    if (!navigator.clipboard?.readText) throw new Error('Clipboard unavailable');
+    return navigator.clipboard.readText();
+  },
+  nativeQr: null,
   haptic() {},
   biometrics: noBiometrics,
   async share({ text, url }) {

@@ -68,6 +68,8 @@ export const makeUser = (overrides: Partial<SessionUser> = {}): SessionUser => (
 
 export function fakePlatform(isTelegram: boolean) {
   const calls = { expand: 0, links: [] as string[], colors: [] as string[], copied: [] as string[], shared: [] as string[], haptics: [] as string[] };
+  /** What readText answers (tests set `clipboard.text` to paste). */
+  const clipboard = { text: '' };
   const platform: Platform = {
     isTelegram,
     initData: isTelegram ? 'query_id=1&user=%7B%7D&hash=abc' : null,
@@ -80,10 +82,12 @@ export function fakePlatform(isTelegram: boolean) {
       calls.shared.push(text);
       return 'shared';
     },
+    readText: async () => clipboard.text,
+    nativeQr: null,
     haptic: (kind) => void calls.haptics.push(kind),
     biometrics: noBiometrics,
   };
-  return { platform, calls };
+  return { platform, calls, clipboard };
 }
 
 type MountOptions = {
@@ -124,7 +128,7 @@ const never = () => fromPromise(() => new Promise<never>(() => {}));
 export function mountApp(options: MountOptions) {
   window.localStorage.clear();
   for (const [key, value] of Object.entries(options.storage ?? {})) window.localStorage.setItem(key, value);
-  const { platform, calls } = fakePlatform(options.isTelegram ?? false);
+  const { platform, calls, clipboard } = fakePlatform(options.isTelegram ?? false);
   const removed: number[] = [];
   const applied = { themes: [] as boolean[], languages: [] as Language[] };
   const restore = options.signedIn
@@ -198,7 +202,7 @@ export function mountApp(options: MountOptions) {
   const router = createAppRouter(services, { history, pages: eagerPages });
   const app = <App services={services} router={router} />;
   const view = render(options.onRender ? <Profiler id="app" onRender={options.onRender}>{app}</Profiler> : app);
-  return { services, session, preferences, coins, balances, router, history, view, calls, removed, applied };
+  return { services, session, preferences, coins, balances, router, history, view, calls, clipboard, removed, applied };
 }
 
 export type MountedApp = ReturnType<typeof mountApp>;
