@@ -41,7 +41,7 @@ export const homeMachine = setup({
   actions: {
     persistProtectDismissed: () => {},
     persistBannerClosed: () => {},
-    /** Wallet protection is a later issue: for now, settings. */
+    /** Settings → Wallet protection. */
     goToProtection: () => {},
     refreshBalances: () => {},
     reportAddFailed: () => {},

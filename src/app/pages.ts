@@ -10,6 +10,7 @@ const soon = () => import('../features/soon');
 const home = () => import('../features/home');
 const assets = () => import('../features/assets');
 const asset = () => import('../features/asset');
+const protection = () => import('../features/protection');
 
 export const lazyPages = {
   LoginPage: lazyRouteComponent(auth, 'LoginPage'),
@@ -33,6 +34,10 @@ export const lazyPages = {
   SettingsPage: lazyRouteComponent(settings, 'SettingsPage'),
   LanguagePage: lazyRouteComponent(settings, 'LanguagePage'),
   CurrencyPage: lazyRouteComponent(settings, 'CurrencyPage'),
+  WalletProtectionPage: lazyRouteComponent(protection, 'WalletProtectionPage'),
+  PasscodeSetPage: lazyRouteComponent(protection, 'PasscodeSetPage'),
+  PasscodeChangePage: lazyRouteComponent(protection, 'PasscodeChangePage'),
+  PasscodeDisablePage: lazyRouteComponent(protection, 'PasscodeDisablePage'),
   ErrorPage: lazyRouteComponent(() => import('../features/errors'), 'ErrorPage'),
 };
 

@@ -57,6 +57,11 @@ export function buildRouteTree(pages: Pages) {
       app('/settings', pages.SettingsPage),
       app('/settings/select-language', pages.LanguagePage),
       app('/settings/select-currency', pages.CurrencyPage),
+      // Wallet protection and its passcode screens (src/features/protection).
+      app('/settings/wallet-protection', pages.WalletProtectionPage),
+      app('/settings/wallet-protection/set', pages.PasscodeSetPage),
+      app('/settings/wallet-protection/change', pages.PasscodeChangePage),
+      app('/settings/wallet-protection/disable', pages.PasscodeDisablePage),
       // Asset detail, receive and transaction details (src/features/asset).
       app('/home/asset/$currency', pages.AssetPage),
       app('/home/asset/$currency/receive', pages.ReceivePage),

@@ -91,7 +91,7 @@ describeModel('home', {
       expect(window.localStorage.getItem('isProtectWalletShown')).toBe(s.context.protectDismissed ? 'true' : null);
       expect(window.localStorage.getItem('isTelegramBannerClosed')).toBe(s.context.bannerClosed ? 'true' : null);
     },
-    leftForProtection: (h) => expect(pathname(h.app)).toBe('/settings'),
+    leftForProtection: (h) => expect(pathname(h.app)).toBe('/settings/wallet-protection'),
     'active.user.loading': (h) => {
       expect(h.fakes.calls('loadUserFlags')).toHaveLength(1);
       expect(screen.queryByRole('region', { name: 'Telegram' })).toBeNull();

@@ -18,8 +18,7 @@ export function HomePage() {
       actions: {
         persistProtectDismissed: () => clientStore.saveProtectWalletShown(),
         persistBannerClosed: () => clientStore.saveTelegramBannerClosed(),
-        // Wallet protection is a later issue; settings is where it will live.
-        goToProtection: () => void navigate({ to: '/settings' }),
+        goToProtection: () => void navigate({ to: '/settings/wallet-protection' }),
         refreshBalances: () => services.balances.send({ type: 'balances.refreshRequested' }),
         reportAddFailed: () => showToast({ kind: 'error', message: t`Could not add the assets. Please try again.` }),
       },

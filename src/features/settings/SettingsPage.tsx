@@ -77,6 +77,12 @@ export function SettingsPage() {
             <span className={css.track}><span className={css.thumb} /></span>
           </button>
         </li>
+        <li>
+          <Link to="/settings/wallet-protection" className={css.row}>
+            <span><Trans>Wallet protection</Trans></span>
+            <ChevronIcon />
+          </Link>
+        </li>
       </ul>
       <ul className={css.list}>
         <li><button type="button" className={css.row} onClick={() => platform.openLink(appConfig.termsUrl)}><Trans>Terms of use</Trans><ChevronIcon /></button></li>

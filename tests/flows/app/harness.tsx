@@ -26,6 +26,7 @@ import { ManageAssetsPage, SelectAssetPage } from '../../../src/features/assets'
 import { AssetPage, ReceivePage, TransactionPage } from '../../../src/features/asset';
 import { ExchangePage, NotificationsPage } from '../../../src/features/soon';
 import { CurrencyPage, LanguagePage, SettingsPage } from '../../../src/features/settings';
+import * as protection from '../../../src/features/protection';
 import { ErrorPage } from '../../../src/features/errors';
 import { registerSession } from '../../../src/auth/sessionRef';
 
@@ -52,6 +53,10 @@ export const eagerPages: Pages = {
   SettingsPage,
   LanguagePage,
   CurrencyPage,
+  WalletProtectionPage: protection.WalletProtectionPage,
+  PasscodeSetPage: protection.PasscodeSetPage,
+  PasscodeChangePage: protection.PasscodeChangePage,
+  PasscodeDisablePage: protection.PasscodeDisablePage,
   ErrorPage,
 };
 

@@ -1,0 +1,130 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { keypadForParent } from './passcodeKeypad.machine';
+import { TICK_MS, toPasscodeError, type PasscodeError } from './shared/passcode';
+import { SUCCESS_SECONDS } from './passcodeSet.machine';
+
+/**
+ * Change the passcode (spec §4 "Passcode change"): the current code, then the new one, then the new
+ * one again. A mismatch shows APP_0001 and asks for the new code again; a match calls
+ * POST /user/pinCode/change (old code in the `pincode` header — it is checked there). A server error
+ * (wrong old code, lockout…) shows its message and restarts from the current code.
+ */
+export type ChangeContext = { oldCode: string; next: string; error: PasscodeError | null; secondsLeft: number };
+
+export type ChangeEvent =
+  | { type: 'passcode.entered'; code: string }
+  | { type: 'keypad.tapped' }
+  | { type: 'success.closed' };
+
+export type ChangeStep = 'old' | 'new' | 'confirm' | 'success';
+
+export const passcodeChangeMachine = setup({
+  types: {
+    context: {} as ChangeContext,
+    events: {} as ChangeEvent,
+    tags: {} as 'editable' | 'busy' | ChangeStep,
+  },
+  actors: {
+    keypad: keypadForParent,
+    /** POST /user/pinCode/change, header pincode = old code, body { pinCode }. */
+    changePasscode: fromPromise<void, { oldCode: string; code: string }>(async () => {
+      throw new Error('changePasscode not provided');
+    }),
+    /** Replaces the biometric token with the new code when biometric access was granted. */
+    updateBiometricToken: fromPromise<void, { code: string }>(async () => {
+      throw new Error('updateBiometricToken not provided');
+    }),
+  },
+  delays: { TICK: TICK_MS },
+  guards: {
+    matches: ({ context, event }) => event.type === 'passcode.entered' && event.code === context.next,
+    moreToCount: ({ context }) => context.secondsLeft > 1,
+  },
+  actions: {
+    holdOld: assign({
+      oldCode: ({ event }) => {
+        assertEvent(event, 'passcode.entered');
+        return event.code;
+      },
+      error: null,
+    }),
+    holdNext: assign({
+      next: ({ event }) => {
+        assertEvent(event, 'passcode.entered');
+        return event.code;
+      },
+      error: null,
+    }),
+    mismatch: assign({ next: '', error: { kind: 'mismatch' } as PasscodeError }),
+    serverFailed: assign({ oldCode: '', next: '', error: ({ event }) => toPasscodeError((event as { error?: unknown }).error) }),
+    startCountdown: assign({ secondsLeft: SUCCESS_SECONDS, oldCode: '', next: '', error: null }),
+    tick: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }),
+    goToProtection: () => {},
+    haptic: (_, _params: { kind: 'tap' | 'error' | 'success' }) => {},
+  },
+}).createMachine({
+  id: 'passcodeChange',
+  context: { oldCode: '', next: '', error: null, secondsLeft: 0 },
+  initial: 'old',
+  on: { 'keypad.tapped': { actions: { type: 'haptic', params: { kind: 'tap' } } } },
+  states: {
+    old: {
+      tags: ['editable', 'old'],
+      invoke: { id: 'keypad', src: 'keypad' },
+      on: { 'passcode.entered': { target: 'new', actions: 'holdOld' } },
+    },
+    new: {
+      tags: ['editable', 'new'],
+      invoke: { id: 'keypad', src: 'keypad' },
+      on: { 'passcode.entered': { target: 'confirm', actions: 'holdNext' } },
+    },
+    confirm: {
+      tags: ['editable', 'confirm'],
+      invoke: { id: 'keypad', src: 'keypad' },
+      on: {
+        'passcode.entered': [
+          { guard: 'matches', target: 'changing' },
+          { target: 'new', actions: ['mismatch', { type: 'haptic', params: { kind: 'error' } }] },
+        ],
+      },
+    },
+    changing: {
+      tags: ['busy', 'confirm'],
+      invoke: {
+        id: 'changePasscode',
+        src: 'changePasscode',
+        input: ({ context }) => ({ oldCode: context.oldCode, code: context.next }),
+        onDone: 'securing',
+        onError: { target: 'old', actions: ['serverFailed', { type: 'haptic', params: { kind: 'error' } }] },
+      },
+    },
+    securing: {
+      tags: ['busy', 'confirm'],
+      description: 'The passcode changed; a failed biometric-token update does not undo it.',
+      invoke: {
+        id: 'updateBiometricToken',
+        src: 'updateBiometricToken',
+        input: ({ context }) => ({ code: context.next }),
+        onDone: 'success',
+        onError: 'success',
+      },
+    },
+    success: {
+      tags: 'success',
+      entry: ['startCountdown', { type: 'haptic', params: { kind: 'success' } }],
+      initial: 'counting',
+      on: { 'success.closed': 'done' },
+      states: {
+        counting: {
+          after: {
+            TICK: [
+              { guard: 'moreToCount', target: 'counting', reenter: true, actions: 'tick' },
+              { target: '#passcodeChange.done' },
+            ],
+          },
+        },
+      },
+    },
+    done: { type: 'final', entry: 'goToProtection' },
+  },
+});

@@ -1,0 +1,24 @@
+import { useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ActorRefFrom } from 'xstate';
+import type { passcodeDisableMachine } from '../../../machines/passcodeDisable.machine';
+import { selectDisableVerify } from '../../../machines/passcodeDisable.selectors';
+import { Button } from '../../ui/Button';
+import { PasscodeVerifyScreen } from '../passcode/PasscodeVerifyScreen';
+import * as shell from '../shell/AppShell.css';
+import { BackToProtection } from './parts';
+
+export type PasscodeDisableActor = ActorRefFrom<typeof passcodeDisableMachine>;
+
+/** Turn the passcode off: the code on the verify keypad authorises the disable call (spec §4). */
+export function PasscodeDisableScreen({ actorRef }: { actorRef: PasscodeDisableActor }) {
+  const { t } = useLingui();
+  const verify = useSelector(actorRef, selectDisableVerify);
+  return (
+    <section className={shell.page}>
+      <BackToProtection />
+      {verify ? <PasscodeVerifyScreen actorRef={verify} title={t`Enter your passcode to turn it off`} /> : null}
+      <Button variant="ghost" onClick={() => actorRef.send({ type: 'disable.cancelled' })}><Trans>Cancel</Trans></Button>
+    </section>
+  );
+}
