@@ -1,0 +1,104 @@
+/**
+ * Wallet protection inside the real app (router, guards, shell): settings row → wallet protection →
+ * set → success → back after 5 s with the passcode on; disable; the held-passcode rule (a code typed
+ * on a passcode screen is gone once the user leaves it).
+ */
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TICK_MS } from '../../machines/shared/passcode';
+import { getActiveProfile } from '../../src/app/account';
+import { setPasscodeApi } from '../../src/features/protection';
+import type { PasscodeApi } from '../../src/api/passcode';
+import type { UserProfile } from '../../src/api/userProfile';
+import { settle } from '../support/mbt';
+import { makeUser, mountApp, pathname } from './app/harness';
+import { enterCode, filledDots, key } from './passcode-support';
+
+const profile = (pinCodeActive: boolean): UserProfile => ({
+  id: 'user-1',
+  email: 'ann@example.com',
+  pinCodeActive,
+  accounts: [{ id: 'acc-1', name: 'Account', language: 'ENG', defaultFiatCurrency: 'USD' }],
+});
+
+function fakeApi() {
+  const calls: string[] = [];
+  const api: PasscodeApi = {
+    enable: async (code) => void calls.push(`enable ${code}`),
+    validate: async (code) => void calls.push(`validate ${code}`),
+    change: async (old, code) => void calls.push(`change ${old}→${code}`),
+    disable: async (code) => void calls.push(`disable ${code}`),
+  };
+  return { api, calls };
+}
+
+async function start(path: string, active: boolean) {
+  vi.useFakeTimers();
+  const { api, calls } = fakeApi();
+  setPasscodeApi(api);
+  const app = mountApp({ path, signedIn: makeUser(), account: profile(active), loadProfile: async () => profile(active) });
+  await settle();
+  await settle();
+  const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+  return { app, calls, user };
+}
+
+afterEach(() => setPasscodeApi(null));
+
+describe('wallet protection in the app', () => {
+  it('settings → wallet protection → set a passcode → back after 5 s with it on', async () => {
+    const { app, calls, user } = await start('/settings', false);
+    await user.click(screen.getByRole('link', { name: /Wallet protection/ }));
+    await settle();
+    expect(pathname(app)).toBe('/settings/wallet-protection');
+    await user.click(screen.getByRole('switch', { name: 'Passcode' }));
+    await settle();
+    expect(pathname(app)).toBe('/settings/wallet-protection/set');
+    await enterCode(user, '1357');
+    await enterCode(user, '1357');
+    await settle();
+    expect(calls).toEqual(['enable 1357']);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Passcode set');
+    expect((await getActiveProfile()).pinCodeActive).toBe(true);
+    await act(async () => vi.advanceTimersByTime(5 * TICK_MS));
+    await settle();
+    expect(pathname(app)).toBe('/settings/wallet-protection');
+    expect(screen.getByRole('switch', { name: 'Passcode' }).getAttribute('aria-checked')).toBe('true');
+    expect(window.localStorage.getItem('faceIdEnabled')).toBeNull();
+  });
+
+  it('turns the passcode off with the code, back on wallet protection with it off', async () => {
+    const { app, calls, user } = await start('/settings/wallet-protection', true);
+    window.localStorage.setItem('faceIdEnabled', 'true');
+    await user.click(screen.getByRole('switch', { name: 'Passcode' }));
+    await settle();
+    expect(pathname(app)).toBe('/settings/wallet-protection/disable');
+    await enterCode(user, '1357');
+    await settle();
+    await settle();
+    expect(calls).toEqual(['disable 1357']);
+    expect(pathname(app)).toBe('/settings/wallet-protection');
+    expect((await getActiveProfile()).pinCodeActive).toBe(false);
+    // Biometrics go with the passcode.
+    expect(window.localStorage.getItem('faceIdEnabled')).toBeNull();
+    expect(screen.getByRole('switch', { name: 'Passcode' }).getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('held passcode: a half-set code is cleared once the user leaves the passcode screen', async () => {
+    const { app, calls, user } = await start('/settings/wallet-protection/set', false);
+    await enterCode(user, '2468');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Repeat the passcode');
+    await user.click(key('1'));
+    expect(filledDots()).toBe(1);
+    await user.click(screen.getByRole('link', { name: '‹ Back' }));
+    await settle();
+    expect(pathname(app)).toBe('/settings/wallet-protection');
+    await user.click(screen.getByRole('switch', { name: 'Passcode' }));
+    await settle();
+    // A fresh start: step 1, nothing typed, nothing sent, nothing stored.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Create a passcode');
+    expect(filledDots()).toBe(0);
+    expect(calls).toEqual([]);
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain('2468');
+  });
+});
