@@ -53,12 +53,12 @@ describeModel('passcodeDisable', {
   mount: ({ fakes }) => mountDisable(fakes),
   drive: {
     // The code typed on the verify keypad, then the server's yes.
-    'xstate.done.actor.verify': async (_e, h) => {
+    'xstate.done.actor.verify': async (_e: unknown, h) => {
       await enterCode(h.user, '1234');
       await act(async () => h.fakes.resolve('disablePasscode', undefined));
     },
     // A crash inside the keypad flow (here: the platform's haptics) ends the screen, reported.
-    'xstate.error.actor.verify': async (_e, h) => {
+    'xstate.error.actor.verify': async (_e: unknown, h) => {
       h.broken.haptics = true;
       await tapAndUndo(h.user).catch(() => {});
     },

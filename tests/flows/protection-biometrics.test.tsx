@@ -56,11 +56,11 @@ describeModel('biometrics', {
   },
   drive: {
     'biometrics.toggled': (_e, h) => h.user.click(toggle()!),
-    'xstate.done.actor.confirmPasscode': async (e, h) => {
+    'xstate.done.actor.confirmPasscode': async (e: { output?: unknown }, h) => {
       await enterCode(h.user, String(e.output));
       await act(async () => h.fakes.resolve('validate', e.output));
     },
-    'xstate.error.actor.confirmPasscode': async (_e, h) => {
+    'xstate.error.actor.confirmPasscode': async (_e: unknown, h) => {
       h.broken.haptics = true;
       await tapAndUndo(h.user).catch(() => {});
     },
