@@ -35,6 +35,9 @@ export async function createTelegramPlatform(): Promise<Platform | null> {
   miniApp.mountSync.ifAvailable();
   miniApp.ready.ifAvailable();
   const viewportReady = mountViewport();
+  // Spec §4 start-up: biometrics initialised if supported (iOS only; a hung init times out).
+  const biometrics = createTelegramBiometrics(os === 'ios');
+  void biometrics.status();
 
   return {
     isTelegram: true,
@@ -61,8 +64,7 @@ export async function createTelegramPlatform(): Promise<Platform | null> {
       if (kind === 'tap') hapticFeedback.impactOccurred.ifAvailable('light');
       else hapticFeedback.notificationOccurred.ifAvailable(kind);
     },
-    // Spec §4: biometrics only on iOS inside the messenger.
-    biometrics: createTelegramBiometrics(os === 'ios'),
+    biometrics,
     async share({ text, url }) {
       // Telegram's share-to-chat link: the URL (or, for plain text such as an address, the text) first.
       if (!shareURL.isAvailable()) return 'unavailable';
