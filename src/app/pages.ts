@@ -11,6 +11,8 @@ const home = () => import('../features/home');
 const assets = () => import('../features/assets');
 const asset = () => import('../features/asset');
 const protection = () => import('../features/protection');
+const send = () => import('../features/send');
+const addressBook = () => import('../features/addressBook');
 
 export const lazyPages = {
   LoginPage: lazyRouteComponent(auth, 'LoginPage'),
@@ -38,6 +40,11 @@ export const lazyPages = {
   PasscodeSetPage: lazyRouteComponent(protection, 'PasscodeSetPage'),
   PasscodeChangePage: lazyRouteComponent(protection, 'PasscodeChangePage'),
   PasscodeDisablePage: lazyRouteComponent(protection, 'PasscodeDisablePage'),
+  SendPage: lazyRouteComponent(send, 'SendPage'),
+  AddressBookListPage: lazyRouteComponent(addressBook, 'AddressBookListPage'),
+  AddressBookCreatePage: lazyRouteComponent(addressBook, 'AddressBookCreatePage'),
+  AddressBookEditPage: lazyRouteComponent(addressBook, 'AddressBookEditPage'),
+  AddressBookDeletePage: lazyRouteComponent(addressBook, 'AddressBookDeletePage'),
   ErrorPage: lazyRouteComponent(() => import('../features/errors'), 'ErrorPage'),
 };
 

@@ -32,6 +32,18 @@ export function buildRouteTree(pages: Pages) {
   const signedIn = createRoute({ getParentRoute: () => root, id: 'signed-in', component: SignedInArea });
   const app = (path: string, component: Pages[keyof Pages]) =>
     createRoute({ getParentRoute: () => signedIn, path, component });
+  // Send: one layout holds the send machine for the form, review and progress steps (src/features/send).
+  const send = app('/home/asset/$currency/send', pages.SendPage);
+  const sendStep = (path: string) => createRoute({ getParentRoute: () => send, path });
+  const addressBookCreate = createRoute({
+    getParentRoute: () => signedIn,
+    path: '/settings/address-book/create',
+    validateSearch: (search: Record<string, unknown>) => ({
+      address: typeof search.address === 'string' ? search.address : undefined,
+      blockchain: typeof search.blockchain === 'string' ? search.blockchain : undefined,
+    }),
+    component: pages.AddressBookCreatePage,
+  });
 
   return root.addChildren([
     index,
@@ -66,6 +78,12 @@ export function buildRouteTree(pages: Pages) {
       app('/home/asset/$currency', pages.AssetPage),
       app('/home/asset/$currency/receive', pages.ReceivePage),
       app('/home/asset/$currency/transaction/$id/$type', pages.TransactionPage),
+      send.addChildren([sendStep('/'), sendStep('review'), sendStep('progress')]),
+      // Address book (src/features/addressBook).
+      app('/settings/address-book', pages.AddressBookListPage),
+      addressBookCreate,
+      app('/settings/address-book/$id/edit', pages.AddressBookEditPage),
+      app('/settings/address-book/$id/delete', pages.AddressBookDeletePage),
     ]),
     notFound,
   ]);

@@ -83,6 +83,12 @@ export function SettingsPage() {
             <ChevronIcon />
           </Link>
         </li>
+        <li>
+          <Link to="/settings/address-book" className={css.row}>
+            <span><Trans>Address book</Trans></span>
+            <ChevronIcon />
+          </Link>
+        </li>
       </ul>
       <ul className={css.list}>
         <li><button type="button" className={css.row} onClick={() => platform.openLink(appConfig.termsUrl)}><Trans>Terms of use</Trans><ChevronIcon /></button></li>

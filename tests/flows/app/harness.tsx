@@ -28,6 +28,8 @@ import { ExchangePage, NotificationsPage } from '../../../src/features/soon';
 import { CurrencyPage, LanguagePage, SettingsPage } from '../../../src/features/settings';
 import * as protection from '../../../src/features/protection';
 import { ErrorPage } from '../../../src/features/errors';
+import { SendPage } from '../../../src/features/send';
+import * as addressBook from '../../../src/features/addressBook';
 import { registerSession } from '../../../src/auth/sessionRef';
 
 /** Eager pages: the same components the lazy routes load, without chunk loading under fake timers. */
@@ -57,6 +59,11 @@ export const eagerPages: Pages = {
   PasscodeSetPage: protection.PasscodeSetPage,
   PasscodeChangePage: protection.PasscodeChangePage,
   PasscodeDisablePage: protection.PasscodeDisablePage,
+  SendPage,
+  AddressBookListPage: addressBook.AddressBookListPage,
+  AddressBookCreatePage: addressBook.AddressBookCreatePage,
+  AddressBookEditPage: addressBook.AddressBookEditPage,
+  AddressBookDeletePage: addressBook.AddressBookDeletePage,
   ErrorPage,
 };
 

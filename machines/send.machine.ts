@@ -1,0 +1,249 @@
+import { and, assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import type { AddressBookEntry } from '../src/api/addressBook';
+import type { AddressCheck, WithdrawalRequest } from '../src/api/send';
+import type { Transaction } from '../src/api/wallet';
+import { passcodeVerifyMachine } from './passcodeVerify.machine';
+import { scannerMachine } from './scanner.machine';
+import { matchesChain } from './shared/addressPatterns';
+import { isPositiveAmount } from './shared/amountInput';
+import {
+  amountAfter, amountTooHigh, failureOf, incoming, reviewSignature, STALE_KEY, withdrawalOf,
+  type AddressProblem, type SendContext, type SendEvent, type SendFailure, type SendInput, type SendTarget,
+} from './shared/send';
+
+export * from './shared/send';
+
+const checkOf = (event: unknown) => (event as DoneActorEvent<AddressCheck>).output;
+const F = '#send.editing.form';
+const USED_KEY = { type: 'forgetKey', params: ({ context }: { context: SendContext }) => ({ signature: reviewSignature(context) }) } as const;
+const NOTIFY_FAILED = { type: 'notifyFailed', params: ({ context }: { context: SendContext }) => ({ failure: context.failure ?? failureOf(null) }) } as const;
+
+/** Where a new address leads (spec §5): nowhere when empty, a format error, or on to the server check. */
+const toAddress = (empty: object, extra: string[] = []) => [
+  { guard: 'incomingEmpty', ...empty },
+  { guard: 'incomingLooksValid', target: `${F}.checking`, actions: [STALE_KEY, 'setAddress', ...extra] },
+  { target: `${F}.invalid`, actions: [STALE_KEY, 'setAddress', 'markWrongAddress', ...extra] },
+] as never;
+
+/**
+ * Send (spec §1, §2, §4, §5): the form (address typed, pasted, scanned or picked from the address
+ * book; amount; Max; fee), the review (one idempotency key per review), the passcode step when a
+ * passcode is active, and the progress screen. One actor spans the three screens.
+ */
+export const sendMachine = setup({
+  types: { context: {} as SendContext, events: {} as SendEvent, input: {} as SendInput, tags: {} as 'busy' },
+  actors: {
+    loadSend: fromPromise<SendTarget, { currency: string }>(async () => { throw new Error('loadSend not provided'); }),
+    checkAddress: fromPromise<AddressCheck, { currency: string; address: string }>(async () => { throw new Error('checkAddress not provided'); }),
+    loadFee: fromPromise<string, { currency: string; address: string }>(async () => { throw new Error('loadFee not provided'); }),
+    readClipboard: fromPromise<string>(async () => { throw new Error('readClipboard not provided'); }),
+    loadAddressBook: fromPromise<AddressBookEntry[]>(async () => { throw new Error('loadAddressBook not provided'); }),
+    /** The key stored for this review's content (sessionStorage), or a new one (crypto.randomUUID). */
+    reviewKey: fromPromise<string, { signature: string }>(async () => { throw new Error('reviewKey not provided'); }),
+    withdraw: fromPromise<Transaction, WithdrawalRequest>(async () => { throw new Error('withdraw not provided'); }),
+    /** The passcode step; the live submitPasscode makes the withdrawal with the code in the pincode header. */
+    passcode: passcodeVerifyMachine,
+    scanner: scannerMachine,
+  },
+  guards: {
+    incomingEmpty: ({ event }) => incoming(event).trim() === '',
+    incomingLooksValid: ({ context, event }) => matchesChain(context.coin?.blockchain ?? 'ALL', incoming(event)),
+    draftEmpty: ({ context }) => context.address.trim() === '',
+    draftLooksValid: ({ context, event }) =>
+      matchesChain((event as unknown as DoneActorEvent<SendTarget>).output.coin.blockchain, context.address),
+    sameUser: ({ event }) => checkOf(event).belongsToSameUser,
+    notUsed: ({ event }) => checkOf(event).checkResult !== 'OK',
+    invalidAddress: ({ event }) => failureOf((event as { error?: unknown }).error).code === 'INVALID_ADDRESS',
+    pincodeRequired: ({ event }) => failureOf((event as { error?: unknown }).error).code === 'PINCODE_REQUIRED',
+    canContinue: ({ context }) => isPositiveAmount(context.amount) && !amountTooHigh(context) && context.addressProblem === null,
+    hasKey: ({ context }) => context.key !== null,
+    passcodeActive: ({ context }) => context.passcodeActive,
+  },
+  actions: {
+    /** A changed address or amount is a new review: its key is dropped (STALE_KEY removes the stored one). */
+    setAddress: assign(({ context, event }) => {
+      const address = incoming(event);
+      return { address, addressProblem: null, fee: null, failure: null, key: address === context.address ? context.key : null };
+    }),
+    setAmount: assign(({ context, event }) => {
+      const amount = amountAfter(context, event);
+      return { amount, failure: null, key: amount === context.amount ? context.key : null };
+    }),
+    keepTarget: assign(({ event }) => {
+      const { coin, available, passcodeActive } = (event as unknown as DoneActorEvent<SendTarget>).output;
+      return { coin, available, passcodeActive, failure: null };
+    }),
+    markWrongAddress: assign({ addressProblem: 'wrongAddress' as AddressProblem }),
+    keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
+    keepTransaction: assign(({ event }) => {
+      const t = (event as unknown as DoneActorEvent<Transaction | undefined>).output;
+      return { transaction: { id: t?.id ?? '', state: t?.state ?? 'IN_PROGRESS' } };
+    }),
+    /** Removes the stored key of a review whose content changed, or that was sent; null: nothing to forget. */
+    forgetKey: (_, _params: { signature: string | null }) => {},
+    showReview: (_, _params: { address: string; amount: string }) => {},
+    showForm: () => {},
+    showProgress: () => {},
+    notifyPasted: () => {},
+    notifyPasteFailed: () => {},
+    notifyFailed: (_, _params: { failure: SendFailure }) => {},
+  },
+}).createMachine({
+  id: 'send',
+  context: ({ input }) => ({
+    currency: input.currency, nativeScan: input.nativeScan ?? false, coin: null, available: null, passcodeActive: false,
+    address: input.draft?.address ?? '', amount: input.draft?.amount ?? '', addressProblem: null, fee: null, key: null,
+    recipientShown: false, failure: null, transaction: null, book: [],
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadSend',
+        src: 'loadSend',
+        input: ({ context }) => ({ currency: context.currency }),
+        onDone: [
+          { guard: 'draftEmpty', target: `${F}.empty`, actions: 'keepTarget' },
+          { guard: 'draftLooksValid', target: `${F}.checking`, actions: 'keepTarget' },
+          { target: `${F}.invalid`, actions: ['keepTarget', 'markWrongAddress'] },
+        ],
+        onError: { target: 'loadFailed', actions: 'keepFailure' },
+      },
+    },
+    loadFailed: { on: { 'load.retried': 'loading' } },
+    editing: {
+      initial: 'form',
+      states: {
+        form: {
+          initial: 'empty',
+          on: {
+            'address.changed': toAddress({ target: `${F}.empty`, actions: 'setAddress' }),
+            'amount.changed': { actions: [STALE_KEY, 'setAmount'] },
+            'address.pasted': '#send.editing.pasting',
+            'scan.requested': '#send.editing.scanning',
+            'book.requested': '#send.editing.picking',
+          },
+          states: {
+            hist: { type: 'history' },
+            empty: {},
+            invalid: {},
+            checking: {
+              tags: 'busy',
+              invoke: {
+                id: 'checkAddress',
+                src: 'checkAddress',
+                input: ({ context }) => ({ currency: context.currency, address: context.address.trim() }),
+                onDone: [
+                  { guard: 'sameUser', target: 'rejected', actions: assign({ addressProblem: 'sameUser' as AddressProblem }) },
+                  { guard: 'notUsed', target: 'rejected', actions: assign({ addressProblem: 'notUsed' as AddressProblem }) },
+                  { target: 'loadingFee' },
+                ],
+                onError: [{ guard: 'invalidAddress', target: 'invalid', actions: 'markWrongAddress' }, { target: 'checkFailed' }],
+              },
+            },
+            rejected: {},
+            checkFailed: { on: { 'address.retried': 'checking' } },
+            loadingFee: {
+              tags: 'busy',
+              invoke: {
+                id: 'loadFee',
+                src: 'loadFee',
+                input: ({ context }) => ({ currency: context.currency, address: context.address.trim() }),
+                onDone: { target: 'ready', actions: assign({ fee: ({ event }) => event.output }) },
+                onError: 'feeFailed',
+              },
+            },
+            feeFailed: { on: { 'address.retried': 'loadingFee' } },
+            ready: {
+              description: 'Address checked and fee known: Max works, and Continue once the amount is right.',
+              on: {
+                'max.requested': { actions: [STALE_KEY, 'setAmount'] },
+                'form.submitted': [
+                  { guard: and(['canContinue', 'hasKey']), target: '#send.review.idle', actions: { type: 'showReview', params: ({ context }) => ({ address: context.address, amount: context.amount }) } },
+                  { guard: 'canContinue', target: '#send.review.keying', actions: { type: 'showReview', params: ({ context }) => ({ address: context.address, amount: context.amount }) } },
+                ],
+              },
+            },
+          },
+        },
+        pasting: {
+          tags: 'busy',
+          invoke: {
+            id: 'readClipboard',
+            src: 'readClipboard',
+            onDone: toAddress({ target: `${F}.hist`, actions: 'notifyPasteFailed' }, ['notifyPasted']),
+            onError: { target: `${F}.hist`, actions: 'notifyPasteFailed' },
+          },
+        },
+        scanning: {
+          description: 'The QR scanner overlay; closing it (or a failed scan) leaves the form as it was.',
+          invoke: {
+            id: 'scanner',
+            src: 'scanner',
+            input: ({ context }) => ({ native: context.nativeScan }),
+            onDone: toAddress({ target: `${F}.hist` }),
+            onError: `${F}.hist`,
+          },
+        },
+        picking: {
+          description: 'Address-book entries on this asset\'s network.',
+          initial: 'loading',
+          on: { 'picker.closed': `${F}.hist` },
+          states: {
+            loading: {
+              invoke: { id: 'loadAddressBook', src: 'loadAddressBook', onDone: { target: 'list', actions: assign({ book: ({ event }) => event.output }) }, onError: 'failed' },
+            },
+            list: { on: { 'entry.picked': toAddress({ target: `${F}.hist` }) } },
+            failed: { on: { 'book.retried': 'loading' } },
+          },
+        },
+      },
+    },
+    review: {
+      initial: 'keying',
+      on: { 'recipient.toggled': { actions: assign({ recipientShown: ({ context }) => !context.recipientShown }) } },
+      states: {
+        keying: {
+          invoke: {
+            id: 'reviewKey',
+            src: 'reviewKey',
+            input: ({ context }) => ({ signature: reviewSignature(context) }),
+            onDone: { target: 'idle', actions: assign({ key: ({ event }) => event.output }) },
+            onError: { target: `${F}.ready`, actions: ['keepFailure', 'showForm'] },
+          },
+        },
+        idle: {
+          on: {
+            'review.confirmed': [{ guard: 'passcodeActive', target: 'passcode' }, { target: 'withdrawing' }],
+            'review.edited': { target: `${F}.ready`, actions: 'showForm' },
+          },
+        },
+        withdrawing: {
+          tags: 'busy',
+          description: 'One request with the review\'s key; a retry, a re-authentication or a reload sends the same key.',
+          invoke: {
+            id: 'withdraw',
+            src: 'withdraw',
+            input: ({ context }) => withdrawalOf(context),
+            onDone: { target: '#send.sent', actions: ['keepTransaction', USED_KEY, 'showProgress'] },
+            onError: [
+              { guard: 'pincodeRequired', target: 'passcode', actions: assign({ passcodeActive: true }) },
+              { target: 'idle', actions: ['keepFailure', NOTIFY_FAILED] },
+            ],
+          },
+        },
+        passcode: {
+          invoke: {
+            id: 'passcode',
+            src: 'passcode',
+            input: {},
+            onDone: { target: '#send.sent', actions: ['keepTransaction', USED_KEY, 'showProgress'] },
+            onError: { target: 'idle', actions: ['keepFailure', NOTIFY_FAILED] },
+          },
+          on: { 'passcode.cancelled': 'idle' },
+        },
+      },
+    },
+    sent: { description: 'The transfer is under way: the progress screen (about 2 minutes).' },
+  },
+});

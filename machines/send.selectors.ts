@@ -1,0 +1,59 @@
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { passcodeVerifyMachine } from './passcodeVerify.machine';
+import type { scannerMachine } from './scanner.machine';
+import type { sendMachine } from './send.machine';
+import { amountTooHigh } from './shared/send';
+import { sameChain } from './shared/addressPatterns';
+import { totalWithFee, toWireAmount } from './shared/amountInput';
+
+type Snapshot = SnapshotFrom<typeof sendMachine>;
+
+/** Which of the three screens the machine is on (the layout renders it; the URL follows). */
+export const selectSendScreen = (s: Snapshot): 'loading' | 'failed' | 'form' | 'review' | 'progress' =>
+  s.matches('loading') ? 'loading' : s.matches('loadFailed') ? 'failed' : s.matches('review') ? 'review' : s.matches('sent') ? 'progress' : 'form';
+
+export const selectCoin = (s: Snapshot) => s.context.coin;
+export const selectAvailable = (s: Snapshot) => s.context.available;
+export const selectAddress = (s: Snapshot) => s.context.address;
+export const selectAmount = (s: Snapshot) => s.context.amount;
+export const selectFee = (s: Snapshot) => s.context.fee;
+export const selectFailure = (s: Snapshot) => s.context.failure;
+export const selectAddressProblem = (s: Snapshot) => s.context.addressProblem;
+export const selectCheckingAddress = (s: Snapshot) => s.matches({ editing: { form: 'checking' } });
+export const selectLoadingFee = (s: Snapshot) => s.matches({ editing: { form: 'loadingFee' } });
+export const selectCheckFailed = (s: Snapshot) => s.matches({ editing: { form: 'checkFailed' } });
+export const selectFeeFailed = (s: Snapshot) => s.matches({ editing: { form: 'feeFailed' } });
+export const selectPasting = (s: Snapshot) => s.matches({ editing: 'pasting' });
+/** Spec §5 send_error_not_enough_funds: amount + fee above the available balance. */
+export const selectNotEnoughFunds = (s: Snapshot) => amountTooHigh(s.context);
+/** Max needs the fee: the recipient gets the amount and the fee comes on top. */
+export const selectCanMax = (s: Snapshot) => s.can({ type: 'max.requested' });
+/** The continue button mirrors the machine's guard (fee, valid address, amount > 0, no error). */
+export const selectCanContinue = (s: Snapshot) => s.can({ type: 'form.submitted' });
+export const selectBusy = (s: Snapshot) => s.hasTag('busy');
+
+export const selectScanner = (s: Snapshot) =>
+  s.children.scanner as ActorRefFrom<typeof scannerMachine> | undefined;
+export const selectPicking = (s: Snapshot) => s.matches({ editing: 'picking' });
+export const selectPickerLoading = (s: Snapshot) => s.matches({ editing: { picking: 'loading' } });
+export const selectPickerFailed = (s: Snapshot) => s.matches({ editing: { picking: 'failed' } });
+/** Address-book entries on the asset's network only. */
+export const selectPickerEntries = (s: Snapshot) => {
+  const chain = s.context.coin?.blockchain;
+  return chain ? s.context.book.filter((e) => sameChain(e.blockchain, chain)) : [];
+};
+
+export const selectRecipientShown = (s: Snapshot) => s.context.recipientShown;
+export const selectPreparingReview = (s: Snapshot) => s.matches({ review: 'keying' });
+export const selectWithdrawing = (s: Snapshot) => s.matches({ review: 'withdrawing' });
+export const selectCanConfirm = (s: Snapshot) => s.can({ type: 'review.confirmed' });
+export const selectPasscode = (s: Snapshot) =>
+  s.children.passcode as ActorRefFrom<typeof passcodeVerifyMachine> | undefined;
+/** Amount to receive, fee and what leaves the balance. */
+export const selectTotals = (s: Snapshot) => {
+  const { amount, fee } = s.context;
+  const receive = toWireAmount(amount);
+  return { receive, fee: fee ?? '0', total: totalWithFee(receive, fee ?? '0') };
+};
+export const selectTransaction = (s: Snapshot) => s.context.transaction;
+export const selectIdempotencyKey = (s: Snapshot) => s.context.key;

@@ -1,0 +1,103 @@
+import type { AddressBookEntry } from '../../src/api/addressBook';
+import type { WithdrawalRequest } from '../../src/api/send';
+import type { Coin, Transaction } from '../../src/api/wallet';
+import type { ScannerOutput } from '../scanner.machine';
+import { exceedsAvailable, maxSendable, nextAmount, toWireAmount } from './amountInput';
+
+/** Types and pure rules of the send machine (machines/send.machine.ts). */
+export type SendInput = {
+  currency: string;
+  /** Telegram on a phone: scan with the messenger's popup instead of the camera overlay. */
+  nativeScan?: boolean;
+  /** The form as it was when its review was last opened (sessionStorage), restored after a reload. */
+  draft?: { address: string; amount: string } | null;
+};
+
+/** The asset being sent, its available balance and whether a passcode protects withdrawals. */
+export type SendTarget = { coin: Coin; available: string; passcodeActive: boolean };
+
+/** Spec §5 field messages: send_error_wrong_address, send_error_address_not_used, send_error_same_user. */
+export type AddressProblem = 'wrongAddress' | 'notUsed' | 'sameUser';
+
+export type SendFailure = { code: string; message: string };
+
+export type SendEvent =
+  | { type: 'load.retried' }
+  | { type: 'address.changed'; value: string }
+  | { type: 'address.pasted' }
+  | { type: 'scan.requested' }
+  | { type: 'book.requested' }
+  | { type: 'book.retried' }
+  | { type: 'entry.picked'; address: string }
+  | { type: 'picker.closed' }
+  | { type: 'address.retried' }
+  | { type: 'amount.changed'; value: string }
+  | { type: 'max.requested' }
+  | { type: 'form.submitted' }
+  | { type: 'review.edited' }
+  | { type: 'recipient.toggled' }
+  | { type: 'review.confirmed' }
+  | { type: 'passcode.cancelled' };
+
+export type SendContext = {
+  currency: string;
+  nativeScan: boolean;
+  coin: Coin | null;
+  available: string | null;
+  passcodeActive: boolean;
+  address: string;
+  amount: string;
+  addressProblem: AddressProblem | null;
+  fee: string | null;
+  /** The review's idempotency key: kept across retries, dropped when the amount or address changes. */
+  key: string | null;
+  recipientShown: boolean;
+  failure: SendFailure | null;
+  transaction: Pick<Transaction, 'id' | 'state'> | null;
+  book: AddressBookEntry[];
+};
+
+export const failureOf = (error: unknown): SendFailure => {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown; status?: unknown };
+  const code = typeof e.code === 'string' ? e.code : typeof e.status === 'number' ? `HTTP_${e.status}` : 'UNKNOWN';
+  return { code, message: typeof e.message === 'string' ? e.message : '' };
+};
+
+/** The review's content: what the idempotency key is stored under. */
+export const reviewSignature = (c: Pick<SendContext, 'currency' | 'address' | 'amount'>) =>
+  `${c.currency}|${c.address.trim()}|${toWireAmount(c.amount)}`;
+
+export const withdrawalOf = (c: SendContext): WithdrawalRequest => ({
+  currency: c.currency,
+  amount: toWireAmount(c.amount),
+  depositAddress: c.address.trim(),
+  idempotencyKey: c.key ?? '',
+});
+
+export const amountTooHigh = (c: SendContext) => c.available !== null && exceedsAvailable(c.amount, c.available, c.fee);
+
+/** The new address an event brings (typed, picked, pasted or scanned). */
+export function incoming(event: { type: string; value?: unknown; address?: unknown; output?: unknown }): string {
+  if (event.type === 'address.changed') return String(event.value ?? '');
+  if (event.type === 'entry.picked') return String(event.address ?? '');
+  if (event.type === 'xstate.done.actor.scanner') return (event.output as ScannerOutput | undefined)?.value ?? '';
+  return typeof event.output === 'string' ? event.output : '';
+}
+
+
+export const amountAfter = (context: SendContext, event: SendEvent | { type: string }) =>
+  event.type === 'amount.changed'
+    ? nextAmount(context.amount, (event as { value: string }).value)
+    : maxSendable(context.available ?? '0', context.fee ?? '0');
+
+/** Before an edit: the stored key of the review it makes stale, if the edit changes anything. */
+export const STALE_KEY = {
+  type: 'forgetKey',
+  params: ({ context, event }: { context: SendContext; event: SendEvent | { type: string } }) => {
+    const changed = event.type === 'amount.changed' || event.type === 'max.requested'
+      ? amountAfter(context, event) !== context.amount
+      : incoming(event) !== context.address;
+    return { signature: changed && context.key ? reviewSignature(context) : null };
+  },
+} as const;
+

@@ -1,0 +1,30 @@
+import { authHttp } from './authHttp';
+
+/** Spec §3 address-book entry. */
+export type AddressBookEntry = { id: string; name: string; blockchain: string; address: string };
+
+export type NewAddressBookEntry = Omit<AddressBookEntry, 'id'>;
+
+type Page = { content: AddressBookEntry[] };
+
+const book = 'b2c-address-book';
+
+/** Spec §9: the whole book in one page of 1000. */
+export const ADDRESS_BOOK_PAGE = { pageNumber: 1, pageSize: 1000 } as const;
+
+/** Spec §7 Address book calls (prefix b2c-address-book). */
+export const addressBookApi = {
+  async list(account: string): Promise<AddressBookEntry[]> {
+    const page = await authHttp.post(`${book}/${account}/address-book/all`, { json: ADDRESS_BOOK_PAGE }).json<Page>();
+    return page.content ?? [];
+  },
+  create: (account: string, entry: NewAddressBookEntry) =>
+    authHttp.post(`${book}/${account}/address-book`, { json: entry }).json<AddressBookEntry>(),
+  async remove(account: string, id: string): Promise<void> {
+    await authHttp.delete(`${book}/${account}/address-book/${encodeURIComponent(id)}`);
+  },
+  get: (account: string, id: string) =>
+    authHttp.get(`${book}/${account}/address-book/${encodeURIComponent(id)}`).json<AddressBookEntry>(),
+};
+
+export type AddressBookApi = typeof addressBookApi;

@@ -1,0 +1,1 @@
+export { AddressBookListPage, AddressBookCreatePage, AddressBookEditPage, AddressBookDeletePage } from './pages';

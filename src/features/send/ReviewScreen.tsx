@@ -1,0 +1,79 @@
+import { useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  selectCanConfirm, selectCoin, selectFailure, selectPasscode, selectPreparingReview, selectRecipientShown, selectTotals,
+  selectWithdrawing,
+} from '../../../machines/send.selectors';
+import { shortenAddress } from '../../../machines/shared/address';
+import { trimZeros } from '../../../machines/shared/money';
+import { Button } from '../../ui/Button';
+import { networkName } from '../asset/network';
+import { PasscodeVerifyScreen } from '../passcode/PasscodeVerifyScreen';
+import type { SendActor } from './SendFormScreen';
+import { sendMessages } from './messages';
+import * as shell from '../shell/AppShell.css';
+import * as css from './send.css';
+
+/** /send/review: amount to receive, network, recipient, fee and total; the passcode step (spec §2, §4). */
+export function ReviewScreen({ actor }: { actor: SendActor }) {
+  const { t, i18n } = useLingui();
+  const currency = useSelector(actor, (s) => s.context.currency);
+  const address = useSelector(actor, (s) => s.context.address.trim());
+  const coin = useSelector(actor, selectCoin);
+  const totals = useSelector(actor, selectTotals);
+  const shown = useSelector(actor, selectRecipientShown);
+  const preparing = useSelector(actor, selectPreparingReview);
+  const withdrawing = useSelector(actor, selectWithdrawing);
+  const canConfirm = useSelector(actor, selectCanConfirm);
+  const failure = useSelector(actor, selectFailure);
+  const passcode = useSelector(actor, selectPasscode);
+
+  if (passcode) {
+    return (
+      <div className={shell.page}>
+        <button type="button" className={css.tool} onClick={() => actor.send({ type: 'passcode.cancelled' })}><Trans>‹ Back</Trans></button>
+        <PasscodeVerifyScreen actorRef={passcode} title={t`Enter your passcode to send`} />
+      </div>
+    );
+  }
+  return (
+    <section className={shell.page} aria-labelledby="review-title" aria-busy={withdrawing || preparing || undefined}>
+      <button type="button" className={css.tool} disabled={withdrawing} onClick={() => actor.send({ type: 'review.edited' })}><Trans>‹ Edit</Trans></button>
+      <h1 id="review-title" className={shell.title}><Trans>Review the transfer</Trans></h1>
+      <div className={shell.card}>
+        <span className={shell.muted}><Trans>Amount to receive</Trans></span>
+        <p className={css.big} data-testid="review-receive">{trimZeros(totals.receive)} {currency}</p>
+      </div>
+      <dl className={`${shell.card} ${css.rows}`}>
+        <div className={css.row}>
+          <dt className={css.term}><Trans>Network</Trans></dt>
+          <dd className={css.value} data-testid="review-network">{coin ? networkName(coin) : ''}</dd>
+        </div>
+        <div className={css.row}>
+          <dt className={css.term}><Trans>Recipient</Trans></dt>
+          <dd className={`${css.value} ${css.mono}`} data-testid="review-recipient" title={address}>{shown ? address : shortenAddress(address, 15)}</dd>
+        </div>
+        <div className={css.row}>
+          <span />
+          <button type="button" className={css.tool} aria-expanded={shown} onClick={() => actor.send({ type: 'recipient.toggled' })}>
+            {shown ? <Trans>Hide full address</Trans> : <Trans>Show full address</Trans>}
+          </button>
+        </div>
+        <div className={css.row}>
+          <dt className={css.term}><Trans>Network fee</Trans></dt>
+          <dd className={css.value} data-testid="review-fee">{trimZeros(totals.fee)} {currency}</dd>
+        </div>
+        <div className={css.row}>
+          <dt className={css.term}><Trans>Total</Trans></dt>
+          <dd className={css.value} data-testid="review-total">{trimZeros(totals.total)} {currency}</dd>
+        </div>
+      </dl>
+      {failure ? (
+        <p role="alert" className={css.error} data-testid="review-error">{failure.message || i18n._(sendMessages.somethingWentWrong)}</p>
+      ) : null}
+      <Button busy={withdrawing || preparing} disabled={!canConfirm} onClick={() => actor.send({ type: 'review.confirmed' })}>
+        {failure ? <Trans>Try again</Trans> : <Trans>Confirm and send</Trans>}
+      </Button>
+    </section>
+  );
+}

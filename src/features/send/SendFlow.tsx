@@ -1,0 +1,35 @@
+import { useSelector } from '@xstate/react';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { selectFailure, selectSendScreen } from '../../../machines/send.selectors';
+import { Button } from '../../ui/Button';
+import { Skeleton } from '../asset/parts';
+import { ProgressScreen } from './ProgressScreen';
+import { ReviewScreen } from './ReviewScreen';
+import { SendFormScreen, type SendActor } from './SendFormScreen';
+import * as shell from '../shell/AppShell.css';
+
+/** The screen for the send machine's state: form, review (with the passcode step) or progress. */
+export function SendFlow({ actor }: { actor: SendActor }) {
+  const { t } = useLingui();
+  const screen = useSelector(actor, selectSendScreen);
+  const failure = useSelector(actor, selectFailure);
+  const currency = useSelector(actor, (s) => s.context.currency);
+  if (screen === 'loading') return <Skeleton rows={3} label={t`Loading`} />;
+  if (screen === 'failed') {
+    return (
+      <section className={shell.page}>
+        <Link to={`/home/asset/${encodeURIComponent(currency)}`} className={shell.muted}><Trans>‹ Back</Trans></Link>
+        <div role="alert" className={shell.card}>
+          <p className={shell.muted}>
+            {failure?.code === 'NOT_FOUND' ? <Trans>This asset is not in your wallet.</Trans> : <Trans>Could not load this asset.</Trans>}
+          </p>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'load.retried' })}><Trans>Retry</Trans></Button>
+        </div>
+      </section>
+    );
+  }
+  if (screen === 'review') return <ReviewScreen actor={actor} />;
+  if (screen === 'progress') return <ProgressScreen actor={actor} />;
+  return <SendFormScreen actor={actor} />;
+}

@@ -1,0 +1,98 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ActorRefFrom } from 'xstate';
+import type { sendMachine } from '../../../machines/send.machine';
+import {
+  selectAddress, selectAddressProblem, selectAmount, selectAvailable, selectCanContinue, selectCanMax, selectCheckFailed,
+  selectCheckingAddress, selectCoin, selectFee, selectFeeFailed, selectLoadingFee, selectNotEnoughFunds, selectPasting,
+  selectPicking, selectScanner,
+} from '../../../machines/send.selectors';
+import { trimZeros } from '../../../machines/shared/money';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import { assetLabel, networkName } from '../asset/network';
+import { ScannerOverlay } from '../scanner/ScannerOverlay';
+import { AddressBookPicker } from './AddressBookPicker';
+import { addressProblemMessages, sendMessages } from './messages';
+import * as shell from '../shell/AppShell.css';
+import * as css from './send.css';
+
+export type SendActor = ActorRefFrom<typeof sendMachine>;
+
+/** /home/asset/{currency}/send: address, amount, Max and fee (spec §2, §5). Renders machine state only. */
+export function SendFormScreen({ actor }: { actor: SendActor }) {
+  const { t, i18n } = useLingui();
+  const currency = useSelector(actor, (s) => s.context.currency);
+  const coin = useSelector(actor, selectCoin);
+  const available = useSelector(actor, selectAvailable);
+  const address = useSelector(actor, selectAddress);
+  const amount = useSelector(actor, selectAmount);
+  const fee = useSelector(actor, selectFee);
+  const problem = useSelector(actor, selectAddressProblem);
+  const checking = useSelector(actor, selectCheckingAddress);
+  const loadingFee = useSelector(actor, selectLoadingFee);
+  const checkFailed = useSelector(actor, selectCheckFailed);
+  const feeFailed = useSelector(actor, selectFeeFailed);
+  const tooMuch = useSelector(actor, selectNotEnoughFunds);
+  const canMax = useSelector(actor, selectCanMax);
+  const canContinue = useSelector(actor, selectCanContinue);
+  const pasting = useSelector(actor, selectPasting);
+  const picking = useSelector(actor, selectPicking);
+  const scanner = useSelector(actor, selectScanner);
+  const label = coin ? assetLabel(coin) : currency;
+  const network = coin ? networkName(coin) : '';
+
+  return (
+    <section className={shell.page} aria-labelledby="send-title">
+      <Link to={`/home/asset/${encodeURIComponent(currency)}`} className={shell.muted}><Trans>‹ Back</Trans></Link>
+      <h1 id="send-title" className={shell.title}><Trans>Send {label}</Trans></h1>
+      {available !== null ? (
+        <p className={shell.muted} data-testid="send-available"><Trans>Available: {trimZeros(available)} {currency}</Trans></p>
+      ) : null}
+      <TextField
+        label={t`Recipient's ${network} address`}
+        value={address}
+        onValueChange={(value) => actor.send({ type: 'address.changed', value })}
+        error={problem ? i18n._(addressProblemMessages[problem]) : undefined}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+      />
+      <div className={css.tools}>
+        <button type="button" className={css.tool} aria-busy={pasting || undefined} disabled={pasting} onClick={() => actor.send({ type: 'address.pasted' })}><Trans>Paste</Trans></button>
+        <button type="button" className={css.tool} onClick={() => actor.send({ type: 'scan.requested' })}><Trans>Scan QR</Trans></button>
+        <button type="button" className={css.tool} onClick={() => actor.send({ type: 'book.requested' })}><Trans>Address book</Trans></button>
+      </div>
+      {checking ? <p role="status" className={css.note}><Trans>Checking the address…</Trans></p> : null}
+      {checkFailed || feeFailed ? (
+        <div role="alert" className={shell.card}>
+          <p className={shell.muted}>{checkFailed ? <Trans>Could not check the address.</Trans> : <Trans>Could not load the network fee.</Trans>}</p>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'address.retried' })}><Trans>Retry</Trans></Button>
+        </div>
+      ) : null}
+      <div className={css.amountRow}>
+        <div className={css.grow}>
+          <TextField
+            label={t`Amount, ${currency}`}
+            value={amount}
+            inputMode="decimal"
+            placeholder="0"
+            onValueChange={(value) => actor.send({ type: 'amount.changed', value })}
+            error={tooMuch ? i18n._(sendMessages.notEnoughFunds) : undefined}
+          />
+        </div>
+        <div className={css.max}>
+          <Button variant="secondary" disabled={!canMax} onClick={() => actor.send({ type: 'max.requested' })}><Trans>Max</Trans></Button>
+        </div>
+      </div>
+      <p className={css.note}><Trans>The recipient gets the amount you enter; the network fee comes on top. Max sends everything available minus the fee.</Trans></p>
+      <p className={css.note} data-testid="send-fee">
+        {fee !== null ? <Trans>Network fee: {trimZeros(fee)} {currency}</Trans> : loadingFee ? <Trans>Network fee: loading…</Trans> : <Trans>Network fee: enter an address</Trans>}
+      </p>
+      <Button disabled={!canContinue} onClick={() => actor.send({ type: 'form.submitted' })}><Trans>Continue</Trans></Button>
+      {picking ? <AddressBookPicker actor={actor} network={network} /> : null}
+      {scanner ? <ScannerOverlay actor={scanner} /> : null}
+    </section>
+  );
+}

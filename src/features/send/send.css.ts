@@ -1,0 +1,30 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../theme/contract.css';
+
+export const header = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
+export const tools = style({ display: 'flex', gap: vars.space.xs, flexWrap: 'wrap' });
+export const tool = style({
+  display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, minHeight: 36, padding: `0 ${vars.space.sm}`,
+  borderRadius: vars.radius.pill, border: `1px solid ${vars.color.border}`, background: 'none', color: vars.color.primary,
+  fontSize: 14, cursor: 'pointer', selectors: { '&:disabled': { opacity: 0.4, cursor: 'not-allowed' } },
+});
+export const amountRow = style({ display: 'flex', alignItems: 'flex-end', gap: vars.space.sm });
+export const grow = style({ flex: 1, minWidth: 0 });
+export const max = style({ flex: '0 0 auto', width: 88, marginBottom: 20 });
+export const note = style({ fontSize: 13, color: vars.color.secondaryText, margin: 0, lineHeight: 1.5 });
+export const error = style({ fontSize: 13, color: vars.color.error, margin: 0 });
+export const rows = style({ margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const row = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: vars.space.md });
+export const term = style({ color: vars.color.secondaryText });
+export const value = style({ margin: 0, textAlign: 'right', overflowWrap: 'anywhere' });
+export const mono = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', wordBreak: 'break-all' });
+export const big = style({ fontSize: 28, fontWeight: 700, margin: 0, textAlign: 'center', overflowWrap: 'anywhere' });
+export const sheet = style({
+  position: 'fixed', inset: 0, zIndex: 20, background: vars.color.background, display: 'flex', flexDirection: 'column',
+  gap: vars.space.md, padding: vars.space.md, maxWidth: 540, margin: '0 auto', overflowY: 'auto',
+});
+export const entry = style({
+  display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2, width: '100%', padding: vars.space.md,
+  background: vars.color.surface, border: 'none', borderRadius: vars.radius.md, color: vars.color.primary, cursor: 'pointer', textAlign: 'left',
+});
+export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs });

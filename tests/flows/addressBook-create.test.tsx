@@ -1,0 +1,128 @@
+/**
+ * /settings/address-book/create (spec §5): name, network (non-token crypto networks only) and address
+ * are required; the address is trimmed and checked against the network's pattern
+ * ("Address format is wrong."); Paste reads the clipboard; "Address added" and back to the list.
+ */
+import { screen } from '@testing-library/react';
+import { createActor } from 'xstate';
+import { addressBookCreateMachine, type AddressBookCreateEvent, type CreateFailure } from '../../machines/addressBookCreate.machine';
+import { AddressBookCreateScreen } from '../../src/features/addressBook/AddressBookCreateScreen';
+import { networkOptions } from '../../src/features/addressBook/live';
+import { describeModel } from '../support/mbt';
+import { renderInRouter } from '../support/router';
+import { typeInto } from '../support/authScreens';
+import { btcCoin, labelled, usdtTrxCoin } from './asset-fixtures';
+
+const TRX = { ...usdtTrxCoin, currency: 'TRX', token: false, name: 'Tron' };
+const LIGHTNING = { ...btcCoin, currency: 'BTC_LNG', blockchain: 'Lightning', network: 'lightning' };
+const NETWORKS = networkOptions({ BTC: btcCoin, USDT_TRX: usdtTrxCoin, TRX, BTC_LNG: LIGHTNING });
+const BTC = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const save = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+
+const editing: AddressBookCreateEvent[] = [
+  { type: 'name.changed', value: 'Ann' },
+  { type: 'name.changed', value: '  ' },
+  { type: 'network.changed', value: 'Bitcoin' },
+  { type: 'network.changed', value: 'Tron' },
+  { type: 'address.changed', value: ` ${BTC} ` },
+  { type: 'address.changed', value: '' },
+  { type: 'address.pasted' },
+  { type: 'form.submitted' },
+];
+
+describeModel('addressBookCreate', {
+  machine: addressBookCreateMachine,
+  input: {},
+  events: {
+    loadingNetworks: [
+      { type: 'xstate.done.actor.loadNetworks', output: labelled('Bitcoin, Tron', [...NETWORKS]) },
+      { type: 'xstate.error.actor.loadNetworks', error: { code: 'META_INFO' } },
+    ],
+    networksFailed: [{ type: 'networks.retried' }],
+    editing,
+    pasting: [
+      { type: 'xstate.done.actor.readClipboard', output: `\n${BTC}  ` },
+      { type: 'xstate.error.actor.readClipboard', error: new Error('denied') },
+    ],
+    saving: [
+      { type: 'xstate.done.actor.createEntry', output: { id: 'e-9', name: 'Ann', blockchain: 'Bitcoin', address: BTC } },
+      { type: 'xstate.error.actor.createEntry', error: { status: 400, code: 'INVALID_ADDRESS', message: 'Not a valid Bitcoin address' } },
+    ],
+  },
+  // Submitting with a field missing does nothing.
+  keepIgnored: (_s, e) => e.type === 'form.submitted',
+  classify: (s) => (s.context.wrongAddress ? 'wrong' : 'ok'),
+  mount: async ({ fakes }) => {
+    const notes: string[] = [];
+    const actor = createActor(
+      addressBookCreateMachine.provide({
+        actors: { loadNetworks: fakes.promise('loadNetworks'), readClipboard: fakes.promise('readClipboard'), createEntry: fakes.promise('createEntry') },
+        actions: {
+          notifyPasted: () => void notes.push('pasted'),
+          notifyPasteFailed: () => void notes.push('pasteFailed'),
+          notifyAdded: () => void notes.push('added'),
+          goToList: () => void notes.push('list'),
+          notifyFailed: (_, { failure }: { failure: CreateFailure }) => void notes.push(`failed:${failure.message}`),
+        },
+      }),
+      { input: {} },
+    ).start();
+    await renderInRouter(<AddressBookCreateScreen actor={actor} />, { path: '/settings/address-book/create' });
+    return { actor, notes };
+  },
+  drive: {
+    'networks.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Retry' })),
+    'name.changed': (e, h) => typeInto(h.user, input('Name'), e.value),
+    'network.changed': (e, h) => h.user.selectOptions(screen.getByLabelText('Network'), e.value),
+    'address.changed': (e, h) => typeInto(h.user, input('Address'), e.value),
+    'address.pasted': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Paste from clipboard' })),
+    'form.submitted': (_e, h) => h.user.type(input('Name'), '{Enter}'),
+  },
+  states: {
+    '*': () => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('New address'),
+    loadingNetworks: () => {
+      expect(screen.getByRole('status', { name: 'Loading networks' })).toBeTruthy();
+      expect(screen.queryByLabelText('Address')).toBeNull();
+    },
+    networksFailed: () => expect(screen.getByRole('alert').textContent).toContain('Could not load the networks.'),
+    editing: (h, s, { event, history }) => {
+      // Only the non-token crypto networks, one per blockchain (no USDT, no Lightning).
+      const options = [...(screen.getByLabelText('Network') as HTMLSelectElement).options].map((o) => o.textContent);
+      expect(options).toEqual(['Choose a network', 'Bitcoin', 'Tron']);
+      expect(input('Name').value).toBe(s.context.name);
+      expect(input('Address').value).toBe(s.context.address);
+      expect((screen.getByLabelText('Network') as HTMLSelectElement).value).toBe(s.context.blockchain);
+      const complete = s.context.name.trim() !== '' && s.context.blockchain !== '' && s.context.address.trim() !== '';
+      expect(save().disabled).toBe(!complete);
+      const wrong = screen.queryByText('Address format is wrong.');
+      expect(!!wrong).toBe(s.context.wrongAddress);
+      if (wrong) expect(input('Address').getAttribute('aria-invalid')).toBe('true');
+      if (event?.type === 'xstate.done.actor.readClipboard') expect(h.notes.at(-1)).toBe('pasted');
+      if (event?.type === 'xstate.error.actor.readClipboard') expect(h.notes.at(-1)).toBe('pasteFailed');
+      if (event?.type === 'xstate.error.actor.createEntry') expect(h.notes.at(-1)).toBe('failed:Not a valid Bitcoin address');
+      expect(h.notes).not.toContain('added');
+      expect(history.filter((e) => e.type === 'xstate.done.actor.createEntry')).toHaveLength(0);
+    },
+    pasting: () => expect(screen.getByRole('button', { name: 'Paste from clipboard' }).getAttribute('aria-busy')).toBe('true'),
+    saving: (h, s) => {
+      expect(save().getAttribute('aria-busy')).toBe('true');
+      expect(input('Name').readOnly).toBe(true);
+      // Trimmed, on the chosen network.
+      expect(h.fakes.calls('createEntry').at(-1)).toEqual({ name: s.context.name.trim(), blockchain: 'Bitcoin', address: BTC });
+    },
+    saved: (h) => expect(h.notes.slice(-2)).toEqual(['added', 'list']),
+  },
+});
+
+describe('address book create, prefilled from a send', () => {
+  it('keeps the recipient and its network when the network is on offer', async () => {
+    const actor = createActor(
+      addressBookCreateMachine.provide({ actors: { loadNetworks: (await import('xstate')).fromPromise(async () => NETWORKS) } }),
+      { input: { address: ` ${BTC}`, blockchain: 'Bitcoin' } },
+    ).start();
+    await renderInRouter(<AddressBookCreateScreen actor={actor} />, { path: '/settings/address-book/create' });
+    expect(input('Address').value).toBe(BTC);
+    expect((screen.getByLabelText('Network') as HTMLSelectElement).value).toBe('Bitcoin');
+  });
+});
