@@ -1,0 +1,159 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, latestMail, launch, phone, uniqueEmail } from './support';
+import { fakeCameraArgs, qrVideo } from './fakeCamera';
+
+/** An external Ethereum address (the well-known "abandon … about" one); the camera shows it as an EIP-681 URI. */
+const EXTERNAL = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
+const PASSCODE = '2580';
+const json = { 'content-type': 'application/json' };
+
+let browser: Browser;
+before(async () => (browser = await launch(fakeCameraArgs(qrVideo(`ethereum:${EXTERNAL}`)))));
+after(async () => browser?.close());
+
+async function confirmedUser(tag: string) {
+  const email = uniqueEmail(tag);
+  const password = `${tag} pass 123`;
+  assert.equal((await fetch(`${baseUrl}/b2c-user-management/user`, { method: 'POST', headers: json, body: JSON.stringify({ email, password, accountName: 'Account' }) })).status, 201);
+  const code = (await latestMail(email, /confirm/i)).links[0].split('/').pop();
+  await fetch(`${baseUrl}/b2c-user-management/confirmation/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ confirmationCode: code }) });
+  const tokens = await (await fetch(`${baseUrl}/realms/wallet/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', client_id: 'wallet-web', username: email, password, scope: 'openid' }),
+  })).json();
+  const auth = { authorization: `Bearer ${tokens.access_token}`, ...json };
+  const account = (await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: auth })).json()).accounts[0].id as string;
+  return { email, password, auth, account };
+}
+
+async function fundEth(user: { auth: Record<string, string>; account: string }, amount: string) {
+  const asset = await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/account/currency`, { method: 'POST', headers: user.auth, body: JSON.stringify({ currency: 'ETH' }) })).json();
+  const res = await fetch(`${baseUrl}/dev/chain/deposit`, { method: 'POST', headers: json, body: JSON.stringify({ currency: 'ETH', address: asset.depositAddress, amount }) });
+  assert.equal(res.status, 200);
+  for (let i = 0; i < 60; i++) {
+    const assets = await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json();
+    if (assets.find((a: { currency: string }) => a.currency === 'ETH')?.totalAvailable === amount) return asset.depositAddress as string;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('deposit not credited');
+}
+
+async function logIn(page: Page, user: { email: string; password: string }) {
+  await page.goto(`${baseUrl}/auth/login/email`);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/home');
+}
+
+const typeCode = async (page: Page, code: string) => {
+  for (const digit of code) await page.getByRole('group', { name: 'Passcode keypad' }).getByRole('button', { name: digit, exact: true }).click();
+};
+
+const ethBalance = async (user: { auth: Record<string, string>; account: string }) =>
+  (await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json()).find((a: { currency: string }) => a.currency === 'ETH');
+
+test('set a passcode, send to a scanned external address, see it complete and the balance fall by amount plus fee', async () => {
+  const user = await confirmedUser('sender');
+  await fundEth(user, '1');
+  const { context, page } = await phone(browser);
+  await logIn(page, user);
+
+  // Set a passcode from Settings → Wallet protection (entered twice).
+  await page.goto(`${baseUrl}/settings/wallet-protection`);
+  await page.getByRole('switch', { name: 'Passcode' }).click();
+  await page.getByRole('heading', { name: 'Create a passcode' }).waitFor();
+  await typeCode(page, PASSCODE);
+  await page.getByRole('heading', { name: 'Repeat the passcode' }).waitFor();
+  await typeCode(page, PASSCODE);
+  await page.getByText('Passcode set').waitFor();
+  assert.equal((await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: user.auth })).json()).pinCodeActive, true);
+  assert.ok(!JSON.stringify(await page.evaluate(() => ({ ...localStorage, ...sessionStorage }))).includes(PASSCODE), 'no passcode in storage');
+
+  // Send: the address comes from the camera (fake device showing a QR of "ethereum:0x…").
+  await page.goto(`${baseUrl}/home/asset/ETH/send`);
+  await page.getByRole('button', { name: 'Scan QR' }).click();
+  await page.getByTestId('scanner-overlay').waitFor();
+  await page.getByText('Address scanned').waitFor({ timeout: 20_000 });
+  assert.equal(await page.getByLabel(/Recipient's .* address/).inputValue(), EXTERNAL, 'the ethereum: prefix is stripped');
+  await page.getByTestId('send-fee').filter({ hasText: /Network fee: \d/ }).waitFor();
+  const fee = (await page.getByTestId('send-fee').textContent())!.match(/Network fee: ([\d.]+)/)![1];
+  await page.getByLabel('Amount, ETH').fill('0,25');
+  assert.equal(await page.getByLabel('Amount, ETH').inputValue(), '0.25', 'comma becomes a point');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL('**/send/review');
+  assert.equal((await page.getByTestId('review-receive').textContent())!.trim(), '0.25 ETH');
+  await page.getByRole('button', { name: 'Confirm and send' }).click();
+
+  // Passcode step: three wrong codes, each cleared with the wrong-passcode message, then the right one.
+  for (let i = 0; i < 3; i++) {
+    await typeCode(page, '1111');
+    await page.getByRole('alert').filter({ hasText: /passcode/i }).waitFor();
+    await page.waitForFunction(() => /^0 of/.test(document.querySelector('[data-testid="pin-dots"]')?.getAttribute('aria-label') ?? ''));
+  }
+  await typeCode(page, PASSCODE);
+  await page.waitForURL('**/send/progress');
+  await page.getByRole('heading', { name: 'Transfer in progress' }).waitFor();
+
+  // History: In progress, then completed; balance = 1 − 0.25 − fee.
+  await page.goto(`${baseUrl}/home/asset/ETH`);
+  const row = page.getByTestId('history-row').first();
+  await row.waitFor();
+  assert.match((await row.textContent())!, /Sen(ding|t)/);
+  await page.waitForFunction(() => document.querySelector('[data-testid="history-row"]')?.getAttribute('data-state') === 'COMPLETED', null, { timeout: 40_000 });
+  assert.match((await row.textContent())!, /Sent/);
+  const expected = (1 - 0.25 - Number(fee)).toFixed(8).replace(/0+$/, '').replace(/\.$/, '');
+  assert.equal((await ethBalance(user)).totalAvailable, expected, `1 − 0.25 − ${fee}`);
+  await context.close();
+});
+
+test('send to another user of the wallet arrives in their history; field errors for wrong address, own address, not enough funds', async () => {
+  const alice = await confirmedUser('alice');
+  const bob = await confirmedUser('bob');
+  const aliceAddress = await fundEth(alice, '0.5');
+  const bobAsset = await (await fetch(`${baseUrl}/b2c-wallet/${bob.account}/account/currency`, { method: 'POST', headers: bob.auth, body: JSON.stringify({ currency: 'ETH' }) })).json();
+  const { context, page } = await phone(browser);
+  await logIn(page, alice);
+  await page.goto(`${baseUrl}/home/asset/ETH/send`);
+  const address = page.getByLabel(/Recipient's .* address/);
+
+  await address.fill('0x1234');
+  await page.getByText('The withdrawal address format is wrong.').waitFor();
+  await address.fill(aliceAddress);
+  await page.getByText("You can't make a transfer to yourself").waitFor();
+  await address.fill(bobAsset.depositAddress);
+  await page.getByTestId('send-fee').filter({ hasText: /Network fee: \d/ }).waitFor();
+  await page.getByLabel('Amount, ETH').fill('7');
+  await page.getByText('Not enough funds to make the transaction').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Continue' }).isDisabled(), true);
+
+  await page.getByLabel('Amount, ETH').fill('0.1');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Confirm and send' }).click();
+  await page.waitForURL('**/send/progress');
+
+  // Bob sees it without any chain confirmations: it settled inside the wallet.
+  let bobHistory: { content: { direction: string; amount: string; state: string }[] } = { content: [] };
+  for (let i = 0; i < 30 && !bobHistory.content.length; i++) {
+    bobHistory = await (await fetch(`${baseUrl}/b2c-wallet/${bob.account}/asset/transactions`, { method: 'POST', headers: bob.auth, body: JSON.stringify({ currency: 'ETH' }) })).json();
+    if (!bobHistory.content.length) await new Promise((r) => setTimeout(r, 500));
+  }
+  assert.equal(bobHistory.content[0]?.direction, 'DEPOSIT');
+  assert.equal(bobHistory.content[0]?.amount, '0.1');
+
+  // Address book round trip from the progress screen: save Bob, find him in the list, delete him.
+  await page.getByRole('button', { name: 'Add to address book' }).or(page.getByRole('link', { name: 'Add to address book' })).click();
+  await page.getByLabel('Name').fill('Bob');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Address added').waitFor();
+  await page.goto(`${baseUrl}/settings/address-book`);
+  await page.getByTestId('book-row').filter({ hasText: 'Bob' }).click();
+  await page.getByRole('link', { name: 'Delete address' }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('Address deleted').waitFor();
+  await page.getByTestId('book-empty').waitFor();
+  await context.close();
+});
