@@ -15,13 +15,14 @@ import { telegramRoutes } from './telegram/routes.js';
 import { accountRoutes } from './users/accountRoutes.js';
 import { createUserCredentials } from './users/credentials.js';
 import { profileRoutes } from './users/profileRoutes.js';
-import { chainPlugin } from './chain/plugin.js';
+import { chainPlugin, type ChainAdapters } from './chain/plugin.js';
 import { deriveDepositAddress } from './chain/addresses.js';
 import { loadSeed } from './chain/seed.js';
 import { createSandboxRateProvider, type RateProvider } from './rates/provider.js';
 import { rateRoutes } from './rates/routes.js';
 import { findCoin } from './wallet/catalogue.js';
 import { walletRoutes } from './wallet/routes.js';
+import { withdrawalsPlugin } from './withdrawals/routes.js';
 
 export type IdpFactory = (opts: { db: Database['db']; config: Config; users: UserCredentials }) => Promise<Idp>;
 
@@ -80,7 +81,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   }, { prefix: '/b2c-wallet' });
 
   // Chain adapters; in sandbox also the pretend chain, its block producer and /dev/chain routes.
-  await app.register(chainPlugin, { db, config });
+  const adapters: ChainAdapters = new Map();
+  await app.register(chainPlugin, { db, config, adapters });
+  // Send routes under /b2c-wallet and the withdrawal job worker, which broadcasts through `adapters`.
+  await app.register(withdrawalsPlugin, { db, config, authenticate, adapters });
   if (config.sandbox) {
     await app.register(devMailRoutes, { db });
     await app.register(devTelegramRoutes, { config });

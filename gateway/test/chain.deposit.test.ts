@@ -152,7 +152,7 @@ describe('sandbox deposits', () => {
   });
 
   it('can be slowed down or sped up, and refuse nonsense settings', async () => {
-    expect((await json(t, 'GET', '/dev/chain/behaviour')).body).toEqual({ confirmationMs: BLOCK_MS, requiredConfirmations: 3 });
+    expect((await json(t, 'GET', '/dev/chain/behaviour')).body).toEqual({ confirmationMs: BLOCK_MS, requiredConfirmations: 3, failNextBroadcasts: 0 });
     const set = await json(t, 'POST', '/dev/chain/behaviour', { requiredConfirmations: 1 });
     expect(set).toMatchObject({ status: 200, body: { confirmationMs: BLOCK_MS, requiredConfirmations: 1 } });
     const res = await deposit({ currency: 'ETH', address: addresses.ETH, amount: '1' });

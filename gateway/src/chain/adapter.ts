@@ -43,12 +43,37 @@ export interface OutgoingTransfer {
   reference: string;
 }
 
+/** What the network knows of one of our broadcasts. */
+export interface BroadcastStatus {
+  txHash: string;
+  confirmations: number;
+  requiredConfirmations: number;
+  status: DepositStatus;
+}
+
+/** The network refused a broadcast for good and nothing was sent: the withdrawal fails, funds return. */
+export class BroadcastRejectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BroadcastRejectedError';
+  }
+}
+
 export interface ChainAdapter {
   readonly network: Network;
   /** Start observing deposits to our addresses; the returned function stops it (awaits an in-flight poll). */
   watchDeposits(onReport: DepositListener): () => Promise<void>;
-  /** Sign and send a withdrawal; resolves once the network accepted it. */
+  /**
+   * Sign and send a withdrawal; resolves once the network accepted it. Throws BroadcastRejectedError
+   * when nothing was sent; any other error leaves the outcome unknown (the caller looks it up).
+   */
   broadcast(tx: OutgoingTransfer): Promise<{ txHash: string }>;
+  /**
+   * Our broadcast with this reference as the network (or the hot-wallet signer's own journal) knows
+   * it; undefined means it was never sent. Must be authoritative: the withdrawal worker voids the
+   * hold of a send the adapter has never seen once the sending worker's lease has run out.
+   */
+  findBroadcast(reference: string): Promise<BroadcastStatus | undefined>;
   /** Current confirmations of a transaction we know about (0 when seen but not yet in a block). */
   confirmations(txHash: string): Promise<number>;
 }

@@ -23,13 +23,15 @@ const DepositReply = Type.Object({
 
 const Behaviour = Type.Object({
   confirmationMs: Type.Integer({ minimum: 10, maximum: 3_600_000, description: 'Time per block (one confirmation)' }),
-  requiredConfirmations: Type.Integer({ minimum: 1, maximum: 100, description: 'For deposits made from now on' }),
+  requiredConfirmations: Type.Integer({ minimum: 1, maximum: 100, description: 'For deposits and broadcasts made from now on' }),
+  failNextBroadcasts: Type.Integer({ minimum: 0, maximum: 1000, description: 'Refuse this many of the next withdrawal broadcasts (they end FAILED, funds back)' }),
 });
 
 const ChainTx = Type.Object({
   txHash: Type.String(), network: Type.String(), currency: Type.String(), outputIndex: Type.Integer(),
   address: Type.String(), amount: Type.String(), confirmations: Type.Integer(), requiredConfirmations: Type.Integer(),
   status: Type.String(), createdAt: Type.String(),
+  direction: Type.String({ description: 'IN: a deposit to us; OUT: one of our withdrawal broadcasts' }),
 });
 
 const errors = { 400: ErrorBody, 404: ErrorBody };
@@ -86,20 +88,23 @@ export const devChainRoutes: FastifyPluginAsyncTypebox<{ db: Db; chain: SandboxC
       txHash: row.txHash, network: row.network, currency: row.currency, outputIndex: row.outputIndex,
       address: row.toAddress, amount: formatAmount(BigInt(row.amount), coinDecimals(row.currency)),
       confirmations: row.confirmations, requiredConfirmations: row.requiredConfirmations,
-      status: row.status, createdAt: row.createdAt.toISOString(),
+      status: row.status, createdAt: row.createdAt.toISOString(), direction: row.direction,
     };
   });
 
   app.get('/dev/chain/behaviour', {
     schema: { tags: ['dev'], summary: 'Current sandbox chain pace', response: { 200: Behaviour } },
-  }, async () => chain.behaviour());
+  }, async () => chain.knobs());
 
   app.post('/dev/chain/behaviour', {
     schema: {
-      tags: ['dev'], summary: 'Slow down or speed up the sandbox chain',
-      description: 'confirmationMs applies to every pending deposit at once; requiredConfirmations to new deposits. Persisted across restarts.',
+      tags: ['dev'], summary: 'Slow down or speed up the sandbox chain, or make broadcasts fail',
+      description: 'confirmationMs applies to every pending deposit and outgoing transfer at once; requiredConfirmations to new ones; failNextBroadcasts refuses that many of the next withdrawal broadcasts. Persisted across restarts.',
       body: Type.Partial(Behaviour, { additionalProperties: false }),
       response: { 200: Behaviour, ...errors },
     },
-  }, async (request) => chain.setBehaviour(request.body));
+  }, async (request) => {
+    await chain.setBehaviour(request.body);
+    return chain.knobs();
+  });
 };

@@ -4,7 +4,8 @@ import type { Db } from '../db/client.js';
 import { reportDeposit } from '../wallet/deposits.js';
 import { setBitcoinNetwork } from './addresses.js';
 import { loadSeed } from './seed.js';
-import type { DepositListener } from './adapter.js';
+import type { ChainAdapter, DepositListener } from './adapter.js';
+import type { Network } from './addresses.js';
 import { devChainRoutes } from './devRoutes.js';
 import { sandboxAdapters, startBlockProducer } from './sandbox/adapter.js';
 import { SandboxChain } from './sandbox/chain.js';
@@ -16,7 +17,10 @@ export const creditDeposits: DepositListener = (report, db) => reportDeposit(db,
  * Chains for this gateway. Outside sandbox there are no adapters yet (real ones plug in through
  * ./adapter.ts); in sandbox the pretend chain watches deposits, produces blocks and gets dev routes.
  */
-export async function chainPlugin(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export type ChainAdapters = Map<Network, ChainAdapter>;
+
+/** `adapters` is filled with this gateway's adapter per network, for the withdrawal worker. */
+export async function chainPlugin(app: FastifyInstance, { db, config, adapters }: { db: Db; config: Config; adapters?: ChainAdapters }) {
   setBitcoinNetwork(config.bitcoinNetwork);
   // Production must not start without its seed: better a failed deploy than a failed first deposit.
   if (config.production && !config.sandbox) loadSeed(config);
@@ -25,7 +29,9 @@ export async function chainPlugin(app: FastifyInstance, { db, config }: { db: Db
     confirmationMs: config.sandboxBlockMs,
     requiredConfirmations: config.sandboxConfirmations,
   }, app.log);
-  const stops = sandboxAdapters(chain).map((adapter) => adapter.watchDeposits(creditDeposits));
+  const all = sandboxAdapters(chain);
+  for (const adapter of all) adapters?.set(adapter.network, adapter);
+  const stops = all.map((adapter) => adapter.watchDeposits(creditDeposits));
   const producer = startBlockProducer(chain, { maxTickMs: Math.min(1000, config.sandboxBlockMs), log: app.log });
   app.addHook('onClose', async () => {
     await producer.stop();

@@ -57,9 +57,9 @@ export function toView(row: WalletTransaction): TransactionView {
     hash: row.hash,
     createdDate: row.createdAt.toISOString(),
     dateReceived: deposit && row.completedAt ? row.completedAt.toISOString() : null,
-    // Our side is always a consumer wallet; the chain side of a deposit is unknown.
-    accountFromType: deposit ? null : 'B2C',
-    accountToType: deposit ? 'B2C' : null,
+    // Our side is always a consumer wallet; the other side is unknown on chain, B2C for an internal transfer.
+    accountFromType: deposit ? row.counterpartyType : 'B2C',
+    accountToType: deposit ? 'B2C' : row.counterpartyType,
     explorerLink: explorerLink(row.currency, row.hash),
     network: row.network,
     confirmations: row.confirmations,

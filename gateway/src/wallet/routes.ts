@@ -21,7 +21,7 @@ export interface WalletDeps { db: Db; config: Config; authenticate: AuthHook; de
  * Guide §8 item 10: {account} must be the caller's. Anything else — another user's account, a
  * made-up id, a malformed one — is the same 404, checked before anything is read or written.
  */
-async function ownAccount(db: Db, userId: string, accountId: string): Promise<string> {
+export async function ownAccount(db: Db, userId: string, accountId: string): Promise<string> {
   if (isUuid(accountId) && isUuid(userId)) {
     const [row] = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.id, accountId), eq(accounts.userId, userId)));
     if (row) return row.id;

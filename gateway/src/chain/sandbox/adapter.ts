@@ -10,9 +10,13 @@ export function sandboxAdapter(chain: SandboxChain, network: Network): ChainAdap
       const unlisten = chain.listen([network], onReport);
       return async () => unlisten();
     },
-    async broadcast() {
-      // Withdrawals (and the sandbox's failing broadcasts) arrive with the send flow.
-      throw new Error(`Sandbox ${network}: broadcasting is not implemented yet`);
+    async broadcast(transfer) {
+      return { txHash: (await chain.broadcast(network, transfer)).txHash };
+    },
+    async findBroadcast(reference) {
+      const row = await chain.findByReference(reference);
+      if (!row || row.network !== network) return undefined;
+      return { txHash: row.txHash, confirmations: row.confirmations, requiredConfirmations: row.requiredConfirmations, status: row.status };
     },
     async confirmations(txHash) {
       return (await chain.find(txHash))?.confirmations ?? 0;

@@ -1,9 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sandboxChainBehaviour, sandboxChainTransactions } from '../../db/schema/chain.js';
 import type { Network } from '../addresses.js';
-import type { DepositListener, DepositReport } from '../adapter.js';
+import { BroadcastRejectedError, type DepositListener, type DepositReport, type OutgoingTransfer } from '../adapter.js';
 
 export type SandboxTx = typeof sandboxChainTransactions.$inferSelect;
 
@@ -12,6 +12,12 @@ export interface SandboxBehaviour {
   confirmationMs: number;
   /** Confirmations until a new deposit is final. */
   requiredConfirmations: number;
+}
+
+/** The knobs as GET/POST /dev/chain/behaviour show them. */
+export interface SandboxKnobs extends SandboxBehaviour {
+  /** Broadcasts still to refuse: each refusal takes one (tests and demos of a failed send). */
+  failNextBroadcasts: number;
 }
 
 export interface SandboxLogger {
@@ -71,18 +77,28 @@ export class SandboxChain {
     return this.listeners.size > 0;
   }
 
+  /** The chain's pace. */
   async behaviour(): Promise<SandboxBehaviour> {
+    const { failNextBroadcasts: _, ...pace } = await this.knobs();
+    return pace;
+  }
+
+  /** The pace and the pending broadcast refusals, as the dev routes show them. */
+  async knobs(): Promise<SandboxKnobs> {
     const [row] = await this.db.select().from(sandboxChainBehaviour).where(eq(sandboxChainBehaviour.id, BEHAVIOUR_ROW));
     return {
       confirmationMs: row?.confirmationMs ?? this.defaults.confirmationMs,
       requiredConfirmations: row?.requiredConfirmations ?? this.defaults.requiredConfirmations,
+      failNextBroadcasts: row?.failNextBroadcasts ?? 0,
     };
   }
 
-  async setBehaviour(patch: Partial<SandboxBehaviour>): Promise<SandboxBehaviour> {
+  /** Changes the given knobs; returns the pace (see knobs() for the refusals too). */
+  async setBehaviour(patch: Partial<SandboxKnobs>): Promise<SandboxBehaviour> {
     const values = {
       ...(patch.confirmationMs !== undefined ? { confirmationMs: patch.confirmationMs } : {}),
       ...(patch.requiredConfirmations !== undefined ? { requiredConfirmations: patch.requiredConfirmations } : {}),
+      ...(patch.failNextBroadcasts !== undefined ? { failNextBroadcasts: patch.failNextBroadcasts } : {}),
     };
     await this.db.insert(sandboxChainBehaviour)
       .values({ id: BEHAVIOUR_ROW, ...values })
@@ -108,6 +124,39 @@ export class SandboxChain {
       await listener(reportOf(row!), tx as unknown as Db);
       return row!;
     });
+  }
+
+  /**
+   * Accept an outgoing transfer into the mempool (0 confirmations); blocks confirm it like a
+   * deposit. Idempotent on `reference`: a second broadcast of the same withdrawal returns the first
+   * row, so the chain never holds two. A pending failNextBroadcasts refuses it instead.
+   */
+  async broadcast(network: Network, transfer: OutgoingTransfer): Promise<SandboxTx> {
+    const existing = await this.findByReference(transfer.reference);
+    if (existing) return existing;
+    // Its own statement, so the refusal is used up even though the broadcast throws.
+    const refused = await this.db.update(sandboxChainBehaviour)
+      .set({ failNextBroadcasts: sql`${sandboxChainBehaviour.failNextBroadcasts} - 1`, updatedAt: sql`now()` })
+      .where(and(eq(sandboxChainBehaviour.id, BEHAVIOUR_ROW), gt(sandboxChainBehaviour.failNextBroadcasts, 0)))
+      .returning({ left: sandboxChainBehaviour.failNextBroadcasts });
+    if (refused.length > 0) throw new BroadcastRejectedError(`Sandbox ${network}: broadcast refused (failNextBroadcasts)`);
+    const { requiredConfirmations } = await this.behaviour();
+    const [row] = await this.db.insert(sandboxChainTransactions).values({
+      network,
+      currency: transfer.currency,
+      txHash: sandboxTxHash(network),
+      toAddress: transfer.toAddress,
+      amount: transfer.amountMinor.toString(),
+      requiredConfirmations,
+      direction: 'OUT',
+      reference: transfer.reference,
+    }).onConflictDoNothing({ target: sandboxChainTransactions.reference }).returning();
+    return row ?? (await this.findByReference(transfer.reference))!;
+  }
+
+  async findByReference(reference: string): Promise<SandboxTx | undefined> {
+    const [row] = await this.db.select().from(sandboxChainTransactions).where(eq(sandboxChainTransactions.reference, reference));
+    return row;
   }
 
   /**
@@ -138,7 +187,8 @@ export class SandboxChain {
         try {
           // A savepoint per row: one failing report must not undo the others' progress.
           await tx.transaction(async (sp) => {
-            await this.listenerFor(row.network as Network)(reportOf({ ...row, confirmations, status }), sp as unknown as Db);
+            // Our own broadcasts are not deposits: the withdrawal worker polls them instead.
+            if (row.direction === 'IN') await this.listenerFor(row.network as Network)(reportOf({ ...row, confirmations, status }), sp as unknown as Db);
             await sp.update(t)
               .set({ confirmations, status, lastBlockAt: sql`now()`, updatedAt: sql`now()` })
               .where(eq(t.id, row.id));

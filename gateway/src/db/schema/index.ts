@@ -6,3 +6,4 @@ export * from './wallet.js';
 export * from './chain.js';
 export * from './passcode.js';
 export * from './addressBook.js';
+export * from './withdrawals.js';

@@ -74,6 +74,8 @@ export const walletTransactions = pgTable(
     requiredConfirmations: integer('required_confirmations'),
     /** `{currency}:{hash}:{output}` for chain deposits: the dedupe key however often a deposit is reported. */
     depositKey: text('deposit_key'),
+    /** The other side's account type when it is a wallet account too (internal transfers: 'B2C'); null for the chain. */
+    counterpartyType: text('counterparty_type').$type<'B2C' | 'B2B'>(),
     ledgerTransferId: bigint('ledger_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

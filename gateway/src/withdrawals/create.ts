@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { depositAddresses, walletTransactions, withdrawalJobs, withdrawals, type Withdrawal } from '../db/schema/index.js';
+import { ApiError } from '../http/errors.js';
+import { ensureUserAccount, systemShard } from '../ledger/accounts.js';
+import { LedgerError, type Executor } from '../ledger/errors.js';
+import { hold, transfer } from '../ledger/transfers.js';
+import { parsePositiveAmount } from '../wallet/amounts.js';
+import { ensureAsset } from '../wallet/assets.js';
+import { checkAddress, sendableCoin, type CheckedAddress } from './addressCheck.js';
+import { networkFee } from './fees.js';
+
+/** Clearing accounts on the chain side of external sends, split into shards (ledger/accounts.ts). */
+export const WITHDRAWAL_CLEARING = 'chain-withdrawals';
+export const FEE_ACCOUNT = 'network-fees';
+
+export interface WithdrawalRequest {
+  userId: string;
+  accountId: string;
+  currency: string;
+  amount: string;
+  depositAddress: string;
+  idempotencyKey: string;
+}
+
+export interface CreateDeps {
+  db: Db;
+  config: Pick<Config, 'production' | 'sandbox'>;
+  /** Networks a broadcast can go to; an external send elsewhere is refused before anything is held. */
+  canBroadcast: (network: string) => boolean;
+}
+
+const refuse = (code: string, message: string, field?: string) => new ApiError(400, code, message, field);
+
+/** Same key + same request → the first withdrawal; same key + another request → 409, nothing done. */
+function replayOf(existing: Withdrawal, requestHash: string): { withdrawal: Withdrawal; replayed: true } {
+  if (existing.requestHash !== requestHash) {
+    throw new ApiError(409, 'IDEMPOTENCY_CONFLICT', 'This idempotencyKey was already used for a different withdrawal', 'idempotencyKey');
+  }
+  return { withdrawal: existing, replayed: true };
+}
+
+async function byKey(db: Executor, accountId: string, key: string): Promise<Withdrawal | undefined> {
+  const [row] = await db.select().from(withdrawals).where(and(eq(withdrawals.accountId, accountId), eq(withdrawals.idempotencyKey, key)));
+  return row;
+}
+
+async function ownAddress(db: Executor, accountId: string, network: string): Promise<string | null> {
+  const [row] = await db.select({ address: depositAddresses.address }).from(depositAddresses)
+    .where(and(eq(depositAddresses.accountId, accountId), eq(depositAddresses.network, network)));
+  return row?.address ?? null;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** External: amount and fee held (two holds, one per system account), history IN_PROGRESS, a job for the worker. */
+async function holdExternal(tx: Tx, w: Withdrawal, fromAddress: string | null) {
+  const user = await ensureUserAccount(tx, w.accountId, w.currency);
+  const clearing = await systemShard(tx, w.currency, WITHDRAWAL_CLEARING, w.id);
+  const main = await hold(tx, {
+    debitAccountId: user.id, creditAccountId: clearing.id, amount: w.amount, currency: w.currency,
+    idempotencyKey: `withdrawal:${w.id}`, reference: `withdrawal ${w.id}`,
+  });
+  let feeHoldId: number | null = null;
+  if (w.fee > 0n) {
+    const fees = await systemShard(tx, w.currency, FEE_ACCOUNT, w.id);
+    feeHoldId = (await hold(tx, {
+      debitAccountId: user.id, creditAccountId: fees.id, amount: w.fee, currency: w.currency,
+      idempotencyKey: `withdrawal-fee:${w.id}`, reference: `withdrawal fee ${w.id}`,
+    })).id;
+  }
+  const [history] = await tx.insert(walletTransactions).values({
+    accountId: w.accountId, currency: w.currency, direction: 'WITHDRAWAL', transactionType: 'WITHDRAWAL', state: 'IN_PROGRESS',
+    amount: w.amount, fee: w.fee, fromAddress, toAddress: w.toAddress, network: w.network, confirmations: 0,
+    ledgerTransferId: main.id,
+  }).returning();
+  await tx.insert(withdrawalJobs).values({ withdrawalId: w.id });
+  const [row] = await tx.update(withdrawals)
+    .set({ walletTransactionId: history!.id, holdTransferId: main.id, feeHoldTransferId: feeHoldId })
+    .where(eq(withdrawals.id, w.id)).returning();
+  return row!;
+}
+
+/** Internal: one ledger transfer between the two users, settled now, in both histories. */
+async function settleInternal(tx: Tx, w: Withdrawal, fromAddress: string | null) {
+  const sender = await ensureUserAccount(tx, w.accountId, w.currency);
+  // Money arriving makes the asset visible for the recipient, as a chain deposit does.
+  const receiver = await ensureAsset(tx, w.recipientAccountId!, w.currency);
+  const moved = await transfer(tx, {
+    debitAccountId: sender.id, creditAccountId: receiver.id, amount: w.amount, currency: w.currency,
+    idempotencyKey: `withdrawal:${w.id}`, reference: `withdrawal ${w.id}`,
+  });
+  const common = {
+    currency: w.currency, state: 'COMPLETED' as const, amount: w.amount, fee: 0n, fromAddress, toAddress: w.toAddress,
+    network: w.network, ledgerTransferId: moved.id, counterpartyType: 'B2C' as const, completedAt: sql`now()`,
+  };
+  const [sent] = await tx.insert(walletTransactions)
+    .values({ ...common, accountId: w.accountId, direction: 'WITHDRAWAL', transactionType: 'WITHDRAWAL' }).returning();
+  const [received] = await tx.insert(walletTransactions)
+    .values({ ...common, accountId: w.recipientAccountId!, direction: 'DEPOSIT', transactionType: 'DEPOSIT' }).returning();
+  const [row] = await tx.update(withdrawals).set({
+    state: 'COMPLETED', completedAt: sql`now()`, updatedAt: sql`now()`,
+    walletTransactionId: sent!.id, recipientTransactionId: received!.id, holdTransferId: moved.id,
+  }).where(eq(withdrawals.id, w.id)).returning();
+  return row!;
+}
+
+/** Validations shared with the route's 400s, in the order the app shows its field errors. */
+export async function validateWithdrawal(deps: CreateDeps, input: WithdrawalRequest) {
+  const coin = sendableCoin(input.currency, deps.config);
+  const amount = parsePositiveAmount(input.amount, { decimals: coin.decimals, userInput: true });
+  const checked: CheckedAddress = await checkAddress(deps.db, deps.config, {
+    userId: input.userId, currency: input.currency, address: input.depositAddress, field: 'depositAddress',
+  });
+  if (checked.checkResult !== 'OK') throw refuse('ADDRESS_NOT_USED', 'This address cannot receive transfers', 'depositAddress');
+  if (checked.belongsToSameUser) throw refuse('SAME_USER', "You can't make a transfer to yourself", 'depositAddress');
+  const internal = checked.ownerAccountId !== undefined;
+  if (!internal && !deps.canBroadcast(checked.coin.network)) {
+    throw refuse('UNSUPPORTED_CURRENCY', `Sending on ${checked.coin.blockchain} is not available`, 'currency');
+  }
+  const fee = internal ? 0n : networkFee(checked.coin.currency);
+  const requestHash = createHash('sha256').update(JSON.stringify([checked.coin.currency, amount.toString(), checked.address])).digest('hex');
+  return { checked, amount, fee, internal, requestHash };
+}
+
+/**
+ * POST /{account}/withdrawal after the passcode: one transaction inserts the withdrawal (the
+ * idempotency gate), holds or moves the money and writes history; not enough funds rolls it all
+ * back as 400 NOT_ENOUGH_FUNDS. Concurrent twins wait on the unique index and are answered from
+ * the winner's row.
+ */
+export async function createWithdrawal(deps: CreateDeps, input: WithdrawalRequest): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
+  const { checked, amount, fee, internal, requestHash } = await validateWithdrawal(deps, input);
+  const earlier = await byKey(deps.db, input.accountId, input.idempotencyKey);
+  if (earlier) return replayOf(earlier, requestHash);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [inserted] = await tx.insert(withdrawals).values({
+        accountId: input.accountId, currency: checked.coin.currency, network: checked.coin.network,
+        kind: internal ? 'INTERNAL' : 'EXTERNAL', amount, fee, toAddress: checked.address,
+        idempotencyKey: input.idempotencyKey, requestHash, state: 'IN_PROGRESS',
+        recipientAccountId: internal ? checked.ownerAccountId! : null,
+      }).onConflictDoNothing({ target: [withdrawals.accountId, withdrawals.idempotencyKey] }).returning();
+      // A twin committed first: the unique index made us wait for it, this statement sees its row.
+      if (!inserted) return replayOf((await byKey(tx, input.accountId, input.idempotencyKey))!, requestHash);
+      const fromAddress = await ownAddress(tx, input.accountId, checked.coin.network);
+      const row = internal ? await settleInternal(tx, inserted, fromAddress) : await holdExternal(tx, inserted, fromAddress);
+      return { withdrawal: row, replayed: false };
+    });
+  } catch (err) {
+    if (err instanceof LedgerError && err.code === 'INSUFFICIENT_FUNDS') {
+      throw refuse('NOT_ENOUGH_FUNDS', 'Not enough funds to make the transaction', 'amount');
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,69 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { walletTransactions, withdrawalJobs, withdrawals, type Withdrawal } from '../db/schema/index.js';
+import { postHold, voidHold } from '../ledger/transfers.js';
+
+/**
+ * The worker's writes. Each is one transaction guarded by the withdrawal's state, so running one
+ * twice (two workers after a lease ran out, a retry after a crash) changes nothing the second time;
+ * postHold/voidHold are idempotent too and the ledger's unique pending_id is the final backstop.
+ */
+
+/** The network accepted the broadcast: remember its hash (first one wins) and show it in history. */
+export async function recordBroadcast(db: Db, w: Withdrawal, txHash: string, requiredConfirmations?: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(withdrawals).set({ txHash, broadcastAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(withdrawals.id, w.id), isNull(withdrawals.txHash)));
+    if (w.walletTransactionId) {
+      await tx.update(walletTransactions)
+        .set({ hash: txHash, requiredConfirmations: requiredConfirmations ?? null, updatedAt: sql`now()` })
+        .where(and(eq(walletTransactions.id, w.walletTransactionId), isNull(walletTransactions.hash)));
+    }
+  });
+}
+
+/** Confirmations so far, for the history row of an in-flight send. */
+export async function recordProgress(db: Db, w: Withdrawal, confirmations: number, requiredConfirmations: number): Promise<void> {
+  if (!w.walletTransactionId) return;
+  await db.update(walletTransactions)
+    .set({ confirmations, requiredConfirmations, updatedAt: sql`now()` })
+    .where(and(eq(walletTransactions.id, w.walletTransactionId), eq(walletTransactions.state, 'IN_PROGRESS')));
+}
+
+async function resolve(db: Db, w: Withdrawal, outcome: 'COMPLETED' | 'FAILED', detail: { reason?: string; confirmations?: number }) {
+  return db.transaction(async (tx) => {
+    const [moved] = await tx.update(withdrawals).set({
+      state: outcome,
+      updatedAt: sql`now()`,
+      ...(outcome === 'COMPLETED' ? { completedAt: sql`now()` } : { failureReason: detail.reason ?? 'failed' }),
+    }).where(and(eq(withdrawals.id, w.id), eq(withdrawals.state, 'IN_PROGRESS'))).returning();
+    if (moved) {
+      for (const pendingId of [moved.holdTransferId, moved.feeHoldTransferId]) {
+        if (pendingId === null) continue;
+        if (outcome === 'COMPLETED') await postHold(tx, { pendingId });
+        else await voidHold(tx, { pendingId });
+      }
+      if (moved.walletTransactionId) {
+        await tx.update(walletTransactions).set({
+          state: outcome,
+          updatedAt: sql`now()`,
+          ...(detail.confirmations !== undefined ? { confirmations: detail.confirmations } : {}),
+          ...(outcome === 'COMPLETED' ? { completedAt: sql`now()` } : {}),
+        }).where(eq(walletTransactions.id, moved.walletTransactionId));
+      }
+    }
+    await tx.update(withdrawalJobs).set({ finishedAt: sql`now()`, lastError: detail.reason ?? null })
+      .where(and(eq(withdrawalJobs.withdrawalId, w.id), isNull(withdrawalJobs.finishedAt)));
+    return moved !== undefined;
+  });
+}
+
+/** Confirmed on chain: the holds are posted (the money leaves for good). */
+export function completeWithdrawal(db: Db, w: Withdrawal, confirmations?: number): Promise<boolean> {
+  return resolve(db, w, 'COMPLETED', { confirmations });
+}
+
+/** Refused or never sent: the holds are voided (the money is available again), history says FAILED. */
+export function failWithdrawal(db: Db, w: Withdrawal, reason: string): Promise<boolean> {
+  return resolve(db, w, 'FAILED', { reason });
+}

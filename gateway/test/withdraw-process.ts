@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The gateway as a real child process (`node --import tsx gateway/src/main.ts`), for crash tests. */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Gateway {
+  url: string;
+  proc: ChildProcess;
+  output: () => string;
+  /** Resolves when the process has exited, however. */
+  exited: Promise<void>;
+  kill9(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const exited = (proc: ChildProcess) => new Promise<void>((resolve) => {
+  if (proc.exitCode !== null || proc.signalCode !== null) resolve();
+  else proc.once('exit', () => resolve());
+});
+
+export async function startGateway(env: Record<string, string>): Promise<Gateway> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'development', SANDBOX: 'true', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  proc.stdout!.on('data', (d) => { log += d; });
+  proc.stderr!.on('data', (d) => { log += d; });
+  const started = Date.now();
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`gateway exited with ${proc.exitCode}:\n${log}`);
+    try {
+      const res = await fetch(`${url}/b2c-wallet/dev-health-probe`, { signal: AbortSignal.timeout(1000) });
+      if (res.status > 0 && log.includes('Wallet is running')) break;
+    } catch { /* not up yet */ }
+    if (Date.now() - started > 60_000) throw new Error(`gateway did not start:\n${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url, proc, output: () => log, exited: exited(proc),
+    async kill9() {
+      proc.kill('SIGKILL');
+      await exited(proc);
+    },
+    async stop() {
+      proc.kill('SIGTERM');
+      await exited(proc);
+    },
+  };
+}
+
+/** A thin HTTP client bound to one gateway and (after signIn) one Telegram user. */
+export class Client {
+  token = '';
+  account = '';
+  constructor(public base: string) {}
+
+  async request<T = any>(method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const res = await fetch(`${this.base}${url}`, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  async signIn(telegramId: number) {
+    const init = await this.request<{ initData: string }>('POST', '/dev/telegram/init-data', { user: { id: telegramId, first_name: 'Crash' } });
+    const session = await this.request<{ access_token: string }>('POST', '/b2c-user-management/auth/tg', { initData: init.body.initData });
+    if (session.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(session.body)}`);
+    this.token = session.body.access_token;
+    const profile = await this.request<{ accounts: { id: string }[] }>('GET', '/b2c-user-management/user');
+    this.account = profile.body.accounts[0]!.id;
+  }
+}
