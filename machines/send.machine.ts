@@ -5,7 +5,7 @@ import type { Transaction } from '../src/api/wallet';
 import { passcodeVerifyMachine } from './passcodeVerify.machine';
 import { scannerMachine } from './scanner.machine';
 import { matchesChain } from './shared/addressPatterns';
-import { isPositiveAmount } from './shared/amountInput';
+import { isPositiveAmount, nextAmount } from './shared/amountInput';
 import {
   amountAfter, amountTooHigh, failureOf, incoming, reviewSignature, STALE_KEY, withdrawalOf,
   type AddressProblem, type SendContext, type SendEvent, type SendFailure, type SendInput, type SendTarget,
@@ -15,12 +15,13 @@ export * from './shared/send';
 
 const checkOf = (event: unknown) => (event as DoneActorEvent<AddressCheck>).output;
 const F = '#send.editing.form';
+const SHOW_REVIEW = { type: 'showReview', params: ({ context }: { context: SendContext }) => ({ address: context.address, amount: context.amount }) } as const;
 const USED_KEY = { type: 'forgetKey', params: ({ context }: { context: SendContext }) => ({ signature: reviewSignature(context) }) } as const;
 const NOTIFY_FAILED = { type: 'notifyFailed', params: ({ context }: { context: SendContext }) => ({ failure: context.failure ?? failureOf(null) }) } as const;
 
 /** Where a new address leads (spec §5): nowhere when empty, a format error, or on to the server check. */
-const toAddress = (empty: object, extra: string[] = []) => [
-  { guard: 'incomingEmpty', ...empty },
+const toAddress = (empty: object | null, extra: string[] = []) => [
+  ...(empty ? [{ guard: 'incomingEmpty', ...empty }] : []),
   { guard: 'incomingLooksValid', target: `${F}.checking`, actions: [STALE_KEY, 'setAddress', ...extra] },
   { target: `${F}.invalid`, actions: [STALE_KEY, 'setAddress', 'markWrongAddress', ...extra] },
 ] as never;
@@ -48,9 +49,11 @@ export const sendMachine = setup({
   guards: {
     incomingEmpty: ({ event }) => incoming(event).trim() === '',
     incomingLooksValid: ({ context, event }) => matchesChain(context.coin?.blockchain ?? 'ALL', incoming(event)),
-    draftEmpty: ({ context }) => context.address.trim() === '',
-    draftLooksValid: ({ context, event }) =>
-      matchesChain((event as unknown as DoneActorEvent<SendTarget>).output.coin.blockchain, context.address),
+    draftEmpty: ({ event }) => !(event as unknown as DoneActorEvent<SendTarget>).output.draft?.address.trim(),
+    draftLooksValid: ({ event }) => {
+      const { coin, draft } = (event as unknown as DoneActorEvent<SendTarget>).output;
+      return matchesChain(coin.blockchain, draft?.address ?? '');
+    },
     sameUser: ({ event }) => checkOf(event).belongsToSameUser,
     notUsed: ({ event }) => checkOf(event).checkResult !== 'OK',
     invalidAddress: ({ event }) => failureOf((event as { error?: unknown }).error).code === 'INVALID_ADDRESS',
@@ -70,10 +73,11 @@ export const sendMachine = setup({
       return { amount, failure: null, key: amount === context.amount ? context.key : null };
     }),
     keepTarget: assign(({ event }) => {
-      const { coin, available, passcodeActive } = (event as unknown as DoneActorEvent<SendTarget>).output;
-      return { coin, available, passcodeActive, failure: null };
+      const { coin, available, passcodeActive, draft } = (event as unknown as DoneActorEvent<SendTarget>).output;
+      return { coin, available, passcodeActive, failure: null, address: draft?.address ?? '', amount: nextAmount('', draft?.amount ?? '') };
     }),
     markWrongAddress: assign({ addressProblem: 'wrongAddress' as AddressProblem }),
+    clearFailure: assign({ failure: null }),
     keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
     keepTransaction: assign(({ event }) => {
       const t = (event as unknown as DoneActorEvent<Transaction | undefined>).output;
@@ -92,16 +96,13 @@ export const sendMachine = setup({
   id: 'send',
   context: ({ input }) => ({
     currency: input.currency, nativeScan: input.nativeScan ?? false, coin: null, available: null, passcodeActive: false,
-    address: input.draft?.address ?? '', amount: input.draft?.amount ?? '', addressProblem: null, fee: null, key: null,
-    recipientShown: false, failure: null, transaction: null, book: [],
+    address: '', amount: '', addressProblem: null, fee: null, key: null, recipientShown: false, failure: null, transaction: null, book: [],
   }),
   initial: 'loading',
   states: {
     loading: {
       invoke: {
-        id: 'loadSend',
-        src: 'loadSend',
-        input: ({ context }) => ({ currency: context.currency }),
+        id: 'loadSend', src: 'loadSend', input: ({ context }) => ({ currency: context.currency }),
         onDone: [
           { guard: 'draftEmpty', target: `${F}.empty`, actions: 'keepTarget' },
           { guard: 'draftLooksValid', target: `${F}.checking`, actions: 'keepTarget' },
@@ -159,8 +160,8 @@ export const sendMachine = setup({
               on: {
                 'max.requested': { actions: [STALE_KEY, 'setAmount'] },
                 'form.submitted': [
-                  { guard: and(['canContinue', 'hasKey']), target: '#send.review.idle', actions: { type: 'showReview', params: ({ context }) => ({ address: context.address, amount: context.amount }) } },
-                  { guard: 'canContinue', target: '#send.review.keying', actions: { type: 'showReview', params: ({ context }) => ({ address: context.address, amount: context.amount }) } },
+                  { guard: and(['canContinue', 'hasKey']), target: '#send.review.idle', actions: ['clearFailure', SHOW_REVIEW] },
+                  { guard: 'canContinue', target: '#send.review.keying', actions: ['clearFailure', SHOW_REVIEW] },
                 ],
               },
             },
@@ -190,10 +191,8 @@ export const sendMachine = setup({
           initial: 'loading',
           on: { 'picker.closed': `${F}.hist` },
           states: {
-            loading: {
-              invoke: { id: 'loadAddressBook', src: 'loadAddressBook', onDone: { target: 'list', actions: assign({ book: ({ event }) => event.output }) }, onError: 'failed' },
-            },
-            list: { on: { 'entry.picked': toAddress({ target: `${F}.hist` }) } },
+            loading: { invoke: { id: 'loadAddressBook', src: 'loadAddressBook', onDone: { target: 'list', actions: assign({ book: ({ event }) => event.output }) }, onError: 'failed' } },
+            list: { on: { 'entry.picked': toAddress(null) } },
             failed: { on: { 'book.retried': 'loading' } },
           },
         },
@@ -209,7 +208,7 @@ export const sendMachine = setup({
             src: 'reviewKey',
             input: ({ context }) => ({ signature: reviewSignature(context) }),
             onDone: { target: 'idle', actions: assign({ key: ({ event }) => event.output }) },
-            onError: { target: `${F}.ready`, actions: ['keepFailure', 'showForm'] },
+            onError: { target: `${F}.ready`, actions: ['keepFailure', NOTIFY_FAILED, 'clearFailure', 'showForm'] },
           },
         },
         idle: {

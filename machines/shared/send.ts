@@ -9,12 +9,18 @@ export type SendInput = {
   currency: string;
   /** Telegram on a phone: scan with the messenger's popup instead of the camera overlay. */
   nativeScan?: boolean;
-  /** The form as it was when its review was last opened (sessionStorage), restored after a reload. */
-  draft?: { address: string; amount: string } | null;
 };
 
 /** The asset being sent, its available balance and whether a passcode protects withdrawals. */
-export type SendTarget = { coin: Coin; available: string; passcodeActive: boolean };
+export type SendTarget = {
+  coin: Coin;
+  available: string;
+  passcodeActive: boolean;
+  /** The form as it was when its review was last opened (sessionStorage): a reload comes back to it. */
+  draft?: SendDraft | null;
+};
+
+export type SendDraft = { address: string; amount: string };
 
 /** Spec §5 field messages: send_error_wrong_address, send_error_address_not_used, send_error_same_user. */
 export type AddressProblem = 'wrongAddress' | 'notUsed' | 'sameUser';
@@ -78,10 +84,11 @@ export const amountTooHigh = (c: SendContext) => c.available !== null && exceeds
 
 /** The new address an event brings (typed, picked, pasted or scanned). */
 export function incoming(event: { type: string; value?: unknown; address?: unknown; output?: unknown }): string {
+  // Typed text stays as typed (the field shows it); pasted, scanned and saved addresses come trimmed.
   if (event.type === 'address.changed') return String(event.value ?? '');
-  if (event.type === 'entry.picked') return String(event.address ?? '');
-  if (event.type === 'xstate.done.actor.scanner') return (event.output as ScannerOutput | undefined)?.value ?? '';
-  return typeof event.output === 'string' ? event.output : '';
+  if (event.type === 'entry.picked') return String(event.address ?? '').trim();
+  if (event.type === 'xstate.done.actor.scanner') return ((event.output as ScannerOutput | undefined)?.value ?? '').trim();
+  return typeof event.output === 'string' ? event.output.trim() : '';
 }
 
 

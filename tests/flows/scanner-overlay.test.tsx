@@ -154,3 +154,24 @@ describe('scanner in Telegram (native popup)', () => {
     expect(h.notes).toEqual(['failed:noCamera']);
   });
 });
+
+describe('camera constraints (spec §2, §9)', () => {
+  it('tries the back camera at 1024, then 768, then any width; all refused is "Camera not found."', async () => {
+    const { CAMERA_CONSTRAINTS, openCameraStream } = await import('../../src/features/scanner/camera');
+    const asked: MediaStreamConstraints[] = [];
+    const stream = {} as MediaStream;
+    const refuse1024 = async (c: MediaStreamConstraints) => {
+      asked.push(c);
+      if ((c.video as MediaTrackConstraints).width) throw new DOMException('too wide', 'OverconstrainedError');
+      return stream;
+    };
+    expect(await openCameraStream(refuse1024)).toBe(stream);
+    expect(asked.map((c) => c.video)).toEqual([
+      { facingMode: { ideal: 'environment' }, width: { min: 1024 } },
+      { facingMode: { ideal: 'environment' }, width: { min: 768 } },
+      { facingMode: { ideal: 'environment' } },
+    ]);
+    expect(CAMERA_CONSTRAINTS).toHaveLength(3);
+    await expect(openCameraStream(async () => { throw new DOMException('no', 'NotFoundError'); })).rejects.toThrow('Camera not found.');
+  });
+});

@@ -70,7 +70,7 @@ function SendRoute({ currency }: { currency: string }) {
         notifyFailed: (_, { failure }) => failed(failure),
       },
     }),
-    { input: { currency, nativeScan: platform.nativeQr !== null, draft: sendDrafts.read(currency) } },
+    { input: { currency, nativeScan: platform.nativeQr !== null } },
   );
   self.current = actor;
 

@@ -7,7 +7,7 @@ import type { SendTarget } from '../../../machines/send.machine';
 import type { AvailableCoinsActor } from '../../app/services';
 import type { Platform } from '../../platform/types';
 import { coinOf } from '../asset/live';
-import { reviewKeys } from './storage';
+import { reviewKeys, sendDrafts } from './storage';
 
 /** The calls the send screens make (spec §7), replaceable in tests through `setSendApi`. */
 export type SendCalls = {
@@ -55,7 +55,7 @@ export function createSendActors(deps: SendDeps) {
       ]);
       const asset = assets.find((a) => a.currency === input.currency);
       if (!asset) throw Object.assign(new Error('Not in the wallet'), { code: 'NOT_FOUND' });
-      return { coin, available: asset.totalAvailable, passcodeActive };
+      return { coin, available: asset.totalAvailable, passcodeActive, draft: sendDrafts.read(input.currency) };
     }),
     checkAddress: fromPromise<AddressCheck, { currency: string; address: string }>(async ({ input }) =>
       calls.checkAddress(await accountId(), input.currency, input.address)),

@@ -1,0 +1,249 @@
+/**
+ * Send (spec §1, §2, §4, §5): form (typed, pasted, scanned, saved addresses; §5 cases; Max; fee), review
+ * with one idempotency key, passcode step, server errors, progress. Scanner and passcode are the real
+ * child machines with fake sources (camera, submitPasscode).
+ */
+import { act, screen, within } from '@testing-library/react';
+import { createActor, fromCallback, type AnyActorRef } from 'xstate';
+import { passcodeVerifyMachine } from '../../machines/passcodeVerify.machine';
+import { scannerMachine, type ScannerEvent } from '../../machines/scanner.machine';
+import { amountTooHigh, reviewSignature, sendMachine, withdrawalOf, type SendContext } from '../../machines/send.machine';
+import { SendFlow } from '../../src/features/send/SendFlow';
+import { describeModel, type MountTools } from '../support/mbt';
+import { renderInRouter } from '../support/router';
+import { labelled } from './asset-fixtures';
+import {
+  AVAILABLE, BOOK, FEE, INVALID, VALID, addressInput, problems, amountInput, button, check, replaceValue, sentTransaction, serverError, target,
+} from './send-fixtures';
+
+async function mount({ fakes }: MountTools) {
+  const notes: string[] = [];
+  const note = (what: string) => () => void notes.push(what);
+  const camera = { sendBack: null as null | ((e: ScannerEvent) => void) };
+  const actor = createActor(
+    sendMachine.provide({
+      actors: {
+        loadSend: fakes.promise('loadSend'), checkAddress: fakes.promise('checkAddress'), loadFee: fakes.promise('loadFee'),
+        readClipboard: fakes.promise('readClipboard'), loadAddressBook: fakes.promise('loadAddressBook'),
+        reviewKey: fakes.promise('reviewKey'), withdraw: fakes.promise('withdraw'),
+        passcode: passcodeVerifyMachine.provide({ actors: { submitPasscode: fakes.promise('submitPasscode') } }),
+        scanner: scannerMachine.provide({
+          actors: { scan: fromCallback(({ sendBack }) => void (camera.sendBack = sendBack)), scanImage: fakes.promise('scanImage') },
+          actions: { notifyScanned: note('scanned') },
+        }),
+      },
+      actions: {
+        forgetKey: (_, { signature }) => void (signature && notes.push(`forget:${signature}`)),
+        showReview: note('review'), showForm: note('form'), showProgress: note('progress'),
+        notifyPasted: note('pasted'), notifyPasteFailed: note('pasteFailed'),
+        notifyFailed: (_, { failure }) => void notes.push(`failed:${failure.message}`),
+      },
+    }),
+    { input: { currency: 'BTC' } },
+  ).start();
+  await renderInRouter(<SendFlow actor={actor} />, { path: '/home/asset/BTC/send' });
+  return { actor: actor as AnyActorRef, notes, camera };
+}
+
+const afterAddress = [{ type: 'address.changed', value: VALID }, { type: 'address.changed', value: INVALID }] as const;
+
+describeModel('send', {
+  machine: sendMachine,
+  input: { currency: 'BTC' },
+  fakeTimers: true,
+  events: {
+    loading: [
+      { type: 'xstate.done.actor.loadSend', output: target() },
+      { type: 'xstate.done.actor.loadSend', output: target({ draft: { address: VALID, amount: '0.5' } }) },
+      { type: 'xstate.done.actor.loadSend', output: target({ draft: { address: INVALID, amount: '' } }) },
+      { type: 'xstate.error.actor.loadSend', error: serverError('HTTP_503', 'Unavailable', 503) },
+    ],
+    loadFailed: [{ type: 'load.retried' }],
+    'editing.form.empty': [
+      ...afterAddress, { type: 'amount.changed', value: '0,5' },
+      { type: 'address.pasted' }, { type: 'scan.requested' }, { type: 'book.requested' },
+    ],
+    'editing.form.invalid': [{ type: 'address.changed', value: '' }], 'editing.form.rejected': [{ type: 'address.changed', value: '' }],
+    'editing.form.checking': [
+      { type: 'xstate.done.actor.checkAddress', output: check() },
+      { type: 'xstate.done.actor.checkAddress', output: check({ belongsToSameUser: true, accountType: 'B2C' }) },
+      { type: 'xstate.done.actor.checkAddress', output: check({ checkResult: 'NOT_USED' }) },
+      { type: 'xstate.done.actor.checkAddress', output: check({ checkResult: 'BLOCKED' }) },
+      { type: 'xstate.error.actor.checkAddress', error: serverError('INVALID_ADDRESS', 'Not a valid Bitcoin address') },
+      { type: 'xstate.error.actor.checkAddress', error: serverError('HTTP_503', 'Unavailable', 503) },
+    ],
+    'editing.form.checkFailed': [{ type: 'address.retried' }], 'editing.form.feeFailed': [{ type: 'address.retried' }],
+    'editing.form.loadingFee': [
+      { type: 'xstate.done.actor.loadFee', output: FEE },
+      { type: 'xstate.error.actor.loadFee', error: serverError('HTTP_503', 'Unavailable', 503) },
+    ],
+    'editing.form.ready': [
+      // Spec §5 boundaries: 8 + 8 digits, comma → point, zero, above the balance, Max.
+      { type: 'amount.changed', value: '0,5' },
+      { type: 'amount.changed', value: '1.25' },
+      { type: 'amount.changed', value: '0' },
+      { type: 'amount.changed', value: '123456789' },
+      { type: 'amount.changed', value: '0.123456789' },
+      { type: 'max.requested' },
+      { type: 'address.changed', value: INVALID },
+      { type: 'form.submitted' },
+    ],
+    'editing.pasting': [
+      { type: 'xstate.done.actor.readClipboard', output: ` ${VALID}\n` },
+      { type: 'xstate.done.actor.readClipboard', output: '' },
+      { type: 'xstate.done.actor.readClipboard', output: INVALID },
+      { type: 'xstate.error.actor.readClipboard', error: new Error('denied') },
+    ],
+    'editing.scanning': [
+      { type: 'xstate.done.actor.scanner', output: { value: VALID } },
+      { type: 'xstate.done.actor.scanner', output: { value: null } },
+      { type: 'xstate.done.actor.scanner', output: { value: INVALID } },
+      { type: 'xstate.error.actor.scanner', error: new Error('scanner crashed') },
+    ],
+    'editing.picking.loading': [
+      { type: 'xstate.done.actor.loadAddressBook', output: labelled('Ann (Bitcoin), Tron friend', [...BOOK]) },
+      { type: 'xstate.error.actor.loadAddressBook', error: serverError('HTTP_503', 'Unavailable', 503) },
+    ],
+    'editing.picking.list': [{ type: 'entry.picked', address: VALID }, { type: 'entry.picked', address: INVALID }, { type: 'picker.closed' }],
+    'editing.picking.failed': [{ type: 'book.retried' }, { type: 'picker.closed' }],
+    'review.keying': [
+      { type: 'xstate.done.actor.reviewKey', output: 'key-1' },
+      { type: 'xstate.error.actor.reviewKey', error: new Error('no storage') },
+    ],
+    'review.idle': [{ type: 'review.confirmed' }, { type: 'review.edited' }, { type: 'recipient.toggled' }],
+    'review.withdrawing': [
+      { type: 'xstate.done.actor.withdraw', output: sentTransaction },
+      { type: 'xstate.error.actor.withdraw', error: serverError('NOT_ENOUGH_FUNDS', 'Not enough funds on the balance') },
+      { type: 'xstate.error.actor.withdraw', error: serverError('PINCODE_REQUIRED', 'A passcode is required', 403) },
+      { type: 'review.confirmed' },
+    ],
+    'review.passcode': [
+      { type: 'xstate.done.actor.passcode', output: sentTransaction },
+      { type: 'xstate.error.actor.passcode', error: new Error('passcode step crashed') },
+      { type: 'passcode.cancelled' },
+    ],
+  },
+  // A second tap on Confirm while the first is on its way sends nothing.
+  keepIgnored: (s, e) => e.type === 'review.confirmed' && s.matches({ review: 'withdrawing' }),
+  classify: (s) => [s.context.failure ? 'failed' : '', s.context.passcodeActive ? 'pin' : '', s.context.key ? 'key' : ''].join(','),
+  mount,
+  drive: {
+    'load.retried': (_e, h) => h.user.click(button('Retry')),
+    'address.changed': (e, h) => replaceValue(h.user, addressInput(), e.value),
+    'amount.changed': (e, h) => replaceValue(h.user, amountInput(), e.value),
+    'max.requested': (_e, h) => h.user.click(button('Max')),
+    'address.pasted': (_e, h) => h.user.click(button('Paste')),
+    'scan.requested': (_e, h) => h.user.click(button('Scan QR')),
+    'book.requested': (_e, h) => h.user.click(button('Address book')),
+    'entry.picked': (e, h) => h.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: e.address === VALID ? /^Ann/ : /^Old/ })),
+    'picker.closed': (_e, h) => h.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '‹ Back' })),
+    'book.retried': (_e, h) => h.user.click(button('Retry')),
+    'address.retried': (_e, h) => h.user.click(button('Retry')),
+    'form.submitted': (_e, h) => h.user.click(button('Continue')),
+    'review.edited': (_e, h) => h.user.click(button('‹ Edit')),
+    'recipient.toggled': (_e, h) => h.user.click(button(/full address/)),
+    'review.confirmed': (_e, h) => h.user.click(button(/Confirm and send|Try again/)),
+    'passcode.cancelled': (_e, h) => h.user.click(button('‹ Back')),
+    'xstate.done.actor.scanner': async (e: { output?: unknown }, h) => {
+      const { value } = e.output as { value: string | null };
+      if (value === null) return h.user.click(button('Close'));
+      await act(async () => h.camera.sendBack!({ type: 'qr.decoded', value: `bitcoin:${value}?amount=1` }));
+    },
+    'xstate.error.actor.scanner': (e: { type: string }, h) => act(async () => h.actor!.send(e)),
+    'xstate.done.actor.passcode': async (e: { output?: unknown }, h) => {
+      for (const digit of ['1', '2', '3', '4']) await h.user.click(button(digit));
+      await act(async () => { await vi.advanceTimersByTimeAsync(300); });
+      await act(async () => h.fakes.resolve('submitPasscode', e.output));
+    },
+    'xstate.error.actor.passcode': (e: { type: string }, h) => act(async () => h.actor!.send(e)),
+  },
+  states: {
+    loading: () => expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy(),
+    loadFailed: () => expect(screen.getByRole('alert').textContent).toContain('Could not load this asset.'),
+    editing: (_h, s) => {
+      const c = s.context as SendContext;
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Send BTC');
+      expect(screen.getByTestId('send-available').textContent).toBe(`Available: ${AVAILABLE} BTC`);
+      expect(addressInput().value).toBe(c.address);
+      expect(amountInput().value).toBe(c.amount);
+      const error = c.addressProblem ? problems[c.addressProblem] : null;
+      expect(screen.queryByText(problems.wrongAddress)?.textContent ?? screen.queryByText(problems.notUsed)?.textContent
+        ?? screen.queryByText(problems.sameUser)?.textContent ?? null).toBe(error);
+      expect(!!screen.queryByText('Not enough funds to make the transaction')).toBe(amountTooHigh(c));
+      expect(button('Continue').disabled).toBe(!s.can({ type: 'form.submitted' }));
+      expect(button('Max').disabled).toBe(!s.matches({ editing: { form: 'ready' } }));
+    },
+    'editing.form.empty': () => expect(screen.getByTestId('send-fee').textContent).toBe('Network fee: enter an address'),
+    'editing.form.invalid': () => expect(addressInput().getAttribute('aria-invalid')).toBe('true'),
+    'editing.form.rejected': () => expect(screen.getByTestId('send-fee').textContent).toBe('Network fee: enter an address'),
+    'editing.form.checking': (h, s) => {
+      expect(screen.getByRole('status').textContent).toBe('Checking the address…');
+      expect(h.fakes.calls('checkAddress').at(-1)).toEqual({ currency: 'BTC', address: s.context.address.trim() });
+    },
+    'editing.form.checkFailed': () => expect(screen.getByRole('alert').textContent).toContain('Could not check the address.'),
+    'editing.form.loadingFee': (h) => {
+      expect(screen.getByTestId('send-fee').textContent).toBe('Network fee: loading…');
+      expect(h.fakes.calls('loadFee').at(-1)).toEqual({ currency: 'BTC', address: VALID });
+    },
+    'editing.form.feeFailed': () => expect(screen.getByRole('alert').textContent).toContain('Could not load the network fee.'),
+    'editing.form.ready': (_h, _s, { history }) => {
+      expect(screen.getByTestId('send-fee').textContent).toBe(`Network fee: ${FEE} BTC`);
+      // Max: the available balance minus the fee, the fee on top of what the recipient gets.
+      if (history.at(-1)?.type === 'max.requested') expect(amountInput().value).toBe('1.2499');
+    },
+    'editing.pasting': () => expect(button('Paste').getAttribute('aria-busy')).toBe('true'),
+    'editing.scanning': () => expect(screen.getByTestId('scanner-overlay')).toBeTruthy(),
+    'editing.picking': () => expect(screen.getByRole('dialog', { name: 'Address book' })).toBeTruthy(),
+    'editing.picking.loading': () => expect(screen.getByRole('status', { name: 'Loading the address book' })).toBeTruthy(),
+    'editing.picking.list': () => {
+      // Only entries on the asset's network.
+      const entries = within(screen.getByRole('list', { name: 'Saved addresses' })).getAllByRole('button');
+      expect(entries.map((b) => b.textContent)).toEqual(['Annbc1qxy2k…jhx0wlh', 'Oldbc1-not-…address']);
+    },
+    'editing.picking.failed': () => expect(screen.getByRole('alert').textContent).toContain('Could not load the address book.'),
+    review: (h, s) => {
+      const c = s.context as SendContext;
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/Review the transfer|Enter your passcode to send/);
+      expect(h.notes.filter((n) => n === 'review').length).toBeGreaterThan(0);
+      expect(c.key === null || c.key === 'key-1').toBe(true);
+    },
+    'review.keying': (h, s) => {
+      expect(h.fakes.calls('reviewKey').at(-1)).toEqual({ signature: reviewSignature(s.context as SendContext) });
+      expect(button('Confirm and send').getAttribute('aria-busy')).toBe('true');
+    },
+    'review.idle': (h, s) => {
+      const c = s.context as SendContext;
+      expect(screen.getByTestId('review-receive').textContent).toBe(`${c.amount.replace(/\.$/, '')} BTC`);
+      expect(screen.getByTestId('review-network').textContent).toBe('Bitcoin');
+      expect(screen.getByTestId('review-recipient').textContent).toBe(c.recipientShown ? VALID : 'bc1qxy2k…jhx0wlh');
+      expect(screen.getByTestId('review-fee').textContent).toBe(`${FEE} BTC`);
+      expect(button(c.failure ? 'Try again' : 'Confirm and send').disabled).toBe(false);
+      if (c.failure) expect(screen.getByTestId('review-error').textContent).toBe(c.failure.message || 'Something went wrong...');
+      else expect(screen.queryByTestId('review-error')).toBeNull();
+      if (c.failure?.code === 'NOT_ENOUGH_FUNDS') expect(h.notes.at(-1)).toBe('failed:Not enough funds on the balance');
+    },
+    'review.withdrawing': (h, s) => {
+      const calls = h.fakes.calls('withdraw') as Array<{ idempotencyKey: string }>;
+      expect(calls.at(-1)).toEqual(withdrawalOf(s.context as SendContext));
+      // One key per review: retries and double taps send the same one.
+      expect(new Set(calls.map((c) => c.idempotencyKey))).toEqual(new Set(['key-1']));
+      expect(button(/Confirm and send|Try again/).getAttribute('aria-busy')).toBe('true');
+      expect(button('‹ Edit').disabled).toBe(true);
+    },
+    'review.passcode': (h) => {
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Enter your passcode to send');
+      expect(screen.getByRole('group', { name: 'Passcode keypad' })).toBeTruthy();
+      expect(h.fakes.calls('withdraw').length).toBeGreaterThan(0);
+    },
+    sent: (h, s) => {
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Transfer in progress');
+      expect(screen.getByText(/about 2 minutes/)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Back to assets' }).getAttribute('href')).toBe('/home');
+      expect(screen.getByRole('link', { name: 'Add to address book' }).getAttribute('href'))
+        .toBe(`/settings/address-book/create?address=${VALID}&blockchain=Bitcoin`);
+      expect(h.notes.slice(-2)).toEqual([`forget:${reviewSignature(s.context as SendContext)}`, 'progress']);
+      const codes = h.fakes.calls('submitPasscode') as Array<{ code: string }>;
+      if (codes.length) expect(codes.at(-1)).toEqual({ code: '1234' });
+    },
+  },
+});

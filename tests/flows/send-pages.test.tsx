@@ -1,0 +1,158 @@
+/**
+ * Send inside the real app (router, guards, services): the three URLs of one send machine, the calls
+ * with the active account, the idempotency key kept across a failed try and a reload (guide §8 item
+ * 12), the passcode step when the profile says pinCodeActive, and the platform clipboard.
+ */
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fromPromise } from 'xstate';
+import type { WithdrawalRequest } from '../../src/api/send';
+import type { UserProfile } from '../../src/api/userProfile';
+import { setSendApi, type SendCalls } from '../../src/features/send/live';
+import { toastActor } from '../../src/ui/toast';
+import { makeUser, mountApp, pathname } from './app/harness';
+import { btcAsset, btcCoin } from './asset-fixtures';
+import { FEE, VALID, addressInput, amountInput, button, check, sentTransaction, serverError } from './send-fixtures';
+
+type Withdrawal = { account: string; request: WithdrawalRequest; pincode: string };
+
+function fakeCalls(failFirst = false) {
+  const withdrawals: Withdrawal[] = [];
+  const calls: Partial<SendCalls> = {
+    getAssets: async () => [btcAsset()],
+    checkAddress: async () => check(),
+    preliminaryFee: async () => FEE,
+    listAddressBook: async () => [],
+    withdraw: async (account, request, pincode = '') => {
+      withdrawals.push({ account, request, pincode });
+      if (failFirst && withdrawals.length === 1) throw serverError('HTTP_503', 'The service is busy, try again', 503);
+      return sentTransaction;
+    },
+  };
+  return { calls, withdrawals };
+}
+
+const profile = (pinCodeActive: boolean): UserProfile => ({
+  id: 'user', email: 'ann@example.com', pinCodeActive, accounts: [{ id: 'acc-7', name: 'Account', language: 'ENG', defaultFiatCurrency: 'USD' }],
+});
+
+const mount = (path: string, pinCodeActive = false) =>
+  mountApp({ path, signedIn: makeUser(), account: profile(pinCodeActive), wallet: { loadCatalogue: fromPromise(async () => [btcCoin]) } });
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+  expect(await screen.findByRole('heading', { level: 1, name: 'Send BTC' })).toBeTruthy();
+  await user.type(addressInput(), VALID);
+  await user.type(amountInput(), '0,5');
+  await waitFor(() => expect(button('Continue').disabled).toBe(false));
+}
+
+afterEach(() => {
+  setSendApi(null);
+  window.sessionStorage.clear();
+  act(() => toastActor.send({ type: 'toast.dismissed' }));
+});
+
+describe('send pages in the app', () => {
+  it('form → review → progress on their own URLs, with the active account and one key', async () => {
+    const { calls, withdrawals } = fakeCalls();
+    setSendApi(calls);
+    const app = mount('/home/asset/BTC/send');
+    const user = userEvent.setup();
+    await fillForm(user);
+    expect(amountInput().value).toBe('0.5');
+    await user.click(button('Continue'));
+    await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC/send/review'));
+    expect((await screen.findByTestId('review-total')).textContent).toBe('0.5001 BTC');
+    await user.click(button('Confirm and send'));
+    await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC/send/progress'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Transfer in progress');
+    expect(withdrawals).toHaveLength(1);
+    const [{ account, request, pincode }] = withdrawals;
+    expect(account).toBe('acc-7');
+    expect(pincode).toBe('');
+    expect(request).toMatchObject({ currency: 'BTC', amount: '0.5', depositAddress: VALID });
+    expect(request.idempotencyKey).toMatch(/^[0-9a-f-]{32,36}$/);
+    // Sent: the key and the draft are gone, so the next review gets a new key.
+    expect(Object.keys(window.sessionStorage)).toEqual([]);
+    await user.click(screen.getByRole('link', { name: 'Add to address book' }));
+    await waitFor(() => expect(pathname(app)).toBe('/settings/address-book/create'));
+    expect(((await screen.findByLabelText('Address')) as HTMLInputElement).value).toBe(VALID);
+  });
+
+  it('a failed try, then a reload on the review: the same key is sent again', async () => {
+    const { calls, withdrawals } = fakeCalls(true);
+    setSendApi(calls);
+    const first = mount('/home/asset/BTC/send');
+    const user = userEvent.setup();
+    await fillForm(user);
+    await user.click(button('Continue'));
+    await user.click(await screen.findByRole('button', { name: 'Confirm and send' }));
+    expect(await screen.findByTestId('review-error')).toBeTruthy();
+    expect(screen.getByTestId('review-error').textContent).toBe('The service is busy, try again');
+    expect((await screen.findByText('The service is busy, try again', { selector: '[data-kind]' }))).toBeTruthy();
+    const key = withdrawals[0].request.idempotencyKey;
+
+    // Reload on /send/review: the form comes back filled from the draft, and the review reuses the key.
+    first.view.unmount();
+    const app = mount('/home/asset/BTC/send/review');
+    await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC/send'));
+    await waitFor(() => expect(addressInput().value).toBe(VALID));
+    expect(amountInput().value).toBe('0.5');
+    await waitFor(() => expect(button('Continue').disabled).toBe(false));
+    await user.click(button('Continue'));
+    await user.click(await screen.findByRole('button', { name: 'Confirm and send' }));
+    await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC/send/progress'));
+    expect(withdrawals.map((w) => w.request.idempotencyKey)).toEqual([key, key]);
+  });
+
+  it('editing the amount makes a new review with a new key; the back button edits the review', async () => {
+    const { calls, withdrawals } = fakeCalls(true);
+    setSendApi(calls);
+    const app = mount('/home/asset/BTC/send');
+    const user = userEvent.setup();
+    await fillForm(user);
+    await user.click(button('Continue'));
+    await user.click(await screen.findByRole('button', { name: 'Confirm and send' }));
+    await screen.findByTestId('review-error');
+    act(() => app.router.history.back());
+    await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC/send'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Send BTC' })).toBeTruthy();
+    await user.type(amountInput(), '1');
+    expect(amountInput().value).toBe('0.51');
+    await user.click(button('Continue'));
+    await user.click(await screen.findByRole('button', { name: 'Confirm and send' }));
+    await waitFor(() => expect(withdrawals).toHaveLength(2));
+    expect(withdrawals[1].request.amount).toBe('0.51');
+    expect(withdrawals[1].request.idempotencyKey).not.toBe(withdrawals[0].request.idempotencyKey);
+  });
+
+  it('with a passcode on the profile, Confirm asks for it and sends it in the pincode header', async () => {
+    const { calls, withdrawals } = fakeCalls();
+    setSendApi(calls);
+    const app = mount('/home/asset/BTC/send', true);
+    const user = userEvent.setup();
+    await fillForm(user);
+    await user.click(button('Continue'));
+    await user.click(await screen.findByRole('button', { name: 'Confirm and send' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Enter your passcode to send' })).toBeTruthy();
+    expect(withdrawals).toHaveLength(0);
+    for (const digit of ['4', '3', '2', '1']) await user.click(button(digit));
+    await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC/send/progress'));
+    expect(withdrawals).toHaveLength(1);
+    expect(withdrawals[0].pincode).toBe('4321');
+    expect(withdrawals[0].request.idempotencyKey).toMatch(/^[0-9a-f-]{32,36}$/);
+  });
+
+  it('pastes the address from the platform clipboard', async () => {
+    const { calls } = fakeCalls();
+    setSendApi(calls);
+    const app = mount('/home/asset/BTC/send');
+    app.clipboard.text = `  ${VALID}\n`;
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Send BTC' })).toBeTruthy();
+    await user.click(button('Paste'));
+    await waitFor(() => expect(addressInput().value).toBe(VALID));
+    expect(await screen.findByText('Address pasted')).toBeTruthy();
+    expect((await screen.findByTestId('send-fee')).textContent).toBe(`Network fee: ${FEE} BTC`);
+  });
+});
