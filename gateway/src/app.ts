@@ -15,6 +15,8 @@ import { telegramRoutes } from './telegram/routes.js';
 import { accountRoutes } from './users/accountRoutes.js';
 import { createUserCredentials } from './users/credentials.js';
 import { profileRoutes } from './users/profileRoutes.js';
+import { passcodeRoutes } from './passcode/routes.js';
+import { addressBookRoutes } from './addressBook/routes.js';
 import { chainPlugin, type ChainAdapters } from './chain/plugin.js';
 import { deriveDepositAddress } from './chain/addresses.js';
 import { loadSeed } from './chain/seed.js';
@@ -67,6 +69,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(async (scope) => {
     await scope.register(accountRoutes, { db, config, mailer });
     await scope.register(profileRoutes, { db, authenticate });
+    await scope.register(passcodeRoutes, { db, authenticate });
     await scope.register(telegramRoutes, { db, config, idp, authenticate });
   }, { prefix: '/b2c-user-management' });
 
@@ -79,6 +82,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     await scope.register(walletRoutes, { db, config, authenticate, derive });
     await scope.register(rateRoutes, { config, provider: rates });
   }, { prefix: '/b2c-wallet' });
+  await app.register(addressBookRoutes, { db, authenticate, prefix: '/b2c-address-book' });
 
   // Chain adapters; in sandbox also the pretend chain, its block producer and /dev/chain routes.
   const adapters: ChainAdapters = new Map();

@@ -5,6 +5,7 @@ import { ApiError } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { confirmationMail, passwordResetMail } from '../mail/templates.js';
 import { codeStatus, consumeCode, createCode, retireCodes } from './codes.js';
+import { clearPasscodeOnPasswordReset } from '../passcode/service.js';
 import { hashPassword } from './passwords.js';
 import { findUserByEmail, insertEmailUser } from './repository.js';
 import { Code, Email, Empty, Password, errors } from './schemas.js';
@@ -85,6 +86,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<UserDeps> = async (app, { 
       }
       // Reaching the mailbox proves ownership, so the reset confirms the e-mail too.
       await tx.update(users).set({ passwordHash, emailConfirmed: true }).where(eq(users.id, userId));
+      // The only way out of a passcode block (spec §8 B2C_USM0032): the reset removes the passcode.
+      await clearPasscodeOnPasswordReset(tx, userId);
       await retireCodes(tx, 'password_reset', userId);
     });
     return {};

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from './codes.js';
-import { accounts, telegramLinks, users, type FiatCurrency, type Language } from '../db/schema/index.js';
+import { accounts, telegramLinks, userPasscodes, users, type FiatCurrency, type Language } from '../db/schema/index.js';
 
 export interface Profile {
   id: string;
@@ -54,13 +54,14 @@ export async function loadProfile(db: Executor, userId: string): Promise<Profile
   if (!user) return undefined;
   const accountRows = await db.select().from(accounts).where(eq(accounts.userId, userId)).orderBy(accounts.createdAt);
   const [link] = await db.select().from(telegramLinks).where(eq(telegramLinks.userId, userId));
+  const [passcode] = await db.select({ userId: userPasscodes.userId }).from(userPasscodes).where(eq(userPasscodes.userId, userId));
   return {
     id: user.id,
     email: user.email,
     accounts: accountRows.map((a) => ({
       id: a.id, name: a.name, language: user.language, defaultFiatCurrency: user.defaultFiatCurrency,
     })),
-    pinCodeActive: false,
+    pinCodeActive: Boolean(passcode),
     ...(link ? { telegram: { id: link.telegramUserId, username: link.username } } : {}),
   };
 }

@@ -1,0 +1,79 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../db/client.js';
+import { bearer, type AuthHook } from '../http/auth.js';
+import { ownAccount } from '../wallet/routes.js';
+import { AccountParams, Empty, errors } from '../wallet/schemas.js';
+import { ADDRESS_BOOK_BLOCKCHAINS, NAME_MAX, createEntry, deleteEntry, getEntry, listEntries } from './service.js';
+
+const EntryBody = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  blockchain: Type.String(),
+  address: Type.String(),
+}, { description: 'Spec §3 address-book entry' });
+
+const CreateBody = Type.Object({
+  // Lengths are checked after trimming; these bounds only stop absurd payloads.
+  name: Type.String({ maxLength: NAME_MAX * 4, description: `1–${NAME_MAX} characters after trimming` }),
+  blockchain: Type.String({ maxLength: 32, description: `One of ${ADDRESS_BOOK_BLOCKCHAINS.join(', ')}` }),
+  address: Type.String({ maxLength: 256, description: 'Trimmed, then checked by its network checksum' }),
+});
+
+const PageRequest = Type.Object({
+  pageNumber: Type.Integer({ minimum: 1, default: 1, description: '1-based' }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 1000, default: 1000 }),
+});
+
+const PageBody = Type.Object({
+  content: Type.Array(EntryBody),
+  totalElements: Type.Integer(),
+  totalPages: Type.Integer(),
+  pageNumber: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+
+const EntryParams = Type.Object({ account: AccountParams.properties.account, id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+/** Spec §7 Address book, under /b2c-address-book. Every route checks {account} is the caller's first. */
+export const addressBookRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticate: AuthHook }> = async (app, { db, authenticate }) => {
+  const common = { tags: ['address-book'], security: bearer };
+
+  app.post('/:account/address-book', {
+    onRequest: authenticate,
+    schema: {
+      ...common, summary: 'Save a recipient (address checked by its network)',
+      params: AccountParams, body: CreateBody, response: { 200: EntryBody, ...errors(400, 401, 404) },
+    },
+  }, async (request) => {
+    const accountId = await ownAccount(db, request.userId, request.params.account);
+    return createEntry(db, accountId, request.body);
+  });
+
+  app.post('/:account/address-book/all', {
+    onRequest: authenticate,
+    schema: {
+      ...common, summary: 'One page of saved recipients, oldest first',
+      params: AccountParams, body: PageRequest, response: { 200: PageBody, ...errors(400, 401, 404) },
+    },
+  }, async (request) => {
+    const accountId = await ownAccount(db, request.userId, request.params.account);
+    return listEntries(db, accountId, request.body.pageNumber, request.body.pageSize);
+  });
+
+  app.get('/:account/address-book/:id', {
+    onRequest: authenticate,
+    schema: { ...common, summary: 'One saved recipient', params: EntryParams, response: { 200: EntryBody, ...errors(401, 404) } },
+  }, async (request) => {
+    const accountId = await ownAccount(db, request.userId, request.params.account);
+    return getEntry(db, accountId, request.params.id);
+  });
+
+  app.delete('/:account/address-book/:id', {
+    onRequest: authenticate,
+    schema: { ...common, summary: 'Delete a saved recipient', params: EntryParams, response: { 200: Empty, ...errors(401, 404) } },
+  }, async (request) => {
+    const accountId = await ownAccount(db, request.userId, request.params.account);
+    await deleteEntry(db, accountId, request.params.id);
+    return {};
+  });
+};

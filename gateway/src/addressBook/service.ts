@@ -1,0 +1,77 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import { isValidAddress, type Network } from '../chain/addresses.js';
+import type { Db } from '../db/client.js';
+import { addressBookEntries } from '../db/schema/index.js';
+import { ApiError } from '../http/errors.js';
+import { isUuid } from '../users/repository.js';
+import { COINS, type ChainNetwork } from '../wallet/catalogue.js';
+
+/**
+ * Spec §5: only non-token crypto networks may be saved. Their names are the catalogue's `blockchain`
+ * values (Bitcoin, Ethereum, Tron, TON, Litecoin, Dogecoin); Lightning has no on-chain address.
+ */
+const NETWORK_OF_BLOCKCHAIN = new Map<string, ChainNetwork>(
+  COINS.filter((c) => !c.token && c.network !== 'lightning').map((c) => [c.blockchain, c.network as ChainNetwork]),
+);
+export const ADDRESS_BOOK_BLOCKCHAINS = [...NETWORK_OF_BLOCKCHAIN.keys()];
+
+export const NAME_MAX = 64;
+
+export interface AddressBookEntry { id: string; name: string; blockchain: string; address: string }
+
+const columns = {
+  id: addressBookEntries.id, name: addressBookEntries.name,
+  blockchain: addressBookEntries.blockchain, address: addressBookEntries.address,
+};
+
+const notFound = () => new ApiError(404, 'ADDRESS_BOOK_ENTRY_NOT_FOUND', 'No such address book entry');
+
+/** Trims and checks the input; the address must pass its network's checksum. */
+export function validateEntry(input: { name: string; blockchain: string; address: string }) {
+  const name = input.name.trim();
+  if (name.length < 1 || name.length > NAME_MAX) {
+    throw new ApiError(400, 'VALIDATION_ERROR', `name must be 1 to ${NAME_MAX} characters`, 'name');
+  }
+  const network = NETWORK_OF_BLOCKCHAIN.get(input.blockchain);
+  if (!network) {
+    throw new ApiError(400, 'VALIDATION_ERROR', `blockchain must be one of ${ADDRESS_BOOK_BLOCKCHAINS.join(', ')}`, 'blockchain');
+  }
+  const address = input.address.trim();
+  if (!isValidAddress(network as Network, address)) {
+    throw new ApiError(400, 'INVALID_ADDRESS', 'Address format is wrong.', 'address');
+  }
+  return { name, blockchain: input.blockchain, address };
+}
+
+export async function createEntry(db: Db, accountId: string, input: { name: string; blockchain: string; address: string }) {
+  const values = validateEntry(input);
+  const [row] = await db.insert(addressBookEntries).values({ accountId, ...values }).returning(columns);
+  return row!;
+}
+
+export async function getEntry(db: Db, accountId: string, id: string): Promise<AddressBookEntry> {
+  if (!isUuid(id)) throw notFound();
+  const [row] = await db.select(columns).from(addressBookEntries)
+    .where(and(eq(addressBookEntries.id, id), eq(addressBookEntries.accountId, accountId)));
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function deleteEntry(db: Db, accountId: string, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound();
+  const rows = await db.delete(addressBookEntries)
+    .where(and(eq(addressBookEntries.id, id), eq(addressBookEntries.accountId, accountId)))
+    .returning({ id: addressBookEntries.id });
+  if (!rows.length) throw notFound();
+}
+
+/** pageNumber is 1-based (spec §7 sends pageNumber 1, pageSize 1000); oldest entries first. */
+export async function listEntries(db: Db, accountId: string, pageNumber: number, pageSize: number) {
+  const [total] = await db.select({ n: count() }).from(addressBookEntries).where(eq(addressBookEntries.accountId, accountId));
+  const totalElements = Number(total?.n ?? 0);
+  const content = await db.select(columns).from(addressBookEntries)
+    .where(eq(addressBookEntries.accountId, accountId))
+    .orderBy(asc(addressBookEntries.createdAt), asc(addressBookEntries.id))
+    .limit(pageSize).offset((pageNumber - 1) * pageSize);
+  return { content, totalElements, totalPages: Math.ceil(totalElements / pageSize), pageNumber, pageSize };
+}
