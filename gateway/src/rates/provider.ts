@@ -40,20 +40,22 @@ export interface SandboxRateOptions {
  */
 export function createSandboxRateProvider(opts: SandboxRateOptions = {}): RateProvider {
   const now = opts.now ?? Date.now;
-  const wave = (code: string, amplitude: number, periodHours: number) =>
-    1 + amplitude * Math.sin((2 * Math.PI * now()) / (periodHours * HOUR) + phaseOf(code));
+  const wave = (at: number, code: string, amplitude: number, periodHours: number) =>
+    1 + amplitude * Math.sin((2 * Math.PI * at) / (periodHours * HOUR) + phaseOf(code));
   return {
     name: 'sandbox',
     async usdPrices(currencies) {
+      // One instant per request, so aliases (BTC_LNG → BTC) and pairs in one answer agree exactly.
+      const at = now();
       const prices = new Map<string, number>();
       for (const currency of currencies) {
         const code = SANDBOX_CRYPTO_USD[currency] !== undefined ? currency : opts.parentOf?.(currency) ?? currency;
         const crypto = SANDBOX_CRYPTO_USD[code];
         const fiat = SANDBOX_FIAT_PER_USD[currency];
         if (crypto !== undefined) {
-          prices.set(currency, code === 'USDT' ? crypto : crypto * wave(code, 0.03, 6));
+          prices.set(currency, code === 'USDT' ? crypto : crypto * wave(at, code, 0.03, 6));
         } else if (fiat !== undefined) {
-          prices.set(currency, currency === 'USD' ? 1 : 1 / (fiat * wave(currency, 0.004, 24)));
+          prices.set(currency, currency === 'USD' ? 1 : 1 / (fiat * wave(at, currency, 0.004, 24)));
         }
       }
       return prices;
