@@ -1,6 +1,6 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { keypadForParent } from './passcodeKeypad.machine';
-import { TICK_MS, toPasscodeError, type PasscodeError } from './shared/passcode';
+import { TICK_MS, enteredCode, successCountdownState, toPasscodeError, type PasscodeError } from './shared/passcode';
 import { SUCCESS_SECONDS } from './passcodeSet.machine';
 
 /**
@@ -42,17 +42,11 @@ export const passcodeChangeMachine = setup({
   },
   actions: {
     holdOld: assign({
-      oldCode: ({ event }) => {
-        assertEvent(event, 'passcode.entered');
-        return event.code;
-      },
+      oldCode: enteredCode,
       error: null,
     }),
     holdNext: assign({
-      next: ({ event }) => {
-        assertEvent(event, 'passcode.entered');
-        return event.code;
-      },
+      next: enteredCode,
       error: null,
     }),
     mismatch: assign({ next: '', error: { kind: 'mismatch' } as PasscodeError }),
@@ -109,22 +103,7 @@ export const passcodeChangeMachine = setup({
         onError: 'success',
       },
     },
-    success: {
-      tags: 'success',
-      entry: ['startCountdown', { type: 'haptic', params: { kind: 'success' } }],
-      initial: 'counting',
-      on: { 'success.closed': 'done' },
-      states: {
-        counting: {
-          after: {
-            TICK: [
-              { guard: 'moreToCount', target: 'counting', reenter: true, actions: 'tick' },
-              { target: '#passcodeChange.done' },
-            ],
-          },
-        },
-      },
-    },
+    success: successCountdownState('passcodeChange', ['startCountdown'] as const),
     done: { type: 'final', entry: 'goToProtection' },
   },
 });

@@ -1,6 +1,6 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { keypadForParent } from './passcodeKeypad.machine';
-import { TICK_MS, toPasscodeError, type PasscodeError } from './shared/passcode';
+import { TICK_MS, enteredCode, successCountdownState, toPasscodeError, type PasscodeError } from './shared/passcode';
 
 /** Spec §9: the success screen counts 5 s down, then returns to wallet protection. */
 export const SUCCESS_SECONDS = 5;
@@ -42,17 +42,11 @@ export const passcodeSetMachine = setup({
   },
   actions: {
     holdFirst: assign({
-      first: ({ event }) => {
-        assertEvent(event, 'passcode.entered');
-        return event.code;
-      },
+      first: enteredCode,
       error: null,
     }),
     holdCode: assign({
-      code: ({ event }) => {
-        assertEvent(event, 'passcode.entered');
-        return event.code;
-      },
+      code: enteredCode,
     }),
     mismatch: assign({ first: '', code: '', error: { kind: 'mismatch' } as PasscodeError }),
     serverFailed: assign({ first: '', code: '', error: ({ event }) => toPasscodeError((event as { error?: unknown }).error) }),
@@ -106,22 +100,7 @@ export const passcodeSetMachine = setup({
         onError: 'success',
       },
     },
-    success: {
-      tags: 'success',
-      entry: ['markValid', 'startCountdown', { type: 'haptic', params: { kind: 'success' } }],
-      initial: 'counting',
-      on: { 'success.closed': 'done' },
-      states: {
-        counting: {
-          after: {
-            TICK: [
-              { guard: 'moreToCount', target: 'counting', reenter: true, actions: 'tick' },
-              { target: '#passcodeSet.done' },
-            ],
-          },
-        },
-      },
-    },
+    success: successCountdownState('passcodeSet', ['markValid', 'startCountdown'] as const),
     done: { type: 'final', entry: 'goToProtection' },
   },
 });

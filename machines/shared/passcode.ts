@@ -37,3 +37,32 @@ export function toPasscodeError(error: unknown): PasscodeError {
 }
 
 export const isPasscode = (code: string) => new RegExp(`^\\d{${PASSCODE_LENGTH}}$`).test(code);
+
+/** The code a `passcode.entered` event carries (used by the set and change machines' assigns). */
+export function enteredCode({ event }: { event: { type: string; code?: string } }): string {
+  if (event.type !== 'passcode.entered' || typeof event.code !== 'string') throw new Error(`Expected passcode.entered, got ${event.type}`);
+  return event.code;
+}
+
+/**
+ * The success screen shared by set and change (spec §4): entry actions run, the seconds count down
+ * once a second, and at zero — or on `success.closed` — the machine finishes in `done`.
+ */
+export function successCountdownState<const Entry extends readonly unknown[]>(machineId: string, entry: Entry) {
+  return {
+    tags: 'success',
+    entry: [...entry, { type: 'haptic', params: { kind: 'success' } }],
+    initial: 'counting',
+    on: { 'success.closed': 'done' },
+    states: {
+      counting: {
+        after: {
+          TICK: [
+            { guard: 'moreToCount', target: 'counting', reenter: true, actions: 'tick' },
+            { target: `#${machineId}.done` },
+          ],
+        },
+      },
+    },
+  } as const;
+}
