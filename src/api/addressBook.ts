@@ -1,4 +1,4 @@
-import { authHttp } from './authHttp';
+import type { KyInstance } from 'ky';
 
 /** Spec §3 address-book entry. */
 export type AddressBookEntry = { id: string; name: string; blockchain: string; address: string };
@@ -13,7 +13,7 @@ const book = 'b2c-address-book';
 export const ADDRESS_BOOK_PAGE = { pageNumber: 1, pageSize: 1000 } as const;
 
 /** Spec §7 Address book calls (prefix b2c-address-book). */
-export const addressBookApi = {
+export const createAddressBookApi = (authHttp: KyInstance) => ({
   async list(account: string): Promise<AddressBookEntry[]> {
     const page = await authHttp.post(`${book}/${account}/address-book/all`, { json: ADDRESS_BOOK_PAGE }).json<Page>();
     return page.content ?? [];
@@ -25,6 +25,6 @@ export const addressBookApi = {
   },
   get: (account: string, id: string) =>
     authHttp.get(`${book}/${account}/address-book/${encodeURIComponent(id)}`).json<AddressBookEntry>(),
-};
+});
 
-export type AddressBookApi = typeof addressBookApi;
+export type AddressBookApi = ReturnType<typeof createAddressBookApi>;

@@ -23,3 +23,7 @@ export async function requestPasswordReset(body: { email: string }): Promise<voi
 export async function confirmPasswordReset(body: { password: string; confirmationCode: string }): Promise<void> {
   await publicHttp.post(`${base}/password-reset/confirm`, { json: body });
 }
+
+export const authFormsApi = { registerUser, confirmEmail, requestPasswordReset, confirmPasswordReset };
+
+export type AuthFormsApi = typeof authFormsApi;

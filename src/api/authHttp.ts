@@ -1,10 +1,9 @@
 import ky, { isForceRetryError, type KyInstance } from 'ky';
-import { waitFor } from 'xstate';
-import { publicHttp } from './http';
-import { getSession } from '../auth/sessionRef';
-import { selectAccessToken, selectSettled, selectSignedIn } from '../../machines/session.selectors';
 
-/** What the authenticated client needs from the session (spec §7, the 401 rule). */
+/**
+ * What the authenticated client needs from the session (spec §7, the 401 rule). src/app/sessionPort.ts
+ * implements it over the session actor; the HTTP layer knows nothing of machines.
+ */
 export type SessionPort = {
   accessToken(): string | null;
   /** Renews the session after a 401 on `rejected`; resolves with the new token, or null when it ended. */
@@ -53,21 +52,3 @@ export function createAuthHttp(base: KyInstance, session: SessionPort): KyInstan
     },
   });
 }
-
-/** The live port: the session actor registered by src/app/live.ts. */
-export const liveSessionPort: SessionPort = {
-  accessToken: () => selectAccessToken(getSession().getSnapshot()),
-  async renew(rejected) {
-    const session = getSession();
-    const current = selectAccessToken(session.getSnapshot());
-    // Another request already renewed the session while this one was in flight.
-    if (current && current !== rejected && selectSettled(session.getSnapshot())) return current;
-    if (!selectSignedIn(session.getSnapshot())) return null;
-    session.send({ type: 'token.rejected' });
-    const settled = await waitFor(session, selectSettled, { timeout: 20000 });
-    return selectSignedIn(settled) ? selectAccessToken(settled) : null;
-  },
-  signOutSilently: () => getSession().send({ type: 'session.expired' }),
-};
-
-export const authHttp = createAuthHttp(publicHttp, liveSessionPort);

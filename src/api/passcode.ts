@@ -1,4 +1,4 @@
-import { authHttp } from './authHttp';
+import type { KyInstance } from 'ky';
 
 const base = 'b2c-user-management/user/pinCode';
 
@@ -10,7 +10,7 @@ export const pincodeHeader = (code: string | null | undefined): Record<string, s
  * The passcode calls (spec §7 user management). Failures are ApiErrors with `code` B2C_USM0031
  * (wrong), B2C_USM0030 (wait, with `waitSeconds`) or B2C_USM0032 (blocked), else the server message.
  */
-export const passcodeApi = {
+export const createPasscodeApi = (authHttp: KyInstance) => ({
   async enable(pinCode: string): Promise<void> {
     await authHttp.post(`${base}/enable`, { json: { pinCode } });
   },
@@ -23,6 +23,6 @@ export const passcodeApi = {
   async disable(pinCode: string): Promise<void> {
     await authHttp.post(`${base}/disable`, { headers: pincodeHeader(pinCode) });
   },
-};
+});
 
-export type PasscodeApi = typeof passcodeApi;
+export type PasscodeApi = ReturnType<typeof createPasscodeApi>;

@@ -1,4 +1,4 @@
-import { authHttp } from './authHttp';
+import type { KyInstance } from 'ky';
 import type { Transaction } from './wallet';
 
 /** Spec §3 address check result (POST /{account}/withdrawal/check-address). */
@@ -32,7 +32,7 @@ export function feeOf(body: unknown): string {
 }
 
 /** Spec §7 Send calls. */
-export const sendApi = {
+export const createSendApi = (authHttp: KyInstance) => ({
   checkAddress: (account: string, currency: string, address: string) =>
     authHttp.post(`${wallet}/${account}/withdrawal/check-address`, { json: { currency, address } }).json<AddressCheck>(),
   async preliminaryFee(account: string, currency: string, depositAddress: string): Promise<string> {
@@ -49,6 +49,6 @@ export const sendApi = {
     authHttp
       .post(`${wallet}/${account}/withdrawal`, { json: request, headers: pincode ? { pincode } : undefined })
       .json<Transaction>(),
-};
+});
 
-export type SendApi = typeof sendApi;
+export type SendApi = ReturnType<typeof createSendApi>;

@@ -1,4 +1,4 @@
-import { authHttp } from './authHttp';
+import type { KyInstance } from 'ky';
 import type { Language } from '../../machines/preferences.machine';
 
 export type Account = { id: string; name: string; language: Language; defaultFiatCurrency: string };
@@ -16,8 +16,13 @@ export type AuthInfo = { tgAuth: boolean };
 
 const base = 'b2c-user-management';
 
-export const userApi = {
+export const createUserApi = (authHttp: KyInstance) => ({
   getProfile: () => authHttp.get(`${base}/user`).json<UserProfile>(),
+  /** The active account's server-side language and fiat (spec §3), from GET /user. */
+  async getSettings(): Promise<{ language: Language | null; currency: string | null }> {
+    const account = (await authHttp.get(`${base}/user`).json<UserProfile>()).accounts[0];
+    return { language: account?.language ?? null, currency: account?.defaultFiatCurrency ?? null };
+  },
   getAuthInfo: () => authHttp.get(`${base}/user/auth`).json<AuthInfo>(),
   async setLanguage(language: Language): Promise<void> {
     await authHttp.post(`${base}/user/language/${language}`);
@@ -25,6 +30,6 @@ export const userApi = {
   async setDefaultFiatCurrency(currency: string): Promise<void> {
     await authHttp.post(`${base}/user/default-fiat-currency/update/${currency}`);
   },
-};
+});
 
-export type UserApi = typeof userApi;
+export type UserApi = ReturnType<typeof createUserApi>;

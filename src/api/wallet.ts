@@ -1,4 +1,4 @@
-import { authHttp } from './authHttp';
+import type { KyInstance } from 'ky';
 
 /** Spec §3 coin catalogue entry (GET /b2c-wallet/meta-info/currency). */
 export type Coin = {
@@ -88,8 +88,8 @@ export type RatesMap = Record<string, Record<string, number>>;
 
 const wallet = 'b2c-wallet';
 
-/** Spec §7 Meta and Wallet calls. */
-export const walletApi = {
+/** Spec §7 Meta and Wallet calls, on the authenticated client built by src/app/services.ts. */
+export const createWalletApi = (authHttp: KyInstance) => withBalances({
   getCurrencies: () => authHttp.get(`${wallet}/meta-info/currency`).json<Coin[]>(),
   getCoinMeta: () => authHttp.get(`${wallet}/meta-info/coin`).json<CoinMeta>(),
   getAssets: (account: string) => authHttp.get(`${wallet}/${account}/asset`).json<Asset[]>(),
@@ -112,6 +112,30 @@ export const walletApi = {
     authHttp.get(`${wallet}/${account}/asset/transaction/${encodeURIComponent(id)}`).json<Transaction>(),
   getRates: (from: string[], to: string[]) =>
     authHttp.post(`${wallet}/rate`, { json: { from, to } }).json<{ ratesMap: RatesMap }>(),
+});
+
+export type WalletApi = ReturnType<typeof createWalletApi>;
+
+/** One balance poll (spec §7): the assets, then display rates for the crypto held. */
+export type Balances = { assets: Asset[]; rates: RatesMap | null };
+
+function withBalances<T extends Pick<WalletApiCalls, 'getAssets' | 'getRates'>>(api: T) {
+  return { ...api, getBalances: (account: string, fiat: string) => loadBalances(api, account, fiat) };
+}
+
+type WalletApiCalls = {
+  getAssets(account: string): Promise<Asset[]>;
+  getRates(from: string[], to: string[]): Promise<{ ratesMap: RatesMap }>;
 };
 
-export type WalletApi = typeof walletApi;
+async function loadBalances(api: WalletApiCalls, account: string, fiat: string): Promise<Balances> {
+  const assets = await api.getAssets(account);
+  const from = assets.filter((a) => a.isCrypto).map((a) => a.currency);
+  if (from.length === 0) return { assets, rates: {} };
+  try {
+    return { assets, rates: (await api.getRates(from, [fiat])).ratesMap };
+  } catch {
+    // Rates are display only: keep the previous ones rather than failing the balances.
+    return { assets, rates: null };
+  }
+}

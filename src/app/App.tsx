@@ -1,7 +1,8 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
-import { ServicesProvider, type AppServices } from './services';
+import { ServicesProvider } from './context';
+import type { AppServices } from './services';
 import type { AppRouter } from './router';
 
 export function App({ services, router }: { services: AppServices; router: AppRouter }) {

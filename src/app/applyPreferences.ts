@@ -38,3 +38,5 @@ export const preferenceStore = {
   },
   saveLanguage: (language: Language) => window.localStorage.setItem(LANGUAGE_KEY, language),
 };
+
+export type PreferenceStore = typeof preferenceStore;

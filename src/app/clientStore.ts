@@ -41,3 +41,5 @@ export const clientStore = {
   currency: () => read(KEYS.currency),
   saveCurrency: (currency: string) => write(KEYS.currency, currency),
 };
+
+export type ClientStore = typeof clientStore;

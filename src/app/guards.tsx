@@ -5,7 +5,7 @@ import { RootSpinner } from '../ui/Spinner';
 import { Toaster } from '../ui/Toast';
 import { AppShell, PlainShell } from '../features/shell/AppShell';
 import * as shell from '../features/shell/AppShell.css';
-import { useServices } from './services';
+import { useServices } from './context';
 
 /** Spec §2: a size-64 spinner while authentication resolves, then the app. */
 export function RootLayout() {

@@ -7,7 +7,7 @@ import { screen } from '@testing-library/react';
 import { createActor } from 'xstate';
 import { addressBookCreateMachine, type AddressBookCreateEvent, type CreateFailure } from '../../machines/addressBookCreate.machine';
 import { AddressBookCreateScreen } from '../../src/features/addressBook/AddressBookCreateScreen';
-import { networkOptions } from '../../src/features/addressBook/live';
+import { networkOptions } from '../../src/features/addressBook/services';
 import { describeModel } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { typeInto } from '../support/authScreens';

@@ -7,7 +7,6 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import type { AddressBookApi, AddressBookEntry } from '../../src/api/addressBook';
-import { setAddressBookApi } from '../../src/features/addressBook/live';
 import { toastActor } from '../../src/ui/toast';
 import { makeUser, mountApp, pathname } from './app/harness';
 import { btcCoin, usdtTrxCoin } from './asset-fixtures';
@@ -40,15 +39,13 @@ function fakeBook() {
 }
 
 afterEach(() => {
-  setAddressBookApi(null);
   act(() => toastActor.send({ type: 'toast.dismissed' }));
 });
 
 it('address book round trip from Settings', async () => {
   const { api, calls } = fakeBook();
-  setAddressBookApi(api);
   const app = mountApp({
-    path: '/settings', signedIn: makeUser(), account: 'acc-3',
+    path: '/settings', signedIn: makeUser(), account: 'acc-3', api: { addressBook: api },
     wallet: { loadCatalogue: fromPromise(async () => [btcCoin, usdtTrxCoin]) },
   });
   const user = userEvent.setup();

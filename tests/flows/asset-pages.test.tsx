@@ -7,7 +7,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import type { HistoryFilter } from '../../src/api/wallet';
-import { setAssetApi, type AssetApi } from '../../src/features/asset/live';
+import type { AssetApi } from '../../src/features/asset/services';
 import { toastActor } from '../../src/ui/toast';
 import { settle } from '../support/mbt';
 import { makeUser, mountApp, pathname } from './app/harness';
@@ -26,19 +26,17 @@ function fakeApi() {
   return { api, calls };
 }
 
-const mount = (path: string, loadCatalogue = fromPromise(async () => [btcCoin])) =>
-  mountApp({ path, signedIn: makeUser(), account: 'acc-7', wallet: { loadCatalogue } });
+const mount = (path: string, api: AssetApi, loadCatalogue = fromPromise(async () => [btcCoin])) =>
+  mountApp({ path, signedIn: makeUser(), account: 'acc-7', wallet: { loadCatalogue }, api: { wallet: api } });
 
 afterEach(() => {
-  setAssetApi(null);
   act(() => toastActor.send({ type: 'toast.dismissed' }));
 });
 
 describe('asset pages in the app', () => {
   it('asset → receive → back → details, with the account, copy, share and explorer through the platform', async () => {
     const { api, calls } = fakeApi();
-    setAssetApi(api);
-    const app = mount('/home/asset/BTC');
+    const app = mount('/home/asset/BTC', api);
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Bitcoin' })).toBeTruthy();
     expect(calls.history).toEqual([['acc-7', { currency: 'BTC', sort: 'DESC', properties: ['createdDate'], pageSize: 100, pageNumber: 1 }]]);
@@ -75,10 +73,9 @@ describe('asset pages in the app', () => {
 
   it('a failed catalogue fails the asset screen, and Retry asks the catalogue again', async () => {
     const { api } = fakeApi();
-    setAssetApi(api);
     let online = false;
     let attempts = 0;
-    const app = mount('/home/asset/BTC', fromPromise(async () => {
+    const app = mount('/home/asset/BTC', api, fromPromise(async () => {
       attempts += 1;
       if (!online) throw new Error('offline');
       return [btcCoin];
@@ -94,8 +91,7 @@ describe('asset pages in the app', () => {
 
   it('an asset without a deposit address yet shows the receive error with Retry', async () => {
     const { api } = fakeApi();
-    setAssetApi({ ...api, getAssets: async () => [{ ...btcAsset(), depositAddress: null }] });
-    mount('/home/asset/BTC/receive');
+    mount('/home/asset/BTC/receive', { ...api, getAssets: async () => [{ ...btcAsset(), depositAddress: null }] });
     expect((await screen.findByRole('alert')).textContent).toContain('Your deposit address is not ready yet.');
     await settle();
   });

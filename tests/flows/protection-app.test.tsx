@@ -6,8 +6,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TICK_MS } from '../../machines/shared/passcode';
-import { getActiveProfile } from '../../src/app/account';
-import { setPasscodeApi } from '../../src/features/protection';
+import { selectPinCodeActive } from '../../machines/profile.selectors';
 import type { PasscodeApi } from '../../src/api/passcode';
 import type { UserProfile } from '../../src/api/userProfile';
 import { settle } from '../support/mbt';
@@ -35,15 +34,12 @@ function fakeApi() {
 async function start(path: string, active: boolean) {
   vi.useFakeTimers();
   const { api, calls } = fakeApi();
-  setPasscodeApi(api);
-  const app = mountApp({ path, signedIn: makeUser(), account: profile(active), loadProfile: async () => profile(active) });
+  const app = mountApp({ path, signedIn: makeUser(), account: profile(active), api: { passcode: api } });
   await settle();
   await settle();
   const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
   return { app, calls, user };
 }
-
-afterEach(() => setPasscodeApi(null));
 
 describe('wallet protection in the app', () => {
   it('settings → wallet protection → set a passcode → back after 5 s with it on', async () => {
@@ -59,7 +55,7 @@ describe('wallet protection in the app', () => {
     await settle();
     expect(calls).toEqual(['enable 1357']);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Passcode set');
-    expect((await getActiveProfile()).pinCodeActive).toBe(true);
+    expect(selectPinCodeActive(app.profile.getSnapshot())).toBe(true);
     await act(async () => vi.advanceTimersByTime(5 * TICK_MS));
     await settle();
     expect(pathname(app)).toBe('/settings/wallet-protection');
@@ -78,7 +74,7 @@ describe('wallet protection in the app', () => {
     await settle();
     expect(calls).toEqual(['disable 1357']);
     expect(pathname(app)).toBe('/settings/wallet-protection');
-    expect((await getActiveProfile()).pinCodeActive).toBe(false);
+    expect(selectPinCodeActive(app.profile.getSnapshot())).toBe(false);
     // Biometrics go with the passcode.
     expect(window.localStorage.getItem('faceIdEnabled')).toBeNull();
     expect(screen.getByRole('switch', { name: 'Passcode' }).getAttribute('aria-checked')).toBe('false');

@@ -8,9 +8,8 @@ import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import type { WithdrawalRequest } from '../../src/api/send';
 import type { UserProfile } from '../../src/api/userProfile';
-import { setSendApi, type SendCalls } from '../../src/features/send/live';
 import { toastActor } from '../../src/ui/toast';
-import { makeUser, mountApp, pathname } from './app/harness';
+import { makeUser, mountApp, pathname, type FakeApis } from './app/harness';
 import { btcAsset, btcCoin } from './asset-fixtures';
 import { FEE, VALID, addressInput, amountInput, button, check, sentTransaction, serverError } from './send-fixtures';
 
@@ -18,16 +17,18 @@ type Withdrawal = { account: string; request: WithdrawalRequest; pincode: string
 
 function fakeCalls(failFirst = false) {
   const withdrawals: Withdrawal[] = [];
-  const calls: Partial<SendCalls> = {
-    getAssets: async () => [btcAsset()],
-    checkAddress: async () => check(),
-    preliminaryFee: async () => FEE,
-    listAddressBook: async () => [],
-    withdraw: async (account, request, pincode = '') => {
-      withdrawals.push({ account, request, pincode });
-      if (failFirst && withdrawals.length === 1) throw serverError('HTTP_503', 'The service is busy, try again', 503);
-      return sentTransaction;
+  const calls: FakeApis = {
+    wallet: { getAssets: async () => [btcAsset()] },
+    send: {
+      checkAddress: async () => check(),
+      preliminaryFee: async () => FEE,
+      withdraw: async (account, request, pincode = '') => {
+        withdrawals.push({ account, request, pincode });
+        if (failFirst && withdrawals.length === 1) throw serverError('HTTP_503', 'The service is busy, try again', 503);
+        return sentTransaction;
+      },
     },
+    addressBook: { list: async () => [] },
   };
   return { calls, withdrawals };
 }
@@ -36,8 +37,8 @@ const profile = (pinCodeActive: boolean): UserProfile => ({
   id: 'user', email: 'ann@example.com', pinCodeActive, accounts: [{ id: 'acc-7', name: 'Account', language: 'ENG', defaultFiatCurrency: 'USD' }],
 });
 
-const mount = (path: string, pinCodeActive = false) =>
-  mountApp({ path, signedIn: makeUser(), account: profile(pinCodeActive), wallet: { loadCatalogue: fromPromise(async () => [btcCoin]) } });
+const mount = (path: string, api: FakeApis, pinCodeActive = false) =>
+  mountApp({ path, signedIn: makeUser(), account: profile(pinCodeActive), wallet: { loadCatalogue: fromPromise(async () => [btcCoin]) }, api });
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   expect(await screen.findByRole('heading', { level: 1, name: 'Send BTC' })).toBeTruthy();
@@ -47,7 +48,6 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
 }
 
 afterEach(() => {
-  setSendApi(null);
   window.sessionStorage.clear();
   act(() => toastActor.send({ type: 'toast.dismissed' }));
 });
@@ -55,8 +55,7 @@ afterEach(() => {
 describe('send pages in the app', () => {
   it('form → review → progress on their own URLs, with the active account and one key', async () => {
     const { calls, withdrawals } = fakeCalls();
-    setSendApi(calls);
-    const app = mount('/home/asset/BTC/send');
+    const app = mount('/home/asset/BTC/send', calls);
     const user = userEvent.setup();
     await fillForm(user);
     expect(amountInput().value).toBe('0.5');
@@ -81,8 +80,7 @@ describe('send pages in the app', () => {
 
   it('a failed try, then a reload on the review: the same key is sent again', async () => {
     const { calls, withdrawals } = fakeCalls(true);
-    setSendApi(calls);
-    const first = mount('/home/asset/BTC/send');
+    const first = mount('/home/asset/BTC/send', calls);
     const user = userEvent.setup();
     await fillForm(user);
     await user.click(button('Continue'));
@@ -94,7 +92,7 @@ describe('send pages in the app', () => {
 
     // Reload on /send/review: the form comes back filled from the draft, and the review reuses the key.
     first.view.unmount();
-    const app = mount('/home/asset/BTC/send/review');
+    const app = mount('/home/asset/BTC/send/review', calls);
     await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC/send'));
     await waitFor(() => expect(addressInput().value).toBe(VALID));
     expect(amountInput().value).toBe('0.5');
@@ -107,8 +105,7 @@ describe('send pages in the app', () => {
 
   it('editing the amount makes a new review with a new key; the back button edits the review', async () => {
     const { calls, withdrawals } = fakeCalls(true);
-    setSendApi(calls);
-    const app = mount('/home/asset/BTC/send');
+    const app = mount('/home/asset/BTC/send', calls);
     const user = userEvent.setup();
     await fillForm(user);
     await user.click(button('Continue'));
@@ -128,8 +125,7 @@ describe('send pages in the app', () => {
 
   it('with a passcode on the profile, Confirm asks for it and sends it in the pincode header', async () => {
     const { calls, withdrawals } = fakeCalls();
-    setSendApi(calls);
-    const app = mount('/home/asset/BTC/send', true);
+    const app = mount('/home/asset/BTC/send', calls, true);
     const user = userEvent.setup();
     await fillForm(user);
     await user.click(button('Continue'));
@@ -145,8 +141,7 @@ describe('send pages in the app', () => {
 
   it('pastes the address from the platform clipboard', async () => {
     const { calls } = fakeCalls();
-    setSendApi(calls);
-    const app = mount('/home/asset/BTC/send');
+    const app = mount('/home/asset/BTC/send', calls);
     app.clipboard.text = `  ${VALID}\n`;
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Send BTC' })).toBeTruthy();

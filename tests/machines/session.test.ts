@@ -3,7 +3,10 @@ import {
   accessValid, refreshValid, sessionMachine, startupRoute, toSessionError, type RestoredSession, type SessionUser,
 } from '../../machines/session.machine';
 import { preferencesMachine } from '../../machines/preferences.machine';
-import { linkSessionToPreferences } from '../../src/app/live';
+import { profileMachine, type Profile } from '../../machines/profile.machine';
+import { linkProfileToPreferences, linkSessionToWallet } from '../../src/app/walletLink';
+import { availableCoinsMachine } from '../../machines/availableCoins.machine';
+import { balancesMachine } from '../../machines/balances.machine';
 
 const now = Date.UTC(2025, 2, 10, 12);
 const sec = (ms: number) => Math.floor(ms / 1000);
@@ -91,8 +94,10 @@ describe('session actor', () => {
     expect(actor.getSnapshot().matches({ authenticated: 'active' })).toBe(true);
   });
 
-  it('tells preferences about sign-in and sign-out, once each', async () => {
+  it('tells preferences about sign-in (once the profile is known) and sign-out, once each', async () => {
     const { actor } = start({ user: user({ expiresAt: undefined }), isTelegram: false, linkToken: null });
+    const loaded: Profile = { email: 'a@b.c', accountId: 'acc-1', pinCodeActive: false, telegram: null, language: null, currency: null };
+    const profile = createActor(profileMachine.provide({ actors: { loadProfile: fromPromise(async () => loaded) } })).start();
     const seen: string[] = [];
     const preferences = createActor(preferencesMachine, { input: { darkTheme: true, language: 'ENG', languageChosen: true } });
     preferences.start();
@@ -101,8 +106,12 @@ describe('session actor', () => {
       seen.push(event.type);
       original(event);
     };
-    linkSessionToPreferences(actor, preferences);
+    const coins = createActor(availableCoinsMachine, { input: { production: false } }).start();
+    const balances = createActor(balancesMachine, { input: { fiat: 'USD' } }).start();
+    linkSessionToWallet({ session: actor, preferences, coins, balances, profile });
+    linkProfileToPreferences(profile, preferences);
     await vi.waitFor(() => expect(actor.getSnapshot().hasTag('signedIn')).toBe(true));
+    await vi.waitFor(() => expect(profile.getSnapshot().matches('loaded')).toBe(true));
     actor.send({ type: 'user.signedIn', user: user({ accessToken: 'b', expiresAt: undefined }) });
     actor.send({ type: 'user.signedOut' });
     expect(seen).toEqual(['user.signedIn', 'user.signedOut']);

@@ -1,8 +1,8 @@
 import { createActor, fromPromise } from 'xstate';
 import { publicHttp } from '../../src/api/http';
-import { createAuthHttp, liveSessionPort, type SessionPort } from '../../src/api/authHttp';
+import { createAuthHttp, type SessionPort } from '../../src/api/authHttp';
 import { ApiError } from '../../src/api/errors';
-import { registerSession } from '../../src/auth/sessionRef';
+import { createSessionPort } from '../../src/app/sessionPort';
 import { sessionMachine, type RestoredSession, type SessionUser } from '../../machines/session.machine';
 
 type Reply = { status: number; body?: unknown };
@@ -116,49 +116,48 @@ describe('authHttp with the real session machine', () => {
         actions: { removeStoredUser: () => void removed.push(1) },
       }),
     ).start();
-    registerSession(actor);
-    return { actor, removed };
+    return { actor, removed, port: createSessionPort(actor) };
   }
 
   it.each([false, true])('renews through the session (messenger: %s) and retries with its new token', async (isTelegram) => {
-    const { actor } = startSession(async () => user('fresh'), isTelegram);
+    const { actor, port } = startSession(async () => user('fresh'), isTelegram);
     await vi.waitFor(() => expect(actor.getSnapshot().hasTag('signedIn')).toBe(true));
     const { fetch, seen } = scriptedFetch([{ status: 401 }, { status: 200, body: {} }]);
-    await client(fetch, liveSessionPort).get('x').json();
+    await client(fetch, port).get('x').json();
     expect(seen.map((s) => s.auth)).toEqual(['Bearer old', 'Bearer fresh']);
     expect(actor.getSnapshot().matches({ authenticated: 'active' })).toBe(true);
   });
 
   it('renews once for several requests rejected together', async () => {
     let renewals = 0;
-    const { actor } = startSession(async () => {
+    const { actor, port } = startSession(async () => {
       renewals += 1;
       return user('fresh');
     });
     await vi.waitFor(() => expect(actor.getSnapshot().hasTag('signedIn')).toBe(true));
     const { fetch, seen } = scriptedFetch([{ status: 401 }, { status: 401 }, { status: 200, body: {} }, { status: 200, body: {} }]);
-    const http = client(fetch, liveSessionPort);
+    const http = client(fetch, port);
     await Promise.all([http.get('a').json(), http.get('b').json()]);
     expect(renewals).toBe(1);
     expect(seen.slice(2).map((s) => s.auth)).toEqual(['Bearer fresh', 'Bearer fresh']);
   });
 
   it('signs out silently when re-authentication fails', async () => {
-    const { actor, removed } = startSession(async () => {
+    const { actor, removed, port } = startSession(async () => {
       throw new Error('refresh token expired');
     });
     await vi.waitFor(() => expect(actor.getSnapshot().hasTag('signedIn')).toBe(true));
     const { fetch } = scriptedFetch([{ status: 401 }]);
-    await expect(client(fetch, liveSessionPort).get('x').json()).rejects.toMatchObject({ status: 401 });
+    await expect(client(fetch, port).get('x').json()).rejects.toMatchObject({ status: 401 });
     expect(actor.getSnapshot().hasTag('signedOut')).toBe(true);
     expect(removed.length).toBeGreaterThan(0);
   });
 
   it('signs out silently on a second 401 after renewal', async () => {
-    const { actor, removed } = startSession(async () => user('fresh'));
+    const { actor, removed, port } = startSession(async () => user('fresh'));
     await vi.waitFor(() => expect(actor.getSnapshot().hasTag('signedIn')).toBe(true));
     const { fetch } = scriptedFetch([{ status: 401 }, { status: 401 }]);
-    await expect(client(fetch, liveSessionPort).get('x').json()).rejects.toMatchObject({ status: 401 });
+    await expect(client(fetch, port).get('x').json()).rejects.toMatchObject({ status: 401 });
     expect(actor.getSnapshot().hasTag('signedOut')).toBe(true);
     expect(actor.getSnapshot().context.user).toBeNull();
     expect(removed.length).toBeGreaterThan(0);

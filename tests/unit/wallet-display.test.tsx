@@ -1,10 +1,9 @@
 import { screen } from '@testing-library/react';
 import { formatFiat, portfolio } from '../../machines/shared/portfolio';
 import { keepIfSame, sameData, toCoinMap } from '../../machines/shared/coins';
-import { createAccountCache } from '../../src/app/account';
 import { CoinLogo, logoKey } from '../../src/ui/CoinLogo';
 import { renderWithProviders } from '../support/render';
-import { asset, catalogue, holdingsA, profile, rates } from '../fixtures/wallet';
+import { asset, catalogue, holdingsA, rates } from '../fixtures/wallet';
 
 const coins = toCoinMap(catalogue, false);
 
@@ -35,25 +34,6 @@ describe('structural sharing', () => {
     expect(keepIfSame(holdingsA, copy)).toBe(holdingsA);
     expect(keepIfSame(holdingsA, [...copy, asset('ETH', '1')])).not.toBe(holdingsA);
     expect(sameData({ a: 1 }, { a: 1, b: undefined })).toBe(false);
-  });
-});
-
-describe('active account cache', () => {
-  it('loads once, shares the request, forgets on reset and retries after a failure', async () => {
-    let calls = 0;
-    let fail = true;
-    const cache = createAccountCache(async () => {
-      calls += 1;
-      if (fail) throw new Error('offline');
-      return profile();
-    });
-    await expect(cache.id()).rejects.toThrow('offline');
-    fail = false;
-    const [a, b] = await Promise.all([cache.id(), cache.id()]);
-    expect([a, b, calls]).toEqual(['acc-1', 'acc-1', 2]);
-    cache.reset();
-    await cache.id();
-    expect(calls).toBe(3);
   });
 });
 

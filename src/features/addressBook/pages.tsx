@@ -1,25 +1,21 @@
-import { useMemo } from 'react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import { addressBookCreateMachine, type CreateFailure } from '../../../machines/addressBookCreate.machine';
 import { addressBookEntryMachine } from '../../../machines/addressBookEntry.machine';
 import { addressBookListMachine } from '../../../machines/addressBookList.machine';
-import { getActiveAccountId } from '../../app/account';
-import { useServices } from '../../app/services';
+import { useServices } from '../../app/context';
 import { showToast } from '../../ui/toast';
 import { param } from '../asset/wiring';
 import { AddressBookCreateScreen } from './AddressBookCreateScreen';
 import { AddressBookEntryScreen } from './AddressBookEntryScreen';
 import { AddressBookListScreen } from './AddressBookListScreen';
-import { createAddressBookActors } from './live';
 import { addressBookMessages } from './messages';
 
 function useAddressBookWiring() {
-  const { coins, platform } = useServices();
+  const { addressBook: actors } = useServices();
   const { i18n } = useLingui();
   const navigate = useNavigate();
-  const actors = useMemo(() => createAddressBookActors({ coins, platform, accountId: getActiveAccountId }), [coins, platform]);
   const toast = (kind: 'success' | 'error', message: string) => showToast({ kind, message });
   return {
     actors,

@@ -1,16 +1,13 @@
 import { useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { useServices } from '../../app/services';
-import { getActiveAccountId } from '../../app/account';
+import { useServices } from '../../app/context';
 import { showToast } from '../../ui/toast';
 import { assetMessages } from './messages';
-import { createAssetActors } from './live';
 
 /** Live actors and the toasts the asset screens raise, from the app services. */
 export function useAssetWiring() {
-  const { coins, platform } = useServices();
+  const { asset: actors, platform } = useServices();
   const { i18n } = useLingui();
-  const actors = useMemo(() => createAssetActors({ coins, platform, accountId: getActiveAccountId }), [coins, platform]);
   const toasts = useMemo(
     () => ({
       addressCopied: () => showToast({ kind: 'success', message: i18n._(assetMessages.addressCopied) }),

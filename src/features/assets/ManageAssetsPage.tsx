@@ -6,7 +6,7 @@ import { manageAssetsMachine } from '../../../machines/manageAssets.machine';
 import { selectAdded, selectAdding, selectHidden } from '../../../machines/manageAssets.selectors';
 import { selectAssets, selectBalancesStatus } from '../../../machines/balances.selectors';
 import { selectCoins, selectCoinsStatus } from '../../../machines/availableCoins.selectors';
-import { useServices } from '../../app/services';
+import { useServices } from '../../app/context';
 import { clientStore } from '../../app/clientStore';
 import { AssetLine, assetCss } from '../../ui/AssetRow';
 import { Button } from '../../ui/Button';

@@ -7,7 +7,7 @@ import { selectFiltering, selectQuery } from '../../../machines/selectAsset.sele
 import { selectAssets, selectBalancesStatus } from '../../../machines/balances.selectors';
 import { selectCoins, selectCoinsStatus } from '../../../machines/availableCoins.selectors';
 import { matchesQuery } from '../../../machines/shared/portfolio';
-import { useServices } from '../../app/services';
+import { useServices } from '../../app/context';
 import { AssetLine, assetCss } from '../../ui/AssetRow';
 import { Button } from '../../ui/Button';
 import { AssetListSkeleton } from '../home/AssetList';

@@ -1,4 +1,4 @@
-import { useParams, useSearch } from '@tanstack/react-router';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { loginMachine } from '../../../machines/login.machine';
 import { signupMachine } from '../../../machines/signup.machine';
@@ -13,10 +13,22 @@ import { ConfirmScreen } from './ConfirmScreen';
 import { ForgotScreen } from './ForgotScreen';
 import { ResetScreen } from './ResetScreen';
 import { ForgotSuccessScreen, LoginWelcomeScreen, SignupChoiceScreen } from './StaticScreens';
-import {
-  liveConfirmEmail, liveConfirmReset, liveRegister, liveRequestReset, liveSignIn, useAuthEffects,
-} from './live';
+import { useServices } from '../../app/context';
+import { showToast } from '../../ui/toast';
+import type { AuthEffects } from './effects';
 import { checkMailActions, confirmActions, forgotActions, loginActions, resetActions, signupActions } from './wiring';
+
+/** The router, the app's toast area and the platform, as the auth screens' effects. */
+function useAuthEffects(): AuthEffects {
+  const navigate = useNavigate();
+  const { platform } = useServices();
+  return {
+    // Targets are shared with tests as plain data, so they bypass the typed route lookup.
+    navigate: (target) => void navigate({ to: target.to, search: target.search } as never),
+    toast: showToast,
+    openLink: (url) => platform.openLink(url),
+  };
+}
 
 /** Route components (spec §2): each starts its flow's machine with the live actors and effects. */
 export const LoginPage = LoginWelcomeScreen;
@@ -25,13 +37,15 @@ export const ForgotSuccessPage = ForgotSuccessScreen;
 
 export function LoginEmailPage() {
   const fx = useAuthEffects();
-  const actorRef = useActorRef(loginMachine.provide({ actors: { signIn: liveSignIn }, actions: loginActions(fx) }));
+  const { auth } = useServices();
+  const actorRef = useActorRef(loginMachine.provide({ actors: { signIn: auth.signIn }, actions: loginActions(fx) }));
   return <LoginEmailScreen actorRef={actorRef} />;
 }
 
 export function SignupEmailPage() {
   const fx = useAuthEffects();
-  const actorRef = useActorRef(signupMachine.provide({ actors: { register: liveRegister }, actions: signupActions(fx) }));
+  const { auth } = useServices();
+  const actorRef = useActorRef(signupMachine.provide({ actors: { register: auth.register }, actions: signupActions(fx) }));
   return <SignupEmailScreen actorRef={actorRef} />;
 }
 
@@ -46,8 +60,9 @@ export function SignupSuccessPage() {
 
 export function ConfirmPage() {
   const fx = useAuthEffects();
+  const { auth } = useServices();
   const { code } = useParams({ strict: false }) as { code?: string };
-  const actorRef = useActorRef(confirmMachine.provide({ actors: { confirmEmail: liveConfirmEmail }, actions: confirmActions(fx) }), {
+  const actorRef = useActorRef(confirmMachine.provide({ actors: { confirmEmail: auth.confirmEmail }, actions: confirmActions(fx) }), {
     input: { code: code ?? '' },
   });
   return <ConfirmScreen actorRef={actorRef} />;
@@ -55,14 +70,16 @@ export function ConfirmPage() {
 
 export function ForgotPage() {
   const fx = useAuthEffects();
-  const actorRef = useActorRef(forgotMachine.provide({ actors: { requestReset: liveRequestReset }, actions: forgotActions(fx) }));
+  const { auth } = useServices();
+  const actorRef = useActorRef(forgotMachine.provide({ actors: { requestReset: auth.requestReset }, actions: forgotActions(fx) }));
   return <ForgotScreen actorRef={actorRef} />;
 }
 
 export function ResetPage() {
   const fx = useAuthEffects();
+  const { auth } = useServices();
   const { code } = useParams({ strict: false }) as { code?: string };
-  const actorRef = useActorRef(resetMachine.provide({ actors: { confirmReset: liveConfirmReset }, actions: resetActions(fx) }), {
+  const actorRef = useActorRef(resetMachine.provide({ actors: { confirmReset: auth.confirmReset }, actions: resetActions(fx) }), {
     input: { code: code ?? '' },
   });
   return <ResetScreen actorRef={actorRef} />;

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { Button } from '../../ui/Button';
-import { useServices } from '../../app/services';
+import { useServices } from '../../app/context';
 import { appConfig } from '../../config';
 import { errorMessages, somethingWentWrong, SUPPORT_CODE } from './messages';
 import * as shell from '../shell/AppShell.css';

@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { homeMachine } from '../../../machines/home.machine';
-import { useServices } from '../../app/services';
+import { useServices } from '../../app/context';
 import { clientStore } from '../../app/clientStore';
 import { showToast } from '../../ui/toast';
 import { HomeScreen } from './HomeScreen';

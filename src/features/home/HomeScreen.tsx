@@ -9,7 +9,7 @@ import { selectAssets, selectBalancesStale, selectBalancesStatus, selectRates } 
 import { selectCoins, selectCoinsStatus } from '../../../machines/availableCoins.selectors';
 import { selectCurrency } from '../../../machines/preferences.selectors';
 import { formatFiat, portfolio } from '../../../machines/shared/portfolio';
-import { useServices } from '../../app/services';
+import { useServices } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Skeleton } from '../../ui/Skeleton';
 import { AssetList, AssetListSkeleton } from './AssetList';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { homeMachine } from '../../../machines/home.machine';
-import { useServices } from '../../app/services';
+import { useServices } from '../../app/context';
 import { appConfig } from '../../config';
 import { Button } from '../../ui/Button';
 import * as shell from '../shell/AppShell.css';

@@ -8,7 +8,6 @@ import { passcodeChangeMachine } from '../../../machines/passcodeChange.machine'
 import { passcodeDisableMachine } from '../../../machines/passcodeDisable.machine';
 import { passcodeMessages } from '../passcode/messages';
 import { faceIdStore } from './faceIdStore';
-import { forgetBiometrics, markPasscodeActive } from './live';
 import { protectionRoutes, useProtectionWiring } from './wiring';
 import { WalletProtectionScreen } from './WalletProtectionScreen';
 import { PasscodeSetScreen } from './PasscodeSetScreen';
@@ -44,7 +43,7 @@ export function WalletProtectionPage() {
       },
       actions: {
         persistEnabled: () => faceIdStore.enable(),
-        persistDisabled: () => forgetBiometrics(w.platform),
+        persistDisabled: () => w.actors.forgetBiometrics(),
         openSettings: () => w.platform.biometrics.openSettings(),
         reportFailed: () => w.errorToast(t`Could not turn on biometrics. Please try again.`),
       },
@@ -60,7 +59,7 @@ export function PasscodeSetPage() {
   const actor = useActorRef(
     passcodeSetMachine.provide({
       actors: { enablePasscode: w.actors.enablePasscode, updateBiometricToken: w.actors.updateBiometricToken },
-      actions: { markValid: () => markPasscodeActive(true), goToProtection: () => w.go(protectionRoutes.home), haptic: w.haptic },
+      actions: { markValid: () => w.actors.markPasscodeActive(true), goToProtection: () => w.go(protectionRoutes.home), haptic: w.haptic },
     }),
   );
   return <PasscodeSetScreen actorRef={actor} />;
@@ -93,8 +92,8 @@ export function PasscodeDisablePage() {
       },
       actions: {
         markDisabled: () => {
-          markPasscodeActive(false);
-          forgetBiometrics(w.platform);
+          w.actors.markPasscodeActive(false);
+          w.actors.forgetBiometrics();
         },
         goToProtection: () => w.go(protectionRoutes.home),
         reportFailed: () => w.errorToast(i18n._(passcodeMessages.somethingWentWrong)),

@@ -2,53 +2,32 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import { fromPromise } from 'xstate';
-import { passcodeVerifyMachine } from '../../../machines/passcodeVerify.machine';
 import { sendMachine, withdrawalOf, type SendFailure } from '../../../machines/send.machine';
 import { selectSendScreen } from '../../../machines/send.selectors';
-import { getActiveAccountId, getActiveProfile } from '../../app/account';
-import { useServices } from '../../app/services';
+import { useServices } from '../../app/context';
 import { showToast } from '../../ui/toast';
 import { param } from '../asset/wiring';
-import { createScannerLogic } from '../scanner/live';
 import { scanErrorMessages, scannerMessages } from '../scanner/messages';
-import { createSendActors, withdrawWith } from './live';
 import { sendMessages } from './messages';
 import { SendFlow } from './SendFlow';
 import type { SendActor } from './SendFormScreen';
 import { reviewKeys, sendDrafts } from './storage';
 
-const PASSCODE_CODES = /^B2C_USM003[0-2]$/;
-
 function SendRoute({ currency }: { currency: string }) {
-  const { coins, platform } = useServices();
+  const { send, platform } = useServices();
   const navigate = useNavigate();
   const { i18n } = useLingui();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const self = useRef<SendActor | null>(null);
   const base = `/home/asset/${encodeURIComponent(currency)}/send`;
-  const deps = { coins, platform, accountId: getActiveAccountId, passcodeActive: async () => (await getActiveProfile()).pinCodeActive };
   const failed = (failure: SendFailure) => showToast({ kind: 'error', message: failure.message || i18n._(sendMessages.somethingWentWrong) });
 
   const actor = useActorRef(
     sendMachine.provide({
       actors: {
-        ...createSendActors(deps),
-        // The passcode step makes the withdrawal itself, with the code in the pincode header and the review's key.
-        passcode: passcodeVerifyMachine.provide({
-          actors: {
-            submitPasscode: fromPromise(async ({ input }: { input: { code: string } }) => {
-              try {
-                return await withdrawWith(deps, withdrawalOf(self.current!.getSnapshot().context), input.code);
-              } catch (error) {
-                const e = error as { code?: string; message?: string };
-                if (!PASSCODE_CODES.test(e?.code ?? '')) failed({ code: e?.code ?? 'UNKNOWN', message: e?.message ?? '' });
-                throw error;
-              }
-            }),
-          },
-        }),
-        scanner: createScannerLogic(platform, {
+        ...send.actors,
+        passcode: send.passcode(() => withdrawalOf(self.current!.getSnapshot().context), failed),
+        scanner: send.scanner({
           popupTitle: i18n._(scannerMessages.popupTitle),
           scanned: () => showToast({ kind: 'success', message: i18n._(scannerMessages.scanned) }),
           failed: (error) => showToast({ kind: 'error', message: i18n._(scanErrorMessages[error.kind]) }),

@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { FIAT_CHOICES } from '../../../machines/preferences.machine';
 import { selectCurrency } from '../../../machines/preferences.selectors';
 import { fiatSymbol } from '../../../machines/shared/portfolio';
-import { useServices } from '../../app/services';
+import { useServices } from '../../app/context';
 import * as shell from '../shell/AppShell.css';
 import * as css from './settings.css';
 

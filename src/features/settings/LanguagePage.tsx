@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { selectLanguage } from '../../../machines/preferences.selectors';
-import { useServices } from '../../app/services';
+import { useServices } from '../../app/context';
 import { languageNames, languages } from './languages';
 import * as shell from '../shell/AppShell.css';
 import * as css from './settings.css';

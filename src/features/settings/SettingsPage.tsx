@@ -1,11 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { fromPromise } from 'xstate';
 import { settingsMachine } from '../../../machines/settings.machine';
 import { selectProfileEmail, selectProfileFailed, selectProfileLoading, selectSigningOut } from '../../../machines/settings.selectors';
 import { selectCurrency, selectDarkTheme, selectLanguage } from '../../../machines/preferences.selectors';
-import { useServices } from '../../app/services';
+import { useServices } from '../../app/context';
 import { appConfig } from '../../config';
 import { Button } from '../../ui/Button';
 import { ChevronIcon } from '../../ui/icons';
@@ -21,10 +20,7 @@ export function SettingsPage() {
   const { t } = useLingui();
   const settings = useActorRef(
     settingsMachine.provide({
-      actors: {
-        loadProfile: fromPromise(async () => ({ email: (await services.loadProfile()).email })),
-        signOut: fromPromise(() => services.signOut()),
-      },
+      actors: { loadProfile: services.settings.loadProfile, signOut: services.settings.signOut },
       actions: {
         goToLogin: () => void navigate({ to: '/auth/login' }),
         reportSignOutFailed: () => showToast({ kind: 'error', message: t`Sign-out failed` }),

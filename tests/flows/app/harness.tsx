@@ -1,25 +1,33 @@
 /**
- * Renders the real app root (router, guards, shell, pages) around machines with fake actors, for the
- * model-based flow tests of the session, settings and preferences machines.
+ * Renders the real app root (router, guards, shell, pages) around the services createServices builds
+ * (src/app/services.ts: the same actors, links and side effects as the live app), with fake deps: the
+ * gateway, the identity provider, the platform and the page effects.
  */
 import { Profiler, type ProfilerOnRenderCallback } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
-import { sessionMachine, type SessionUser } from '../../../machines/session.machine';
-import { preferencesMachine, type Language, type PreferencesInput } from '../../../machines/preferences.machine';
-import { availableCoinsMachine } from '../../../machines/availableCoins.machine';
-import { balancesMachine } from '../../../machines/balances.machine';
+import ky from 'ky';
+import { createActor, fromPromise, toPromise, type AnyActorLogic } from 'xstate';
+import type { SessionUser } from '../../../machines/session.machine';
+import type { Language, PreferencesInput } from '../../../machines/preferences.machine';
+import type { UserFlags } from '../../../machines/home.machine';
+import type { Toast } from '../../../machines/toast.machine';
 import { App } from '../../../src/app/App';
-import { primeActiveAccount } from '../../../src/app/account';
+import { preferenceStore } from '../../../src/app/applyPreferences';
 import { clientStore } from '../../../src/app/clientStore';
-import { linkSessionToWallet } from '../../../src/app/walletLink';
+import type { Apis, ServiceDeps } from '../../../src/app/deps';
 import { createAppRouter } from '../../../src/app/router';
-import { createNavigator, type AppServices } from '../../../src/app/services';
+import { createServices } from '../../../src/app/services';
 import type { Pages } from '../../../src/app/pages';
 import type { Platform } from '../../../src/platform/types';
 import { noBiometrics } from '../../../src/platform/web';
-import type { UserProfile } from '../../../src/api/userProfile';
+import type { AddressBookApi } from '../../../src/api/addressBook';
+import { authFormsApi } from '../../../src/api/authForms';
+import type { PasscodeApi } from '../../../src/api/passcode';
+import type { SendApi } from '../../../src/api/send';
+import type { UserApi, UserProfile } from '../../../src/api/userProfile';
+import type { WalletApi } from '../../../src/api/wallet';
+import { showToast } from '../../../src/ui/toast';
 import * as auth from '../../../src/features/auth';
 import { BuySellPage, HomePage } from '../../../src/features/home';
 import { ManageAssetsPage, SelectAssetPage } from '../../../src/features/assets';
@@ -30,7 +38,6 @@ import * as protection from '../../../src/features/protection';
 import { ErrorPage } from '../../../src/features/errors';
 import { SendPage } from '../../../src/features/send';
 import * as addressBook from '../../../src/features/addressBook';
-import { registerSession } from '../../../src/auth/sessionRef';
 
 /** Eager pages: the same components the lazy routes load, without chunk loading under fake timers. */
 export const eagerPages: Pages = {
@@ -85,7 +92,8 @@ export function fakePlatform(isTelegram: boolean) {
   const platform: Platform = {
     isTelegram,
     initData: isTelegram ? 'query_id=1&user=%7B%7D&hash=abc' : null,
-    languageCode: isTelegram ? 'ru' : null,
+    // English inside the messenger too, so screens read the same in every suite.
+    languageCode: isTelegram ? 'en' : null,
     openLink: (url) => void calls.links.push(url),
     expand: () => void (calls.expand += 1),
     syncColors: ({ background }) => void calls.colors.push(background),
@@ -102,6 +110,19 @@ export function fakePlatform(isTelegram: boolean) {
   return { platform, calls, clipboard };
 }
 
+/** Gateway calls a test answers itself (e.g. the send or address-book calls), over the defaults below. */
+export type FakeApis = {
+  user?: Partial<UserApi>;
+  wallet?: Partial<WalletApi>;
+  passcode?: Partial<PasscodeApi>;
+  send?: Partial<SendApi>;
+  addressBook?: Partial<AddressBookApi>;
+};
+
+/**
+ * Fakes are given as actor logic (e.g. `fakes.promise('loadBalances')` of the model-based runner) with
+ * the input and output of the machine's invoke; the harness answers the matching gateway call with them.
+ */
 type MountOptions = {
   path: string;
   session?: { restoreSession?: AnyActorLogic; signinSilent?: AnyActorLogic; signInWithInitData?: AnyActorLogic; exchangeLinkToken?: AnyActorLogic };
@@ -109,112 +130,148 @@ type MountOptions = {
   signedIn?: SessionUser;
   isTelegram?: boolean;
   preferences?: {
+    /** Stored as the live app stores it (localStorage), so the preferences start from it. */
     input?: Partial<PreferencesInput>;
+    /** GET /user's account language and fiat when the profile is not loaded yet. */
     loadServerSettings?: AnyActorLogic;
     saveServerLanguage?: AnyActorLogic;
     saveServerCurrency?: AnyActorLogic;
-    reportSaveFailed?: () => void;
-    reportCurrencySaveFailed?: () => void;
   };
-  /** Wallet actors; each defaults to a call that never answers (screens stay loading). */
+  /** Wallet calls; each defaults to a call that never answers (screens stay loading). */
   wallet?: {
     production?: boolean;
     loadCatalogue?: AnyActorLogic;
+    /** GET assets then rates, as one poll: output `{ assets, rates }`. */
     loadBalances?: AnyActorLogic;
+    /** GET /user/auth, and GET /user's pinCodeActive as of that answer: output `{ pinCodeActive, tgLinked }`. */
     loadUserFlags?: AnyActorLogic;
     addAssets?: AnyActorLogic;
     addAsset?: AnyActorLogic;
   };
-  /** The active account the wallet calls use (src/app/account.ts), default 'acc-1'. */
+  /** GET /user when `loadProfile` is not given: this account id (or whole profile), default 'acc-1'. */
   account?: string | UserProfile;
+  /** GET /user (the profile actor's load). */
+  loadProfile?: () => Promise<UserProfile>;
+  /** The identity provider's sign-out (token revocation); the services then end the session. */
+  signOut?: () => Promise<void>;
+  api?: FakeApis;
   /** localStorage before start (it is cleared first), e.g. { disabledAssets: '["ETH"]' }. */
   storage?: Record<string, string>;
   /** Counts React commits of the whole app (no re-render checks). */
   onRender?: ProfilerOnRenderCallback;
-  loadProfile?: () => Promise<UserProfile>;
-  signOut?: () => Promise<void>;
 };
 
-const never = () => fromPromise(() => new Promise<never>(() => {}));
+const never = <T,>(): Promise<T> => new Promise<T>(() => {});
+
+/** Runs a fake actor logic as one call: its output is the answer, its error the failure. */
+function answer<T>(logic: AnyActorLogic | undefined, input?: unknown): Promise<T> {
+  return logic ? (toPromise(createActor(logic, { input }).start()) as Promise<T>) : never<T>();
+}
+
+const profileOf = (account: string | UserProfile): UserProfile =>
+  typeof account === 'string'
+    ? { id: 'user', email: 'user@example.com', pinCodeActive: false, accounts: [{ id: account, name: 'Account', language: 'ENG', defaultFiatCurrency: 'USD' }] }
+    : account;
+
+/** localStorage as the live app would have left it for these starting preferences. */
+function storePreferences(input: Partial<PreferencesInput> = {}) {
+  if (input.darkTheme !== undefined) window.localStorage.setItem('darkTheme', String(input.darkTheme));
+  if (input.languageChosen) window.localStorage.setItem('selectedLanguage', input.language ?? 'ENG');
+  else if (input.language && input.language !== 'ENG') throw new Error('An unchosen language comes from the platform: use isTelegram');
+  if (input.currencyChosen && input.currency) window.localStorage.setItem('selectedCurrency', input.currency);
+}
+
+/**
+ * The app's services from fake deps: what createServices builds live, with the gateway answered by the
+ * options, a fake platform and identity provider, and the page effects recorded.
+ */
+export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRender'> = {}) {
+  const { platform, calls, clipboard } = fakePlatform(options.isTelegram ?? false);
+  const removed: number[] = [];
+  const applied = { themes: [] as boolean[], languages: [] as Language[] };
+  const toasts: Toast[] = [];
+  const wallet = options.wallet ?? {};
+  const prefs = options.preferences ?? {};
+  const done = fromPromise(async () => {});
+  const restore = options.signedIn
+    ? fromPromise(async () => ({ user: options.signedIn!, isTelegram: platform.isTelegram, linkToken: null }))
+    : undefined;
+  const getProfile = options.loadProfile ?? (async () => profileOf(options.account ?? 'acc-1'));
+
+  const apis: Apis = {
+    user: {
+      getProfile,
+      getSettings: () => answer(prefs.loadServerSettings ?? fromPromise(async () => ({ language: null, currency: null }))),
+      async getAuthInfo() {
+        const flags = await answer<UserFlags>(wallet.loadUserFlags);
+        // The server's profile says the same pinCodeActive as these flags.
+        services.profile.send({ type: 'passcode.changed', active: flags.pinCodeActive });
+        return { tgAuth: flags.tgLinked };
+      },
+      setLanguage: (language) => answer(prefs.saveServerLanguage ?? done, { language }),
+      setDefaultFiatCurrency: (currency) => answer(prefs.saveServerCurrency ?? done, { currency }),
+      ...options.api?.user,
+    } as UserApi,
+    wallet: {
+      getCurrencies: () => answer(wallet.loadCatalogue),
+      getBalances: (_account: string, fiat: string) => answer(wallet.loadBalances, { fiat }),
+      addAssets: (_account: string, currencies: string[]) => answer(wallet.addAssets, { currencies }),
+      addAsset: (_account: string, currency: string) => answer(wallet.addAsset, { currency }),
+      getAssets: never,
+      getHistory: never,
+      getTransaction: never,
+      getRates: never,
+      ...options.api?.wallet,
+    } as WalletApi,
+    passcode: { enable: never, validate: never, change: never, disable: never, ...options.api?.passcode },
+    send: { checkAddress: never, preliminaryFee: never, withdraw: never, ...options.api?.send },
+    addressBook: { list: never, create: never, remove: never, get: never, ...options.api?.addressBook },
+    authForms: authFormsApi,
+  };
+
+  const deps: ServiceDeps = {
+    platform,
+    env: { production: wallet.production ?? false },
+    http: ky.create({ prefix: 'http://gateway.test' }),
+    apis: () => apis,
+    auth: {
+      restoreSession: () => answer(options.session?.restoreSession ?? restore),
+      signinSilent: () => answer(options.session?.signinSilent),
+      signInWithInitData: () => answer(options.session?.signInWithInitData),
+      exchangeLinkToken: (linkToken) => answer(options.session?.exchangeLinkToken, { linkToken }),
+      signInWithPassword: never,
+      removeStoredUser: () => void removed.push(1),
+      signOut: options.signOut ?? (async () => {}),
+      onUserUnloaded: () => {},
+    },
+    storage: { preferences: preferenceStore, client: clientStore },
+    ui: {
+      applyTheme: (dark) => void applied.themes.push(dark),
+      applyLanguage: (language) => void applied.languages.push(language),
+      toast: (toast) => {
+        toasts.push(toast);
+        showToast(toast);
+      },
+    },
+  };
+  storePreferences(prefs.input);
+  const services = createServices(deps);
+  return { services, calls, clipboard, removed, applied, toasts };
+}
 
 export function mountApp(options: MountOptions) {
   window.localStorage.clear();
   for (const [key, value] of Object.entries(options.storage ?? {})) window.localStorage.setItem(key, value);
-  const { platform, calls, clipboard } = fakePlatform(options.isTelegram ?? false);
-  const removed: number[] = [];
-  const applied = { themes: [] as boolean[], languages: [] as Language[] };
-  const restore = options.signedIn
-    ? fromPromise(async () => ({ user: options.signedIn!, isTelegram: platform.isTelegram, linkToken: null }))
-    : never();
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        restoreSession: options.session?.restoreSession ?? restore,
-        signinSilent: options.session?.signinSilent ?? never(),
-        signInWithInitData: options.session?.signInWithInitData ?? never(),
-        exchangeLinkToken: options.session?.exchangeLinkToken ?? never(),
-      } as never,
-      actions: {
-        removeStoredUser: () => void removed.push(1),
-        showError: ({ context }) => navigator.go(`/error/${context.error?.code ?? 'UNKNOWN'}`),
-        expandWindow: () => platform.expand(),
-      },
-    }),
-  );
-  const preferences = createActor(
-    preferencesMachine.provide({
-      actors: {
-        loadServerSettings: options.preferences?.loadServerSettings ?? fromPromise(async () => ({ language: null, currency: null })),
-        saveServerLanguage: options.preferences?.saveServerLanguage ?? fromPromise(async () => {}),
-        saveServerCurrency: options.preferences?.saveServerCurrency ?? fromPromise(async () => {}),
-      } as never,
-      actions: {
-        applyTheme: ({ context }) => void applied.themes.push(context.darkTheme),
-        applyLanguage: ({ context }) => void applied.languages.push(context.language),
-        reportSaveFailed: options.preferences?.reportSaveFailed ?? (() => {}),
-        reportCurrencySaveFailed: options.preferences?.reportCurrencySaveFailed ?? (() => {}),
-        persistCurrency: ({ context }) => clientStore.saveCurrency(context.currency),
-      },
-    }),
-    { input: { darkTheme: true, language: 'ENG', languageChosen: false, ...options.preferences?.input } },
-  );
-  const wallet = options.wallet ?? {};
-  const coins = createActor(
-    availableCoinsMachine.provide({ actors: { loadCatalogue: wallet.loadCatalogue ?? never() } as never }),
-    { input: { production: wallet.production ?? false } },
-  );
-  const balances = createActor(
-    balancesMachine.provide({ actors: { loadBalances: wallet.loadBalances ?? never() } as never }),
-    { input: { fiat: preferences.getSnapshot().context.currency } },
-  );
-  const navigator = createNavigator();
-  const services: AppServices = {
-    session,
-    preferences,
-    coins,
-    balances,
-    walletActors: {
-      loadUserFlags: (wallet.loadUserFlags ?? never()) as never,
-      addAssets: (wallet.addAssets ?? never()) as never,
-      addAsset: (wallet.addAsset ?? never()) as never,
-    },
-    platform,
-    navigator,
-    loadProfile: options.loadProfile ?? (() => new Promise(() => {})),
-    signOut: options.signOut ?? (async () => session.send({ type: 'user.signedOut' })),
-  };
-  registerSession(session);
-  primeActiveAccount(options.account ?? 'acc-1');
-  preferences.start();
-  coins.start();
-  balances.start();
-  linkSessionToWallet(services, () => primeActiveAccount(options.account ?? 'acc-1'));
-  session.start();
+  const fake = createFakeServices(options);
+  const { services } = fake;
+  services.preferences.start();
+  services.session.start();
   const history = createMemoryHistory({ initialEntries: [options.path] });
   const router = createAppRouter(services, { history, pages: eagerPages });
   const app = <App services={services} router={router} />;
   const view = render(options.onRender ? <Profiler id="app" onRender={options.onRender}>{app}</Profiler> : app);
-  return { services, session, preferences, coins, balances, router, history, view, calls, clipboard, removed, applied };
+  const { session, preferences, coins, balances, profile } = services;
+  return { ...fake, session, preferences, coins, balances, profile, router, history, view };
 }
 
 export type MountedApp = ReturnType<typeof mountApp>;

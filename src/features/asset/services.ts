@@ -2,21 +2,14 @@ import { fromPromise, waitFor } from 'xstate';
 import type { AssetOverview } from '../../../machines/assetHistory.machine';
 import type { ReceiveTarget, ShareOutcome } from '../../../machines/receive.machine';
 import type { TransactionDetailsInput, TransactionView } from '../../../machines/transactionDetails.machine';
-import { walletApi, type Coin, type WalletApi } from '../../api/wallet';
-import type { AvailableCoinsActor } from '../../app/services';
+import type { Coin, WalletApi } from '../../api/wallet';
+import type { AvailableCoinsActor } from '../../app/actors';
 import type { Platform } from '../../platform/types';
 
-/** The wallet calls these screens make (spec §7), replaceable in tests through `setAssetApi`. */
+/** The wallet calls these screens make (spec §7). */
 export type AssetApi = Pick<WalletApi, 'getAssets' | 'getHistory' | 'getTransaction'>;
 
-let api: AssetApi = walletApi;
-
-/** Tests: answer wallet calls with a fake; null restores the live client. */
-export function setAssetApi(next: AssetApi | null): void {
-  api = next ?? walletApi;
-}
-
-export type AssetDeps = { coins: AvailableCoinsActor; platform: Platform; accountId: () => Promise<string> };
+export type AssetDeps = { coins: AvailableCoinsActor; platform: Platform; api: AssetApi; accountId: () => Promise<string> };
 
 const notFound = () => Object.assign(new Error('Not in the wallet'), { kind: 'notFound' });
 
@@ -31,7 +24,7 @@ export async function coinOf(coins: AvailableCoinsActor, currency: string): Prom
 }
 
 /** Real actor logic for the asset, receive and transaction-details machines. */
-export function createAssetActors({ coins, platform, accountId }: AssetDeps) {
+export function createAssetActors({ coins, platform, api, accountId }: AssetDeps) {
   async function assetOf(currency: string) {
     const asset = (await api.getAssets(await accountId())).find((a) => a.currency === currency);
     if (!asset) throw notFound();
@@ -63,3 +56,5 @@ export function createAssetActors({ coins, platform, accountId }: AssetDeps) {
     share: fromPromise<ShareOutcome, { text: string }>(({ input }) => platform.share({ text: input.text })),
   };
 }
+
+export type AssetActors = ReturnType<typeof createAssetActors>;

@@ -1,29 +1,36 @@
 import { fromPromise } from 'xstate';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { BiometryStatus } from '../../../machines/biometrics.machine';
-import { passcodeApi, type PasscodeApi } from '../../api/passcode';
-import { getActiveProfile, refreshActiveProfile } from '../../app/account';
+import type { PasscodeApi } from '../../api/passcode';
 import type { Platform } from '../../platform/types';
 import { faceIdStore } from './faceIdStore';
 
-let api: PasscodeApi = passcodeApi;
+export type ProtectionDeps = {
+  platform: Platform;
+  api: PasscodeApi;
+  /** Whether the signed-in user has a passcode (the profile's pinCodeActive). */
+  pinCodeActive: () => Promise<boolean>;
+  /** Tells the profile what a successful enable/disable changed, so every screen agrees at once. */
+  passcodeChanged: (active: boolean) => void;
+};
 
-/** Tests: answer the passcode calls with a fake; null restores the live client. */
-export function setPasscodeApi(next: PasscodeApi | null): void {
-  api = next ?? passcodeApi;
-}
+/** Translated when the messenger asks, so a language switch is honoured. */
+const biometryReason = msg`Confirm with biometrics to use your wallet passcode`;
 
 /**
  * Real actor logic and side effects for the wallet-protection machines (spec §7 passcode calls,
  * the messenger's biometry). Codes pass through as actor input only; nothing is stored.
  */
-export function createProtectionActors(platform: Platform, biometryReason: string) {
+export function createProtectionActors({ platform, api, pinCodeActive, passcodeChanged }: ProtectionDeps) {
+  const reason = () => i18n._(biometryReason);
   const updateBiometricToken = fromPromise<void, { code: string }>(async ({ input }) => {
     // Spec §4: only when biometric access was granted (and so only on iOS inside the messenger).
     const status = await platform.biometrics.status();
     if (status?.accessGranted) await platform.biometrics.updateToken(input.code);
   });
   return {
-    loadPinCodeActive: fromPromise<boolean>(async () => (await getActiveProfile()).pinCodeActive),
+    loadPinCodeActive: fromPromise<boolean>(() => pinCodeActive()),
     enablePasscode: fromPromise<void, { code: string }>(({ input }) => api.enable(input.code)),
     changePasscode: fromPromise<void, { oldCode: string; code: string }>(({ input }) => api.change(input.oldCode, input.code)),
     disablePasscode: fromPromise<void, { code: string }>(({ input }) => api.disable(input.code)),
@@ -34,19 +41,17 @@ export function createProtectionActors(platform: Platform, biometryReason: strin
     }),
     updateBiometricToken,
     loadBiometryStatus: fromPromise<BiometryStatus | null>(() => platform.biometrics.status()),
-    requestBiometryAccess: fromPromise<boolean>(() => platform.biometrics.requestAccess(biometryReason)),
+    requestBiometryAccess: fromPromise<boolean>(() => platform.biometrics.requestAccess(reason())),
     storeBiometricToken: fromPromise<void, { token: string }>(({ input }) => platform.biometrics.updateToken(input.token)),
-    unlockWithBiometrics: fromPromise<string | null>(() => platform.biometrics.authenticate(biometryReason)),
+    unlockWithBiometrics: fromPromise<string | null>(() => platform.biometrics.authenticate(reason())),
+    /** After enable/disable the profile agrees with the server (home's protection prompt, send's passcode step). */
+    markPasscodeActive: (active: boolean) => passcodeChanged(active),
+    /** A disabled passcode takes biometrics with it: no flag, no token left on the device. */
+    forgetBiometrics(): void {
+      faceIdStore.disable();
+      void platform.biometrics.updateToken(null).catch(() => {});
+    },
   };
 }
 
 export type ProtectionActors = ReturnType<typeof createProtectionActors>;
-
-/** After enable/disable the cached profile agrees with the server (home's protection prompt, send's passcode step). */
-export const markPasscodeActive = (pinCodeActive: boolean) => void refreshActiveProfile({ pinCodeActive }).catch(() => {});
-
-/** A disabled passcode takes biometrics with it: no flag, no token left on the device. */
-export function forgetBiometrics(platform: Platform): void {
-  faceIdStore.disable();
-  void platform.biometrics.updateToken(null).catch(() => {});
-}

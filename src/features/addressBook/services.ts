@@ -1,16 +1,9 @@
 import { fromPromise, waitFor } from 'xstate';
-import { addressBookApi, type AddressBookApi, type AddressBookEntry, type NewAddressBookEntry } from '../../api/addressBook';
+import type { AddressBookApi, AddressBookEntry, NewAddressBookEntry } from '../../api/addressBook';
 import type { NetworkOption } from '../../../machines/addressBookCreate.machine';
 import { LIGHTNING, type CoinMap } from '../../../machines/shared/coins';
-import type { AvailableCoinsActor } from '../../app/services';
+import type { AvailableCoinsActor } from '../../app/actors';
 import type { Platform } from '../../platform/types';
-
-let api: AddressBookApi = addressBookApi;
-
-/** Tests: answer the address-book calls with a fake; null restores the live client. */
-export function setAddressBookApi(next: AddressBookApi | null): void {
-  api = next ?? addressBookApi;
-}
 
 /** Spec §5: only non-token crypto networks, one option per blockchain (Lightning has no on-chain address). */
 export function networkOptions(coins: CoinMap): NetworkOption[] {
@@ -22,9 +15,9 @@ export function networkOptions(coins: CoinMap): NetworkOption[] {
   return [...seen.values()];
 }
 
-export type AddressBookDeps = { coins: AvailableCoinsActor; platform: Platform; accountId: () => Promise<string> };
+export type AddressBookDeps = { coins: AvailableCoinsActor; platform: Platform; api: AddressBookApi; accountId: () => Promise<string> };
 
-export function createAddressBookActors({ coins, platform, accountId }: AddressBookDeps) {
+export function createAddressBookActors({ coins, platform, api, accountId }: AddressBookDeps) {
   return {
     loadEntries: fromPromise<AddressBookEntry[]>(async () => api.list(await accountId())),
     loadEntry: fromPromise<AddressBookEntry, { id: string }>(async ({ input }) => api.get(await accountId(), input.id)),
@@ -39,3 +32,5 @@ export function createAddressBookActors({ coins, platform, accountId }: AddressB
     }),
   };
 }
+
+export type AddressBookActors = ReturnType<typeof createAddressBookActors>;

@@ -1,0 +1,77 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Language } from './preferences.machine';
+
+/** The signed-in user as the app shows it (spec §3 GET /user, accounts[0] is the active account). */
+export type Profile = {
+  email: string;
+  /** The active account's id; null when the user has none (wallet calls then fail). */
+  accountId: string | null;
+  pinCodeActive: boolean;
+  /** The linked messenger user, when there is one. */
+  telegram: { id: number; username: string | null } | null;
+  /** The account's server-side language and fiat (spec §3), null when unset. */
+  language: Language | null;
+  currency: string | null;
+};
+
+export type ProfileEvent =
+  | { type: 'session.started' }
+  | { type: 'session.ended' }
+  | { type: 'profile.retried' }
+  /** A passcode enable/disable just succeeded: the server now says this (no reload needed). */
+  | { type: 'passcode.changed'; active: boolean };
+
+export type ProfileContext = { profile: Profile | null; /** Why the last load failed. */ error: unknown };
+
+/**
+ * The signed-in user's profile, app-wide: loaded once after sign-in, forgotten on sign-out, kept in step
+ * with passcode changes. Screens and wallet calls read it through profile.selectors (src/app links it to
+ * the session), so nobody keeps a copy of their own.
+ */
+export const profileMachine = setup({
+  types: {
+    context: {} as ProfileContext,
+    events: {} as ProfileEvent,
+    tags: {} as 'loading',
+  },
+  actors: {
+    /** GET /b2c-user-management/user. */
+    loadProfile: fromPromise<Profile>(async () => {
+      throw new Error('loadProfile not provided');
+    }),
+  },
+  actions: {
+    forget: assign({ profile: null, error: null }),
+  },
+}).createMachine({
+  id: 'profile',
+  context: { profile: null, error: null },
+  initial: 'signedOut',
+  on: { 'session.ended': { target: '.signedOut', actions: 'forget' } },
+  states: {
+    signedOut: {
+      description: 'Nobody is signed in: no profile, nothing loaded.',
+      on: { 'session.started': 'loading' },
+    },
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadProfile',
+        src: 'loadProfile',
+        onDone: { target: 'loaded', actions: assign({ profile: ({ event }) => event.output, error: null }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+      },
+    },
+    failed: {
+      description: 'GET /user failed: screens that need the profile offer Retry.',
+      on: { 'profile.retried': 'loading' },
+    },
+    loaded: {
+      on: {
+        'passcode.changed': {
+          actions: assign({ profile: ({ context, event }) => context.profile && { ...context.profile, pinCodeActive: event.active } }),
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,15 @@
+import type { SnapshotFrom } from 'xstate';
+import type { profileMachine } from './profile.machine';
+
+type Snapshot = SnapshotFrom<typeof profileMachine>;
+
+export const selectProfile = (s: Snapshot) => s.context.profile;
+export const selectProfileEmail = (s: Snapshot) => s.context.profile?.email ?? null;
+export const selectAccountId = (s: Snapshot) => s.context.profile?.accountId ?? null;
+/** Null until the profile is known. */
+export const selectPinCodeActive = (s: Snapshot) => s.context.profile?.pinCodeActive ?? null;
+export const selectTelegramLink = (s: Snapshot) => s.context.profile?.telegram ?? null;
+export const selectProfileLoaded = (s: Snapshot) => s.matches('loaded');
+export const selectProfileFailed = (s: Snapshot) => s.matches('failed');
+/** Settled: loaded or failed (what a caller waiting for the profile waits for). */
+export const selectProfileSettled = (s: Snapshot) => s.matches('loaded') || s.matches('failed');
