@@ -129,6 +129,8 @@ export function createServices(deps: ServiceDeps): AppServices {
   }
 
   const stored = storage.preferences.language(platform);
+  // Without a local choice the machine's default fiat applies (an `undefined` would override it).
+  const storedCurrency = storage.client.currency();
   const preferences = createActor(
     preferencesMachine.provide({
       actors: {
@@ -155,8 +157,8 @@ export function createServices(deps: ServiceDeps): AppServices {
         darkTheme: storage.preferences.darkTheme(),
         language: stored.language,
         languageChosen: stored.chosen,
-        currency: storage.client.currency() ?? undefined,
-        currencyChosen: storage.client.currency() !== null,
+        ...(storedCurrency !== null ? { currency: storedCurrency } : {}),
+        currencyChosen: storedCurrency !== null,
       },
     },
   );

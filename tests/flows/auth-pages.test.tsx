@@ -5,6 +5,8 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import * as pages from '../../src/features/auth';
 import { platform } from '../../src/platform';
 import { renderWithProviders } from '../support/render';
+import { ServicesProvider } from '../../src/app/context';
+import { createFakeServices } from './app/harness';
 
 async function open(path: string) {
   const root = createRootRoute({ component: Outlet });
@@ -21,7 +23,12 @@ async function open(path: string) {
   ]);
   const router = createRouter({ routeTree: tree, history: createMemoryHistory({ initialEntries: [path] }) });
   await act(() => router.load());
-  renderWithProviders(<RouterProvider router={router} />);
+  const { services } = createFakeServices({ platform });
+  renderWithProviders(
+    <ServicesProvider services={services}>
+      <RouterProvider router={router} />
+    </ServicesProvider>,
+  );
   await act(async () => {});
   return router;
 }

@@ -185,8 +185,10 @@ function storePreferences(input: Partial<PreferencesInput> = {}) {
  * The app's services from fake deps: what createServices builds live, with the gateway answered by the
  * options, a fake platform and identity provider, and the page effects recorded.
  */
-export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRender'> = {}) {
-  const { platform, calls, clipboard } = fakePlatform(options.isTelegram ?? false);
+export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRender'> & { platform?: Platform } = {}) {
+  const fake = fakePlatform(options.isTelegram ?? false);
+  const { calls, clipboard } = fake;
+  const platform = options.platform ?? fake.platform;
   const removed: number[] = [];
   const applied = { themes: [] as boolean[], languages: [] as Language[] };
   const toasts: Toast[] = [];
