@@ -1,5 +1,5 @@
 import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { AddressBookEntry, NewAddressBookEntry } from '../src/api/addressBook';
+import type { AddressBookEntry, NewAddressBookEntry } from '../contracts/addressBook';
 import { matchesChain } from './shared/addressPatterns';
 
 /**

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { AddressBookEntry } from '../src/api/addressBook';
+import type { AddressBookEntry } from '../contracts/addressBook';
 
 /**
  * One saved address (spec §2): /settings/address-book/{id}/edit shows it read-only with a delete icon,

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { AddressBookEntry } from '../src/api/addressBook';
+import type { AddressBookEntry } from '../contracts/addressBook';
 
 /** /settings/address-book (spec §2): the saved addresses, with an empty state and a retry. */
 export type AddressBookListEvent = { type: 'list.retried' };

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Asset, Coin, Transaction } from '../src/api/wallet';
+import type { Asset, Coin, Transaction } from '../contracts/wallet';
 
 export type AssetHistoryInput = { currency: string };
 

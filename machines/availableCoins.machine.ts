@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Coin } from '../src/api/wallet';
+import type { Coin } from '../contracts/wallet';
 import { toCoinMap, type CoinMap } from './shared/coins';
 
 export type AvailableCoinsInput = { production: boolean };

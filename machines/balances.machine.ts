@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { Asset, RatesMap } from '../src/api/wallet';
+import type { Asset, RatesMap } from '../contracts/wallet';
 import { keepIfSame } from './shared/coins';
 
 export type BalancesInput = { fiat: string };

@@ -1,6 +1,8 @@
 import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 
-export type Language = 'ENG' | 'RUS';
+import type { Language } from '../contracts/user';
+
+export type { Language };
 
 /** Spec §9: the default-currency choices; USD is the default. */
 export const FIAT_CHOICES = ['USD', 'EUR', 'KZT', 'UAH', 'AZN', 'CAD'] as const;

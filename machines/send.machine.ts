@@ -1,7 +1,7 @@
 import { and, assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
-import type { AddressBookEntry } from '../src/api/addressBook';
-import type { AddressCheck, WithdrawalRequest } from '../src/api/send';
-import type { Transaction } from '../src/api/wallet';
+import type { AddressBookEntry } from '../contracts/addressBook';
+import type { AddressCheck, WithdrawalRequest } from '../contracts/send';
+import type { Transaction } from '../contracts/wallet';
 import { passcodeVerifyMachine } from './passcodeVerify.machine';
 import { scannerMachine } from './scanner.machine';
 import { matchesChain } from './shared/addressPatterns';

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 
-/** The slice of GET /user the settings screen shows. */
-export type SettingsProfile = { email: string };
+/** The slice of GET /user the settings screen shows; the e-mail is null for a Telegram user who has added none. */
+export type SettingsProfile = { email: string | null };
 
 export type SettingsEvent = { type: 'profile.retried' } | { type: 'logout.requested' };
 

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { Coin, Transaction } from '../src/api/wallet';
+import type { Coin, Transaction } from '../contracts/wallet';
 
 /** Spec §3 detail query: account (added by the page), id and type. */
 export type TransactionDetailsInput = { id: string; type: string; currency: string };

@@ -1,4 +1,4 @@
-import type { Coin } from '../../src/api/wallet';
+import type { Coin } from '../../contracts/wallet';
 
 /** Spec §7: the lightning BTC currency, filtered out of production builds. */
 export const LIGHTNING = 'BTC_LNG';

@@ -1,4 +1,4 @@
-import type { Asset, Coin, RatesMap } from '../../src/api/wallet';
+import type { Asset, Coin, RatesMap } from '../../contracts/wallet';
 import { fiatCents, formatCents, formatCrypto, isDecimal } from './money';
 import type { CoinMap } from './coins';
 

@@ -1,6 +1,6 @@
-import type { AddressBookEntry } from '../../src/api/addressBook';
-import type { WithdrawalRequest } from '../../src/api/send';
-import type { Coin, Transaction } from '../../src/api/wallet';
+import type { AddressBookEntry } from '../../contracts/addressBook';
+import type { WithdrawalRequest } from '../../contracts/send';
+import type { Coin, Transaction } from '../../contracts/wallet';
 import type { ScannerOutput } from '../scanner.machine';
 import { exceedsAvailable, maxSendable, nextAmount, toWireAmount } from './amountInput';
 

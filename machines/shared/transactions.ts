@@ -3,7 +3,7 @@
  * reads as "sell"), its phase from the state, the title key for that pair, the style, and the signed
  * amount. Titles are keys here; their wording lives in the views (Lingui).
  */
-import type { Transaction, TransactionState } from '../../src/api/wallet';
+import type { Transaction, TransactionState } from '../../contracts/wallet';
 import { formatCrypto, isDecimal, trimZeros } from './money';
 
 export type TxClass = 'received' | 'sent' | 'swapped' | 'sold';

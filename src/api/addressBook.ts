@@ -1,9 +1,8 @@
 import type { KyInstance } from 'ky';
 
-/** Spec §3 address-book entry. */
-export type AddressBookEntry = { id: string; name: string; blockchain: string; address: string };
+import type { AddressBookEntry, NewAddressBookEntry } from '../../contracts/addressBook';
 
-export type NewAddressBookEntry = Omit<AddressBookEntry, 'id'>;
+export type { AddressBookEntry, NewAddressBookEntry } from '../../contracts/addressBook';
 
 type Page = { content: AddressBookEntry[] };
 

@@ -1,20 +1,8 @@
 import type { KyInstance } from 'ky';
-import type { Transaction } from './wallet';
+import type { AddressCheck, WithdrawalRequest } from '../../contracts/send';
+import type { Transaction } from '../../contracts/wallet';
 
-/** Spec §3 address check result (POST /{account}/withdrawal/check-address). */
-export type AddressCheck = {
-  checkResult: 'OK' | 'NOT_USED' | 'BLOCKED';
-  belongsToSameUser: boolean;
-  accountType: 'B2C' | 'B2B' | null;
-};
-
-/** Spec §7 POST /{account}/withdrawal body; amounts are exact decimal strings. */
-export type WithdrawalRequest = {
-  currency: string;
-  amount: string;
-  depositAddress: string;
-  idempotencyKey: string;
-};
+export type { AddressCheck, WithdrawalRequest } from '../../contracts/send';
 
 /** Spec §7: the preliminary fee is asked for a fixed amount of 100. */
 export const FEE_PROBE_AMOUNT = '100';

@@ -1,18 +1,7 @@
 import type { KyInstance } from 'ky';
-import type { Language } from '../../machines/preferences.machine';
+import type { AuthInfo, Language, UserProfile } from '../../contracts/user';
 
-export type Account = { id: string; name: string; language: Language; defaultFiatCurrency: string };
-
-/** GET /b2c-user-management/user (spec §3/§7). */
-export type UserProfile = {
-  id: string;
-  email: string;
-  accounts: Account[];
-  pinCodeActive: boolean;
-  telegram?: unknown;
-};
-
-export type AuthInfo = { tgAuth: boolean };
+export type { Account, AuthInfo, UserProfile } from '../../contracts/user';
 
 const base = 'b2c-user-management';
 

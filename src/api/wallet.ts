@@ -1,90 +1,12 @@
 import type { KyInstance } from 'ky';
 
-/** Spec §3 coin catalogue entry (GET /b2c-wallet/meta-info/currency). */
-export type Coin = {
-  currency: string;
-  name: string;
-  logoName: string;
-  secondaryLogoName: string | null;
-  parentName: string | null;
-  round: number;
-  active: boolean;
-  crypto: boolean;
-  token: boolean;
-  blockchain: string;
-  baseCurrency: string | null;
-  network: string;
-  urlScan: string | null;
-  implementations: { currency: string }[];
-};
+import type { Asset, Coin, CoinMeta, HistoryPage, HistoryQuery, RatesMap, Transaction } from '../../contracts/wallet';
 
-export type FiatMeta = { currency: string; name: string };
-export type CoinMeta = { fiat: FiatMeta[]; crypto: Coin[] };
-
-/** Spec §3 asset/balance item; amounts are exact decimal strings. */
-export type Asset = {
-  currency: string;
-  isCrypto: boolean;
-  isToken: boolean;
-  totalAvailable: string;
-  onHold: string;
-  depositAddress: string | null;
-};
-
-export type TransactionState = 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
-export type TransactionType = 'DEPOSIT' | 'WITHDRAWAL' | 'EXCHANGE' | 'C2F' | 'F2C';
-
-/** Spec §3 transaction; the gateway sends only the fields that apply. */
-export type Transaction = {
-  id: string;
-  currency: string;
-  direction: 'DEPOSIT' | 'WITHDRAWAL';
-  transactionType: TransactionType;
-  state: TransactionState;
-  amount: string;
-  fee?: string | null;
-  serviceFee?: string | null;
-  exchangeRate?: string | null;
-  from?: string | null;
-  to?: string | null;
-  sender?: string | null;
-  receiver?: string | null;
-  senderName?: string | null;
-  recipientName?: string | null;
-  hash?: string | null;
-  createdDate: string;
-  dateReceived?: string | null;
-  accountFromType?: 'B2C' | 'B2B' | null;
-  accountToType?: 'B2C' | 'B2B' | null;
-  fromCurrency?: string | null;
-  toCurrency?: string | null;
-  fromAmount?: string | null;
-  toAmount?: string | null;
-  fiatCurrency?: string | null;
-  explorerLink?: string | null;
-  network?: string | null;
-  confirmations?: number | null;
-  requiredConfirmations?: number | null;
-};
-
-export type HistoryFilter = {
-  currency?: string;
-  sort?: 'DESC' | 'ASC';
-  properties?: ['createdDate'];
-  pageSize?: number;
-  pageNumber?: number;
-};
-
-export type HistoryPage = {
-  content: Transaction[];
-  totalElements: number;
-  totalPages: number;
-  pageNumber: number;
-  pageSize: number;
-};
-
-/** ratesMap[from][to]: display rates (spec §3); never used to move funds. */
-export type RatesMap = Record<string, Record<string, number>>;
+// The domain types live in contracts/; re-exported so callers of this module keep one import.
+export type {
+  Asset, Coin, CoinMeta, FiatMeta, HistoryPage, RatesMap, Transaction, TransactionState, TransactionType,
+} from '../../contracts/wallet';
+export type HistoryFilter = HistoryQuery;
 
 const wallet = 'b2c-wallet';
 

@@ -3,34 +3,15 @@ import type { Db } from '../db/client.js';
 import { bearer, type AuthHook } from '../http/auth.js';
 import { ownAccount } from '../wallet/routes.js';
 import { AccountParams, Empty, errors } from '../wallet/schemas.js';
-import { ADDRESS_BOOK_BLOCKCHAINS, NAME_MAX, createEntry, deleteEntry, getEntry, listEntries } from './service.js';
+import {
+  AddressBookEntrySchema, AddressBookPageQuerySchema, AddressBookPageSchema, NewAddressBookEntrySchema,
+} from '../../../contracts/addressBook.js';
+import { createEntry, deleteEntry, getEntry, listEntries } from './service.js';
 
-const EntryBody = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  name: Type.String(),
-  blockchain: Type.String(),
-  address: Type.String(),
-}, { description: 'Spec §3 address-book entry' });
-
-const CreateBody = Type.Object({
-  // Lengths are checked after trimming; these bounds only stop absurd payloads.
-  name: Type.String({ maxLength: NAME_MAX * 4, description: `1–${NAME_MAX} characters after trimming` }),
-  blockchain: Type.String({ maxLength: 32, description: `One of ${ADDRESS_BOOK_BLOCKCHAINS.join(', ')}` }),
-  address: Type.String({ maxLength: 256, description: 'Trimmed, then checked by its network checksum' }),
-});
-
-const PageRequest = Type.Object({
-  pageNumber: Type.Integer({ minimum: 1, default: 1, description: '1-based' }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 1000, default: 1000 }),
-});
-
-const PageBody = Type.Object({
-  content: Type.Array(EntryBody),
-  totalElements: Type.Integer(),
-  totalPages: Type.Integer(),
-  pageNumber: Type.Integer(),
-  pageSize: Type.Integer(),
-});
+const EntryBody = AddressBookEntrySchema;
+const CreateBody = NewAddressBookEntrySchema;
+const PageRequest = AddressBookPageQuerySchema;
+const PageBody = AddressBookPageSchema;
 
 const EntryParams = Type.Object({ account: AccountParams.properties.account, id: Type.String({ minLength: 1, maxLength: 64 }) });
 

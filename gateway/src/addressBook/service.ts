@@ -5,6 +5,7 @@ import { addressBookEntries } from '../db/schema/index.js';
 import { ApiError } from '../http/errors.js';
 import { isUuid } from '../users/repository.js';
 import { COINS, type ChainNetwork } from '../wallet/catalogue.js';
+import { ADDRESS_BOOK_NAME_MAX, type AddressBookEntry } from '../../../contracts/addressBook.js';
 
 /**
  * Spec §5: only non-token crypto networks may be saved. Their names are the catalogue's `blockchain`
@@ -15,9 +16,9 @@ const NETWORK_OF_BLOCKCHAIN = new Map<string, ChainNetwork>(
 );
 export const ADDRESS_BOOK_BLOCKCHAINS = [...NETWORK_OF_BLOCKCHAIN.keys()];
 
-export const NAME_MAX = 64;
+export const NAME_MAX = ADDRESS_BOOK_NAME_MAX;
 
-export interface AddressBookEntry { id: string; name: string; blockchain: string; address: string }
+export type { AddressBookEntry } from '../../../contracts/addressBook.js';
 
 const columns = {
   id: addressBookEntries.id, name: addressBookEntries.name,

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { ApiErrorSchema, type ApiErrorBody } from '../../../contracts/errors.js';
 
 /** An error the client is meant to see: HTTP status, stable code, readable message. */
 export class ApiError extends Error {
@@ -16,15 +16,10 @@ export class ApiError extends Error {
   }
 }
 
-export const ErrorBody = Type.Object(
-  {
-    code: Type.String(), message: Type.String(), field: Type.Optional(Type.String()),
-    waitSeconds: Type.Optional(Type.Integer({ description: 'B2C_USM0030: seconds before the passcode may be entered again' })),
-  },
-  { description: 'Every error the gateway returns' },
-);
+/** Every error the gateway returns; the shape is shared with the app (contracts/errors.ts). */
+export const ErrorBody = ApiErrorSchema;
 
-export interface ErrorPayload { code: string; message: string; field?: string; waitSeconds?: number }
+export type ErrorPayload = ApiErrorBody;
 
 interface ValidationIssue {
   instancePath?: string;

@@ -1,15 +1,13 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
 import { ApiError, ErrorBody } from '../http/errors.js';
 import { findCoin, isFiat, isOffered } from '../wallet/catalogue.js';
 import { PARENT_COINS } from '../wallet/coins.js';
 import type { RateProvider } from './provider.js';
+import { RatesQuerySchema, RatesSchema } from '../../../contracts/wallet.js';
 
-const CurrencyList = Type.Array(Type.String({ minLength: 1, maxLength: 16, pattern: '^[A-Z0-9_]+$' }), { minItems: 1, maxItems: 50 });
-const RatesRequest = Type.Object({ from: CurrencyList, to: CurrencyList });
-const RatesResponse = Type.Object({
-  ratesMap: Type.Record(Type.String(), Type.Record(Type.String(), Type.Number())),
-}, { description: 'ratesMap[from][to]: display rates, never used to move funds' });
+const RatesRequest = RatesQuerySchema;
+const RatesResponse = RatesSchema;
 
 /** Catalogue coins, parent coin codes (USDT) and fiats can be priced. */
 function requireKnown(currencies: string[], field: 'from' | 'to', config: Config) {

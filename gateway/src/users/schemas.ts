@@ -1,28 +1,18 @@
 import { Type } from 'typebox';
-import { FIAT_CURRENCIES, LANGUAGES } from '../db/schema/index.js';
+import { FiatCurrencySchema, LanguageSchema, UserProfileSchema, AuthInfoSchema } from '../../../contracts/user.js';
 import { ErrorBody } from '../http/errors.js';
 
-export const Language = Type.Enum([...LANGUAGES], { description: 'ENG | RUS' });
-export const FiatCurrency = Type.Enum([...FIAT_CURRENCIES]);
+// The API shapes live in contracts/ (shared with the app); the names here are the ones the routes use.
+export const Language = LanguageSchema;
+export const FiatCurrency = FiatCurrencySchema;
 
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Password = Type.String({ minLength: 8, maxLength: 128 });
 export const Code = Type.String({ minLength: 1, maxLength: 256 });
 
-export const ProfileBody = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  email: Type.Union([Type.String(), Type.Null()]),
-  accounts: Type.Array(Type.Object({
-    id: Type.String({ format: 'uuid' }),
-    name: Type.String(),
-    language: Language,
-    defaultFiatCurrency: FiatCurrency,
-  })),
-  pinCodeActive: Type.Boolean(),
-  telegram: Type.Optional(Type.Object({ id: Type.Integer(), username: Type.Union([Type.String(), Type.Null()]) })),
-}, { description: 'The signed-in user; spec §3 "user profile"' });
+export const ProfileBody = UserProfileSchema;
 
-export const AuthInfoBody = Type.Object({ tgAuth: Type.Boolean() });
+export const AuthInfoBody = AuthInfoSchema;
 
 export const Empty = Type.Object({});
 

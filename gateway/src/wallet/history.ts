@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { TransactionState, TransactionType } from '../../../contracts/wallet.js';
 import { walletTransactions, type WalletTransaction } from '../db/schema/index.js';
 import type { Executor } from '../ledger/errors.js';
 import { isUuid } from '../users/repository.js';
@@ -10,8 +11,8 @@ export interface TransactionView {
   id: string;
   currency: string;
   direction: 'DEPOSIT' | 'WITHDRAWAL';
-  transactionType: string;
-  state: string;
+  transactionType: TransactionType;
+  state: TransactionState;
   amount: string;
   fee: string | null;
   serviceFee: string | null;
