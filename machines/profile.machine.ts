@@ -3,7 +3,8 @@ import type { Language } from './preferences.machine';
 
 /** The signed-in user as the app shows it (spec §3 GET /user, accounts[0] is the active account). */
 export type Profile = {
-  email: string;
+  /** Null for a user who signed in with Telegram and has not added an e-mail. */
+  email: string | null;
   /** The active account's id; null when the user has none (wallet calls then fail). */
   accountId: string | null;
   pinCodeActive: boolean;
