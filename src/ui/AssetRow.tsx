@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Coin } from '../api/wallet';
+import type { Coin } from '../../contracts/wallet';
 import { CoinLogo } from './CoinLogo';
 import * as css from './AssetRow.css';
 

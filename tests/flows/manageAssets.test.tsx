@@ -6,12 +6,9 @@
 import { act, screen } from '@testing-library/react';
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { manageAssetsMachine, type ManageAssetsEvent } from '../../machines/manageAssets.machine';
-import type { Asset } from '../../src/api/wallet';
 import { describeModel, settle } from '../support/mbt';
 import { asset, catalogue, holdingsA, rates } from '../fixtures/wallet';
-import { makeUser, mountApp, pathname, type MountedApp } from './app/harness';
-
-type H = { app: MountedApp; world: { server: Asset[]; loads: number; toasts: number } };
+import { makeUser, mountApp, pathname } from './app/harness';
 
 const toggle = (currency: string | null) => {
   const found = screen.getAllByRole('switch').find((b) => b.getAttribute('data-currency') === currency);

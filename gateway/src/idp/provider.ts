@@ -98,7 +98,7 @@ export function createProvider({ issuer, config, users, keys, adapter }: Provide
       Session: config.refreshTokenTtl,
       Grant: config.refreshTokenTtl,
       // A rotated token keeps its predecessor's expiry: a sign-in lasts refreshTokenTtl at most.
-      RefreshToken: (ctx, token) => {
+      RefreshToken: (ctx) => {
         const rotated = ctx?.oidc?.entities.RotatedRefreshToken;
         return rotated ? Math.max(1, rotated.remainingTTL) : config.refreshTokenTtl;
       },

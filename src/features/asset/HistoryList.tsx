@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { classify, isIncoming, signedAmount, titleOf, toneOf } from '../../../machines/shared/transactions';
-import type { Transaction } from '../../api/wallet';
+import type { Transaction } from '../../../contracts/wallet';
 import { groupByDay } from './groups';
 import { stateMessages, titleMessages } from './messages';
 import { ClassIcon } from './parts';
