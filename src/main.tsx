@@ -6,10 +6,17 @@ import { webPlatform } from './platform/web';
 import { activateLocale, localeOf } from './i18n';
 import { createLiveServices } from './app/live';
 import { createAppRouter } from './app/router';
+import { preloadFirstScreen } from './app/pages';
+import { hasStoredUser } from './auth/userManager';
 import { App } from './app/App';
 
 // Read the URL first: the router normalises it, and the OIDC callback and link_token live in it.
 const launch = captureLaunch();
+
+// Fetch what the first screen needs while the entry boots, rather than one after another.
+const userStored = hasStoredUser();
+preloadFirstScreen(window.location.pathname, userStored);
+if (userStored || launch.isAuthCallback) void import('oidc-client-ts');
 
 async function detectPlatform(): Promise<Platform> {
   if (!launch.looksLikeTelegram) return webPlatform;

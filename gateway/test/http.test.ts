@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,8 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOWED_ORIGIN, createTestApp, PUBLIC_URL, type TestApp } from './support/app.js';
 
-const INDEX = '<!doctype html><html><head><title>Wallet</title></head><body><div id="root"></div></body></html>';
+const THEME_SCRIPT = "document.documentElement.dataset.theme='dark'";
+const INDEX = `<!doctype html><html><head><title>Wallet</title><script>${THEME_SCRIPT}</script></head><body><div id="root"></div><script type="module" src="/assets/x.abc123.js"></script></body></html>`;
 const ASSET = `console.log(${JSON.stringify('x'.repeat(600))});`;
 
 let dist: string;
@@ -70,6 +72,13 @@ describe('static app', () => {
     }
     expect(csp).toMatch(new RegExp(`connect-src 'self'[^;]*${ALLOWED_ORIGIN.replace(/\./g, '\\.')}`));
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("allows exactly index.html's inline start-up script by its sha256, nothing else inline", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/auth/login' });
+    const scriptSrc = String(res.headers['content-security-policy']).split('; ').find((d) => d.startsWith('script-src'));
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it('serves hashed assets immutable, brotli when accepted, plain otherwise', async () => {

@@ -4,6 +4,9 @@ import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router'
  * Every screen is its own chunk (guide §2): the sign-in screens never download wallet or settings code.
  * Tests may pass eagerly imported components instead.
  */
+// The form-less auth screens (login and sign-up choice, reset mail sent) on their own: the screen most
+// visitors see first downloads no form machines or fields.
+const welcome = () => import('../features/auth/StaticScreens');
 const auth = () => import('../features/auth');
 const settings = () => import('../features/settings');
 const soon = () => import('../features/soon');
@@ -15,14 +18,14 @@ const send = () => import('../features/send');
 const addressBook = () => import('../features/addressBook');
 
 export const lazyPages = {
-  LoginPage: lazyRouteComponent(auth, 'LoginPage'),
+  LoginPage: lazyRouteComponent(welcome, 'LoginWelcomeScreen'),
   LoginEmailPage: lazyRouteComponent(auth, 'LoginEmailPage'),
-  SignupPage: lazyRouteComponent(auth, 'SignupPage'),
+  SignupPage: lazyRouteComponent(welcome, 'SignupChoiceScreen'),
   SignupEmailPage: lazyRouteComponent(auth, 'SignupEmailPage'),
   SignupSuccessPage: lazyRouteComponent(auth, 'SignupSuccessPage'),
   ConfirmPage: lazyRouteComponent(auth, 'ConfirmPage'),
   ForgotPage: lazyRouteComponent(auth, 'ForgotPage'),
-  ForgotSuccessPage: lazyRouteComponent(auth, 'ForgotSuccessPage'),
+  ForgotSuccessPage: lazyRouteComponent(welcome, 'ForgotSuccessScreen'),
   ResetPage: lazyRouteComponent(auth, 'ResetPage'),
   HomePage: lazyRouteComponent(home, 'HomePage'),
   BuySellPage: lazyRouteComponent(home, 'BuySellPage'),
@@ -49,3 +52,16 @@ export const lazyPages = {
 };
 
 export type Pages = Record<keyof typeof lazyPages, RouteComponent>;
+
+/**
+ * Starts downloading the first screen's chunk as soon as the entry runs, in parallel with the language
+ * catalogue and the session check; the router would otherwise ask for it only once both are done.
+ * A guess from the path and whether a user is stored: a wrong guess costs one unused download.
+ */
+export function preloadFirstScreen(pathname: string, userStored: boolean): void {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/auth/login' || path === '/auth/signup' || path === '/auth/forgot-success') void welcome();
+  else if (path.startsWith('/auth/')) void auth();
+  else if (!userStored) void welcome();
+  else if (path === '/' || path === '/home') void home();
+}
