@@ -1,4 +1,4 @@
-import ky, { isForceRetryError, type KyInstance } from 'ky';
+import type { KyInstance } from 'ky';
 
 /**
  * What the authenticated client needs from the session (spec §7, the 401 rule). src/app/sessionPort.ts
@@ -28,8 +28,11 @@ export function createAuthHttp(base: KyInstance, session: SessionPort): KyInstan
           if (token) request.headers.set('Authorization', `Bearer ${token}`);
         },
       ],
+      // Hooks run inside a ky request, so ky is loaded by then: its values come from import('ky')
+      // rather than a static import that would put ky into the boot chunk (see lazyKy.ts).
       beforeRetry: [
-        ({ request, options, error }) => {
+        async ({ request, options, error }) => {
+          const { isForceRetryError } = await import('ky');
           if (!isForceRetryError(error) || error.code !== RENEWED) return;
           renewed.add(options);
           const token = session.accessToken();
@@ -46,6 +49,7 @@ export function createAuthHttp(base: KyInstance, session: SessionPort): KyInstan
           const used = request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? null;
           const token = await session.renew(used);
           if (!token) return;
+          const { default: ky } = await import('ky');
           return ky.retry({ code: RENEWED, delay: 0 });
         },
       ],

@@ -1,11 +1,15 @@
-import ky, { isHTTPError } from 'ky';
+import type { HTTPError } from 'ky';
 import { appConfig } from '../config';
 import { ApiError } from './errors';
+import { lazyKy } from './lazyKy';
 
 type ErrorBody = { code?: string; message?: string; field?: string; error?: string; error_description?: string; waitSeconds?: number };
 
-/** Gateway errors are `{ code, message, field?, waitSeconds? }`; IdP errors are OAuth's `{ error, error_description }`. */
-export function toApiError(error: Error): Error {
+/**
+ * Gateway errors are `{ code, message, field?, waitSeconds? }`; IdP errors are OAuth's `{ error, error_description }`.
+ * `isHTTPError` is ky's own guard, passed in so this module does not load ky at start-up.
+ */
+export function toApiError(error: Error, isHTTPError: (error: unknown) => error is HTTPError): Error {
   if (!isHTTPError(error)) return error;
   const body = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as ErrorBody;
   return new ApiError(
@@ -20,12 +24,17 @@ export function toApiError(error: Error): Error {
 /**
  * Public client: calls that need no token (sign-up, confirmation, reset, Telegram sign-in).
  * The authenticated client (bearer token, 401 re-authentication) extends this one.
+ * ky itself loads with the first request (see lazyKy.ts).
  */
-export const publicHttp = ky.create({
-  prefix: appConfig.apiUrl,
-  credentials: 'include',
-  mode: 'cors',
-  timeout: 15000,
-  retry: { limit: 2, methods: ['get'] },
-  hooks: { beforeError: [({ error }) => toApiError(error)] },
-});
+export const publicHttp = lazyKy(() =>
+  import('ky').then(({ default: ky, isHTTPError }) =>
+    ky.create({
+      prefix: appConfig.apiUrl,
+      credentials: 'include',
+      mode: 'cors',
+      timeout: 15000,
+      retry: { limit: 2, methods: ['get'] },
+      hooks: { beforeError: [({ error }) => toApiError(error, isHTTPError)] },
+    }),
+  ),
+);
