@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import type { Plugin } from 'vite';
+import { bootChunk, bootModules, firstScreenPreload } from './vite.plugins';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
@@ -9,29 +9,6 @@ const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 // Dev server proxies every non-app path to the gateway so the app sees one origin, as in production.
 const proxied = ['/b2c-user-management', '/b2c-wallet', '/b2c-address-book', '/b2c', '/c2f', '/fiat', '/rate', '/realms', '/dev', '/docs'];
 
-/**
- * Everything the entry imports statically goes into one "boot" chunk. Left alone, rolldown splits the
- * entry's graph into some twenty shared chunks (whatever a lazy screen also imports), and on a mobile
- * link each extra request costs a round trip and compresses worse. Lazy screens keep their own chunks.
- */
-const bootModules = new Set<string>();
-function bootChunk(): Plugin {
-  return {
-    name: 'wallet:boot-chunk',
-    apply: 'build',
-    buildStart: () => bootModules.clear(),
-    buildEnd() {
-      const stack = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
-      while (stack.length > 0) {
-        const id = stack.pop()!;
-        if (bootModules.has(id)) continue;
-        bootModules.add(id);
-        stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-      }
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
     react(),
@@ -39,6 +16,7 @@ export default defineConfig({
     lingui(),
     vanillaExtractPlugin(),
     bootChunk(),
+    firstScreenPreload(),
   ],
   server: {
     port: 5173,
