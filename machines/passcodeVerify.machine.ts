@@ -20,6 +20,12 @@ export type VerifyContext = {
   output: unknown;
 };
 
+/**
+ * Optional input: an error to show on the first keypad (a caller restarting the entry after its own
+ * failure). Left out of `types` on purpose so callers that have nothing to say need not pass input.
+ */
+export type VerifyInput = { error?: PasscodeError | null } | undefined;
+
 export type VerifyEvent =
   | { type: 'passcode.entered'; code: string }
   | { type: 'keypad.tapped' }
@@ -82,7 +88,7 @@ export const passcodeVerifyMachine = setup({
   },
 }).createMachine({
   id: 'passcodeVerify',
-  context: { code: '', error: null, secondsLeft: 0, output: null },
+  context: ({ input }) => ({ code: '', error: (input as VerifyInput)?.error ?? null, secondsLeft: 0, output: null }),
   initial: 'pad',
   on: { 'keypad.tapped': { actions: { type: 'haptic', params: { kind: 'tap' } } } },
   states: {

@@ -11,8 +11,8 @@ export const SUCCESS_REDIRECT_MS = 5000;
 export const TICK_MS = 1000;
 
 export type PasscodeError =
-  /** B2C_USM0031: incorrect passcode. */
-  | { kind: 'wrong' }
+  /** B2C_USM0031: incorrect passcode; `attemptsLeft` wrong tries before the next wait or the block, when the server says. */
+  | { kind: 'wrong'; attemptsLeft?: number }
   /** B2C_USM0030: wait this many seconds before the next try. */
   | { kind: 'wait'; seconds: number }
   /** B2C_USM0032: blocked; unblocking is by password reset. */
@@ -22,18 +22,32 @@ export type PasscodeError =
   /** Anything else: the server's own message (spec §8). */
   | { kind: 'server'; code: string; message: string };
 
-type ErrorShape = { code?: unknown; message?: unknown; waitSeconds?: unknown };
+type ErrorShape = { code?: unknown; message?: unknown; waitSeconds?: unknown; attemptsLeft?: unknown };
+
+/** The tries-left warning shows from this many on down (spec: "once two are left"). */
+export const WARN_ATTEMPTS_LEFT = 2;
 
 export function toPasscodeError(error: unknown): PasscodeError {
   const e = (typeof error === 'object' && error !== null ? error : {}) as ErrorShape;
   const code = typeof e.code === 'string' ? e.code : 'UNKNOWN';
-  if (code === 'B2C_USM0031') return { kind: 'wrong' };
+  if (code === 'B2C_USM0031') {
+    const left = Number(e.attemptsLeft);
+    return e.attemptsLeft !== undefined && e.attemptsLeft !== null && Number.isInteger(left) && left >= 0
+      ? { kind: 'wrong', attemptsLeft: left }
+      : { kind: 'wrong' };
+  }
   if (code === 'B2C_USM0032') return { kind: 'blocked' };
   if (code === 'B2C_USM0030') {
     const seconds = Number(e.waitSeconds);
     return { kind: 'wait', seconds: Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60 };
   }
   return { kind: 'server', code, message: typeof e.message === 'string' ? e.message : '' };
+}
+
+/** Tries left worth warning about (1 or 2), else null: no warning without the server's count. */
+export function attemptsWarning(error: PasscodeError | null): number | null {
+  if (error?.kind !== 'wrong' || error.attemptsLeft === undefined) return null;
+  return error.attemptsLeft > 0 && error.attemptsLeft <= WARN_ATTEMPTS_LEFT ? error.attemptsLeft : null;
 }
 
 export const isPasscode = (code: string) => new RegExp(`^\\d{${PASSCODE_LENGTH}}$`).test(code);

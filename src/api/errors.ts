@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly field?: string,
     /** B2C_USM0030: seconds before the passcode may be entered again. */
     readonly waitSeconds?: number,
+    /** B2C_USM0031: wrong tries left before the next wait (or the block). */
+    readonly attemptsLeft?: number,
   ) {
     super(message);
     this.name = 'ApiError';

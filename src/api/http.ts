@@ -3,10 +3,10 @@ import { appConfig } from '../config';
 import { ApiError } from './errors';
 import { lazyKy } from './lazyKy';
 
-type ErrorBody = { code?: string; message?: string; field?: string; error?: string; error_description?: string; waitSeconds?: number };
+type ErrorBody = { code?: string; message?: string; field?: string; error?: string; error_description?: string; waitSeconds?: number; attemptsLeft?: number };
 
 /**
- * Gateway errors are `{ code, message, field?, waitSeconds? }`; IdP errors are OAuth's `{ error, error_description }`.
+ * Gateway errors are `{ code, message, field?, waitSeconds?, attemptsLeft? }`; IdP errors are OAuth's `{ error, error_description }`.
  * `isHTTPError` is ky's own guard, passed in so this module does not load ky at start-up.
  */
 export function toApiError(error: Error, isHTTPError: (error: unknown) => error is HTTPError): Error {
@@ -18,6 +18,7 @@ export function toApiError(error: Error, isHTTPError: (error: unknown) => error 
     body.message ?? body.error_description ?? error.message,
     body.field,
     typeof body.waitSeconds === 'number' ? body.waitSeconds : undefined,
+    typeof body.attemptsLeft === 'number' ? body.attemptsLeft : undefined,
   );
 }
 

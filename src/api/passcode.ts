@@ -8,7 +8,7 @@ export const pincodeHeader = (code: string | null | undefined): Record<string, s
 
 /**
  * The passcode calls (spec §7 user management). Failures are ApiErrors with `code` B2C_USM0031
- * (wrong), B2C_USM0030 (wait, with `waitSeconds`) or B2C_USM0032 (blocked), else the server message.
+ * (wrong, with `attemptsLeft`), B2C_USM0030 (wait, with `waitSeconds`) or B2C_USM0032 (blocked), else the server message.
  */
 export const createPasscodeApi = (authHttp: KyInstance) => ({
   async enable(pinCode: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
@@ -5,6 +6,7 @@ import type { passcodeKeypadMachine } from '../../machines/passcodeKeypad.machin
 import { selectCanDelete, selectDigitCount, selectKeypadEditable } from '../../machines/passcodeKeypad.selectors';
 import { PASSCODE_LENGTH } from '../../machines/shared/passcode';
 import * as css from './PinPad.css';
+import { srOnly } from './Skeleton.css';
 
 export type KeypadActor = ActorRefFrom<typeof passcodeKeypadMachine>;
 
@@ -16,10 +18,33 @@ const BackspaceIcon = () => (
   </svg>
 );
 
+/** Typing into a field keeps its keys: the keypad listens only when focus is not in an editable element. */
+function typingElsewhere(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** Digits and Backspace from a physical keyboard, anywhere on the screen, while the keypad takes input. */
+function useKeyboard(keypad: KeypadActor | undefined, editable: boolean, canDelete: boolean) {
+  useEffect(() => {
+    if (!keypad || (!editable && !canDelete)) return;
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typingElsewhere(e.target)) return;
+      if (editable && /^\d$/.test(e.key)) keypad.send({ type: 'digit.pressed', digit: e.key });
+      else if (canDelete && e.key === 'Backspace') keypad.send({ type: 'backspace.pressed' });
+      else return;
+      e.preventDefault();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [keypad, editable, canDelete]);
+}
+
 /**
  * The passcode keypad (spec §1: 3 columns): 4 dots, digits 1-9 and 0, backspace. It renders the
  * keypad machine; without one (locked, blocked, busy) every key is disabled and the dots are empty
- * or, while `busy`, stay filled. Buttons are named by their digit and "Delete last digit".
+ * or, while `busy`, stay filled. Buttons are named by their digit and "Delete last digit". Digits and
+ * Backspace also work from a keyboard; a polite live region tells screen readers how many are entered.
  */
 export function PinPad({ keypad, disabled = false, label }: { keypad: KeypadActor | undefined; disabled?: boolean; label: string }) {
   const { t } = useLingui();
@@ -27,9 +52,12 @@ export function PinPad({ keypad, disabled = false, label }: { keypad: KeypadActo
   const editable = useSelector(keypad, (s) => (s ? selectKeypadEditable(s) : false)) && !disabled;
   const canDelete = useSelector(keypad, (s) => (s ? selectCanDelete(s) : false)) && !disabled;
   const press = (digit: string) => keypad?.send({ type: 'digit.pressed', digit });
+  useKeyboard(keypad, editable, canDelete);
+  const entered = t`${count} of ${PASSCODE_LENGTH} digits entered`;
   return (
     <div className={css.pad} role="group" aria-label={label}>
-      <div className={css.dots} role="img" aria-label={t`${count} of ${PASSCODE_LENGTH} digits entered`} data-testid="pin-dots">
+      <span className={srOnly} aria-live="polite" data-testid="pin-announce">{count > 0 ? entered : ''}</span>
+      <div className={css.dots} role="img" aria-label={entered} data-testid="pin-dots">
         {Array.from({ length: PASSCODE_LENGTH }, (_, i) => (
           <span key={i} className={css.dot} data-filled={i < count} />
         ))}

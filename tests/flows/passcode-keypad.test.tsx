@@ -1,6 +1,7 @@
 /**
  * Spec §4 passcode keypad: up to 4 digits (0-9, backspace); 300 ms after the 4th digit the calling
- * action fires. Driven from the production keypad machine on the rendered PinPad, with fake timers.
+ * action fires. Driven from the production keypad machine on the rendered PinPad, with fake timers;
+ * "0" and Backspace on a full entry come from the physical keyboard, the rest from the on-screen keys.
  */
 import { screen } from '@testing-library/react';
 import { createActor } from 'xstate';
@@ -41,9 +42,10 @@ describeModel('passcodeKeypad', {
     return { actor, submitted, taps };
   },
   drive: {
-    'digit.pressed': (e, h) => h.user.click(key(e.digit)),
+    'digit.pressed': (e, h) => (e.digit === '0' ? h.user.keyboard('0') : h.user.click(key(e.digit))),
     // An ignored backspace (empty entry) cannot be clicked: the key is disabled.
     'backspace.pressed': async (_e, h) => {
+      if (h.actor.getSnapshot().matches('full')) return h.user.keyboard('{Backspace}');
       const button = key('Delete last digit');
       if (!button.disabled) await h.user.click(button);
     },
@@ -53,6 +55,10 @@ describeModel('passcodeKeypad', {
       expect(screen.getByRole('group', { name: 'Passcode keypad' })).toBeTruthy();
       expect(filled()).toBe(s.context.digits.length);
       expect(dots().getAttribute('aria-label')).toBe(`${s.context.digits.length} of 4 digits entered`);
+      // Screen readers hear the count as it changes (a polite live region, silent when empty).
+      const announce = screen.getByTestId('pin-announce');
+      expect(announce.getAttribute('aria-live')).toBe('polite');
+      expect(announce.textContent).toBe(s.context.digits ? `${s.context.digits.length} of 4 digits entered` : '');
       // Every accepted key press gives a haptic tap.
       const accepted = history.filter((e, i) => e.type !== 'xstate.after.PASSCODE_DELAY.keypad.full' && !(e.type === 'backspace.pressed' && wasEmpty(history, i)));
       expect(h.taps.count).toBe(accepted.length);
@@ -107,5 +113,52 @@ describe('passcode keypad timing', () => {
     renderWithProviders(<PinPad keypad={actor} disabled label="Passcode keypad" />);
     expect(digitKeys().every((b) => b.disabled)).toBe(true);
     expect(key('Delete last digit').disabled).toBe(true);
+  });
+});
+
+describe('passcode keypad from a physical keyboard', () => {
+  function mountWithField(disabled = false) {
+    const actor = createActor(passcodeKeypadMachine.provide({ actions: { submit: () => {}, tap: () => {} } })).start();
+    renderWithProviders(
+      <>
+        <input aria-label="Memo" />
+        <PinPad keypad={actor} disabled={disabled} label="Passcode keypad" />
+      </>,
+    );
+    return actor;
+  }
+
+  it('digits and Backspace typed anywhere on the screen fill and clear the dots', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    const actor = mountWithField();
+    await user.keyboard('72a');
+    expect(filled()).toBe(2);
+    expect(screen.getByTestId('pin-announce').textContent).toBe('2 of 4 digits entered');
+    await user.keyboard('{Backspace}');
+    expect(actor.getSnapshot().context.digits).toBe('7');
+    expect(filled()).toBe(1);
+  });
+
+  it('does not steal keys from a text input, nor take shortcuts with modifiers', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    const actor = mountWithField();
+    await user.click(screen.getByRole('textbox', { name: 'Memo' }));
+    await user.keyboard('12{Backspace}3');
+    expect((screen.getByRole('textbox', { name: 'Memo' }) as HTMLInputElement).value).toBe('13');
+    expect(filled()).toBe(0);
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('{Control>}1{/Control}{Meta>}2{/Meta}');
+    expect(actor.getSnapshot().context.digits).toBe('');
+  });
+
+  it('a disabled pad ignores the keyboard too', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    const actor = mountWithField(true);
+    await user.keyboard('1234');
+    expect(actor.getSnapshot().context.digits).toBe('');
+    expect(filled()).toBe(0);
   });
 });

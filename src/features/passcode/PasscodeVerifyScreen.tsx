@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { passcodeVerifyMachine } from '../../../machines/passcodeVerify.machine';
 import {
@@ -10,6 +10,7 @@ import {
   selectVerifyBusy,
   selectVerifyError,
 } from '../../../machines/passcodeVerify.selectors';
+import { attemptsWarning } from '../../../machines/shared/passcode';
 import { PinPad } from '../../ui/PinPad';
 import { Spinner } from '../../ui/Spinner';
 import { Button } from '../../ui/Button';
@@ -21,7 +22,7 @@ export type PasscodeVerifyActor = ActorRefFrom<typeof passcodeVerifyMachine>;
 
 /**
  * Passcode entry for whatever the caller's `submitPasscode` authorises (spec §4 verify): the keypad,
- * the wrong-code message, the live lockout countdown (B2C_USM0030) and the block explanation
+ * the wrong-code message with the tries left once two are left, the live lockout countdown (B2C_USM0030) and the block explanation
  * (B2C_USM0032). Renders machine state only.
  */
 export function PasscodeVerifyScreen({ actorRef, title }: { actorRef: PasscodeVerifyActor; title: string }) {
@@ -32,6 +33,7 @@ export function PasscodeVerifyScreen({ actorRef, title }: { actorRef: PasscodeVe
   const locked = useSelector(actorRef, selectLocked);
   const blocked = useSelector(actorRef, selectBlocked);
   const secondsLeft = useSelector(actorRef, selectSecondsLeft);
+  const triesLeft = attemptsWarning(error);
   const canUseBiometrics = useSelector(actorRef, (s) => s.can({ type: 'biometrics.requested' }));
 
   return (
@@ -52,7 +54,14 @@ export function PasscodeVerifyScreen({ actorRef, title }: { actorRef: PasscodeVe
               </p>
             </div>
           ) : error ? (
-            <p role="alert" className={css.error}>{passcodeErrorText(i18n, error)}</p>
+            <div role="alert">
+              <p className={css.error}>{passcodeErrorText(i18n, error)}</p>
+              {triesLeft === null ? null : (
+                <p className={css.hint} data-testid="tries-left">
+                  <Plural value={triesLeft} one="# try left before a short wait" other="# tries left before a short wait" />
+                </p>
+              )}
+            </div>
           ) : (
             <p className={css.hint}><Trans>Enter your 4-digit passcode</Trans></p>
           )}

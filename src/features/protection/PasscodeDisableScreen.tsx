@@ -2,8 +2,9 @@ import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { passcodeDisableMachine } from '../../../machines/passcodeDisable.machine';
-import { selectDisableVerify } from '../../../machines/passcodeDisable.selectors';
+import { selectDisableChecking, selectDisableVerify } from '../../../machines/passcodeDisable.selectors';
 import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
 import { PasscodeVerifyScreen } from '../passcode/PasscodeVerifyScreen';
 import * as shell from '../shell/AppShell.css';
 import { BackToProtection } from './parts';
@@ -14,10 +15,12 @@ export type PasscodeDisableActor = ActorRefFrom<typeof passcodeDisableMachine>;
 export function PasscodeDisableScreen({ actorRef }: { actorRef: PasscodeDisableActor }) {
   const { t } = useLingui();
   const verify = useSelector(actorRef, selectDisableVerify);
+  const checking = useSelector(actorRef, selectDisableChecking);
   return (
-    <section className={shell.page}>
+    <section className={shell.page} aria-busy={checking || undefined}>
       <BackToProtection />
       {verify ? <PasscodeVerifyScreen actorRef={verify} title={t`Enter your passcode to turn it off`} /> : null}
+      {checking ? <Spinner size={24} label={t`Checking your passcode settings`} /> : null}
       <Button variant="ghost" onClick={() => actorRef.send({ type: 'disable.cancelled' })}><Trans>Cancel</Trans></Button>
     </section>
   );

@@ -70,8 +70,13 @@ export function PasscodeChangePage() {
   const w = useProtectionWiring();
   const actor = useActorRef(
     passcodeChangeMachine.provide({
-      actors: { changePasscode: w.actors.changePasscode, updateBiometricToken: w.actors.updateBiometricToken },
-      actions: { goToProtection: () => w.go(protectionRoutes.home), haptic: w.haptic },
+      actors: {
+        loadPinCodeActive: w.actors.loadPinCodeActive,
+        verify: passcodeVerifyMachine.provide({ actors: { submitPasscode: w.actors.validateForToken }, actions: { haptic: w.haptic } }),
+        changePasscode: w.actors.changePasscode,
+        updateBiometricToken: w.actors.updateBiometricToken,
+      },
+      actions: { goToProtection: () => w.go(protectionRoutes.home), goToSet: () => w.go(protectionRoutes.set), haptic: w.haptic },
     }),
   );
   return <PasscodeChangeScreen actorRef={actor} />;
@@ -84,6 +89,7 @@ export function PasscodeDisablePage() {
   const actor = useActorRef(
     passcodeDisableMachine.provide({
       actors: {
+        loadPinCodeActive: w.actors.loadPinCodeActive,
         verify: passcodeVerifyMachine.provide({
           actors: { submitPasscode: w.actors.disablePasscode, unlockWithBiometrics: w.actors.unlockWithBiometrics },
           actions: { haptic: w.haptic },
@@ -96,6 +102,7 @@ export function PasscodeDisablePage() {
           w.actors.forgetBiometrics();
         },
         goToProtection: () => w.go(protectionRoutes.home),
+        goToSet: () => w.go(protectionRoutes.set),
         reportFailed: () => w.errorToast(i18n._(passcodeMessages.somethingWentWrong)),
       },
     }),
