@@ -36,6 +36,7 @@ export const passcodeDisableMachine = setup({
 }).createMachine({
   id: 'passcodeDisable',
   initial: 'checking',
+  on: { 'disable.cancelled': '.left' },
   states: {
     checking: {
       tags: 'checking',
@@ -46,7 +47,6 @@ export const passcodeDisableMachine = setup({
         onDone: [{ guard: 'passcodeSet', target: 'entering' }, { target: 'noPasscode' }],
         onError: 'entering',
       },
-      on: { 'disable.cancelled': 'left' },
     },
     noPasscode: { type: 'final', tags: 'checking', entry: 'goToSet' },
     entering: {
@@ -57,7 +57,6 @@ export const passcodeDisableMachine = setup({
         onDone: 'disabled',
         onError: { target: 'left', actions: 'reportFailed' },
       },
-      on: { 'disable.cancelled': 'left' },
     },
     disabled: { type: 'final', entry: ['markDisabled', 'goToProtection'] },
     left: { type: 'final', entry: 'goToProtection' },

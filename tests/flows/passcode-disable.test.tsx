@@ -1,7 +1,7 @@
 /**
  * Spec §4 passcode disable: the code authorises POST /user/pinCode/disable on the verify keypad;
  * success marks the passcode gone and returns to wallet protection; an error shows its message and
- * clears the code (the held passcode is invalid).
+ * clears the code (the held passcode is invalid). With no passcode set it leads to set-up, no keypad.
  */
 import { act, screen } from '@testing-library/react';
 import { createActor } from 'xstate';
@@ -19,6 +19,7 @@ async function mountDisable(fakes: DeferredActors) {
   const actor = createActor(
     passcodeDisableMachine.provide({
       actors: {
+        loadPinCodeActive: fakes.promise('loadPinCodeActive'),
         verify: passcodeVerifyMachine.provide({
           actors: { submitPasscode: fakes.promise('disablePasscode') },
           actions: {
@@ -31,6 +32,7 @@ async function mountDisable(fakes: DeferredActors) {
       actions: {
         markDisabled: () => void notes.push('disabled'),
         goToProtection: () => void notes.push('back'),
+        goToSet: () => void notes.push('set'),
         reportFailed: () => void notes.push('failed'),
       },
     }),
@@ -42,6 +44,11 @@ async function mountDisable(fakes: DeferredActors) {
 describeModel('passcodeDisable', {
   machine: passcodeDisableMachine,
   events: {
+    checking: [
+      { type: 'xstate.done.actor.loadPinCodeActive', output: true },
+      { type: 'xstate.done.actor.loadPinCodeActive', output: false },
+      { type: 'xstate.error.actor.loadPinCodeActive', error: new Error('profile unavailable') },
+    ],
     entering: [
       { type: 'xstate.done.actor.verify' },
       { type: 'xstate.error.actor.verify', error: new Error('haptics crashed') },
@@ -65,6 +72,16 @@ describeModel('passcodeDisable', {
     'disable.cancelled': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Cancel' })),
   },
   states: {
+    checking: (h) => {
+      expect(screen.getByRole('status', { name: 'Checking your passcode settings' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: '1' })).toBeNull();
+      expect(h.notes).toEqual([]);
+    },
+    noPasscode: (h) => {
+      // Nothing to turn off: off to set-up, without ever showing a keypad.
+      expect(h.notes).toEqual(['set']);
+      expect(screen.queryByRole('button', { name: '1' })).toBeNull();
+    },
     entering: (h) => {
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Enter your passcode to turn it off');
       expect(padEnabled()).toBe(true);
@@ -89,6 +106,8 @@ describe('passcode disable errors', () => {
     const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
     const fakes = createDeferredActors();
     const mounted = await mountDisable(fakes);
+    await act(async () => fakes.resolve('loadPinCodeActive', true));
+    await settle();
     await enterCode(user, '9999');
     await act(async () => fakes.reject('disablePasscode', error));
     await settle();
@@ -101,7 +120,7 @@ describe('passcode disable errors', () => {
     expect(padEnabled()).toBe(true);
     expect(screen.getByTestId('pin-dots').querySelectorAll('[data-filled="true"]')).toHaveLength(0);
     expect(actor.getSnapshot().value).toBe('entering');
-    expect(JSON.stringify(actor.getSnapshot().children.verify?.getSnapshot().context)).not.toContain('9999');
+    expect(JSON.stringify((actor.getSnapshot().children.verify?.getSnapshot() as { context?: unknown } | undefined)?.context)).not.toContain('9999');
     expect(notes).toEqual([]);
   });
 

@@ -30,3 +30,24 @@ export const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
 
 export const gatewayError = (code: string, message = '', extra: Record<string, unknown> = {}) =>
   Object.assign(new Error(message), { status: 400, code, ...extra });
+
+/**
+ * The gateway's passcode rules as interface 4 states them (the 5th wrong code starts the first wait):
+ * wrong codes 1-4 answer 403 B2C_USM0031 with `attemptsLeft` = wrong tries left before the wait
+ * (4, 3, 2, 1); the 5th wrong code answers 429 B2C_USM0030 at once with the wait. The right code
+ * resets the count.
+ */
+export function fakePasscodeRules(right: string, waitSeconds = 60) {
+  let failures = 0;
+  return async ({ input }: { input: { code: string } }) => {
+    if (input.code === right) {
+      failures = 0;
+      return input.code;
+    }
+    failures += 1;
+    if (failures >= 5) throw gatewayError('B2C_USM0030', `Too many wrong passcodes: try again in ${waitSeconds} s`, { status: 429, waitSeconds });
+    throw gatewayError('B2C_USM0031', 'Incorrect passcode', { status: 403, attemptsLeft: 5 - failures });
+  };
+}
+
+export const triesLeftText = () => screen.queryByTestId('tries-left')?.textContent ?? null;

@@ -1,6 +1,6 @@
 /**
  * Spec §4 passcode verify: B2C_USM0031 clears the entry with the wrong-passcode message (haptic
- * error); B2C_USM0030 locks the keypad with a live countdown to zero; B2C_USM0032 explains the block
+ * error) and, once two or fewer are left, the tries left before a wait (interface 4 `attemptsLeft`); B2C_USM0030 locks the keypad with a live countdown to zero; B2C_USM0032 explains the block
  * and the password reset; other errors show the server's message; success outputs what the caller's
  * submit returned. With biometrics on, "Use biometrics" submits the stored token; a cancel keeps the keypad.
  */
@@ -11,11 +11,14 @@ import { PASSCODE_DELAY_MS, TICK_MS } from '../../machines/shared/passcode';
 import { PasscodeVerifyScreen } from '../../src/features/passcode';
 import { describeModel, settle } from '../support/mbt';
 import { renderWithProviders } from '../support/render';
-import { alertText, enterCode, filledDots, gatewayError, key, padDisabled, padEnabled, tapAndUndo } from './passcode-support';
+import { alertText, enterCode, fakePasscodeRules, filledDots, gatewayError, key, padDisabled, padEnabled, tapAndUndo, triesLeftText } from './passcode-support';
 import { act } from 'react';
 
 const errors = {
   wrong: gatewayError('B2C_USM0031', 'Wrong pin code'),
+  wrongThreeLeft: gatewayError('B2C_USM0031', 'Incorrect passcode', { attemptsLeft: 3 }),
+  wrongTwoLeft: gatewayError('B2C_USM0031', 'Incorrect passcode', { attemptsLeft: 2 }),
+  wrongOneLeft: gatewayError('B2C_USM0031', 'Incorrect passcode', { attemptsLeft: 1 }),
   wait: gatewayError('B2C_USM0030', 'Too many wrong passcodes: try again in 2 s', { waitSeconds: 2 }),
   blocked: gatewayError('B2C_USM0032', 'Passcode blocked'),
   server: gatewayError('B2C_USM0099', 'Passcode service unavailable'),
@@ -54,6 +57,9 @@ describeModel('passcodeVerify', {
     'pad.submitting': [
       { type: 'xstate.done.actor.submitPasscode', output: { authorised: true } },
       { type: 'xstate.error.actor.submitPasscode', error: errors.wrong },
+      { type: 'xstate.error.actor.submitPasscode', error: errors.wrongThreeLeft },
+      { type: 'xstate.error.actor.submitPasscode', error: errors.wrongTwoLeft },
+      { type: 'xstate.error.actor.submitPasscode', error: errors.wrongOneLeft },
       { type: 'xstate.error.actor.submitPasscode', error: errors.wait },
       { type: 'xstate.error.actor.submitPasscode', error: errors.blocked },
       { type: 'xstate.error.actor.submitPasscode', error: errors.server },
@@ -61,7 +67,10 @@ describeModel('passcodeVerify', {
     ],
     waiting: [{ type: 'xstate.after.TICK.passcodeVerify.waiting' }],
   },
-  classify: (s) => s.context.error?.kind ?? 'none',
+  classify: (s) => {
+    const error = s.context.error;
+    return error?.kind === 'wrong' ? `wrong:${error.attemptsLeft ?? '?'}` : error?.kind ?? 'none';
+  },
   fakeTimers: true,
   delays: { TICK: TICK_MS, PASSCODE_DELAY: PASSCODE_DELAY_MS },
   mount: ({ fakes }) => mountVerify(fakes, true),
@@ -85,7 +94,12 @@ describeModel('passcodeVerify', {
       expect(screen.getByRole('button', { name: 'Use biometrics' })).toBeTruthy();
       const error = s.context.error;
       if (!error) expect(screen.getByText('Enter your 4-digit passcode')).toBeTruthy();
-      if (error?.kind === 'wrong') expect(alertText()).toBe(texts.wrong);
+      if (error?.kind === 'wrong') {
+        expect(screen.getByRole('alert').textContent).toContain(texts.wrong);
+        // The warning shows once two or fewer tries are left before a wait, never without the count.
+        const left = error.attemptsLeft;
+        expect(triesLeftText()).toBe(left === 2 ? '2 tries left before a short wait' : left === 1 ? '1 try left before a short wait' : null);
+      } else expect(triesLeftText()).toBeNull();
       if (error?.kind === 'server') {
         expect(alertText()).toBe(error.message || 'Something went wrong...');
       }
@@ -179,5 +193,33 @@ describe('passcode verify without biometrics', () => {
     await act(async () => vi.advanceTimersByTime(TICK_MS));
     expect(screen.queryByRole('timer')).toBeNull();
     expect(padEnabled()).toBe(true);
+  });
+});
+
+describe('passcode verify against the gateway rules (interface 4)', () => {
+  it('warns at two and one tries left, and the fifth wrong code shows the wait at once', async () => {
+    vi.useFakeTimers();
+    const { fromPromise } = await import('xstate');
+    const userEvent = (await import('@testing-library/user-event')).default;
+    const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+    const actor = createActor(passcodeVerifyMachine.provide({ actors: { submitPasscode: fromPromise(fakePasscodeRules('2468')) } })).start();
+    renderWithProviders(<PasscodeVerifyScreen actorRef={actor} title="Enter passcode" />);
+    const seen: (string | null)[] = [];
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      await enterCode(user, '1111');
+      await settle();
+      expect(screen.getByRole('alert').textContent).toContain(texts.wrong);
+      expect(padEnabled()).toBe(true);
+      seen.push(triesLeftText());
+    }
+    expect(seen).toEqual([null, null, '2 tries left before a short wait', '1 try left before a short wait']);
+    await enterCode(user, '1111');
+    await settle();
+    // The fifth wrong code: no "Incorrect passcode" first, the countdown straight away.
+    expect(actor.getSnapshot().value).toBe('waiting');
+    expect(screen.getByText(texts.wait)).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toBe('01:00');
+    expect(screen.queryByText(texts.wrong)).toBeNull();
+    expect(padDisabled()).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Wallet protection inside the real app (router, guards, shell): settings row → wallet protection →
- * set → success → back after 5 s with the passcode on; disable; the held-passcode rule (a code typed
+ * set → success → back after 5 s with the passcode on; disable; change (current code validated
+ * first); change and disable without a passcode lead to set-up; the held-passcode rule (a code typed
  * on a passcode screen is gone once the user leaves it).
  */
 import { act, screen } from '@testing-library/react';
@@ -78,6 +79,29 @@ describe('wallet protection in the app', () => {
     // Biometrics go with the passcode.
     expect(window.localStorage.getItem('faceIdEnabled')).toBeNull();
     expect(screen.getByRole('switch', { name: 'Passcode' }).getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('change validates the current code before asking for the new one, then changes with both', async () => {
+    const { app, calls, user } = await start('/settings/wallet-protection/change', true);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Enter your current passcode');
+    await enterCode(user, '1357');
+    await settle();
+    expect(calls).toEqual(['validate 1357']);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Enter a new passcode');
+    await enterCode(user, '2468');
+    await enterCode(user, '2468');
+    await settle();
+    expect(calls).toEqual(['validate 1357', 'change 1357→2468']);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Passcode changed');
+    expect(pathname(app)).toBe('/settings/wallet-protection/change');
+  });
+
+  it.each(['change', 'disable'])('%s without a passcode leads to set-up, no keypad for a code that does not exist', async (step) => {
+    const { app, calls } = await start(`/settings/wallet-protection/${step}`, false);
+    await settle();
+    expect(pathname(app)).toBe('/settings/wallet-protection/set');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Create a passcode');
+    expect(calls).toEqual([]);
   });
 
   it('held passcode: a half-set code is cleared once the user leaves the passcode screen', async () => {
