@@ -57,3 +57,5 @@ export const selectTotals = (s: Snapshot) => {
 };
 export const selectTransaction = (s: Snapshot) => s.context.transaction;
 export const selectIdempotencyKey = (s: Snapshot) => s.context.key;
+/** The transfer already settled when the withdrawal answered (a send to another user of the wallet): nothing left to wait for. */
+export const selectSentInstantly = (s: Snapshot) => s.context.transaction?.state === 'COMPLETED';

@@ -4,7 +4,7 @@
  * amount. Titles are keys here; their wording lives in the views (Lingui).
  */
 import type { Transaction, TransactionState } from '../../contracts/wallet';
-import { formatCrypto, isDecimal, trimZeros } from './money';
+import { formatCrypto, isDecimal, isZero, trimZeros } from './money';
 
 export type TxClass = 'received' | 'sent' | 'swapped' | 'sold';
 /** IN_PROGRESS is "pending" (Receiving, Sending …), COMPLETED "completed", FAILED "failed". */
@@ -64,4 +64,15 @@ export function signedAmount(tx: Classifiable & Pick<Transaction, 'amount'>, rou
 export function confirmationsOf(tx: Pick<Transaction, 'state' | 'confirmations' | 'requiredConfirmations'>) {
   if (tx.state !== 'IN_PROGRESS' || tx.requiredConfirmations == null) return null;
   return { done: Math.min(tx.confirmations ?? 0, tx.requiredConfirmations), required: tx.requiredConfirmations };
+}
+
+/**
+ * The fee line of the details: the fee charged, 'none' when nothing was charged because money that
+ * left never went (a failed send or sale — whatever fee the server echoed back), or null when there
+ * is no fee to mention.
+ */
+export function feeLine(tx: Classifiable & Pick<Transaction, 'state' | 'fee'>): { kind: 'charged'; fee: string } | { kind: 'none' } | null {
+  if (tx.state === 'FAILED' && !isIncoming(tx)) return { kind: 'none' };
+  if (!tx.fee || isZero(tx.fee)) return null;
+  return { kind: 'charged', fee: tx.fee };
 }

@@ -134,6 +134,10 @@ test('send to another user of the wallet arrives in their history; field errors 
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Confirm and send' }).click();
   await page.waitForURL('**/send/progress');
+  // It settled inside the wallet: the screen says so, not "about 2 minutes".
+  await page.getByRole('heading', { name: 'Transfer complete' }).waitFor();
+  await page.getByText(/It arrived instantly/).waitFor();
+  assert.equal(await page.getByText(/about 2 minutes/).count(), 0);
 
   // Bob sees it without any chain confirmations: it settled inside the wallet.
   let bobHistory: { content: { direction: string; amount: string; state: string }[] } = { content: [] };

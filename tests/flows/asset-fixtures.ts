@@ -40,6 +40,9 @@ export const withdrawal: Transaction = {
   explorerLink: `https://mempool.space/tx/${HASH}`,
 };
 
+/** A send that failed after the server had quoted (and echoed back) its fee: nothing was charged. */
+export const failedSend: Transaction = { ...withdrawal, id: 'tx-send-failed', state: 'FAILED', explorerLink: null, hash: null };
+
 export const swap: Transaction = {
   id: 'tx-swap', currency: 'BTC', direction: 'WITHDRAWAL', transactionType: 'EXCHANGE', state: 'IN_PROGRESS', amount: '0.01',
   fromCurrency: 'BTC', toCurrency: 'USDT_TRX', fromAmount: '0.01', toAmount: '650.00', createdDate: '2026-02-20T12:00:00Z',

@@ -11,20 +11,21 @@ import type { Transaction } from '../../src/api/wallet';
 import { TransactionScreen } from '../../src/features/asset/TransactionScreen';
 import { describeModel, settle } from '../support/mbt';
 import { renderInRouter } from '../support/router';
-import { BTC_ADDRESS, EXTERNAL_ADDRESS, HASH, NOW, btcCoin, deposit, failedSale, labelled, withdrawal } from './asset-fixtures';
+import { BTC_ADDRESS, EXTERNAL_ADDRESS, HASH, NOW, btcCoin, deposit, failedSale, failedSend, labelled, withdrawal } from './asset-fixtures';
 
 const receiving = labelled<TransactionView>('deposit 1 of 2', { transaction: deposit('IN_PROGRESS'), coin: btcCoin });
 const received = labelled<TransactionView>('deposit credited', { transaction: deposit('COMPLETED'), coin: btcCoin });
 const sent = labelled<TransactionView>('withdrawal with fee', { transaction: withdrawal, coin: btcCoin });
 const sale = labelled<TransactionView>('failed sale, no catalogue', { transaction: failedSale, coin: null });
+const sendFailed = labelled<TransactionView>('failed withdrawal, fee echoed', { transaction: failedSend, coin: btcCoin });
 
 const input = { id: 'tx-deposit', type: 'DEPOSIT', currency: 'BTC' };
 type Outcome = { type: string; output?: unknown; error?: unknown };
 type H = { notes: string[]; links: string[] };
 
 const copyLabels: Record<CopyField, string> = { from: 'Copy sender address', to: 'Copy recipient address', hash: 'Copy transaction hash' };
-const titles: Record<string, string> = { 'tx-deposit:IN_PROGRESS': 'Receiving', 'tx-deposit:COMPLETED': 'Received', 'tx-withdrawal:COMPLETED': 'Sent', 'tx-sale:FAILED': 'Failed to sell' };
-const amounts: Record<string, string> = { 'tx-deposit': '+0.5 BTC', 'tx-withdrawal': '−0.1 BTC', 'tx-sale': '−0.02 BTC' };
+const titles: Record<string, string> = { 'tx-deposit:IN_PROGRESS': 'Receiving', 'tx-deposit:COMPLETED': 'Received', 'tx-withdrawal:COMPLETED': 'Sent', 'tx-sale:FAILED': 'Failed to sell', 'tx-send-failed:FAILED': 'Failed to send' };
+const amounts: Record<string, string> = { 'tx-deposit': '+0.5 BTC', 'tx-withdrawal': '−0.1 BTC', 'tx-sale': '−0.02 BTC', 'tx-send-failed': '−0.1 BTC' };
 const explorer = () => screen.queryByRole('button', { name: 'View in explorer' });
 const text = (id: string) => screen.queryByTestId(id)?.querySelector('dd')?.textContent ?? null;
 const count = (events: EventObject[], type: string) => events.filter((e) => e.type === type).length;
@@ -37,6 +38,7 @@ describeModel('transactionDetails', {
       { type: 'xstate.done.actor.load', output: receiving },
       { type: 'xstate.done.actor.load', output: sent },
       { type: 'xstate.done.actor.load', output: sale },
+      { type: 'xstate.done.actor.load', output: sendFailed },
       { type: 'xstate.error.actor.load', error: { status: 404 } },
       { type: 'xstate.error.actor.load', error: { status: 500, code: 'HTTP_500' } },
     ],
@@ -120,7 +122,10 @@ describeModel('transactionDetails', {
       expect(text('tx-confirmations')).toBe(tx.state === 'IN_PROGRESS' ? '1 of 2' : null);
       // Localised date and time in the viewer's zone (en: "Mar 3, 2026, 11:00 AM" in UTC).
       expect(text('tx-date')).toBe(DateTime.fromISO(tx.createdDate).setLocale('en').toLocaleString(DateTime.DATETIME_MED));
-      expect(text('tx-fee')).toBe(tx.fee ? '0.00012 BTC' : null);
+      // Money that never left was charged nothing, whatever fee the server echoed back.
+      const failedOut = tx.state === 'FAILED' && tx.transactionType !== 'DEPOSIT';
+      expect(text('tx-fee')).toBe(failedOut ? 'No fee charged' : tx.fee ? '0.00012 BTC' : null);
+      if (failedOut) expect(screen.queryByText(/0\.00012/)).toBeNull();
       expect(text('tx-network')).toBe(s.context.coin ? 'Bitcoin' : null);
       const inbound = tx.transactionType === 'DEPOSIT';
       expect(text('tx-from')).toBe(tx.from ? (inbound ? 'bc1qxy2k…jhx0wlh ' : 'bc1qar0s…zwf5mdq ') : null);

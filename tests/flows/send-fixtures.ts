@@ -41,6 +41,11 @@ export const sentTransaction: Transaction = labelled('tx IN_PROGRESS', {
   amount: '0.5', fee: FEE, to: VALID, createdDate: '2026-03-03T12:00:00Z',
 } as Transaction);
 
+/** A send to another user of the wallet: settled when the withdrawal answers, no fee. */
+export const completedTransaction: Transaction = labelled('tx COMPLETED (internal)', {
+  ...sentTransaction, id: 'tx-internal', state: 'COMPLETED', fee: '0',
+} as Transaction);
+
 export const serverError = (code: string, message: string, status = 400) => labelled(code, { status, code, message });
 
 type User = ReturnType<typeof userEvent.setup>;

@@ -2,7 +2,7 @@
 import { DateTime } from 'luxon';
 import { i18n } from '@lingui/core';
 import { shortenAddress } from '../../machines/shared/address';
-import { classify, confirmationsOf, isIncoming, phaseOf, signedAmount, titleOf, toneOf } from '../../machines/shared/transactions';
+import { classify, confirmationsOf, feeLine, isIncoming, phaseOf, signedAmount, titleOf, toneOf } from '../../machines/shared/transactions';
 import type { Transaction, TransactionState, TransactionType } from '../../src/api/wallet';
 import { groupByDay } from '../../src/features/asset/groups';
 import { titleMessages } from '../../src/features/asset/messages';
@@ -59,6 +59,19 @@ describe('transaction titles (spec §4)', () => {
     expect(toneOf(tx('C2F', 'FAILED'))).toBe('error');
     for (const state of ['COMPLETED', 'IN_PROGRESS'] as const) expect(toneOf(tx('C2F', state))).toBe('default');
     for (const type of ['DEPOSIT', 'WITHDRAWAL', 'EXCHANGE'] as const) expect(toneOf(tx(type, 'FAILED'))).toBe('default');
+  });
+});
+
+describe('fee line of the details', () => {
+  it('a failed send or sale charged nothing, whatever fee came back', () => {
+    expect(feeLine(tx('WITHDRAWAL', 'FAILED', { fee: '0.00012' }))).toEqual({ kind: 'none' });
+    expect(feeLine(tx('C2F', 'FAILED'))).toEqual({ kind: 'none' });
+  });
+
+  it('otherwise the fee when there is one, nothing for zero or none', () => {
+    expect(feeLine(tx('WITHDRAWAL', 'COMPLETED', { fee: '0.00012' }))).toEqual({ kind: 'charged', fee: '0.00012' });
+    expect(feeLine(tx('WITHDRAWAL', 'IN_PROGRESS', { fee: '0.000' }))).toBeNull();
+    expect(feeLine(tx('DEPOSIT', 'FAILED', { fee: null }))).toBeNull();
   });
 });
 

@@ -8,8 +8,8 @@ import {
   selectCopyingField, selectDetailsCoin, selectDetailsError, selectDetailsFailed, selectDetailsLoading, selectTransaction,
 } from '../../../machines/transactionDetails.selectors';
 import { shortenAddress } from '../../../machines/shared/address';
-import { formatCrypto, isDecimal, isZero, trimZeros } from '../../../machines/shared/money';
-import { classify, confirmationsOf, isIncoming, signedAmount, titleOf, toneOf } from '../../../machines/shared/transactions';
+import { formatCrypto, isDecimal, trimZeros } from '../../../machines/shared/money';
+import { classify, confirmationsOf, feeLine, isIncoming, signedAmount, titleOf, toneOf } from '../../../machines/shared/transactions';
 import { Button } from '../../ui/Button';
 import { stateMessages, titleMessages } from './messages';
 import { formatDateTime, networkName } from './network';
@@ -54,6 +54,7 @@ export function TransactionScreen({ actor }: { actor: TransactionDetailsActor })
     </button>
   );
   const progress = tx ? confirmationsOf(tx) : null;
+  const fee = tx ? feeLine(tx) : null;
   const tone = tx ? toneOf(tx) : 'default';
 
   return (
@@ -90,7 +91,9 @@ export function TransactionScreen({ actor }: { actor: TransactionDetailsActor })
             <Item term={t`Date`} testId="tx-date">
               <time dateTime={tx.createdDate}>{formatDateTime(tx.createdDate, i18n.locale || 'en')}</time>
             </Item>
-            {tx.fee && !isZero(tx.fee) ? <Item term={t`Fee`} testId="tx-fee">{amount(tx.fee)} {currency}</Item> : null}
+            {fee ? (
+              <Item term={t`Fee`} testId="tx-fee">{fee.kind === 'charged' ? `${amount(fee.fee)} ${currency}` : <Trans>No fee charged</Trans>}</Item>
+            ) : null}
             {tx.network || coin ? <Item term={t`Network`} testId="tx-network">{coin ? networkName(coin) : tx.network}</Item> : null}
             {tx.from ? <Item term={t`From`} testId="tx-from">{copyable('from', tx.from)}</Item> : null}
             {tx.to ? <Item term={t`To`} testId="tx-to">{copyable('to', tx.to)}</Item> : null}
