@@ -1,12 +1,18 @@
-import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { AddressBookEntry, NewAddressBookEntry } from '../contracts/addressBook';
 import { matchesChain } from './shared/addressPatterns';
 
 /**
  * /settings/address-book/create (spec §2, §5): name, network (only non-token crypto networks of the
- * catalogue) and address, all required; the address is trimmed and must match the network's pattern
- * (address_book_error_wrong_address); Paste reads the clipboard; success says "Address added".
+ * catalogue) and address, all required, validated as they are typed: the address is trimmed and must
+ * match the network's pattern (address_book_error_wrong_address, under the field), the name takes at
+ * most NAME_MAX characters (longer input is refused whole and said so, never cut). Save is possible
+ * only when all is valid. The server's INVALID_ADDRESS (e.g. a checksum) also lands under the field;
+ * other failures are reported. Paste reads the clipboard; success says "Address added".
  */
+/** The gateway's limit for an entry's name. */
+export const NAME_MAX = 64;
+
 export type NetworkOption = { blockchain: string; name: string };
 
 export type AddressBookCreateInput = { address?: string; blockchain?: string };
@@ -26,9 +32,21 @@ export type AddressBookCreateContext = {
   name: string;
   blockchain: string;
   address: string;
-  wrongAddress: boolean;
+  /** The last name typed was longer than NAME_MAX and was refused (the previous name stays). */
+  nameTooLong: boolean;
+  /** The server refused this address (INVALID_ADDRESS) although it matches the pattern. */
+  addressRejected: boolean;
   failure: CreateFailure | null;
 };
+
+export type AddressProblem = 'format' | 'rejected' | null;
+
+/** What is wrong with the address as it stands: null while it is empty or no network is chosen. */
+export function addressProblem(c: Pick<AddressBookCreateContext, 'blockchain' | 'address' | 'addressRejected'>): AddressProblem {
+  if (c.address.trim() === '' || c.blockchain === '') return null;
+  if (!matchesChain(c.blockchain, c.address)) return 'format';
+  return c.addressRejected ? 'rejected' : null;
+}
 
 const failureOf = (error: unknown): CreateFailure => {
   const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown };
@@ -37,6 +55,14 @@ const failureOf = (error: unknown): CreateFailure => {
 
 export const isComplete = (c: Pick<AddressBookCreateContext, 'name' | 'blockchain' | 'address'>) =>
   c.name.trim() !== '' && c.blockchain !== '' && c.address.trim() !== '';
+
+/** Save is offered only for a complete entry whose address is not known to be wrong. */
+export const isSavable = (c: AddressBookCreateContext) => isComplete(c) && addressProblem(c) === null;
+
+const isAddressRejection = (error: unknown) => {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; field?: unknown };
+  return e.code === 'INVALID_ADDRESS' || (e.code === 'VALIDATION_ERROR' && e.field === 'address');
+};
 
 export const addressBookCreateMachine = setup({
   types: {
@@ -58,8 +84,9 @@ export const addressBookCreateMachine = setup({
     }),
   },
   guards: {
-    complete: ({ context }) => isComplete(context),
-    addressMatches: ({ context }) => matchesChain(context.blockchain, context.address),
+    savable: ({ context }) => isSavable(context),
+    nameFits: ({ event }) => event.type === 'name.changed' && event.value.length <= NAME_MAX,
+    addressRejected: ({ event }) => isAddressRejection((event as { error?: unknown }).error),
   },
   actions: {
     keepNetworks: assign(({ context, event }) => {
@@ -68,11 +95,12 @@ export const addressBookCreateMachine = setup({
       const known = networks.some((n) => n.blockchain === context.blockchain);
       return { networks, blockchain: known ? context.blockchain : '' };
     }),
-    setName: assign({ name: ({ event }) => (assertEvent(event, 'name.changed'), event.value) }),
-    setNetwork: assign({ blockchain: ({ event }) => (assertEvent(event, 'network.changed'), event.value), wrongAddress: false }),
-    setAddress: assign({ address: ({ event }) => (assertEvent(event, 'address.changed'), event.value), wrongAddress: false }),
-    pasteAddress: assign({ address: ({ event }) => String((event as unknown as { output: unknown }).output ?? '').trim(), wrongAddress: false }),
-    markWrongAddress: assign({ wrongAddress: true }),
+    setName: assign({ name: ({ event }) => (assertEvent(event, 'name.changed'), event.value), nameTooLong: false }),
+    refuseName: assign({ nameTooLong: true }),
+    setNetwork: assign({ blockchain: ({ event }) => (assertEvent(event, 'network.changed'), event.value), addressRejected: false }),
+    setAddress: assign({ address: ({ event }) => (assertEvent(event, 'address.changed'), event.value), addressRejected: false }),
+    pasteAddress: assign({ address: ({ event }) => String((event as unknown as { output: unknown }).output ?? '').trim(), addressRejected: false }),
+    markRejected: assign({ addressRejected: true }),
     keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
     notifyPasted: () => {},
     notifyPasteFailed: () => {},
@@ -83,7 +111,7 @@ export const addressBookCreateMachine = setup({
 }).createMachine({
   id: 'addressBookCreate',
   context: ({ input }) => ({
-    networks: [], name: '', blockchain: input.blockchain ?? '', address: input.address?.trim() ?? '', wrongAddress: false, failure: null,
+    networks: [], name: '', blockchain: input.blockchain ?? '', address: input.address?.trim() ?? '', nameTooLong: false, addressRejected: false, failure: null,
   }),
   initial: 'loadingNetworks',
   states: {
@@ -94,14 +122,11 @@ export const addressBookCreateMachine = setup({
     editing: {
       tags: 'editable',
       on: {
-        'name.changed': { actions: 'setName' },
+        'name.changed': [{ guard: 'nameFits', actions: 'setName' }, { actions: 'refuseName' }],
         'network.changed': { actions: 'setNetwork' },
         'address.changed': { actions: 'setAddress' },
         'address.pasted': 'pasting',
-        'form.submitted': [
-          { guard: and(['complete', 'addressMatches']), target: 'saving' },
-          { guard: 'complete', actions: 'markWrongAddress' },
-        ],
+        'form.submitted': { guard: 'savable', target: 'saving' },
       },
     },
     pasting: {
@@ -120,10 +145,13 @@ export const addressBookCreateMachine = setup({
         src: 'createEntry',
         input: ({ context }) => ({ name: context.name.trim(), blockchain: context.blockchain, address: context.address.trim() }),
         onDone: 'saved',
-        onError: {
-          target: 'editing',
-          actions: ['keepFailure', { type: 'notifyFailed', params: ({ context }) => ({ failure: context.failure ?? failureOf(null) }) }],
-        },
+        onError: [
+          { guard: 'addressRejected', target: 'editing', actions: 'markRejected' },
+          {
+            target: 'editing',
+            actions: ['keepFailure', { type: 'notifyFailed', params: ({ context }) => ({ failure: context.failure ?? failureOf(null) }) }],
+          },
+        ],
       },
     },
     saved: { type: 'final', entry: ['notifyAdded', 'goToList'] },

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { addressBookCreateMachine } from './addressBookCreate.machine';
-import { isComplete } from './addressBookCreate.machine';
+import { addressProblem, isSavable } from './addressBookCreate.machine';
 
 type Snapshot = SnapshotFrom<typeof addressBookCreateMachine>;
 
@@ -10,9 +10,11 @@ export const selectNetworksFailed = (s: Snapshot) => s.matches('networksFailed')
 export const selectName = (s: Snapshot) => s.context.name;
 export const selectBlockchain = (s: Snapshot) => s.context.blockchain;
 export const selectAddress = (s: Snapshot) => s.context.address;
-export const selectWrongAddress = (s: Snapshot) => s.context.wrongAddress;
+/** 'format' (pattern, as typed) or 'rejected' (the server's INVALID_ADDRESS), shown under the field. */
+export const selectAddressProblem = (s: Snapshot) => addressProblem(s.context);
+export const selectNameTooLong = (s: Snapshot) => s.context.nameTooLong;
 export const selectEditable = (s: Snapshot) => s.hasTag('editable');
 export const selectPasting = (s: Snapshot) => s.matches('pasting');
 export const selectSaving = (s: Snapshot) => s.matches('saving') || s.status === 'done';
-/** Name, network and address are required (spec §5); the pattern is checked on submit. */
-export const selectCanSubmit = (s: Snapshot) => s.hasTag('editable') && isComplete(s.context);
+/** Name, network and a valid address are required (spec §5), checked as they are typed. */
+export const selectCanSubmit = (s: Snapshot) => s.hasTag('editable') && isSavable(s.context);

@@ -1,9 +1,12 @@
 /**
  * /settings/address-book/create (spec §5): name, network (non-token crypto networks only) and address
- * are required; the address is trimmed and checked against the network's pattern
- * ("Address format is wrong."); Paste reads the clipboard; "Address added" and back to the list.
+ * are required and validated as typed: the address is trimmed and checked against the network's
+ * pattern ("Address format is wrong." under the field), Save stays disabled until all is valid, the
+ * name shows its length against 64 and a longer one is refused with a message (never cut); the
+ * server's INVALID_ADDRESS lands under the field, other failures are reported; Paste reads the
+ * clipboard; "Address added" and back to the list.
  */
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { createActor } from 'xstate';
 import { addressBookCreateMachine, type AddressBookCreateEvent, type CreateFailure } from '../../machines/addressBookCreate.machine';
 import { AddressBookCreateScreen } from '../../src/features/addressBook/AddressBookCreateScreen';
@@ -20,13 +23,17 @@ const BTC = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const save = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
 
+const TOO_LONG = 'x'.repeat(65);
+
 const editing: AddressBookCreateEvent[] = [
   { type: 'name.changed', value: 'Ann' },
   { type: 'name.changed', value: '  ' },
+  { type: 'name.changed', value: TOO_LONG },
   { type: 'network.changed', value: 'Bitcoin' },
   { type: 'network.changed', value: 'Tron' },
   { type: 'address.changed', value: ` ${BTC} ` },
   { type: 'address.changed', value: '' },
+  { type: 'address.changed', value: 'bc1-nope' },
   { type: 'address.pasted' },
   { type: 'form.submitted' },
 ];
@@ -47,12 +54,13 @@ describeModel('addressBookCreate', {
     ],
     saving: [
       { type: 'xstate.done.actor.createEntry', output: { id: 'e-9', name: 'Ann', blockchain: 'Bitcoin', address: BTC } },
-      { type: 'xstate.error.actor.createEntry', error: { status: 400, code: 'INVALID_ADDRESS', message: 'Not a valid Bitcoin address' } },
+      { type: 'xstate.error.actor.createEntry', error: { status: 400, code: 'INVALID_ADDRESS', message: 'Not a valid Bitcoin address', field: 'address' } },
+      { type: 'xstate.error.actor.createEntry', error: { status: 503, code: 'HTTP_503', message: 'Service unavailable' } },
     ],
   },
   // Submitting with a field missing does nothing.
   keepIgnored: (_s, e) => e.type === 'form.submitted',
-  classify: (s) => (s.context.wrongAddress ? 'wrong' : 'ok'),
+  classify: (s) => `${s.context.nameTooLong ? 'long' : ''}|${s.context.addressRejected ? 'rejected' : ''}`,
   mount: async ({ fakes }) => {
     const notes: string[] = [];
     const actor = createActor(
@@ -73,7 +81,8 @@ describeModel('addressBookCreate', {
   },
   drive: {
     'networks.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Retry' })),
-    'name.changed': (e, h) => typeInto(h.user, input('Name'), e.value),
+    // A name over the limit arrives whole (as a paste would): it is refused, not cut.
+    'name.changed': (e, h) => (e.value.length > 64 ? void fireEvent.change(input('Name'), { target: { value: e.value } }) : typeInto(h.user, input('Name'), e.value)),
     'network.changed': (e, h) => h.user.selectOptions(screen.getByLabelText('Network'), e.value),
     'address.changed': (e, h) => typeInto(h.user, input('Address'), e.value),
     'address.pasted': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Paste from clipboard' })),
@@ -93,14 +102,25 @@ describeModel('addressBookCreate', {
       expect(input('Name').value).toBe(s.context.name);
       expect(input('Address').value).toBe(s.context.address);
       expect((screen.getByLabelText('Network') as HTMLSelectElement).value).toBe(s.context.blockchain);
-      const complete = s.context.name.trim() !== '' && s.context.blockchain !== '' && s.context.address.trim() !== '';
-      expect(save().disabled).toBe(!complete);
-      const wrong = screen.queryByText('Address format is wrong.');
-      expect(!!wrong).toBe(s.context.wrongAddress);
-      if (wrong) expect(input('Address').getAttribute('aria-invalid')).toBe('true');
+      // The name's length against the limit, always shown; a longer name was refused with a message.
+      expect(screen.getByTestId('book-name-count').textContent).toBe(`${s.context.name.length}/64`);
+      expect(s.context.name.length).toBeLessThanOrEqual(64);
+      expect(!!screen.queryByText('A name can be at most 64 characters.')).toBe(s.context.nameTooLong);
+      if (s.context.nameTooLong) expect(input('Name').getAttribute('aria-invalid')).toBe('true');
+      // The address error as typed: only the known Bitcoin address on Bitcoin matches its pattern.
+      const address = s.context.address.trim();
+      const formatWrong = address !== '' && s.context.blockchain !== '' && !(s.context.blockchain === 'Bitcoin' && address === BTC);
+      const rejected = !formatWrong && address !== '' && s.context.addressRejected;
+      expect(!!screen.queryByText('Address format is wrong.')).toBe(formatWrong);
+      expect(!!screen.queryByText(/not valid on the chosen network/)).toBe(rejected);
+      expect(input('Address').getAttribute('aria-invalid')).toBe(formatWrong || rejected ? 'true' : null);
+      const complete = s.context.name.trim() !== '' && s.context.blockchain !== '' && address !== '';
+      expect(save().disabled).toBe(!complete || formatWrong || rejected);
       if (event?.type === 'xstate.done.actor.readClipboard') expect(h.notes.at(-1)).toBe('pasted');
       if (event?.type === 'xstate.error.actor.readClipboard') expect(h.notes.at(-1)).toBe('pasteFailed');
-      if (event?.type === 'xstate.error.actor.createEntry') expect(h.notes.at(-1)).toBe('failed:Not a valid Bitcoin address');
+      // The server's address rejection is shown under the field, not as a toast; others are reported.
+      const reported = history.filter((e) => e.type === 'xstate.error.actor.createEntry' && (e as { error?: { code?: string } }).error?.code !== 'INVALID_ADDRESS');
+      expect(h.notes.filter((n) => n.startsWith('failed:'))).toEqual(reported.map(() => 'failed:Service unavailable'));
       expect(h.notes).not.toContain('added');
       expect(history.filter((e) => e.type === 'xstate.done.actor.createEntry')).toHaveLength(0);
     },
@@ -124,5 +144,24 @@ describe('address book create, prefilled from a send', () => {
     await renderInRouter(<AddressBookCreateScreen actor={actor} />, { path: '/settings/address-book/create' });
     expect(input('Address').value).toBe(BTC);
     expect((screen.getByLabelText('Network') as HTMLSelectElement).value).toBe('Bitcoin');
+  });
+});
+
+describe('address book create, the name limit', () => {
+  it('takes 64 characters typed, refuses the 65th with a message and keeps the 64', async () => {
+    const { fromPromise } = await import('xstate');
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    const actor = createActor(addressBookCreateMachine.provide({ actors: { loadNetworks: fromPromise(async () => NETWORKS) } }), { input: {} }).start();
+    await renderInRouter(<AddressBookCreateScreen actor={actor} />, { path: '/settings/address-book/create' });
+    await user.type(input('Name'), 'n'.repeat(64));
+    expect(screen.getByTestId('book-name-count').textContent).toBe('64/64');
+    expect(screen.queryByText('A name can be at most 64 characters.')).toBeNull();
+    await user.type(input('Name'), 'z');
+    expect(input('Name').value).toBe('n'.repeat(64));
+    expect(screen.getByRole('alert').textContent).toBe('A name can be at most 64 characters.');
+    await user.type(input('Name'), '{Backspace}');
+    expect(screen.getByTestId('book-name-count').textContent).toBe('63/64');
+    expect(screen.queryByText('A name can be at most 64 characters.')).toBeNull();
   });
 });

@@ -61,8 +61,9 @@ it('address book round trip from Settings', async () => {
   await user.type(screen.getByLabelText('Name'), 'Ann');
   await user.selectOptions(network, 'Bitcoin');
   await user.type(screen.getByLabelText('Address'), 'not-an-address');
-  await user.click(screen.getByRole('button', { name: 'Save' }));
+  // Checked as typed: the error under the field, Save not offered.
   expect(screen.getByText('Address format is wrong.')).toBeTruthy();
+  expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
   await user.clear(screen.getByLabelText('Address'));
   app.clipboard.text = ` ${BTC}\n`;
   await user.click(screen.getByRole('button', { name: 'Paste from clipboard' }));

@@ -2,10 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
-import type { addressBookCreateMachine } from '../../../machines/addressBookCreate.machine';
+import { NAME_MAX, type addressBookCreateMachine } from '../../../machines/addressBookCreate.machine';
 import {
-  selectAddress, selectBlockchain, selectCanSubmit, selectEditable, selectName, selectNetworks, selectNetworksFailed,
-  selectNetworksLoading, selectPasting, selectSaving, selectWrongAddress,
+  selectAddress, selectAddressProblem, selectBlockchain, selectCanSubmit, selectEditable, selectName, selectNameTooLong, selectNetworks,
+  selectNetworksFailed, selectNetworksLoading, selectPasting, selectSaving,
 } from '../../../machines/addressBookCreate.selectors';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
@@ -16,7 +16,10 @@ import * as css from './addressBook.css';
 
 export type AddressBookCreateActor = ActorRefFrom<typeof addressBookCreateMachine>;
 
-/** /settings/address-book/create: name, network and address (spec §5). Renders machine state only. */
+/**
+ * /settings/address-book/create: name (with its length against the limit), network and address, the
+ * address error under its field as it is typed (spec §5). Renders machine state only.
+ */
 export function AddressBookCreateScreen({ actor }: { actor: AddressBookCreateActor }) {
   const { t, i18n } = useLingui();
   const networks = useSelector(actor, selectNetworks);
@@ -25,7 +28,8 @@ export function AddressBookCreateScreen({ actor }: { actor: AddressBookCreateAct
   const name = useSelector(actor, selectName);
   const blockchain = useSelector(actor, selectBlockchain);
   const address = useSelector(actor, selectAddress);
-  const wrong = useSelector(actor, selectWrongAddress);
+  const problem = useSelector(actor, selectAddressProblem);
+  const nameTooLong = useSelector(actor, selectNameTooLong);
   const editable = useSelector(actor, selectEditable);
   const pasting = useSelector(actor, selectPasting);
   const saving = useSelector(actor, selectSaving);
@@ -45,8 +49,11 @@ export function AddressBookCreateScreen({ actor }: { actor: AddressBookCreateAct
       {failed ? <LoadFailed onRetry={() => actor.send({ type: 'networks.retried' })}><Trans>Could not load the networks.</Trans></LoadFailed> : null}
       {loading || failed ? null : (
         <>
-          <TextField label={t`Name`} value={name} readOnly={!editable} maxLength={64}
-            onValueChange={(value) => actor.send({ type: 'name.changed', value })} />
+          <TextField label={t`Name`} value={name} readOnly={!editable}
+            onValueChange={(value) => actor.send({ type: 'name.changed', value })}
+            error={nameTooLong ? t`A name can be at most ${NAME_MAX} characters.` : undefined}
+            {...(nameTooLong ? {} : { 'aria-describedby': 'book-name-count' })} />
+          <span id="book-name-count" className={css.meta} data-testid="book-name-count">{name.length}/{NAME_MAX}</span>
           <div className={css.field}>
             <label className={css.label} htmlFor="book-network"><Trans>Network</Trans></label>
             <select id="book-network" className={css.select} value={blockchain} disabled={!editable}
@@ -57,7 +64,7 @@ export function AddressBookCreateScreen({ actor }: { actor: AddressBookCreateAct
           </div>
           <TextField label={t`Address`} value={address} readOnly={!editable} autoComplete="off" autoCapitalize="off" spellCheck={false}
             onValueChange={(value) => actor.send({ type: 'address.changed', value })}
-            error={wrong ? i18n._(addressBookMessages.wrongAddress) : undefined} />
+            error={problem === 'format' ? i18n._(addressBookMessages.wrongAddress) : problem === 'rejected' ? i18n._(addressBookMessages.rejectedAddress) : undefined} />
           <button type="button" className={css.tool} disabled={!editable} aria-busy={pasting || undefined}
             onClick={() => actor.send({ type: 'address.pasted' })}>
             <Trans>Paste from clipboard</Trans>
