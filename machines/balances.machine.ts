@@ -2,13 +2,14 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Asset, RatesMap } from '../contracts/wallet';
 import { keepIfSame } from './shared/coins';
 
-export type BalancesInput = { fiat: string };
+/** `fiat` null: not known yet (the account's default is still being asked for); nothing loads until it is. */
+export type BalancesInput = { fiat: string | null };
 
 /** One poll: the balances, and display rates for the crypto held (null when the rate call failed). */
 export type BalancesData = { assets: Asset[]; rates: RatesMap | null };
 
 export type BalancesContext = {
-  fiat: string;
+  fiat: string | null;
   assets: Asset[];
   rates: RatesMap;
   /** The last poll failed: the data shown is the previous one ("offline, retrying"). */
@@ -30,7 +31,9 @@ type Done = { output: BalancesData };
 
 /**
  * GET /{account}/asset with POST /rate for the selected fiat, app-wide for the signed-in session.
- * Unchanged polls keep the previous references, so screens reading the selectors do not re-render.
+ * A session that starts before the fiat is known waits for it, so no rate is ever asked in an
+ * unknown currency. Unchanged polls keep the previous references, so screens reading the selectors
+ * do not re-render.
  */
 export const balancesMachine = setup({
   types: {
@@ -44,6 +47,9 @@ export const balancesMachine = setup({
     loadBalances: fromPromise<BalancesData, { fiat: string }>(async () => {
       throw new Error('loadBalances not provided');
     }),
+  },
+  guards: {
+    fiatKnown: ({ context }) => typeof context.fiat === 'string' && context.fiat !== '',
   },
   actions: {
     storeData: assign(({ context, event }) => {
@@ -70,14 +76,22 @@ export const balancesMachine = setup({
   on: { 'session.ended': { target: '.idle', actions: 'forget' } },
   states: {
     idle: {
-      on: { 'session.started': 'loading', 'fiat.changed': { actions: 'changeFiat' } },
+      on: {
+        'session.started': [{ guard: 'fiatKnown', target: 'loading' }, { target: 'awaitingFiat' }],
+        'fiat.changed': { actions: 'changeFiat' },
+      },
+    },
+    awaitingFiat: {
+      tags: ['loading'],
+      description: 'Signed in, but the fiat is not known yet: the first load waits for it.',
+      on: { 'fiat.changed': { target: 'loading', actions: 'changeFiat' } },
     },
     loading: {
       tags: ['loading'],
       invoke: {
         id: 'loadBalances',
         src: 'loadBalances',
-        input: ({ context }) => ({ fiat: context.fiat }),
+        input: ({ context }) => ({ fiat: context.fiat! }),
         onDone: { target: 'loaded', actions: 'storeData' },
         onError: 'failed',
       },
@@ -102,7 +116,7 @@ export const balancesMachine = setup({
           invoke: {
             id: 'refreshBalances',
             src: 'loadBalances',
-            input: ({ context }) => ({ fiat: context.fiat }),
+            input: ({ context }) => ({ fiat: context.fiat! }),
             onDone: { target: 'waiting', actions: 'storeData' },
             onError: { target: 'waiting', actions: 'markStale' },
           },

@@ -103,9 +103,10 @@ export const preferencesMachine = setup({
 }).createMachine({
   id: 'preferences',
   context: ({ input }) => ({
-    currency: DEFAULT_CURRENCY,
-    currencyChosen: false,
     ...input,
+    // An absent stored choice (undefined) must not wipe the default: the fiat is never undefined.
+    currency: input.currency || DEFAULT_CURRENCY,
+    currencyChosen: input.currencyChosen ?? false,
     signedIn: false,
     languageInFlight: null,
     currencyInFlight: null,

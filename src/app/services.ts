@@ -22,6 +22,7 @@ import type { ServiceDeps } from './deps';
 import { createNavigator, type Navigator } from './navigator';
 import { createSessionPort } from './sessionPort';
 import { linkProfileToPreferences, linkSessionToWallet } from './walletLink';
+import { selectSettledCurrency } from '../../machines/preferences.selectors';
 
 export type { AvailableCoinsActor, BalancesActor, PreferencesActor, ProfileActor, SessionActor } from './actors';
 export type { Navigator } from './navigator';
@@ -171,7 +172,8 @@ export function createServices(deps: ServiceDeps): AppServices {
     balancesMachine.provide({
       actors: { loadBalances: fromPromise(async ({ input }) => api.wallet.getBalances(await accountId(), input.fiat)) },
     }),
-    { input: { fiat: preferences.getSnapshot().context.currency } },
+    // Null until the fiat is known (a local choice, or the account's default once signed in).
+    { input: { fiat: selectSettledCurrency(preferences.getSnapshot()) } },
   ).start();
 
   linkProfileToPreferences(profile, preferences);

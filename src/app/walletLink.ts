@@ -1,5 +1,5 @@
 import { selectSignedIn } from '../../machines/session.selectors';
-import { selectCurrency } from '../../machines/preferences.selectors';
+import { selectSettledCurrency } from '../../machines/preferences.selectors';
 import { selectProfileSettled } from '../../machines/profile.selectors';
 import type { AvailableCoinsActor, BalancesActor, PreferencesActor, ProfileActor, SessionActor } from './actors';
 
@@ -14,11 +14,12 @@ type WalletActors = {
 /**
  * The wallet's app-wide machines follow the session: the profile, the catalogue and the balance poll
  * start when the user is signed in and stop (forgetting everything) when they sign out; the balances
- * follow the selected fiat at once (spec §2 Settings).
+ * follow the selected fiat at once (spec §2 Settings), but only once it is known (the user's choice,
+ * or the account's default after sign-in), so the first rate call never goes out without it.
  */
 export function linkSessionToWallet({ session, preferences, coins, balances, profile }: WalletActors) {
   let signedIn = false;
-  let fiat = selectCurrency(preferences.getSnapshot());
+  let fiat = selectSettledCurrency(preferences.getSnapshot());
   const fromSession = session.subscribe((snapshot) => {
     const now = selectSignedIn(snapshot);
     if (now && !signedIn) {
@@ -34,8 +35,8 @@ export function linkSessionToWallet({ session, preferences, coins, balances, pro
     signedIn = now;
   });
   const fromPreferences = preferences.subscribe((snapshot) => {
-    const next = selectCurrency(snapshot);
-    if (next !== fiat) balances.send({ type: 'fiat.changed', fiat: next });
+    const next = selectSettledCurrency(snapshot);
+    if (next !== null && next !== fiat) balances.send({ type: 'fiat.changed', fiat: next });
     fiat = next;
   });
   return () => {

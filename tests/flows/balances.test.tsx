@@ -2,6 +2,8 @@
  * Balances (spec §2 Home, §7 Wallet): first load, the 10 s poll, refresh on request, failed polls that
  * keep the data ("offline, retrying"), the selected fiat — driven from the production balances machine
  * against the rendered home screen, with fake timers. Polls that bring the same data re-render nothing.
+ * Signed in before the fiat is known (no local choice, the account's default still being asked for),
+ * nothing is loaded, so no rate is ever asked without a fiat.
  */
 import { act, screen, within } from '@testing-library/react';
 import { fromPromise, type AnyActorLogic, type AnyMachineSnapshot } from 'xstate';
@@ -24,7 +26,8 @@ const otherFiat = (s: AnyMachineSnapshot) => (s.context.fiat === 'USD' ? 'EUR' :
 
 describeModel('balances', {
   machine: balancesMachine,
-  input: { fiat: 'USD' },
+  // No local choice: the fiat is known only once the user picks one (the account's default never answers here).
+  input: { fiat: null },
   events: (s) => {
     const list: Array<BalancesEvent | { type: string; output?: unknown; error?: unknown }> = [
       { type: 'session.ended' },
@@ -52,6 +55,8 @@ describeModel('balances', {
     const h = { restored: false, react: { commits: 0 }, checkedAt: 0, lastAssets: '', lastStale: false } as H;
     h.app = mountApp({
       path: '/home',
+      linkPreferences: true,
+      preferences: { loadServerSettings: fakes.promise('loadServerSettings') },
       session: { restoreSession: fakes.promise('restoreSession') },
       wallet: { loadCatalogue: fromPromise(async () => catalogue), loadBalances: fakes.promise('loadBalances') },
       onRender: () => void (h.react.commits += 1),
@@ -75,6 +80,8 @@ describeModel('balances', {
   },
   states: {
     '*': (h, s, { event }) => {
+      // Every load (and so every rate call) carried a known fiat.
+      for (const call of h.fakes.calls('loadBalances') as Array<{ fiat: unknown }>) expect(typeof call.fiat === 'string' && call.fiat !== '').toBe(true);
       // Spec: nothing changed → nothing re-renders (a poll starting, or one bringing the same data).
       const same = JSON.stringify(s.context.assets) === h.lastAssets && !h.lastStale && !s.context.stale;
       if (event?.type === 'xstate.after.POLL.balances.loaded.waiting' || (event?.type === 'xstate.done.actor.refreshBalances' && same)) {
@@ -85,6 +92,11 @@ describeModel('balances', {
       h.lastStale = s.context.stale;
     },
     idle: () => expect(screen.queryByText('Total balance')).toBeNull(),
+    awaitingFiat: (h) => {
+      // Signed in, fiat unknown: the home screen waits (skeleton) and nothing was asked yet.
+      expect(screen.getByTestId('total').querySelector('[data-skeleton]')).not.toBeNull();
+      expect(h.fakes.calls('loadBalances')).toEqual([]);
+    },
     loading: (h, s) => {
       expect(screen.getByTestId('loading')).toBeTruthy();
       expect(screen.getByTestId('total').querySelector('[data-skeleton]')).not.toBeNull();
@@ -156,5 +168,51 @@ describe('balances on screen', () => {
     act(() => app.preferences.send({ type: 'currency.selected', currency: 'EUR' }));
     await settle();
     expect(screen.getByTestId('total').textContent).toBe('€27,592.46');
+  });
+});
+
+describe('balances wait for the fiat (no rate call without one)', () => {
+  it('signed in without a local choice: nothing loads until the account says EUR, then EUR only', async () => {
+    vi.useFakeTimers();
+    const { createDeferredActors } = await import('../support/mbt');
+    const fakes = createDeferredActors();
+    const fiats: unknown[] = [];
+    const app = mountApp({
+      path: '/home',
+      signedIn: user,
+      linkPreferences: true,
+      preferences: { loadServerSettings: fakes.promise('loadServerSettings') },
+      wallet: {
+        loadCatalogue: fromPromise(async () => catalogue),
+        loadBalances: fromPromise(async ({ input }: { input: { fiat: unknown } }) => {
+          fiats.push(input.fiat);
+          return { assets: holdingsA, rates: { BTC: { EUR: rates.BTC.EUR }, USDT_TRX: { EUR: rates.USDT_TRX.EUR } } };
+        }),
+      },
+    });
+    await settle();
+    expect(app.balances.getSnapshot().value).toBe('awaitingFiat');
+    expect(fiats).toEqual([]);
+    expect(screen.getByTestId('total').querySelector('[data-skeleton]')).not.toBeNull();
+    await act(async () => fakes.resolve('loadServerSettings', { language: null, currency: 'EUR' }));
+    await settle();
+    expect(fiats).toEqual(['EUR']);
+    expect(screen.getByTestId('total').textContent).toBe('€27,592.46');
+  });
+
+  it('the account cannot say: the default fiat (USD) is used, never an undefined one', async () => {
+    vi.useFakeTimers();
+    const fiats: unknown[] = [];
+    mountApp({
+      path: '/home',
+      signedIn: user,
+      linkPreferences: true,
+      preferences: { loadServerSettings: fromPromise(async () => { throw new Error('profile unavailable'); }) },
+      wallet: { loadCatalogue: fromPromise(async () => catalogue), loadBalances: fromPromise(async ({ input }: { input: { fiat: unknown } }) => (fiats.push(input.fiat), dataA)) },
+    });
+    await settle();
+    await settle();
+    expect(fiats).toEqual(['USD']);
+    expect(screen.getByTestId('total').textContent).toBe('$30,100.50');
   });
 });
