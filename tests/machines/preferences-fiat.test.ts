@@ -1,9 +1,9 @@
 /** The fiat the wallet prices in: never undefined, and "known" only once chosen or asked of the account. */
 import { createActor, fromPromise } from 'xstate';
-import { preferencesMachine } from '../../machines/preferences.machine';
+import { preferencesMachine, type ServerSettings } from '../../machines/preferences.machine';
 import { selectSettledCurrency } from '../../machines/preferences.selectors';
 
-const start = (currency?: string, loadServerSettings = fromPromise(async () => ({ language: null, currency: null }))) =>
+const start = (currency?: string, loadServerSettings = fromPromise<ServerSettings>(async () => ({ language: null, currency: null }))) =>
   createActor(preferencesMachine.provide({ actors: { loadServerSettings } }), {
     input: { darkTheme: false, language: 'ENG', languageChosen: false, currency, currencyChosen: currency !== undefined },
   }).start();
@@ -15,7 +15,7 @@ describe('preferences fiat', () => {
   });
 
   it('without a choice the fiat is not known until the account was asked, then it is', async () => {
-    const actor = start(undefined, fromPromise(async () => ({ language: null, currency: 'KZT' })));
+    const actor = start(undefined, fromPromise<ServerSettings>(async () => ({ language: null, currency: 'KZT' })));
     expect(selectSettledCurrency(actor.getSnapshot())).toBeNull();
     actor.send({ type: 'user.signedIn' });
     expect(selectSettledCurrency(actor.getSnapshot())).toBeNull();
