@@ -13,9 +13,18 @@ import { formatFiat, portfolio } from '../../machines/shared/portfolio';
 import { describeModel, settle } from '../support/mbt';
 import { catalogue, holdingsA, holdingsB, rates } from '../fixtures/wallet';
 import { makeUser, mountApp, type MountedApp } from './app/harness';
+import type { UserProfile } from '../../src/api/userProfile';
+
+const profileIn = (fiat: string): UserProfile => ({
+  id: 'user', email: 'user@example.com', pinCodeActive: false, accounts: [{ id: 'acc-1', name: 'Account', language: 'ENG', defaultFiatCurrency: fiat }],
+});
 
 /** `react` is shared by reference (the runner copies the harness object): commits counted by the Profiler. */
-type H = { app: MountedApp; restored: boolean; react: { commits: number }; checkedAt: number; lastAssets: string; lastStale: boolean };
+type H = {
+  app: MountedApp; restored: boolean; react: { commits: number }; checkedAt: number; lastAssets: string; lastStale: boolean;
+  /** GET /user answers held back, so the account's default fiat arrives when the path says. */
+  profiles: Array<(profile: UserProfile) => void>;
+};
 const user = makeUser();
 const coins = toCoinMap(catalogue, false);
 const dataA = { assets: holdingsA, rates };
@@ -26,7 +35,7 @@ const otherFiat = (s: AnyMachineSnapshot) => (s.context.fiat === 'USD' ? 'EUR' :
 
 describeModel('balances', {
   machine: balancesMachine,
-  // No local choice: the fiat is known only once the user picks one (the account's default never answers here).
+  // No local choice: the fiat is known once the account's default arrives (GET /user) or the user picks one.
   input: { fiat: null },
   events: (s) => {
     const list: Array<BalancesEvent | { type: string; output?: unknown; error?: unknown }> = [
@@ -52,11 +61,10 @@ describeModel('balances', {
   fakeTimers: true,
   delays: { POLL: BALANCE_POLL_MS },
   mount: async ({ fakes }) => {
-    const h = { restored: false, react: { commits: 0 }, checkedAt: 0, lastAssets: '', lastStale: false } as H;
+    const h = { restored: false, react: { commits: 0 }, checkedAt: 0, lastAssets: '', lastStale: false, profiles: [] } as unknown as H;
     h.app = mountApp({
       path: '/home',
-      linkPreferences: true,
-      preferences: { loadServerSettings: fakes.promise('loadServerSettings') },
+      loadProfile: () => new Promise<UserProfile>((resolve) => void h.profiles.push(resolve)),
       session: { restoreSession: fakes.promise('restoreSession') },
       wallet: { loadCatalogue: fromPromise(async () => catalogue), loadBalances: fakes.promise('loadBalances') },
       onRender: () => void (h.react.commits += 1),
@@ -65,13 +73,22 @@ describeModel('balances', {
   },
   drive: {
     'session.started': async (_e, h) => {
-      if (h.restored) return act(() => h.app.session.send({ type: 'user.signedIn', user }));
+      if (h.restored) act(() => h.app.session.send({ type: 'user.signedIn', user }));
+      else await act(async () => h.fakes.resolve('restoreSession', { user, isTelegram: false, linkToken: null }));
       h.restored = true;
-      await act(async () => h.fakes.resolve('restoreSession', { user, isTelegram: false, linkToken: null }));
+      // A fiat already chosen: the profile may answer now. None yet: GET /user stays pending (the fiat is unknown).
+      const fiat = h.app.balances.getSnapshot().context.fiat;
+      await settle();
+      if (fiat !== null) await act(async () => h.profiles.at(-1)?.(profileIn(fiat)));
     },
     'session.ended': (_e, h) => act(() => h.app.session.send({ type: 'user.signedOut' })),
     // The selected fiat reaches the balances through the preferences machine (src/app/walletLink.ts).
-    'fiat.changed': (e, h) => act(() => h.app.preferences.send({ type: 'currency.selected', currency: (e as { fiat: string }).fiat })),
+    // Waiting for it: the account's default fiat arrives with GET /user.
+    'fiat.changed': (e, h) => {
+      const fiat = (e as { fiat: string }).fiat;
+      if (h.app.balances.getSnapshot().matches('awaitingFiat')) return act(async () => h.profiles.at(-1)!(profileIn(fiat)));
+      return act(() => h.app.preferences.send({ type: 'currency.selected', currency: fiat }));
+    },
     // Sent by manage assets and the first-time screen after an add.
     'balances.refreshRequested': (e, h) => act(() => h.app.balances.send(e as BalancesEvent)),
     'balances.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Retry' })),
@@ -174,14 +191,12 @@ describe('balances on screen', () => {
 describe('balances wait for the fiat (no rate call without one)', () => {
   it('signed in without a local choice: nothing loads until the account says EUR, then EUR only', async () => {
     vi.useFakeTimers();
-    const { createDeferredActors } = await import('../support/mbt');
-    const fakes = createDeferredActors();
     const fiats: unknown[] = [];
+    let answerProfile: (p: UserProfile) => void = () => {};
     const app = mountApp({
       path: '/home',
       signedIn: user,
-      linkPreferences: true,
-      preferences: { loadServerSettings: fakes.promise('loadServerSettings') },
+      loadProfile: () => new Promise<UserProfile>((resolve) => void (answerProfile = resolve)),
       wallet: {
         loadCatalogue: fromPromise(async () => catalogue),
         loadBalances: fromPromise(async ({ input }: { input: { fiat: unknown } }) => {
@@ -194,20 +209,19 @@ describe('balances wait for the fiat (no rate call without one)', () => {
     expect(app.balances.getSnapshot().value).toBe('awaitingFiat');
     expect(fiats).toEqual([]);
     expect(screen.getByTestId('total').querySelector('[data-skeleton]')).not.toBeNull();
-    await act(async () => fakes.resolve('loadServerSettings', { language: null, currency: 'EUR' }));
+    await act(async () => answerProfile(profileIn('EUR')));
     await settle();
     expect(fiats).toEqual(['EUR']);
     expect(screen.getByTestId('total').textContent).toBe('€27,592.46');
   });
 
-  it('the account cannot say: the default fiat (USD) is used, never an undefined one', async () => {
+  it('the account has no default fiat: the default USD is used, never an undefined one', async () => {
     vi.useFakeTimers();
     const fiats: unknown[] = [];
     mountApp({
       path: '/home',
       signedIn: user,
-      linkPreferences: true,
-      preferences: { loadServerSettings: fromPromise(async () => { throw new Error('profile unavailable'); }) },
+      loadProfile: async () => ({ ...profileIn('USD'), accounts: [{ id: 'acc-1', name: 'Account', language: 'ENG' }] }) as UserProfile,
       wallet: { loadCatalogue: fromPromise(async () => catalogue), loadBalances: fromPromise(async ({ input }: { input: { fiat: unknown } }) => (fiats.push(input.fiat), dataA)) },
     });
     await settle();
