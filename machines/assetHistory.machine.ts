@@ -6,9 +6,10 @@ export type AssetHistoryInput = { currency: string };
 /** What the asset screen shows: the catalogue entry, the balance with its address, and the history. */
 export type AssetOverview = { coin: Coin; asset: Asset; transactions: Transaction[] };
 
-export type AssetLoadError = { kind: 'notFound' } | { kind: 'server'; code: string };
+/** `notAdded`: the catalogue offers the coin but the wallet does not hold it yet (it can be added). */
+export type AssetLoadError = { kind: 'notFound' } | { kind: 'notAdded' } | { kind: 'server'; code: string };
 
-export type AssetHistoryEvent = { type: 'history.retried' } | { type: 'copy.requested' };
+export type AssetHistoryEvent = { type: 'history.retried' } | { type: 'copy.requested' } | { type: 'asset.added' };
 
 export type AssetHistoryContext = {
   currency: string;
@@ -16,13 +17,21 @@ export type AssetHistoryContext = {
   asset: Asset | null;
   transactions: Transaction[];
   error: AssetLoadError | null;
+  /** The last add failed (the Add button stays, with a message). */
+  addFailed: boolean;
 };
 
 export function toAssetLoadError(error: unknown): AssetLoadError {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as { kind?: string; code?: string; status?: number };
+  const e = (typeof error === 'object' && error !== null ? error : {}) as { kind?: string; code?: string; status?: number; coin?: unknown };
+  if (e.kind === 'notAdded') return { kind: 'notAdded' };
   if (e.kind === 'notFound' || e.status === 404) return { kind: 'notFound' };
   return { kind: 'server', code: e.code ?? (e.status ? `HTTP_${e.status}` : 'UNKNOWN') };
 }
+
+const coinOfError = (error: unknown): Coin | null => {
+  const coin = (error as { coin?: Coin } | null)?.coin;
+  return coin && typeof coin === 'object' ? coin : null;
+};
 
 const sameOverview = (context: AssetHistoryContext, output: AssetOverview) =>
   JSON.stringify([context.coin, context.asset, context.transactions]) ===
@@ -33,7 +42,7 @@ export const assetHistoryMachine = setup({
     context: {} as AssetHistoryContext,
     events: {} as AssetHistoryEvent,
     input: {} as AssetHistoryInput,
-    tags: {} as 'loading' | 'busy',
+    tags: {} as 'loading' | 'busy' | 'adding',
   },
   actors: {
     /** Catalogue entry, balance item and history page 1 (100, createdDate DESC) for one currency. */
@@ -43,12 +52,21 @@ export const assetHistoryMachine = setup({
     copyText: fromPromise<void, { text: string }>(async () => {
       throw new Error('copyText not provided');
     }),
+    /** POST /{account}/account/currency: adds the coin to the wallet. */
+    addAsset: fromPromise<void, { currency: string }>(async () => {
+      throw new Error('addAsset not provided');
+    }),
   },
   actions: {
     notifyCopied: () => {},
     notifyCopyFailed: () => {},
+    /** The wallet's assets changed: the app-wide balances refresh. */
+    assetAdded: () => {},
   },
   guards: {
+    /** The wallet does not hold the coin (the error carries its catalogue entry, so the screen can name it). */
+    notAdded: ({ event }) => toAssetLoadError((event as { error?: unknown }).error).kind === 'notAdded',
+    notFound: ({ event }) => toAssetLoadError((event as { error?: unknown }).error).kind === 'notFound',
     unchanged: ({ context, event }) => sameOverview(context, (event as unknown as { output: AssetOverview }).output),
     hasAddress: ({ context }) => !!context.asset?.depositAddress,
   },
@@ -58,7 +76,7 @@ export const assetHistoryMachine = setup({
   },
 }).createMachine({
   id: 'assetHistory',
-  context: ({ input }) => ({ currency: input.currency, coin: null, asset: null, transactions: [], error: null }),
+  context: ({ input }) => ({ currency: input.currency, coin: null, asset: null, transactions: [], error: null, addFailed: false }),
   initial: 'loading',
   states: {
     loading: {
@@ -71,11 +89,37 @@ export const assetHistoryMachine = setup({
           target: 'loaded',
           actions: assign(({ event }) => ({ ...event.output, error: null })),
         },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => toAssetLoadError(event.error) }) },
+        onError: [
+          {
+            guard: 'notAdded',
+            target: 'notAdded',
+            actions: assign({ error: { kind: 'notAdded' } as AssetLoadError, coin: ({ event }) => coinOfError(event.error) }),
+          },
+          { guard: 'notFound', target: 'unavailable', actions: assign({ error: { kind: 'notFound' } as AssetLoadError }) },
+          { target: 'failed', actions: assign({ error: ({ event }) => toAssetLoadError(event.error) }) },
+        ],
       },
     },
+    unavailable: {
+      description: 'Not a coin of this wallet at all: nothing to retry or add.',
+    },
     failed: {
+      description: 'A real load error: Retry.',
       on: { 'history.retried': 'loading' },
+    },
+    notAdded: {
+      description: 'The coin is offered but not in the wallet: Add it (no Retry, nothing would change).',
+      on: { 'asset.added': 'adding' },
+    },
+    adding: {
+      tags: ['adding'],
+      invoke: {
+        id: 'addAsset',
+        src: 'addAsset',
+        input: ({ context }) => ({ currency: context.currency }),
+        onDone: { target: 'loading', actions: [assign({ addFailed: false }), 'assetAdded'] },
+        onError: { target: 'notAdded', actions: assign({ addFailed: true }) },
+      },
     },
     loaded: {
       type: 'parallel',

@@ -1,7 +1,8 @@
 /**
  * /home/asset/{currency} (spec §1, §2): balance, deposit address and history, driven from the production
  * asset-history machine: first load, empty and error states with retry, the 10 s refresh that turns a
- * deposit from In progress to Received, and copying the address.
+ * deposit from In progress to Received, and copying the address. A coin the wallet does not hold yet
+ * offers Add (no Retry); a coin the wallet does not offer at all offers neither.
  */
 import { act, screen, within } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
@@ -29,8 +30,14 @@ describeModel('assetHistory', {
       { type: 'xstate.done.actor.load', output: empty },
       { type: 'xstate.error.actor.load', error: { status: 500, code: 'HTTP_500' } },
       { type: 'xstate.error.actor.load', error: { kind: 'notFound' } },
+      { type: 'xstate.error.actor.load', error: { kind: 'notAdded', coin: btcCoin } },
     ],
     failed: [{ type: 'history.retried' }],
+    notAdded: [{ type: 'asset.added' }],
+    adding: [
+      { type: 'xstate.done.actor.addAsset' },
+      { type: 'xstate.error.actor.addAsset', error: { status: 503, code: 'HTTP_503' } },
+    ],
     'loaded.refresh.waiting': [{ type: 'xstate.after.REFRESH.assetHistory.loaded.refresh.waiting' }],
     'loaded.refresh.refreshing': [
       { type: 'xstate.done.actor.refresh', output: credited },
@@ -51,8 +58,12 @@ describeModel('assetHistory', {
     const notes: string[] = [];
     const actor = createActor(
       assetHistoryMachine.provide({
-        actors: { loadOverview: fakes.promise('loadOverview'), copyText: fakes.promise('copyText') },
-        actions: { notifyCopied: () => void notes.push('copied'), notifyCopyFailed: () => void notes.push('copyFailed') },
+        actors: { loadOverview: fakes.promise('loadOverview'), copyText: fakes.promise('copyText'), addAsset: fakes.promise('addAsset') },
+        actions: {
+          notifyCopied: () => void notes.push('copied'),
+          notifyCopyFailed: () => void notes.push('copyFailed'),
+          assetAdded: () => void notes.push('added'),
+        },
       }),
       { input: { currency: 'BTC' } },
     ).start();
@@ -67,23 +78,46 @@ describeModel('assetHistory', {
     'xstate.error.actor.refresh': (e: Outcome, h) => act(async () => h.fakes.reject('loadOverview', e.error)),
     'history.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Retry' })),
     'copy.requested': (_e, h) => h.user.click(copyButton()),
+    'asset.added': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Add BTC' })),
   },
   states: {
     '*': (h) => {
       expect(h.location().pathname).toBe('/home/asset/BTC');
       expect(screen.getByRole('link', { name: '‹ Home' }).getAttribute('href')).toBe('/home');
     },
-    loading: (h) => {
+    loading: (h, s, { history }) => {
       expect(screen.getByRole('status', { name: 'Loading history' })).toBeTruthy();
-      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('BTC');
+      // After an add: the app-wide balances were told to refresh, then the asset page loads again.
+      if (history.at(-1)?.type === 'xstate.done.actor.addAsset') expect(h.notes.at(-1)).toBe('added');
+      // The catalogue's name once known (an add keeps it), the code before.
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(s.context.coin ? 'Bitcoin' : 'BTC');
       expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
       expect(rows()).toHaveLength(0);
       // Spec §9: page 1, 100 items, newest first; the page adds the account.
       expect(h.fakes.calls('loadOverview').at(-1)).toEqual({ currency: 'BTC' });
     },
-    failed: (_h, s) => {
+    unavailable: () => {
+      // Not a coin of this wallet: nothing to retry, nothing to add.
+      expect(screen.getByRole('alert').textContent).toBe('This asset is not available in the wallet.');
+      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+      expect(screen.queryByRole('button', { name: /^Add/ })).toBeNull();
+    },
+    notAdded: (h, s, { history }) => {
+      // Offered but not held: say so and offer Add, never a pointless Retry.
+      expect(screen.getByTestId('asset-not-added').textContent).toContain("BTC isn't in your wallet");
+      expect(screen.getByRole('button', { name: 'Add BTC' }).getAttribute('aria-busy')).not.toBe('true');
+      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Receive' })).toBeNull();
+      expect(!!screen.queryByText('Could not add BTC. Please try again.')).toBe(s.context.addFailed);
+      expect(h.notes.filter((n) => n === 'added')).toHaveLength(history.filter((e) => e.type === 'xstate.done.actor.addAsset').length);
+    },
+    adding: (h) => {
+      expect(screen.getByRole('button', { name: 'Add BTC' }).getAttribute('aria-busy')).toBe('true');
+      expect(h.fakes.calls('addAsset').at(-1)).toEqual({ currency: 'BTC' });
+    },
+    failed: () => {
       const alert = screen.getByRole('alert');
-      expect(alert.textContent).toContain(s.context.error?.kind === 'notFound' ? 'This asset is not in your wallet.' : 'Could not load this asset.');
+      expect(alert.textContent).toContain('Could not load this asset.');
       expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
       expect(screen.queryByRole('status', { name: 'Loading history' })).toBeNull();
       expect(screen.queryByRole('link', { name: 'Receive' })).toBeNull();

@@ -34,6 +34,36 @@ afterEach(() => {
 });
 
 describe('asset pages in the app', () => {
+  it('/home/asset/LTC for a coin not added says so and offers Add LTC (no Retry); Add adds it and shows the asset', async () => {
+    const ltcCoin = { ...btcCoin, currency: 'LTC', name: 'Litecoin', blockchain: 'Litecoin', network: 'litecoin', parentName: 'LTC', baseCurrency: 'LTC', implementations: [{ currency: 'LTC' }] };
+    const held = [btcAsset()];
+    const added: string[] = [];
+    const api: AssetApi = {
+      getAssets: async () => [...held],
+      getHistory: async () => ({ content: [], totalElements: 0, totalPages: 0, pageNumber: 1, pageSize: 100 }),
+      getTransaction: async () => deposit('IN_PROGRESS'),
+    };
+    const app = mountApp({
+      path: '/home/asset/LTC', signedIn: makeUser(), account: 'acc-7', api: { wallet: api },
+      wallet: {
+        loadCatalogue: fromPromise(async () => [btcCoin, ltcCoin]),
+        addAsset: fromPromise(async ({ input }: { input: { currency: string } }) => {
+          added.push(input.currency);
+          held.push({ ...btcAsset('0'), currency: 'LTC', depositAddress: 'ltc1qg82tqx7d2lsfq7m6n5u4d3n5n9l2rq0jzl3t4y' });
+        }),
+      },
+    });
+    const user = userEvent.setup();
+    expect((await screen.findByTestId('asset-not-added')).textContent).toContain("LTC isn't in your wallet");
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add LTC' }));
+    expect(await screen.findByTestId('asset-balance')).toBeTruthy();
+    expect(added).toEqual(['LTC']);
+    expect(screen.getByTestId('asset-balance').textContent).toBe('0 LTC');
+    expect(screen.queryByTestId('asset-not-added')).toBeNull();
+    expect(pathname(app)).toBe('/home/asset/LTC');
+  });
+
   it('asset → receive → back → details, with the account, copy, share and explorer through the platform', async () => {
     const { api, calls } = fakeApi();
     const app = mount('/home/asset/BTC', api);

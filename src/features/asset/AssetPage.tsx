@@ -3,13 +3,19 @@ import { useActorRef } from '@xstate/react';
 import { assetHistoryMachine } from '../../../machines/assetHistory.machine';
 import { AssetScreen } from './AssetScreen';
 import { param, useAssetWiring } from './wiring';
+import { useServices } from '../../app/context';
 
 function AssetRoute({ currency }: { currency: string }) {
   const { actors, toasts } = useAssetWiring();
+  const { walletActors, balances } = useServices();
   const actor = useActorRef(
     assetHistoryMachine.provide({
-      actors: { loadOverview: actors.loadOverview, copyText: actors.copyText },
-      actions: { notifyCopied: toasts.addressCopied, notifyCopyFailed: toasts.copyFailed },
+      actors: { loadOverview: actors.loadOverview, copyText: actors.copyText, addAsset: walletActors.addAsset },
+      actions: {
+        notifyCopied: toasts.addressCopied,
+        notifyCopyFailed: toasts.copyFailed,
+        assetAdded: () => balances.send({ type: 'balances.refreshRequested' }),
+      },
     }),
     { input: { currency } },
   );

@@ -4,12 +4,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { assetHistoryMachine } from '../../../machines/assetHistory.machine';
 import {
-  selectAsset, selectAssetError, selectAssetFailed, selectAssetLoading, selectCoin, selectCopyingAddress,
-  selectHistoryEmpty, selectTransactions,
+  selectAddFailed, selectAdding, selectAsset, selectAssetFailed, selectAssetUnavailable, selectAssetLoading, selectCoin, selectCopyingAddress,
+  selectHistoryEmpty, selectNotAdded, selectTransactions,
 } from '../../../machines/assetHistory.selectors';
 import { shortenAddress } from '../../../machines/shared/address';
 import { formatCrypto, isZero } from '../../../machines/shared/money';
+import { Button } from '../../ui/Button';
 import { CoinLogo } from '../../ui/CoinLogo';
+import { assetLabel } from './network';
 import * as button from '../../ui/Button.css';
 import { HistoryList } from './HistoryList';
 import { CopyButton, LoadFailed, Skeleton } from './parts';
@@ -26,12 +28,16 @@ export function AssetScreen({ actor }: { actor: AssetHistoryActor }) {
   const currency = useSelector(actor, (s) => s.context.currency);
   const loading = useSelector(actor, selectAssetLoading);
   const failed = useSelector(actor, selectAssetFailed);
-  const error = useSelector(actor, selectAssetError);
+  const unavailable = useSelector(actor, selectAssetUnavailable);
   const coin = useSelector(actor, selectCoin);
   const asset = useSelector(actor, selectAsset);
   const transactions = useSelector(actor, selectTransactions);
   const empty = useSelector(actor, selectHistoryEmpty);
   const copying = useSelector(actor, selectCopyingAddress);
+  const notAdded = useSelector(actor, selectNotAdded);
+  const adding = useSelector(actor, selectAdding);
+  const addFailed = useSelector(actor, selectAddFailed);
+  const label = coin ? assetLabel(coin) : currency;
   const round = coin?.round ?? null;
   const amount = (value: string) => (round === null ? value : formatCrypto(value, round));
 
@@ -50,10 +56,18 @@ export function AssetScreen({ actor }: { actor: AssetHistoryActor }) {
           </>
         ) : null}
       </header>
-      {failed ? (
-        <LoadFailed onRetry={() => actor.send({ type: 'history.retried' })}>
-          {error?.kind === 'notFound' ? <Trans>This asset is not in your wallet.</Trans> : <Trans>Could not load this asset.</Trans>}
-        </LoadFailed>
+      {unavailable ? (
+        // Not a coin of this wallet at all: trying again would change nothing.
+        <p role="alert" className={shell.card}><Trans>This asset is not available in the wallet.</Trans></p>
+      ) : failed ? (
+        <LoadFailed onRetry={() => actor.send({ type: 'history.retried' })}><Trans>Could not load this asset.</Trans></LoadFailed>
+      ) : null}
+      {notAdded ? (
+        <div className={shell.card} data-testid="asset-not-added">
+          <p className={shell.muted}><Trans>{label} isn't in your wallet</Trans></p>
+          {addFailed ? <p role="alert" className={shell.muted}><Trans>Could not add {label}. Please try again.</Trans></p> : null}
+          <Button busy={adding} onClick={() => actor.send({ type: 'asset.added' })}><Trans>Add {label}</Trans></Button>
+        </div>
       ) : null}
       {loading ? <Skeleton rows={4} label={t`Loading history`} /> : null}
       {asset ? (
