@@ -107,6 +107,21 @@ test('set a passcode, send to a scanned external address, see it complete and th
   assert.match((await row.textContent())!, /Sent/);
   const expected = (1 - 0.25 - Number(fee)).toFixed(8).replace(/0+$/, '').replace(/\.$/, '');
   assert.equal((await ethBalance(user)).totalAvailable, expected, `1 − 0.25 − ${fee}`);
+
+  // Change the passcode, typed on the physical keyboard: a wrong current code is refused at once,
+  // before any new code is asked for; the right one leads on to the new code, twice.
+  await page.goto(`${baseUrl}/settings/wallet-protection/change`);
+  await page.getByRole('heading', { name: 'Enter your current passcode' }).waitFor();
+  await page.keyboard.type('1111');
+  await page.getByRole('alert').filter({ hasText: 'Incorrect passcode' }).waitFor();
+  assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Enter your current passcode');
+  await page.waitForFunction(() => /^0 of/.test(document.querySelector('[data-testid="pin-dots"]')?.getAttribute('aria-label') ?? ''));
+  await page.keyboard.type(PASSCODE);
+  await page.getByRole('heading', { name: 'Enter a new passcode' }).waitFor();
+  await page.keyboard.type('2580');
+  await page.getByRole('heading', { name: 'Repeat the new passcode' }).waitFor();
+  await page.keyboard.type('2580');
+  await page.getByText('Passcode changed').waitFor();
   await context.close();
 });
 

@@ -162,5 +162,5 @@ describe('passcode change against the gateway rules (interface 4)', () => {
     await settle();
     expect(fakes.calls('changePasscode')).toEqual([{ oldCode: '1111', code: '2222' }]);
     expect(actor.getSnapshot().value).toBe('changing');
-  });
+  }, 20_000);
 });

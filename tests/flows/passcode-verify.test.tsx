@@ -221,5 +221,5 @@ describe('passcode verify against the gateway rules (interface 4)', () => {
     expect(screen.getByRole('timer').textContent).toBe('01:00');
     expect(screen.queryByText(texts.wrong)).toBeNull();
     expect(padDisabled()).toBe(true);
-  });
+  }, 20_000);
 });
