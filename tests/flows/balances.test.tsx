@@ -15,8 +15,9 @@ import { catalogue, holdingsA, holdingsB, rates } from '../fixtures/wallet';
 import { makeUser, mountApp, type MountedApp } from './app/harness';
 import type { UserProfile } from '../../src/api/userProfile';
 
+type Fiat = NonNullable<UserProfile['accounts'][number]['defaultFiatCurrency']>;
 const profileIn = (fiat: string): UserProfile => ({
-  id: 'user', email: 'user@example.com', pinCodeActive: false, accounts: [{ id: 'acc-1', name: 'Account', language: 'ENG', defaultFiatCurrency: fiat }],
+  id: 'user', email: 'user@example.com', pinCodeActive: false, accounts: [{ id: 'acc-1', name: 'Account', language: 'ENG', defaultFiatCurrency: fiat as Fiat }],
 });
 
 /** `react` is shared by reference (the runner copies the harness object): commits counted by the Profiler. */
