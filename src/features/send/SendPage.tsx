@@ -8,8 +8,10 @@ import { useServices } from '../../app/context';
 import { showToast } from '../../ui/toast';
 import { param } from '../asset/wiring';
 import { scanErrorMessages, scannerMessages } from '../scanner/messages';
+import { createScannerLogic } from '../scanner/services';
 import { sendMessages } from './messages';
 import { SendFlow } from './SendFlow';
+import { createPasscodeStep } from './steps';
 import type { SendActor } from './SendFormScreen';
 import { reviewKeys, sendDrafts } from './storage';
 
@@ -26,8 +28,8 @@ function SendRoute({ currency }: { currency: string }) {
     sendMachine.provide({
       actors: {
         ...send.actors,
-        passcode: send.passcode(() => withdrawalOf(self.current!.getSnapshot().context), failed),
-        scanner: send.scanner({
+        passcode: createPasscodeStep(send.withdraw, () => withdrawalOf(self.current!.getSnapshot().context), failed),
+        scanner: createScannerLogic(platform, {
           popupTitle: i18n._(scannerMessages.popupTitle),
           scanned: () => showToast({ kind: 'success', message: i18n._(scannerMessages.scanned) }),
           failed: (error) => showToast({ kind: 'error', message: i18n._(scanErrorMessages[error.kind]) }),

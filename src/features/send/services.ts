@@ -2,12 +2,10 @@ import { fromPromise } from 'xstate';
 import type { AddressBookApi, AddressBookEntry } from '../../api/addressBook';
 import type { AddressCheck, SendApi, WithdrawalRequest } from '../../api/send';
 import type { Transaction, WalletApi } from '../../api/wallet';
-import { passcodeVerifyMachine } from '../../../machines/passcodeVerify.machine';
-import type { SendFailure, SendTarget } from '../../../machines/send.machine';
+import type { SendTarget } from '../../../machines/send.machine';
 import type { AvailableCoinsActor } from '../../app/actors';
 import type { Platform } from '../../platform/types';
 import { coinOf } from '../asset/services';
-import { createScannerLogic, type ScannerEffects } from '../scanner/services';
 import { reviewKeys, sendDrafts } from './storage';
 
 export type SendDeps = {
@@ -17,9 +15,6 @@ export type SendDeps = {
   accountId: () => Promise<string>;
   passcodeActive: () => Promise<boolean>;
 };
-
-/** The passcode errors the passcode step shows itself (spec §6); any other failure is the send's. */
-const PASSCODE_CODES = /^B2C_USM003[0-2]$/;
 
 /** Real actor logic for the send machine and its scanner and passcode children (spec §7 Send calls). */
 export function createSendActors(deps: SendDeps) {
@@ -48,24 +43,10 @@ export function createSendActors(deps: SendDeps) {
       withdraw: fromPromise<Transaction, WithdrawalRequest>(({ input }) => withdraw(input)),
     },
     /**
-     * The passcode step makes the withdrawal itself, with the code in the pincode header and the review's
-     * request (`request()` reads it from the running send actor); non-passcode failures go to `failed`.
+     * The withdrawal with a passcode, for the passcode step (steps.ts builds it in the send chunk, so the
+     * passcode and scanner machines are not part of the start-up code).
      */
-    passcode: (request: () => WithdrawalRequest, failed: (failure: SendFailure) => void) =>
-      passcodeVerifyMachine.provide({
-        actors: {
-          submitPasscode: fromPromise(async ({ input }: { input: { code: string } }) => {
-            try {
-              return await withdraw(request(), input.code);
-            } catch (error) {
-              const e = error as { code?: string; message?: string };
-              if (!PASSCODE_CODES.test(e?.code ?? '')) failed({ code: e?.code ?? 'UNKNOWN', message: e?.message ?? '' });
-              throw error;
-            }
-          }),
-        },
-      }),
-    scanner: (effects: ScannerEffects) => createScannerLogic(platform, effects),
+    withdraw,
   };
 }
 
