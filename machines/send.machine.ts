@@ -15,6 +15,7 @@ export * from './shared/send';
 
 const checkOf = (event: unknown) => (event as DoneActorEvent<AddressCheck>).output;
 const F = '#send.editing.form';
+const RETURN_TO_FORM = { type: 'restoreFormUrl', params: ({ context }: { context: SendContext }) => ({ needed: context.openedAt !== 'form' }) } as const;
 const SHOW_REVIEW = { type: 'showReview', params: ({ context }: { context: SendContext }) => ({ address: context.address, amount: context.amount }) } as const;
 const USED_KEY = { type: 'forgetKey', params: ({ context }: { context: SendContext }) => ({ signature: reviewSignature(context) }) } as const;
 const NOTIFY_FAILED = { type: 'notifyFailed', params: ({ context }: { context: SendContext }) => ({ failure: context.failure ?? failureOf(null) }) } as const;
@@ -61,6 +62,7 @@ export const sendMachine = setup({
     canContinue: ({ context }) => isPositiveAmount(context.amount) && !amountTooHigh(context) && context.addressProblem === null,
     hasKey: ({ context }) => context.key !== null,
     passcodeActive: ({ context }) => context.passcodeActive,
+    backToForm: ({ event }) => event.type === 'route.changed' && event.route === 'form',
   },
   actions: {
     /** A changed address or amount is a new review: its key is dropped (STALE_KEY removes the stored one). */
@@ -87,6 +89,8 @@ export const sendMachine = setup({
     forgetKey: (_, _params: { signature: string | null }) => {},
     showReview: (_, _params: { address: string; amount: string }) => {},
     showForm: () => {},
+    /** When `needed`, puts the form's URL in place of the one the flow opened on (no new history entry). */
+    restoreFormUrl: (_, _params: { needed: boolean }) => {},
     showProgress: () => {},
     notifyPasted: () => {},
     notifyPasteFailed: () => {},
@@ -95,7 +99,7 @@ export const sendMachine = setup({
 }).createMachine({
   id: 'send',
   context: ({ input }) => ({
-    currency: input.currency, nativeScan: input.nativeScan ?? false, coin: null, available: null, passcodeActive: false,
+    currency: input.currency, nativeScan: input.nativeScan ?? false, openedAt: input.openedAt ?? 'form', coin: null, available: null, passcodeActive: false,
     address: '', amount: '', addressProblem: null, fee: null, key: null, recipientShown: false, failure: null, transaction: null, book: [],
   }),
   initial: 'loading',
@@ -103,10 +107,11 @@ export const sendMachine = setup({
     loading: {
       invoke: {
         id: 'loadSend', src: 'loadSend', input: ({ context }) => ({ currency: context.currency }),
+        // Opened on the review or progress URL, the flow starts over on the form, and so does the URL.
         onDone: [
-          { guard: 'draftEmpty', target: `${F}.empty`, actions: 'keepTarget' },
-          { guard: 'draftLooksValid', target: `${F}.checking`, actions: 'keepTarget' },
-          { target: `${F}.invalid`, actions: ['keepTarget', 'markWrongAddress'] },
+          { guard: 'draftEmpty', target: `${F}.empty`, actions: ['keepTarget', RETURN_TO_FORM] },
+          { guard: 'draftLooksValid', target: `${F}.checking`, actions: ['keepTarget', RETURN_TO_FORM] },
+          { target: `${F}.invalid`, actions: ['keepTarget', 'markWrongAddress', RETURN_TO_FORM] },
         ],
         onError: { target: 'loadFailed', actions: 'keepFailure' },
       },
@@ -215,6 +220,8 @@ export const sendMachine = setup({
           on: {
             'review.confirmed': [{ guard: 'passcodeActive', target: 'passcode' }, { target: 'withdrawing' }],
             'review.edited': { target: `${F}.ready`, actions: 'showForm' },
+            // Back from the review's URL to the form's: the same as editing the review.
+            'route.changed': { guard: 'backToForm', target: `${F}.ready`, actions: 'showForm' },
           },
         },
         withdrawing: {

@@ -9,7 +9,12 @@ export type SendInput = {
   currency: string;
   /** Telegram on a phone: scan with the messenger's popup instead of the camera overlay. */
   nativeScan?: boolean;
+  /** The step the URL showed when the flow opened (a reload on review or progress comes back to the form). */
+  openedAt?: SendRoute;
 };
+
+/** The send flow's three URLs: /send, /send/review, /send/progress. */
+export type SendRoute = 'form' | 'review' | 'progress';
 
 /** The asset being sent, its available balance and whether a passcode protects withdrawals. */
 export type SendTarget = {
@@ -41,6 +46,8 @@ export type SendEvent =
   | { type: 'max.requested' }
   | { type: 'form.submitted' }
   | { type: 'review.edited' }
+  /** The URL moved to another step (the browser's back or forward button). */
+  | { type: 'route.changed'; route: SendRoute }
   | { type: 'recipient.toggled' }
   | { type: 'review.confirmed' }
   | { type: 'passcode.cancelled' };
@@ -48,6 +55,7 @@ export type SendEvent =
 export type SendContext = {
   currency: string;
   nativeScan: boolean;
+  openedAt: SendRoute;
   coin: Coin | null;
   available: string | null;
   passcodeActive: boolean;

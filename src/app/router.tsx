@@ -17,7 +17,8 @@ export function buildRouteTree(pages: Pages) {
   const notFound = createRoute({ getParentRoute: () => root, path: '$', component: CatchAll });
 
   const signedOut = createRoute({ getParentRoute: () => root, id: 'signed-out', component: SignedOutArea });
-  const auth = (path: string, component: Pages[keyof Pages]) =>
+  // `const TPath` keeps each path a literal type, so the registered router knows every route (typed links).
+  const auth = <const TPath extends string>(path: TPath, component: Pages[keyof Pages]) =>
     createRoute({ getParentRoute: () => signedOut, path, component });
   const signupSuccess = createRoute({
     getParentRoute: () => signedOut,
@@ -30,15 +31,16 @@ export function buildRouteTree(pages: Pages) {
   const error = createRoute({ getParentRoute: () => errors, path: '/error/$code', component: pages.ErrorPage });
 
   const signedIn = createRoute({ getParentRoute: () => root, id: 'signed-in', component: SignedInArea });
-  const app = (path: string, component: Pages[keyof Pages]) =>
+  const app = <const TPath extends string>(path: TPath, component: Pages[keyof Pages]) =>
     createRoute({ getParentRoute: () => signedIn, path, component });
   // Send: one layout holds the send machine for the form, review and progress steps (src/features/send).
   const send = app('/home/asset/$currency/send', pages.SendPage);
-  const sendStep = (path: string) => createRoute({ getParentRoute: () => send, path });
+  const sendStep = <const TPath extends string>(path: TPath) => createRoute({ getParentRoute: () => send, path });
   const addressBookCreate = createRoute({
     getParentRoute: () => signedIn,
     path: '/settings/address-book/create',
-    validateSearch: (search: Record<string, unknown>) => ({
+    // Both optional: the list's "Add address" opens the form empty.
+    validateSearch: (search: Record<string, unknown>): { address?: string; blockchain?: string } => ({
       address: typeof search.address === 'string' ? search.address : undefined,
       blockchain: typeof search.blockchain === 'string' ? search.blockchain : undefined,
     }),
@@ -100,8 +102,15 @@ export function createAppRouter(
     defaultPendingComponent: RootSpinner,
     defaultPreload: 'intent',
   });
-  services.navigator.attach((to) => void router.navigate({ to }));
+  services.navigator.attach((options) => void router.navigate(options));
   return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
+
+// Registers the route tree with TanStack Router: every Link, navigate and navigator target is type-checked.
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

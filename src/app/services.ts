@@ -100,7 +100,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       },
       actions: {
         removeStoredUser: () => auth.removeStoredUser(),
-        showError: ({ context }) => navigator.go(`/error/${encodeURIComponent(context.error?.code ?? 'UNKNOWN')}`),
+        showError: ({ context }) => navigator.go({ to: '/error/$code', params: { code: context.error?.code ?? 'UNKNOWN' } }),
         expandWindow: () => platform.expand(),
       },
     }),

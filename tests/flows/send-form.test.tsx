@@ -110,7 +110,11 @@ describeModel('send', {
       { type: 'xstate.done.actor.reviewKey', output: 'key-1' },
       { type: 'xstate.error.actor.reviewKey', error: new Error('no storage') },
     ],
-    'review.idle': [{ type: 'review.confirmed' }, { type: 'review.edited' }, { type: 'recipient.toggled' }],
+    'review.idle': [
+      { type: 'review.confirmed' }, { type: 'review.edited' }, { type: 'recipient.toggled' },
+      // The browser's back button from the review's URL to the form's (SendPage forwards URL changes).
+      { type: 'route.changed', route: 'form' },
+    ],
     'review.withdrawing': [
       { type: 'xstate.done.actor.withdraw', output: sentTransaction },
       { type: 'xstate.done.actor.withdraw', output: completedTransaction },
@@ -142,6 +146,7 @@ describeModel('send', {
     'address.retried': (_e, h) => h.user.click(button('Retry')),
     'form.submitted': (_e, h) => h.user.click(button('Continue')),
     'review.edited': (_e, h) => h.user.click(button('‹ Edit')),
+    'route.changed': (e, h) => act(async () => h.actor!.send(e)),
     'recipient.toggled': (_e, h) => h.user.click(button(/full address/)),
     'review.confirmed': (_e, h) => h.user.click(button(/Confirm and send|Try again/)),
     'passcode.cancelled': (_e, h) => h.user.click(button('‹ Back')),

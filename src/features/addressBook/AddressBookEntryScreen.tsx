@@ -42,7 +42,7 @@ export function AddressBookEntryScreen({ actor, mode }: { actor: AddressBookEntr
       <div className={css.header}>
         <h1 id="book-entry-title" className={shell.title}>{mode === 'edit' ? entry?.name ?? t`Saved address` : t`Delete address`}</h1>
         {mode === 'edit' && entry ? (
-          <Link to={`/settings/address-book/${encodeURIComponent(id)}/delete`} className={css.iconLink} aria-label={t`Delete address`}><TrashIcon /></Link>
+          <Link to="/settings/address-book/$id/delete" params={{ id }} className={css.iconLink} aria-label={t`Delete address`}><TrashIcon /></Link>
         ) : null}
       </div>
       {loading ? <Skeleton rows={3} label={t`Loading the address`} /> : null}

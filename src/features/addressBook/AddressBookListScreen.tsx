@@ -34,7 +34,7 @@ export function AddressBookListScreen({ actor }: { actor: AddressBookListActor }
         <ul className={css.list} aria-label={t`Saved addresses`}>
           {entries.map((entry) => (
             <li key={entry.id}>
-              <Link to={`/settings/address-book/${encodeURIComponent(entry.id)}/edit`} className={css.row} data-testid="book-row">
+              <Link to="/settings/address-book/$id/edit" params={{ id: entry.id }} className={css.row} data-testid="book-row">
                 <span className={css.name}>{entry.name}</span>
                 <span className={css.meta}>{entry.blockchain} · {shortenAddress(entry.address, 15)}</span>
               </Link>

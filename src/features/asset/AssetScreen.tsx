@@ -73,8 +73,8 @@ export function AssetScreen({ actor }: { actor: AssetHistoryActor }) {
       {asset ? (
         <>
           <nav className={css.actions} aria-label={t`Actions`}>
-            <Link to={`/home/asset/${enc(currency)}/receive`} className={button.variant.primary}><Trans>Receive</Trans></Link>
-            <Link to={`/home/asset/${enc(currency)}/send`} className={button.variant.secondary}><Trans>Send</Trans></Link>
+            <Link to="/home/asset/$currency/receive" params={{ currency }} className={button.variant.primary}><Trans>Receive</Trans></Link>
+            <Link to="/home/asset/$currency/send" params={{ currency }} className={button.variant.secondary}><Trans>Send</Trans></Link>
           </nav>
           <div className={shell.card}>
             <span className={shell.muted}><Trans>Deposit address</Trans></span>

@@ -34,7 +34,7 @@ export function ReceiveScreen({ actor }: { actor: ReceiveActor }) {
 
   return (
     <section className={shell.page} aria-labelledby="receive-title" aria-busy={loading || undefined}>
-      <Link to={`/home/asset/${encodeURIComponent(currency)}`} className={shell.muted}><Trans>‹ Back</Trans></Link>
+      <Link to="/home/asset/$currency" params={{ currency }} className={shell.muted}><Trans>‹ Back</Trans></Link>
       <header className={css.header}>
         {coin ? <CoinLogo logoName={coin.logoName} secondaryLogoName={coin.secondaryLogoName} size={48} /> : null}
         <h1 id="receive-title" className={shell.title}><Trans>Receive {label}</Trans></h1>

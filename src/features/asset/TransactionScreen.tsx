@@ -59,7 +59,7 @@ export function TransactionScreen({ actor }: { actor: TransactionDetailsActor })
 
   return (
     <section className={shell.page} aria-labelledby="tx-title" aria-busy={loading || undefined}>
-      <Link to={`/home/asset/${encodeURIComponent(currency)}`} className={shell.muted}><Trans>‹ Back</Trans></Link>
+      <Link to="/home/asset/$currency" params={{ currency }} className={shell.muted}><Trans>‹ Back</Trans></Link>
       {tx ? null : <h1 id="tx-title" className={shell.title}><Trans>Transaction</Trans></h1>}
       {loading ? <Skeleton rows={5} label={t`Loading transaction`} /> : null}
       {failed ? (

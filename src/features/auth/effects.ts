@@ -1,10 +1,11 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
+import type { NavigateOptions } from '@tanstack/react-router';
 
 /**
  * What auth screens do to the world: navigate, raise a toast, open a link outside the app. Pages build
  * this from the router, the toast area and the platform; tests pass spies and read what was asked.
  */
-export type NavTarget = { to: string; search?: Record<string, string> };
+export type NavTarget = NavigateOptions;
 
 export type AuthEffects = {
   navigate: (target: NavTarget) => void;

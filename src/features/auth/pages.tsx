@@ -23,8 +23,7 @@ function useAuthEffects(): AuthEffects {
   const navigate = useNavigate();
   const { platform } = useServices();
   return {
-    // Targets are shared with tests as plain data, so they bypass the typed route lookup.
-    navigate: (target) => void navigate({ to: target.to, search: target.search } as never),
+    navigate: (target) => void navigate(target),
     toast: showToast,
     openLink: (url) => platform.openLink(url),
   };

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import { Button } from '../../ui/Button';
 import { useServices } from '../../app/context';
 import { appConfig } from '../../config';
@@ -10,8 +10,7 @@ import * as shell from '../shell/AppShell.css';
 export function ErrorPage() {
   const { code = '' } = useParams({ strict: false }) as { code?: string };
   const { i18n } = useLingui();
-  const navigate = useNavigate();
-  const { platform } = useServices();
+  const { platform, navigator } = useServices();
   const message = i18n._(errorMessages[code] ?? somethingWentWrong);
   return (
     <section className={shell.centered} aria-labelledby="error-title">
@@ -23,7 +22,7 @@ export function ErrorPage() {
             <Trans>Contact support</Trans>
           </Button>
         ) : null}
-        <Button onClick={() => void navigate({ to: '/auth/login' })}>
+        <Button onClick={() => navigator.backToLogin()}>
           <Trans>Back to login</Trans>
         </Button>
       </div>

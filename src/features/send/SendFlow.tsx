@@ -19,7 +19,7 @@ export function SendFlow({ actor }: { actor: SendActor }) {
   if (screen === 'failed') {
     return (
       <section className={shell.page}>
-        <Link to={`/home/asset/${encodeURIComponent(currency)}`} className={shell.muted}><Trans>‹ Back</Trans></Link>
+        <Link to="/home/asset/$currency" params={{ currency }} className={shell.muted}><Trans>‹ Back</Trans></Link>
         <div role="alert" className={shell.card}>
           <p className={shell.muted}>
             {failure?.code === 'NOT_FOUND' ? <Trans>This asset is not in your wallet.</Trans> : <Trans>Could not load this asset.</Trans>}

@@ -45,7 +45,7 @@ export function SendFormScreen({ actor }: { actor: SendActor }) {
 
   return (
     <section className={shell.page} aria-labelledby="send-title">
-      <Link to={`/home/asset/${encodeURIComponent(currency)}`} className={shell.muted}><Trans>‹ Back</Trans></Link>
+      <Link to="/home/asset/$currency" params={{ currency }} className={shell.muted}><Trans>‹ Back</Trans></Link>
       <h1 id="send-title" className={shell.title}><Trans>Send {label}</Trans></h1>
       {available !== null ? (
         <p className={shell.muted} data-testid="send-available"><Trans>Available: {trimZeros(available)} {currency}</Trans></p>

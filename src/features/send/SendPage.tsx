@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import { sendMachine, withdrawalOf, type SendFailure } from '../../../machines/send.machine';
-import { selectSendScreen } from '../../../machines/send.selectors';
+import { sendMachine, withdrawalOf, type SendFailure, type SendRoute } from '../../../machines/send.machine';
 import { useServices } from '../../app/context';
 import { showToast } from '../../ui/toast';
 import { param } from '../asset/wiring';
@@ -20,8 +19,9 @@ function SendRoute({ currency }: { currency: string }) {
   const navigate = useNavigate();
   const { i18n } = useLingui();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const step: SendRoute = pathname.endsWith('/review') ? 'review' : pathname.endsWith('/progress') ? 'progress' : 'form';
+  const params = { currency };
   const self = useRef<SendActor | null>(null);
-  const base = `/home/asset/${encodeURIComponent(currency)}/send`;
   const failed = (failure: SendFailure) => showToast({ kind: 'error', message: failure.message || i18n._(sendMessages.somethingWentWrong) });
 
   const actor = useActorRef(
@@ -39,35 +39,28 @@ function SendRoute({ currency }: { currency: string }) {
         forgetKey: (_, { signature }) => reviewKeys.forget(signature),
         showReview: (_, draft) => {
           sendDrafts.save(currency, draft);
-          void navigate({ to: `${base}/review` });
+          void navigate({ to: '/home/asset/$currency/send/review', params });
         },
-        showForm: () => void navigate({ to: base }),
+        showForm: () => void navigate({ to: '/home/asset/$currency/send', params }),
+        restoreFormUrl: (_, { needed }) => {
+          if (needed) void navigate({ to: '/home/asset/$currency/send', params, replace: true });
+        },
         showProgress: () => {
           sendDrafts.clear(currency);
-          void navigate({ to: `${base}/progress`, replace: true });
+          void navigate({ to: '/home/asset/$currency/send/progress', params, replace: true });
         },
         notifyPasted: () => showToast({ kind: 'success', message: i18n._(sendMessages.addressPasted) }),
         notifyPasteFailed: () => showToast({ kind: 'error', message: i18n._(sendMessages.pasteFailed) }),
         notifyFailed: (_, { failure }) => failed(failure),
       },
     }),
-    { input: { currency, nativeScan: platform.nativeQr !== null } },
+    { input: { currency, nativeScan: platform.nativeQr !== null, openedAt: step } },
   );
   self.current = actor;
 
-  // The URL follows the machine; a reload on review or progress comes back to the (restored) form,
-  // and the browser's back button from the review edits it.
-  const screen = useSelector(actor, selectSendScreen);
-  const step = pathname.endsWith('/review') ? 'review' : pathname.endsWith('/progress') ? 'progress' : 'form';
-  const lastStep = useRef(step);
-  useEffect(() => {
-    if (screen === 'form' && step !== 'form') void navigate({ to: base, replace: true });
-  }, [screen]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => {
-    const previous = lastStep.current;
-    lastStep.current = step;
-    if (previous === 'review' && step === 'form' && actor.getSnapshot().matches('review')) actor.send({ type: 'review.edited' });
-  }, [step, actor]);
+  // The machine decides what a URL change means (the browser's back button from the review edits it);
+  // a reload on review or progress is its `openedAt` input.
+  useEffect(() => actor.send({ type: 'route.changed', route: step }), [step, actor]);
 
   return <SendFlow actor={actor} />;
 }
