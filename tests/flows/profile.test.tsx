@@ -18,7 +18,7 @@ const fromServer = (p: Profile): UserProfile => ({
   id: 'user-1',
   email: p.email,
   pinCodeActive: p.pinCodeActive,
-  accounts: [{ id: p.accountId!, name: 'Account', language: p.language!, defaultFiatCurrency: p.currency! }],
+  accounts: [{ id: p.accountId!, name: 'Account', language: p.language!, defaultFiatCurrency: p.currency! as UserProfile['accounts'][number]['defaultFiatCurrency'] }],
   ...(p.telegram ? { telegram: p.telegram } : {}),
 });
 

@@ -20,8 +20,6 @@ import * as css from './asset.css';
 
 export type AssetHistoryActor = ActorRefFrom<typeof assetHistoryMachine>;
 
-const enc = encodeURIComponent;
-
 /** /home/asset/{currency}: balance, deposit address and history (spec §2). Renders machine state only. */
 export function AssetScreen({ actor }: { actor: AssetHistoryActor }) {
   const { t } = useLingui();
