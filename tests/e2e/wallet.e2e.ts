@@ -20,6 +20,12 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   const email = uniqueEmail('wallet');
   await confirmedUser(email, 'wallet pass 123');
   const { context, page } = await phone(browser);
+  // Every rate request of the journey: none may go out before the fiat is known, which the gateway
+  // refuses with 400 "to.0 must be string" (issue 8).
+  const rateCalls: Array<{ status: number; body: string | null }> = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/b2c-wallet/rate')) rateCalls.push({ status: response.status(), body: response.request().postData() });
+  });
   await page.goto(`${baseUrl}/auth/login/email`);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('wallet pass 123');
@@ -107,5 +113,7 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   });
   assert.equal(profile.accounts[0].defaultFiatCurrency, 'EUR', 'the currency is saved to the server');
   assert.equal(profile.accounts[0].language, 'RUS', 'the language is saved to the server');
+  assert.ok(rateCalls.length > 0, 'rates were asked for');
+  for (const call of rateCalls) assert.equal(call.status, 200, `rate call ${call.body} answered ${call.status}`);
   await context.close();
 });
