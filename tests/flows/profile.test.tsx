@@ -60,7 +60,14 @@ describeModel<typeof profileMachine, H>('profile', {
   keepIgnored: () => false,
   mount: async ({ fakes }) => {
     const load = deferredProfiles();
-    const app = mountApp({ path: '/settings', session: { restoreSession: fakes.promise('restoreSession') }, loadProfile: load.fn });
+    const app = mountApp({
+      path: '/settings',
+      session: { restoreSession: fakes.promise('restoreSession') },
+      loadProfile: load.fn,
+      // A failed profile is asked again by the next caller (e.g. the balance poll once the fiat is known);
+      // the account settings stay unanswered, so only the paths' own steps ask it here.
+      preferences: { loadServerSettings: fakes.promise('loadServerSettings') },
+    });
     await settle();
     const h: H = { app, load, restored: false };
     return Object.assign(h, { actor: app.profile });
