@@ -1,5 +1,4 @@
 import type { KyInstance } from 'ky';
-
 import type { Asset, Coin, CoinMeta, HistoryPage, HistoryQuery, RatesMap, Transaction } from '../../contracts/wallet';
 
 // The domain types live in contracts/; re-exported so callers of this module keep one import.

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { FIAT_CURRENCIES, LANGUAGES } from '../../../../contracts/user.js';
 
-export const LANGUAGES = ['ENG', 'RUS'] as const;
+// One list for the API and the database: contracts/user.ts (spec §9 lists RUB among the fiat symbols).
+export { FIAT_CURRENCIES, LANGUAGES };
 export type Language = (typeof LANGUAGES)[number];
-// Spec §9 lists RUB among the fiat symbols; the brief allows it as a default too.
-export const FIAT_CURRENCIES = ['USD', 'EUR', 'KZT', 'UAH', 'AZN', 'CAD', 'RUB'] as const;
 export type FiatCurrency = (typeof FIAT_CURRENCIES)[number];
 export const CODE_KINDS = ['email_confirm', 'password_reset', 'tg_link'] as const;
 export type CodeKind = (typeof CODE_KINDS)[number];
