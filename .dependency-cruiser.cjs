@@ -54,8 +54,9 @@ module.exports = {
     tsPreCompilationDeps: true,
     // TypeScript 7 (native) has no JS API for dependency-cruiser to parse with; swc parses the same syntax.
     parser: 'swc',
+    // Not followed, but packages stay in the graph so a rule can name one (no `exclude`: it would drop
+    // every package whose entry file sits under a dist/ folder).
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|\\.vite)/' },
     enhancedResolveOptions: {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
