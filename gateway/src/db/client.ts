@@ -7,6 +7,10 @@ import * as schema from './schema/index.js';
 export type Schema = typeof schema;
 /** One type for both drivers so repositories never care which database runs underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** An open transaction on either driver. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database or an open transaction: calls taking one nest as savepoints inside a caller's transaction. */
+export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ledgerAccounts, type LedgerAccount } from '../db/schema/index.js';
-import type { Executor } from './errors.js';
+import type { Executor } from '../db/client.js';
 
 /** Hot system accounts are split so concurrent postings do not queue on one row lock. */
 export const SYSTEM_SHARDS = 8;

@@ -1,9 +1,3 @@
-import type { Db } from '../db/client.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** The database or an open transaction: ledger calls nest as savepoints inside a caller's transaction. */
-export type Executor = Db | Tx;
-
 export type LedgerErrorCode =
   | 'INSUFFICIENT_FUNDS'
   | 'ACCOUNT_NOT_FOUND'

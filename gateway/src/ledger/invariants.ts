@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from './errors.js';
+import type { Executor } from '../db/client.js';
 
 export interface LedgerViolation {
   check: string;

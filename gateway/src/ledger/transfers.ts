@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ledgerAccounts, ledgerTransfers, type LedgerAccount, type LedgerTransfer, type TransferKind } from '../db/schema/index.js';
-import { LedgerError, translateDbError, type Executor } from './errors.js';
-
-type Tx = Parameters<Parameters<Executor['transaction']>[0]>[0];
+import type { Executor, Tx } from '../db/client.js';
+import { LedgerError, translateDbError } from './errors.js';
 
 export interface TransferInput {
   debitAccountId: number;

@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
 import { userPasscodes } from '../db/schema/index.js';
 import { ApiError } from '../http/errors.js';
 import { isUuid } from '../users/repository.js';
-import type { Executor } from '../users/codes.js';
+import type { Db, Executor } from '../db/client.js';
 import { PASSCODE_PATTERN, hashPasscode, verifyPasscodeHash } from './hash.js';
 
 /**

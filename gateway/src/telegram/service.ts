@@ -2,7 +2,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { telegramLinks, type Language } from '../db/schema/index.js';
 import { ApiError } from '../http/errors.js';
-import { codeStatus, consumeCode, type Executor } from '../users/codes.js';
+import type { Executor } from '../db/client.js';
+import { codeStatus, consumeCode } from '../users/codes.js';
 import { insertTelegramUser } from '../users/repository.js';
 import type { TelegramUser } from './initData.js';
 

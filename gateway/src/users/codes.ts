@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Executor } from '../db/client.js';
 import { oneTimeCodes, type CodeKind } from '../db/schema/index.js';
 
 /** Lifetimes per kind: confirmation 24 h, reset 1 h, Telegram link 10 min. */
@@ -9,9 +9,6 @@ export const CODE_TTL_SECONDS: Record<CodeKind, number> = {
   password_reset: 3600,
   tg_link: 600,
 };
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Executor = Db | Tx;
 
 export const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 

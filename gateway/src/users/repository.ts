@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from './codes.js';
+import type { Executor } from '../db/client.js';
 import { accounts, telegramLinks, userPasscodes, users, type FiatCurrency, type Language } from '../db/schema/index.js';
 
 export interface Profile {

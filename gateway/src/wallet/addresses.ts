@@ -2,7 +2,7 @@ import { Address as TonAddress } from '@ton/core';
 import { and, eq } from 'drizzle-orm';
 import type { Network } from '../chain/addresses.js';
 import { accountHdIndexes, depositAddresses } from '../db/schema/index.js';
-import type { Executor } from '../ledger/errors.js';
+import type { Executor } from '../db/client.js';
 import { findCoin } from './catalogue.js';
 
 /** Derives the deposit address of an HD index on a network (wired to the seed in app.ts). */

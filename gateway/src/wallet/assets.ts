@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import type { Network } from '../chain/addresses.js';
 import { ledgerAccounts, walletAssets } from '../db/schema/index.js';
 import { balanceOf, ensureUserAccount } from '../ledger/accounts.js';
-import type { Executor } from '../ledger/errors.js';
+import type { Executor } from '../db/client.js';
 import { addressesOf, ensureDepositAddress, type DeriveAddress } from './addresses.js';
 import { findCoin, isOffered, requireOfferedCoin } from './catalogue.js';
 import { formatAmount } from './amounts.js';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { TransactionState, TransactionType } from '../../../contracts/wallet.js';
 import { walletTransactions, type WalletTransaction } from '../db/schema/index.js';
-import type { Executor } from '../ledger/errors.js';
+import type { Executor } from '../db/client.js';
 import { isUuid } from '../users/repository.js';
 import { formatAmount } from './amounts.js';
 import { explorerLink, findCoin } from './catalogue.js';

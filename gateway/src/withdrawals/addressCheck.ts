@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import { isValidAddress, normalizeAddress, type Network } from '../chain/addresses.js';
 import { accounts } from '../db/schema/index.js';
 import { ApiError } from '../http/errors.js';
-import type { Executor } from '../ledger/errors.js';
+import type { Executor } from '../db/client.js';
 import { findAccountByAddress } from '../wallet/addresses.js';
 import { requireOfferedCoin, type CoinDefinition } from '../wallet/catalogue.js';
 import { denyListed, type ListedResult } from './denyList.js';

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import type { Db, Executor, Tx } from '../db/client.js';
 import { depositAddresses, walletTransactions, withdrawalJobs, withdrawals, type Withdrawal } from '../db/schema/index.js';
 import { ApiError } from '../http/errors.js';
 import { ensureUserAccount, systemShard } from '../ledger/accounts.js';
-import { LedgerError, type Executor } from '../ledger/errors.js';
+import { LedgerError } from '../ledger/errors.js';
 import { hold, transfer } from '../ledger/transfers.js';
 import { parsePositiveAmount } from '../wallet/amounts.js';
 import { ensureAsset } from '../wallet/assets.js';
@@ -52,8 +52,6 @@ async function ownAddress(db: Executor, accountId: string, network: string): Pro
     .where(and(eq(depositAddresses.accountId, accountId), eq(depositAddresses.network, network)));
   return row?.address ?? null;
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** External: amount and fee held (two holds, one per system account), history IN_PROGRESS, a job for the worker. */
 async function holdExternal(tx: Tx, w: Withdrawal, fromAddress: string | null) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../ledger/errors.js';
+import type { Executor } from '../db/client.js';
 import type { LedgerViolation } from '../ledger/invariants.js';
 
 /**
