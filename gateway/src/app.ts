@@ -3,6 +3,7 @@ import { registerAjvFormats, TypeBoxValidatorCompiler, type TypeBoxTypeProvider 
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createIdp as createRealIdp, type Idp, type UserCredentials } from './idp/index.js';
+import { registerAccountAccess } from './http/account.js';
 import { createAuthHook } from './http/auth.js';
 import { registerDocs, registerDocsRoute } from './http/docs.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -65,6 +66,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const idp = await createIdp({ db, config, users });
   const mailer = opts.mailer ?? (await createMailer(config, db));
   const authenticate = createAuthHook(idp);
+  // Before any route: every `:account` route registered from here on is checked for ownership.
+  registerAccountAccess(app, { db, authenticate });
 
   await app.register(async (scope) => {
     await scope.register(accountRoutes, { db, config, mailer });

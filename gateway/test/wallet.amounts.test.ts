@@ -17,7 +17,7 @@ describe('amounts at the edge', () => {
 
   it('rejects anything that is not a plain non-negative decimal string', () => {
     for (const bad of ['-1', 'NaN', '1e-9', '1E5', '1,5', '', ' 1', '1 ', '.5', '5.', '+1', '0x10', 'Infinity', '1.2.3', '١', 1, 0.5, null, undefined, {}]) {
-      expect(() => user(bad), JSON.stringify(bad)).toThrow(expect.objectContaining({ statusCode: 400, code: 'INVALID_AMOUNT' }));
+      expect(() => user(bad), JSON.stringify(bad)).toThrow(expect.objectContaining({ kind: 'invalid', code: 'INVALID_AMOUNT' }));
     }
   });
 

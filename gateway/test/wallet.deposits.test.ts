@@ -117,14 +117,14 @@ describe('reportDeposit', () => {
     const before = await t.db.select({ n: count() }).from(walletTransactions);
     const unknown = depositReport({ currency: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', status: 'COMPLETED' });
     await expect(reportDeposit(t.db, unknown)).rejects.toBeInstanceOf(UnknownAddressError);
-    await expect(reportDeposit(t.db, unknown)).rejects.toMatchObject({ statusCode: 400, code: 'UNKNOWN_ADDRESS', field: 'address' });
+    await expect(reportDeposit(t.db, unknown)).rejects.toMatchObject({ kind: 'invalid', code: 'UNKNOWN_ADDRESS', field: 'address' });
     expect(await t.db.select({ n: count() }).from(walletTransactions)).toEqual(before);
   });
 
   it('refuses malformed reports', async () => {
     await expect(reportDeposit(t.db, depositReport({ currency: 'NOPE', address: btcAddress }))).rejects.toMatchObject({ code: 'UNKNOWN_CURRENCY' });
     await expect(reportDeposit(t.db, depositReport({ currency: 'BTC', address: btcAddress, amountMinor: 0n }))).rejects.toMatchObject({ code: 'INVALID_AMOUNT' });
-    await expect(reportDeposit(t.db, depositReport({ currency: 'BTC', address: btcAddress, outputIndex: -1 }))).rejects.toMatchObject({ statusCode: 400 });
+    await expect(reportDeposit(t.db, depositReport({ currency: 'BTC', address: btcAddress, outputIndex: -1 }))).rejects.toMatchObject({ kind: 'invalid' });
   });
 
   it('concurrent deposits to one account, racing archive and re-add, keep the books and the balance', async () => {

@@ -1,7 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/client.js';
 import { bearer, type AuthHook } from '../http/auth.js';
-import { ownAccount } from '../wallet/routes.js';
 import { AccountParams, Empty, errors } from '../wallet/schemas.js';
 import {
   AddressBookEntrySchema, AddressBookPageQuerySchema, AddressBookPageSchema, NewAddressBookEntrySchema,
@@ -15,7 +14,7 @@ const PageBody = AddressBookPageSchema;
 
 const EntryParams = Type.Object({ account: AccountParams.properties.account, id: Type.String({ minLength: 1, maxLength: 64 }) });
 
-/** Spec §7 Address book, under /b2c-address-book. Every route checks {account} is the caller's first. */
+/** Spec §7 Address book, under /b2c-address-book. {account} is checked by http/account.ts. */
 export const addressBookRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticate: AuthHook }> = async (app, { db, authenticate }) => {
   const common = { tags: ['address-book'], security: bearer };
 
@@ -26,7 +25,7 @@ export const addressBookRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticate
       params: AccountParams, body: CreateBody, response: { 200: EntryBody, ...errors(400, 401, 404) },
     },
   }, async (request) => {
-    const accountId = await ownAccount(db, request.userId, request.params.account);
+    const { accountId } = request;
     return createEntry(db, accountId, request.body);
   });
 
@@ -37,7 +36,7 @@ export const addressBookRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticate
       params: AccountParams, body: PageRequest, response: { 200: PageBody, ...errors(400, 401, 404) },
     },
   }, async (request) => {
-    const accountId = await ownAccount(db, request.userId, request.params.account);
+    const { accountId } = request;
     return listEntries(db, accountId, request.body.pageNumber, request.body.pageSize);
   });
 
@@ -45,7 +44,7 @@ export const addressBookRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticate
     onRequest: authenticate,
     schema: { ...common, summary: 'One saved recipient', params: EntryParams, response: { 200: EntryBody, ...errors(401, 404) } },
   }, async (request) => {
-    const accountId = await ownAccount(db, request.userId, request.params.account);
+    const { accountId } = request;
     return getEntry(db, accountId, request.params.id);
   });
 
@@ -53,7 +52,7 @@ export const addressBookRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticate
     onRequest: authenticate,
     schema: { ...common, summary: 'Delete a saved recipient', params: EntryParams, response: { 200: Empty, ...errors(401, 404) } },
   }, async (request) => {
-    const accountId = await ownAccount(db, request.userId, request.params.account);
+    const { accountId } = request;
     await deleteEntry(db, accountId, request.params.id);
     return {};
   });

@@ -2,7 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { isValidAddress, type Network } from '../chain/addresses.js';
 import type { Db } from '../db/client.js';
 import { addressBookEntries } from '../db/schema/index.js';
-import { ApiError } from '../http/errors.js';
+import { DomainError, invalid } from '../domain/errors.js';
 import { isUuid } from '../users/repository.js';
 import { COINS, type ChainNetwork } from '../wallet/catalogue.js';
 import { ADDRESS_BOOK_NAME_MAX, type AddressBookEntry } from '../../../contracts/addressBook.js';
@@ -25,21 +25,21 @@ const columns = {
   blockchain: addressBookEntries.blockchain, address: addressBookEntries.address,
 };
 
-const notFound = () => new ApiError(404, 'ADDRESS_BOOK_ENTRY_NOT_FOUND', 'No such address book entry');
+const notFound = () => new DomainError('not_found', 'ADDRESS_BOOK_ENTRY_NOT_FOUND', 'No such address book entry');
 
 /** Trims and checks the input; the address must pass its network's checksum. */
 export function validateEntry(input: { name: string; blockchain: string; address: string }) {
   const name = input.name.trim();
   if (name.length < 1 || name.length > NAME_MAX) {
-    throw new ApiError(400, 'VALIDATION_ERROR', `name must be 1 to ${NAME_MAX} characters`, 'name');
+    throw invalid('VALIDATION_ERROR', `name must be 1 to ${NAME_MAX} characters`, 'name');
   }
   const network = NETWORK_OF_BLOCKCHAIN.get(input.blockchain);
   if (!network) {
-    throw new ApiError(400, 'VALIDATION_ERROR', `blockchain must be one of ${ADDRESS_BOOK_BLOCKCHAINS.join(', ')}`, 'blockchain');
+    throw invalid('VALIDATION_ERROR', `blockchain must be one of ${ADDRESS_BOOK_BLOCKCHAINS.join(', ')}`, 'blockchain');
   }
   const address = input.address.trim();
   if (!isValidAddress(network as Network, address)) {
-    throw new ApiError(400, 'INVALID_ADDRESS', 'Address format is wrong.', 'address');
+    throw invalid('INVALID_ADDRESS', 'Address format is wrong.', 'address');
   }
   return { name, blockchain: input.blockchain, address };
 }

@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/client.js';
-import { ApiError, ErrorBody } from '../http/errors.js';
+import { DomainError, invalid } from '../domain/errors.js';
+import { ErrorBody } from '../http/errors.js';
 import { formatAmount, parsePositiveAmount } from '../wallet/amounts.js';
 import { coinDecimals, coinNetwork } from '../wallet/catalogue.js';
 import { findAccountByAddress } from '../wallet/deposits.js';
@@ -41,10 +42,10 @@ function networkOf(currency: string): Network {
   try {
     network = coinNetwork(currency);
   } catch {
-    throw new ApiError(400, 'UNKNOWN_CURRENCY', `Unknown currency ${currency}`, 'currency');
+    throw invalid('UNKNOWN_CURRENCY', `Unknown currency ${currency}`, 'currency');
   }
   if (!(NETWORKS as readonly string[]).includes(network)) {
-    throw new ApiError(400, 'UNSUPPORTED_CURRENCY', `The sandbox chain has no ${network} network`, 'currency');
+    throw invalid('UNSUPPORTED_CURRENCY', `The sandbox chain has no ${network} network`, 'currency');
   }
   return network as Network;
 }
@@ -65,11 +66,11 @@ export const devChainRoutes: FastifyPluginAsyncTypebox<{ db: Db; chain: SandboxC
     // Chain amounts may use every decimal of the coin (18 for ETH), unlike amounts people type.
     const amountMinor = parsePositiveAmount(request.body.amount, { decimals, field: 'amount' });
     if (!isValidAddress(network, request.body.address)) {
-      throw new ApiError(400, 'INVALID_ADDRESS', `Not a valid ${network} address`, 'address');
+      throw invalid('INVALID_ADDRESS', `Not a valid ${network} address`, 'address');
     }
     const address = normalizeAddress(network, request.body.address);
     if (!(await findAccountByAddress(db, currency, address))) {
-      throw new ApiError(400, 'UNKNOWN_ADDRESS', `No ${currency} asset has this deposit address`, 'address');
+      throw invalid('UNKNOWN_ADDRESS', `No ${currency} asset has this deposit address`, 'address');
     }
     const row = await chain.receive({ network, currency, address, amountMinor });
     return { txHash: row.txHash, currency, address, amount: formatAmount(amountMinor, decimals), status: 'IN_PROGRESS' as const };
@@ -83,7 +84,7 @@ export const devChainRoutes: FastifyPluginAsyncTypebox<{ db: Db; chain: SandboxC
     },
   }, async (request) => {
     const row = await chain.find(request.params.txHash);
-    if (!row) throw new ApiError(404, 'NOT_FOUND', 'No such sandbox transaction', 'txHash');
+    if (!row) throw new DomainError('not_found', 'NOT_FOUND', 'No such sandbox transaction', { field: 'txHash' });
     return {
       txHash: row.txHash, network: row.network, currency: row.currency, outputIndex: row.outputIndex,
       address: row.toAddress, amount: formatAmount(BigInt(row.amount), coinDecimals(row.currency)),

@@ -1,15 +1,17 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrorSchema, type ApiErrorBody } from '../../../contracts/errors.js';
+import { DomainError, type DomainErrorKind } from '../domain/errors.js';
 
-/** An error the client is meant to see: HTTP status, stable code, readable message. */
+/**
+ * An HTTP-level refusal with an explicit status, for the HTTP layer itself (the bearer check).
+ * Everything below the routes throws DomainError instead.
+ */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
     readonly field?: string,
-    /** Extra body fields a client needs, e.g. `waitSeconds` of a passcode lockout. */
-    readonly details?: { waitSeconds?: number },
   ) {
     super(message);
     this.name = 'ApiError';
@@ -20,6 +22,27 @@ export class ApiError extends Error {
 export const ErrorBody = ApiErrorSchema;
 
 export type ErrorPayload = ApiErrorBody;
+
+/** The one place a domain refusal becomes an HTTP status. */
+export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_many_attempts: 429,
+  failed: 500,
+};
+
+function domainPayload(error: DomainError): ErrorPayload {
+  return {
+    code: error.code,
+    message: error.message,
+    ...(error.field !== undefined ? { field: error.field } : {}),
+    ...(error.waitSeconds !== undefined ? { waitSeconds: error.waitSeconds } : {}),
+    ...(error.attemptsLeft !== undefined ? { attemptsLeft: error.attemptsLeft } : {}),
+  };
+}
 
 interface ValidationIssue {
   instancePath?: string;
@@ -51,9 +74,10 @@ export function sendError(reply: FastifyReply, status: number, payload: ErrorPay
 }
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof DomainError) return sendError(reply, STATUS_OF_KIND[error.kind], domainPayload(error));
   if (error instanceof ApiError) {
     return sendError(reply, error.statusCode, {
-      code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}), ...error.details,
+      code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}),
     });
   }
   if (error.validation) return sendError(reply, 400, validationPayload(error));

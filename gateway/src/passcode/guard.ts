@@ -7,7 +7,7 @@ import { checkPasscode, hasPasscode, pinErrors } from './service.js';
  * - passcode set, `pincode` header missing or empty → 403 PINCODE_REQUIRED (not counted);
  * - wrong code → counted, 403 B2C_USM0031;
  * - in a wait → 429 B2C_USM0030 with `waitSeconds`; blocked → 403 B2C_USM0032 (both counted).
- * The errors are ApiErrors, so the shared error handler renders `{ code, message, waitSeconds? }`.
+ * The errors are DomainErrors; http/errors.ts renders them as `{ code, message, attemptsLeft?, waitSeconds? }`.
  */
 export async function requirePasscode(db: Db, userId: string, header: string | undefined): Promise<void> {
   if (!(await hasPasscode(db, userId))) return;

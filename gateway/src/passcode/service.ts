@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { userPasscodes } from '../db/schema/index.js';
-import { ApiError } from '../http/errors.js';
-import { isUuid } from '../users/repository.js';
 import type { Db, Executor } from '../db/client.js';
+import { userPasscodes } from '../db/schema/index.js';
+import { DomainError } from '../domain/errors.js';
+import { isUuid } from '../users/repository.js';
 import { PASSCODE_PATTERN, hashPasscode, verifyPasscodeHash } from './hash.js';
 
 /**
@@ -21,13 +21,13 @@ export const lockSeconds = (lockout: number) =>
   LOCK_LADDER_SECONDS[Math.min(Math.max(lockout, 1), LOCK_LADDER_SECONDS.length) - 1]!;
 
 export const pinErrors = {
-  required: () => new ApiError(403, 'PINCODE_REQUIRED', 'A passcode is active: send it in the pincode header'),
-  wrong: () => new ApiError(403, 'B2C_USM0031', 'Incorrect passcode'),
+  required: () => new DomainError('forbidden', 'PINCODE_REQUIRED', 'A passcode is active: send it in the pincode header'),
+  wrong: () => new DomainError('forbidden', 'B2C_USM0031', 'Incorrect passcode'),
   wait: (waitSeconds: number) =>
-    new ApiError(429, 'B2C_USM0030', `Too many wrong passcodes: try again in ${waitSeconds} s`, undefined, { waitSeconds }),
-  blocked: () => new ApiError(403, 'B2C_USM0032', 'The passcode is blocked: reset your password to unblock it'),
-  notActive: () => new ApiError(409, 'PINCODE_NOT_ACTIVE', 'No passcode is set'),
-  alreadyActive: () => new ApiError(409, 'PINCODE_ALREADY_ACTIVE', 'A passcode is already set'),
+    new DomainError('too_many_attempts', 'B2C_USM0030', `Too many wrong passcodes: try again in ${waitSeconds} s`, { waitSeconds }),
+  blocked: () => new DomainError('forbidden', 'B2C_USM0032', 'The passcode is blocked: reset your password to unblock it'),
+  notActive: () => new DomainError('conflict', 'PINCODE_NOT_ACTIVE', 'No passcode is set'),
+  alreadyActive: () => new DomainError('conflict', 'PINCODE_ALREADY_ACTIVE', 'A passcode is already set'),
 };
 
 export async function hasPasscode(db: Executor, userId: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
-import { ApiError, ErrorBody } from '../http/errors.js';
+import { invalid } from '../domain/errors.js';
+import { ErrorBody } from '../http/errors.js';
 import { findCoin, isFiat, isOffered } from '../wallet/catalogue.js';
 import { PARENT_COINS } from '../wallet/coins.js';
 import type { RateProvider } from './provider.js';
@@ -14,7 +15,7 @@ function requireKnown(currencies: string[], field: 'from' | 'to', config: Config
   currencies.forEach((currency, i) => {
     const coin = findCoin(currency);
     const known = (coin && isOffered(coin, config)) || PARENT_COINS[currency] !== undefined || isFiat(currency);
-    if (!known) throw new ApiError(400, 'UNKNOWN_CURRENCY', `Unknown currency ${currency}`, `${field}.${i}`);
+    if (!known) throw invalid('UNKNOWN_CURRENCY', `Unknown currency ${currency}`, `${field}.${i}`);
   });
 }
 

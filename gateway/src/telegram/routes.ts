@@ -1,9 +1,9 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { DomainError } from '../domain/errors.js';
 import type { Idp } from '../idp/index.js';
 import { bearer, type AuthHook } from '../http/auth.js';
-import { ApiError } from '../http/errors.js';
 import { createCode } from '../users/codes.js';
 import { requireProfile } from '../users/profileRoutes.js';
 import { findUserById } from '../users/repository.js';
@@ -21,7 +21,7 @@ export const telegramRoutes: FastifyPluginAsyncTypebox<TelegramDeps> = async (ap
     try {
       return verifyInitData(initData, config.telegramBotToken).user;
     } catch (err) {
-      if (err instanceof InitDataError) throw new ApiError(401, 'B2C_USM0022', 'Telegram init data is invalid or expired');
+      if (err instanceof InitDataError) throw new DomainError('unauthenticated', 'B2C_USM0022', 'Telegram init data is invalid or expired');
       throw err;
     }
   };
@@ -30,9 +30,9 @@ export const telegramRoutes: FastifyPluginAsyncTypebox<TelegramDeps> = async (ap
     try {
       return await run();
     } catch (err) {
-      if (err instanceof ApiError) throw err;
+      if (err instanceof DomainError) throw err;
       request.log.error({ err }, 'telegram sign-in failed');
-      throw new ApiError(500, 'B2C_USM0027', 'Something went wrong, try again later or contact support');
+      throw new DomainError('failed', 'B2C_USM0027', 'Something went wrong, try again later or contact support');
     }
   };
 
@@ -75,7 +75,7 @@ export const telegramRoutes: FastifyPluginAsyncTypebox<TelegramDeps> = async (ap
       },
     },
   }, async (request) => {
-    if (!(await findUserById(db, request.userId))) throw new ApiError(401, 'UNAUTHORIZED', 'Unknown user');
+    if (!(await findUserById(db, request.userId))) throw new DomainError('unauthenticated', 'UNAUTHORIZED', 'Unknown user');
     const { code, expiresAt } = await createCode(db, 'tg_link', request.userId);
     return { code, expiresAt: expiresAt.toISOString(), deepLink: `https://t.me/${config.telegramBotName}?startapp=${code}` };
   });
@@ -106,9 +106,9 @@ export const telegramRoutes: FastifyPluginAsyncTypebox<TelegramDeps> = async (ap
     },
   }, async (request) => {
     const user = await findUserById(db, request.userId);
-    if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'Unknown user');
+    if (!user) throw new DomainError('unauthenticated', 'UNAUTHORIZED', 'Unknown user');
     // Without a password the Telegram link is the only way in; removing it would lock the user out.
-    if (!user.passwordHash) throw new ApiError(409, 'TG_UNLINK_FORBIDDEN', 'Add an e-mail and password before unlinking Telegram');
+    if (!user.passwordHash) throw new DomainError('conflict', 'TG_UNLINK_FORBIDDEN', 'Add an e-mail and password before unlinking Telegram');
     await unlinkTelegram(db, request.userId);
     return requireProfile(db, request.userId);
   });

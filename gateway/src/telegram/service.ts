@@ -1,8 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db, Executor } from '../db/client.js';
 import { telegramLinks, type Language } from '../db/schema/index.js';
-import { ApiError } from '../http/errors.js';
-import type { Executor } from '../db/client.js';
+import { DomainError, invalid } from '../domain/errors.js';
 import { codeStatus, consumeCode } from '../users/codes.js';
 import { insertTelegramUser } from '../users/repository.js';
 import type { TelegramUser } from './initData.js';
@@ -10,7 +9,7 @@ import type { TelegramUser } from './initData.js';
 export const languageFor = (code?: string): Language => (code?.toLowerCase().startsWith('ru') ? 'RUS' : 'ENG');
 
 export const alreadyLinked = () =>
-  new ApiError(409, 'B2C_USM0026', 'This Telegram account is already linked to another account');
+  new DomainError('conflict', 'B2C_USM0026', 'This Telegram account is already linked to another account');
 
 class LinkRace extends Error {}
 
@@ -76,7 +75,7 @@ export async function consumeLinkCode(tx: Executor, code: string): Promise<strin
   const userId = await consumeCode(tx, 'tg_link', code);
   if (userId) return userId;
   const status = await codeStatus(tx, 'tg_link', code);
-  if (status === 'expired') throw new ApiError(400, 'B2C_USM0023', 'The link code has expired; open the web app and link the account again');
-  if (status === 'used') throw new ApiError(400, 'B2C_USM0024', 'The link code was already used; sign in to the existing account');
-  throw new ApiError(400, 'B2C_USM0025', 'The link code is invalid; open the web app and link the account again');
+  if (status === 'expired') throw invalid('B2C_USM0023', 'The link code has expired; open the web app and link the account again');
+  if (status === 'used') throw invalid('B2C_USM0024', 'The link code was already used; sign in to the existing account');
+  throw invalid('B2C_USM0025', 'The link code is invalid; open the web app and link the account again');
 }

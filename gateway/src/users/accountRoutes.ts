@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { ApiError } from '../http/errors.js';
+import { DomainError, invalid } from '../domain/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { confirmationMail, passwordResetMail } from '../mail/templates.js';
 import { codeStatus, consumeCode, createCode, retireCodes } from './codes.js';
@@ -32,7 +32,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<UserDeps> = async (app, { 
     const passwordHash = await hashPassword(password);
     const result = await db.transaction(async (tx) => {
       const user = await insertEmailUser(tx, { email, passwordHash, accountName });
-      if (!user) throw new ApiError(409, 'EMAIL_TAKEN', 'An account with this e-mail already exists', 'email');
+      if (!user) throw new DomainError('conflict', 'EMAIL_TAKEN', 'An account with this e-mail already exists', { field: 'email' });
       const { code } = await createCode(tx, 'email_confirm', user.id);
       return { user, code };
     });
@@ -49,7 +49,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<UserDeps> = async (app, { 
   }, async (request) => {
     await db.transaction(async (tx) => {
       const userId = await consumeCode(tx, 'email_confirm', request.body.confirmationCode);
-      if (!userId) throw new ApiError(400, 'CONFIRMATION_CODE_INVALID', "Confirmation code doesn't exist, was used or has expired", 'confirmationCode');
+      if (!userId) throw invalid('CONFIRMATION_CODE_INVALID', "Confirmation code doesn't exist, was used or has expired", 'confirmationCode');
       await tx.update(users).set({ emailConfirmed: true }).where(eq(users.id, userId));
     });
     return {};
@@ -82,7 +82,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<UserDeps> = async (app, { 
       const userId = await consumeCode(tx, 'password_reset', request.body.confirmationCode);
       if (!userId) {
         const status = await codeStatus(tx, 'password_reset', request.body.confirmationCode);
-        throw new ApiError(400, 'RESET_CODE_INVALID', `Reset code is ${status === 'valid' ? 'invalid' : status}`, 'confirmationCode');
+        throw invalid('RESET_CODE_INVALID', `Reset code is ${status === 'valid' ? 'invalid' : status}`, 'confirmationCode');
       }
       // Reaching the mailbox proves ownership, so the reset confirms the e-mail too.
       await tx.update(users).set({ passwordHash, emailConfirmed: true }).where(eq(users.id, userId));

@@ -2,15 +2,15 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { telegramLinks } from '../db/schema/index.js';
+import { DomainError } from '../domain/errors.js';
 import { bearer, type AuthHook } from '../http/auth.js';
-import { ApiError } from '../http/errors.js';
 import { isUuid, loadProfile, updatePreferences } from './repository.js';
 import { AuthInfoBody, FiatCurrency, Language, ProfileBody, errors } from './schemas.js';
 
 export async function requireProfile(db: Db, userId: string) {
   const profile = await loadProfile(db, userId);
   // A valid token for a user that no longer exists is as good as no token.
-  if (!profile) throw new ApiError(401, 'UNAUTHORIZED', 'The user of this token no longer exists');
+  if (!profile) throw new DomainError('unauthenticated', 'UNAUTHORIZED', 'The user of this token no longer exists');
   return profile;
 }
 
@@ -27,7 +27,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticate: Au
     onRequest: authenticate,
     schema: { ...common, summary: 'Auth info: is a Telegram account linked', response: { 200: AuthInfoBody, ...errors(401) } },
   }, async (request) => {
-    if (!isUuid(request.userId)) throw new ApiError(401, 'UNAUTHORIZED', 'Unknown user');
+    if (!isUuid(request.userId)) throw new DomainError('unauthenticated', 'UNAUTHORIZED', 'Unknown user');
     const [link] = await db.select({ id: telegramLinks.telegramUserId }).from(telegramLinks).where(eq(telegramLinks.userId, request.userId));
     return { tgAuth: Boolean(link) };
   });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { accounts, telegramLinks, userPasscodes, users, type FiatCurrency, type Language } from '../db/schema/index.js';
 
@@ -47,6 +47,13 @@ export async function insertTelegramUser(tx: Executor, input: { language: Langua
   const [user] = await tx.insert(users).values({ emailConfirmed: true, language: input.language }).returning({ id: users.id });
   await tx.insert(accounts).values({ userId: user!.id, name: input.accountName });
   return user!.id;
+}
+
+/** The account's id when it exists and belongs to the user; malformed ids never reach a uuid cast. */
+export async function findOwnAccountId(db: Executor, userId: string, accountId: string): Promise<string | undefined> {
+  if (!isUuid(accountId) || !isUuid(userId)) return undefined;
+  const [row] = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.id, accountId), eq(accounts.userId, userId)));
+  return row?.id;
 }
 
 export async function loadProfile(db: Executor, userId: string): Promise<Profile | undefined> {

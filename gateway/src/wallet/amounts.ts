@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors.js';
+import { DomainError } from '../domain/errors.js';
 
 /**
  * Money at the edge: decimal strings in and out, bigint minor units inside. No float ever touches
@@ -20,9 +20,10 @@ export interface ParseOptions {
   field?: string;
 }
 
-export class AmountError extends ApiError {
+export class AmountError extends DomainError {
   constructor(message: string, field = 'amount') {
-    super(400, 'INVALID_AMOUNT', message, field);
+    super('invalid', 'INVALID_AMOUNT', message, { field });
+    this.name = 'AmountError';
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import { ApiError } from '../http/errors.js';
+import { invalid } from '../domain/errors.js';
 import { COINS, FIATS, PARENT_COINS, type CoinDefinition, type CoinNetwork } from './coins.js';
 
 export { COINS, FIATS, type CoinDefinition, type CoinNetwork, type ChainNetwork } from './coins.js';
@@ -54,7 +54,7 @@ export function isOffered(coin: CoinDefinition, config: Pick<Config, 'production
 export function requireOfferedCoin(currency: string, config: Pick<Config, 'production' | 'sandbox'>): CoinDefinition {
   const coin = byCurrency.get(currency);
   if (!coin || !coin.active || !isOffered(coin, config)) {
-    throw new ApiError(400, 'UNKNOWN_CURRENCY', `Currency ${currency} is not available`, 'currency');
+    throw invalid('UNKNOWN_CURRENCY', `Currency ${currency} is not available`, 'currency');
   }
   return coin;
 }

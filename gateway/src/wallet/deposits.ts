@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { walletTransactions } from '../db/schema/index.js';
-import { ApiError } from '../http/errors.js';
+import { DomainError, invalid } from '../domain/errors.js';
 import { systemShard } from '../ledger/accounts.js';
 import { transfer } from '../ledger/transfers.js';
 import { findAccountByAddress } from './addresses.js';
@@ -26,9 +26,9 @@ export interface DepositReportInput {
 }
 
 /** The deposit address belongs to no account: the route answers 400 with field `address`. */
-export class UnknownAddressError extends ApiError {
+export class UnknownAddressError extends DomainError {
   constructor(address: string) {
-    super(400, 'UNKNOWN_ADDRESS', `No account has the deposit address ${address}`, 'address');
+    super('invalid', 'UNKNOWN_ADDRESS', `No account has the deposit address ${address}`, { field: 'address' });
     this.name = 'UnknownAddressError';
   }
 }
@@ -40,11 +40,11 @@ export const depositKeyOf = (r: Pick<DepositReportInput, 'currency' | 'txHash' |
   `${r.currency}:${r.txHash}:${r.outputIndex}`;
 
 function validate(report: DepositReportInput) {
-  if (!findCoin(report.currency)) throw new ApiError(400, 'UNKNOWN_CURRENCY', `Unknown currency ${report.currency}`, 'currency');
-  if (typeof report.amountMinor !== 'bigint' || report.amountMinor <= 0n) throw new ApiError(400, 'INVALID_AMOUNT', 'Deposit amount must be positive', 'amount');
-  if (!report.txHash) throw new ApiError(400, 'VALIDATION_ERROR', 'txHash is required', 'txHash');
-  if (!Number.isInteger(report.outputIndex) || report.outputIndex < 0) throw new ApiError(400, 'VALIDATION_ERROR', 'outputIndex must be a non-negative integer', 'outputIndex');
-  if (!['IN_PROGRESS', 'COMPLETED', 'FAILED'].includes(report.status)) throw new ApiError(400, 'VALIDATION_ERROR', 'Unknown status', 'status');
+  if (!findCoin(report.currency)) throw invalid('UNKNOWN_CURRENCY', `Unknown currency ${report.currency}`, 'currency');
+  if (typeof report.amountMinor !== 'bigint' || report.amountMinor <= 0n) throw invalid('INVALID_AMOUNT', 'Deposit amount must be positive', 'amount');
+  if (!report.txHash) throw invalid('VALIDATION_ERROR', 'txHash is required', 'txHash');
+  if (!Number.isInteger(report.outputIndex) || report.outputIndex < 0) throw invalid('VALIDATION_ERROR', 'outputIndex must be a non-negative integer', 'outputIndex');
+  if (!['IN_PROGRESS', 'COMPLETED', 'FAILED'].includes(report.status)) throw invalid('VALIDATION_ERROR', 'Unknown status', 'status');
 }
 
 // States only move forward: IN_PROGRESS < FAILED < COMPLETED. COMPLETED is final because it is

@@ -2,10 +2,9 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { accounts, walletAssets } from '../db/schema/index.js';
+import { walletAssets } from '../db/schema/index.js';
+import { DomainError, invalid } from '../domain/errors.js';
 import { bearer, type AuthHook } from '../http/auth.js';
-import { ApiError } from '../http/errors.js';
-import { isUuid } from '../users/repository.js';
 import type { DeriveAddress } from './addresses.js';
 import { addAssets, archiveAsset, listAssets } from './assets.js';
 import { coinMeta, currencyCatalogue, findCoin } from './catalogue.js';
@@ -16,18 +15,6 @@ import {
 } from './schemas.js';
 
 export interface WalletDeps { db: Db; config: Config; authenticate: AuthHook; derive: DeriveAddress }
-
-/**
- * Guide §8 item 10: {account} must be the caller's. Anything else — another user's account, a
- * made-up id, a malformed one — is the same 404, checked before anything is read or written.
- */
-export async function ownAccount(db: Db, userId: string, accountId: string): Promise<string> {
-  if (isUuid(accountId) && isUuid(userId)) {
-    const [row] = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.id, accountId), eq(accounts.userId, userId)));
-    if (row) return row.id;
-  }
-  throw new ApiError(404, 'ACCOUNT_NOT_FOUND', 'No such account');
-}
 
 /** Spec §7 Meta and Wallet, under /b2c-wallet. */
 export const walletRoutes: FastifyPluginAsyncTypebox<WalletDeps> = async (app, { db, config, authenticate, derive }) => {
@@ -50,7 +37,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletDeps> = async (app, {
       params: AccountParams, response: { 200: Type.Array(AssetBody), ...errors(401, 404) },
     },
   }, async (request) => {
-    const accountId = await ownAccount(db, request.userId, request.params.account);
+    const { accountId } = request;
     return listAssets(db, config, accountId);
   });
 
@@ -67,7 +54,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletDeps> = async (app, {
       response: { 200: AssetBody, ...errors(400, 401, 404) },
     },
   }, async (request) => {
-    const accountId = await ownAccount(db, request.userId, request.params.account);
+    const { accountId } = request;
     await addAssets(db, config, accountId, [request.body.currency], derive);
     const [asset] = await added(accountId, [request.body.currency]);
     return asset!;
@@ -81,7 +68,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletDeps> = async (app, {
       response: { 200: Type.Array(AssetBody), ...errors(400, 401, 404) },
     },
   }, async (request) => {
-    const accountId = await ownAccount(db, request.userId, request.params.account);
+    const { accountId } = request;
     await addAssets(db, config, accountId, request.body.currencies, derive);
     return added(accountId, request.body.currencies);
   });
@@ -94,13 +81,13 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletDeps> = async (app, {
       response: { 200: Empty, ...errors(400, 401, 404) },
     },
   }, async (request) => {
-    const accountId = await ownAccount(db, request.userId, request.params.account);
+    const { accountId } = request;
     const { currency } = request.params;
     if (!(await archiveAsset(db, accountId, currency))) {
       const [row] = await db.select({ c: walletAssets.currency }).from(walletAssets)
         .where(and(eq(walletAssets.accountId, accountId), eq(walletAssets.currency, currency)));
       // Archiving twice is fine; archiving what was never added is not.
-      if (!row) throw new ApiError(404, 'ASSET_NOT_FOUND', `No ${currency} asset on this account`, 'currency');
+      if (!row) throw new DomainError('not_found', 'ASSET_NOT_FOUND', `No ${currency} asset on this account`, { field: 'currency' });
     }
     return {};
   });
@@ -115,10 +102,10 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletDeps> = async (app, {
       response: { 200: HistoryPageBody, ...errors(400, 401, 404) },
     },
   }, async (request) => {
-    const accountId = await ownAccount(db, request.userId, request.params.account);
+    const { accountId } = request;
     const filter = request.body;
     if (filter.currency && !findCoin(filter.currency)) {
-      throw new ApiError(400, 'UNKNOWN_CURRENCY', `Unknown currency ${filter.currency}`, 'currency');
+      throw invalid('UNKNOWN_CURRENCY', `Unknown currency ${filter.currency}`, 'currency');
     }
     return listTransactions(db, accountId, filter);
   });
@@ -132,9 +119,9 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletDeps> = async (app, {
       response: { 200: TransactionBody, ...errors(401, 404) },
     },
   }, async (request) => {
-    const accountId = await ownAccount(db, request.userId, request.params.account);
+    const { accountId } = request;
     const tx = await findTransaction(db, accountId, request.params.id);
-    if (!tx) throw new ApiError(404, 'TRANSACTION_NOT_FOUND', 'No such transaction');
+    if (!tx) throw new DomainError('not_found', 'TRANSACTION_NOT_FOUND', 'No such transaction');
     return tx;
   });
 };

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import { isValidAddress, normalizeAddress, type Network } from '../chain/addresses.js';
 import { accounts } from '../db/schema/index.js';
-import { ApiError } from '../http/errors.js';
 import type { Executor } from '../db/client.js';
+import { invalid } from '../domain/errors.js';
 import { findAccountByAddress } from '../wallet/addresses.js';
 import { requireOfferedCoin, type CoinDefinition } from '../wallet/catalogue.js';
 import { denyListed, type ListedResult } from './denyList.js';
@@ -27,7 +27,7 @@ export interface CheckedAddress extends AddressCheckResult {
 /** A currency that can be sent: known, active, offered, and on a chain (not Lightning). */
 export function sendableCoin(currency: string, config: Pick<Config, 'production' | 'sandbox'>): CoinDefinition & { network: Network } {
   const coin = requireOfferedCoin(currency, config);
-  if (coin.network === 'lightning') throw new ApiError(400, 'UNSUPPORTED_CURRENCY', `Sending ${currency} is not supported`, 'currency');
+  if (coin.network === 'lightning') throw invalid('UNSUPPORTED_CURRENCY', `Sending ${currency} is not supported`, 'currency');
   return coin as CoinDefinition & { network: Network };
 }
 
@@ -42,7 +42,7 @@ export async function checkAddress(
   const coin = sendableCoin(input.currency, config);
   const trimmed = input.address.trim();
   if (!isValidAddress(coin.network, trimmed)) {
-    throw new ApiError(400, 'INVALID_ADDRESS', `Not a valid ${coin.blockchain} address`, input.field);
+    throw invalid('INVALID_ADDRESS', `Not a valid ${coin.blockchain} address`, input.field);
   }
   const address = normalizeAddress(coin.network, trimmed);
   // Only the sandbox screens; production plugs a screening provider in here.

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db, Executor, Tx } from '../db/client.js';
 import { depositAddresses, walletTransactions, withdrawalJobs, withdrawals, type Withdrawal } from '../db/schema/index.js';
-import { ApiError } from '../http/errors.js';
+import { DomainError, invalid } from '../domain/errors.js';
 import { ensureUserAccount, systemShard } from '../ledger/accounts.js';
 import { LedgerError } from '../ledger/errors.js';
 import { hold, transfer } from '../ledger/transfers.js';
@@ -32,12 +32,12 @@ export interface CreateDeps {
   canBroadcast: (network: string) => boolean;
 }
 
-const refuse = (code: string, message: string, field?: string) => new ApiError(400, code, message, field);
+const refuse = (code: string, message: string, field?: string) => invalid(code, message, field);
 
 /** Same key + same request → the first withdrawal; same key + another request → 409, nothing done. */
 function replayOf(existing: Withdrawal, requestHash: string): { withdrawal: Withdrawal; replayed: true } {
   if (existing.requestHash !== requestHash) {
-    throw new ApiError(409, 'IDEMPOTENCY_CONFLICT', 'This idempotencyKey was already used for a different withdrawal', 'idempotencyKey');
+    throw new DomainError('conflict', 'IDEMPOTENCY_CONFLICT', 'This idempotencyKey was already used for a different withdrawal', { field: 'idempotencyKey' });
   }
   return { withdrawal: existing, replayed: true };
 }

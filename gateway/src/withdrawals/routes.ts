@@ -9,7 +9,6 @@ import { bearer, type AuthHook } from '../http/auth.js';
 import { formatAmount, parsePositiveAmount } from '../wallet/amounts.js';
 import { findCoin } from '../wallet/catalogue.js';
 import { toView } from '../wallet/history.js';
-import { ownAccount } from '../wallet/routes.js';
 import { AccountParams, errors } from '../wallet/schemas.js';
 import { checkAddress, sendableCoin } from './addressCheck.js';
 import { createWithdrawal } from './create.js';
@@ -47,7 +46,6 @@ const routes: FastifyPluginAsyncTypebox<WithdrawalDeps & { kick: () => void }> =
       params: AccountParams, body: CheckAddressRequest, response: { 200: CheckAddressBody, ...errors(400, 401, 404) },
     },
   }, async (request) => {
-    await ownAccount(db, request.userId, request.params.account);
     const { checkResult, belongsToSameUser, accountType } = await checkAddress(db, config, { userId: request.userId, ...request.body, field: 'address' });
     return { checkResult, belongsToSameUser, accountType };
   });
@@ -59,7 +57,6 @@ const routes: FastifyPluginAsyncTypebox<WithdrawalDeps & { kick: () => void }> =
       params: AccountParams, body: FeeRequest, response: { 200: FeeBody, ...errors(400, 401, 404) },
     },
   }, async (request) => {
-    await ownAccount(db, request.userId, request.params.account);
     const { currency, amount, depositAddress } = request.body;
     const coin = sendableCoin(currency, config);
     if (amount !== undefined) parsePositiveAmount(amount, { decimals: coin.decimals, userInput: true });
@@ -82,7 +79,7 @@ const routes: FastifyPluginAsyncTypebox<WithdrawalDeps & { kick: () => void }> =
       response: { 200: WithdrawalBody, ...errors(400, 401, 403, 404, 409, 429) },
     },
   }, async (request, reply) => {
-    const accountId = await ownAccount(db, request.userId, request.params.account);
+    const { accountId } = request;
     await requireWithdrawalPasscode(db, request.userId, request.headers.pincode);
     const { withdrawal, replayed } = await createWithdrawal(
       { db, config, canBroadcast: (network) => adapters.has(network as never) },
