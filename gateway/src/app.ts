@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerAjvFormats, TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from './config.js';
+import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { createIdp as createRealIdp, type Idp, type UserCredentials } from './idp/index.js';
 import { registerAccountAccess } from './http/account.js';
@@ -27,6 +27,19 @@ import { findCoin } from './wallet/catalogue.js';
 import { walletRoutes } from './wallet/routes.js';
 import { withdrawalsPlugin } from './withdrawals/routes.js';
 
+/** Fastify trusts the nth hop when given a number, but types only its function form. */
+export const fastifyTrustProxy = (trust: TrustProxy) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
+/** Behind config's refusal of SANDBOX in production: any /dev route mounted there stops the start. */
+export function refuseDevRoutes(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (route.url === '/dev' || route.url.startsWith('/dev/')) {
+      throw new Error(`${route.method} ${route.url} must not be mounted in production`);
+    }
+  });
+}
+
 export type IdpFactory = (opts: { db: Database['db']; config: Config; users: UserCredentials }) => Promise<Idp>;
 
 export interface BuildAppOptions {
@@ -49,14 +62,17 @@ registerAjvFormats();
 
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const { config, database } = opts;
+  // Config refuses this already; a hand-built Config must not get past it either.
+  if (config.production && config.sandbox) throw new Error('The sandbox must not run in production');
   const { db } = database;
   const app = Fastify({
     logger: opts.logger ?? false,
-    // Behind a load balancer the client's address and scheme come from X-Forwarded-*.
-    trustProxy: true,
+    // X-Forwarded-* is believed only from the proxies TRUST_PROXY names (off by default).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   registerErrorHandling(app);
+  if (config.production) refuseDevRoutes(app);
 
   await registerDocs(app, config);
   await registerSecurity(app, config);

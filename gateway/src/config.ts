@@ -1,7 +1,62 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { Type, type Static, type TSchema } from 'typebox';
+import Value from 'typebox/value';
 
-/** Every setting comes from the environment; defaults make `npm start` work on a fresh clone. */
+/**
+ * The gateway's only reader of the environment. Every variable is described once in `EnvSchema`;
+ * `loadConfig` checks the whole environment against it at start and refuses to go on with a message
+ * naming each bad variable. Defaults make `npm start` work on a fresh clone.
+ */
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const CRASH_POINTS = ['after-claim', 'after-broadcast'] as const;
+
+const int = (minimum: number, maximum: number, description: string) => Type.Integer({ minimum, maximum, description });
+const url = (schemes: string[], description: string) =>
+  Type.String({ pattern: `^(?:${schemes.join('|')})://[^\\s]+$`, description });
+const oneOf = <T extends string>(values: readonly T[], description: string) =>
+  Type.Union(values.map((v) => Type.Literal(v)), { description });
+const optional = <T extends TSchema>(schema: T) => Type.Optional(schema);
+
+export const EnvSchema = Type.Object({
+  NODE_ENV: optional(Type.String({ description: '`production` turns the production checks on' })),
+  PORT: optional(int(0, 65535, 'a TCP port, 0–65535')),
+  HOST: optional(Type.String({ minLength: 1, description: 'the interface to listen on' })),
+  PUBLIC_URL: optional(url(['http', 'https'], 'an http:// or https:// URL')),
+  DATABASE_URL: optional(url(['postgres', 'postgresql', 'memory'], 'a postgres:// URL (empty: embedded PGlite)')),
+  DATA_DIR: optional(Type.String({ minLength: 1, description: 'a directory' })),
+  SANDBOX: optional(Type.Boolean({ description: '1, true, yes, on or 0, false, no, off' })),
+  OIDC_REALM: optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'letters, digits, _ and -' })),
+  OIDC_CLIENT_ID: optional(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,128}$', description: 'letters, digits, _, . and -' })),
+  TELEGRAM_BOT_TOKEN: optional(Type.String({ minLength: 1, description: 'the token from @BotFather' })),
+  TELEGRAM_BOT_NAME: optional(Type.String({ pattern: '^[A-Za-z0-9_]{1,64}$', description: 'a bot username without @' })),
+  ALLOWED_ORIGINS: optional(Type.String({ description: 'comma-separated origins such as https://app.example' })),
+  SMTP_URL: optional(url(['smtp', 'smtps'], 'an smtp:// or smtps:// URL')),
+  MAIL_FROM: optional(Type.String({ minLength: 3, description: 'a sender such as Wallet <no-reply@example.com>' })),
+  STATIC_DIR: optional(Type.String({ minLength: 1, description: 'a directory' })),
+  ACCESS_TOKEN_TTL: optional(int(1, 86_400, 'seconds, 1–86400')),
+  REFRESH_TOKEN_TTL: optional(int(60, 31_536_000, 'seconds, 60–31536000')),
+  WALLET_MNEMONIC: optional(Type.String({ description: 'a BIP39 English mnemonic' })),
+  BITCOIN_NETWORK: optional(oneOf(['mainnet', 'testnet'], 'mainnet or testnet')),
+  SANDBOX_CONFIRMATIONS: optional(int(1, 1000, 'an integer, 1–1000')),
+  SANDBOX_BLOCK_MS: optional(int(10, 3_600_000, 'milliseconds, 10–3600000')),
+  SANDBOX_CRASH_POINT: optional(oneOf(CRASH_POINTS, 'after-claim or after-broadcast')),
+  WITHDRAWAL_LEASE_MS: optional(int(1000, 86_400_000, 'milliseconds, 1000–86400000')),
+  LOG_LEVEL: optional(oneOf(LOG_LEVELS, LOG_LEVELS.join(', '))),
+  TRUST_PROXY: optional(Type.String({
+    description: 'false, true, a hop count (1, 2, …) or comma-separated proxy addresses/CIDRs (also loopback, linklocal, uniquelocal)',
+  })),
+  GATEWAY_URL: optional(url(['http', 'https'], 'an http:// URL')),
+});
+export type Env = Static<typeof EnvSchema>;
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export type CrashPoint = (typeof CRASH_POINTS)[number];
+/** Fastify's `trustProxy`: off, every hop, the nth hop, or these addresses/ranges. */
+export type TrustProxy = boolean | number | string[];
+
 export interface Config {
   port: number;
   host: string;
@@ -26,24 +81,134 @@ export interface Config {
   /** Sandbox chain: confirmations until a deposit is credited, and one block every this many ms. */
   sandboxConfirmations: number;
   sandboxBlockMs: number;
+  /** How long a claimed withdrawal job is held before another claim may retry it. */
+  withdrawalLeaseMs: number;
+  /** Sandbox only, for the kill -9 test: where the worker kills its own process. */
+  sandboxCrashPoint?: CrashPoint;
+  logLevel: LogLevel;
+  trustProxy: TrustProxy;
+  /** `npm run dev` only: where Vite's dev server sends API calls. */
+  gatewayUrl: string;
 }
 
 /** Sandbox bot token: a fixed, well-formed value so init data signed by /dev/telegram/init-data validates. */
 export const SANDBOX_BOT_TOKEN = '7000000000:SANDBOX-bot-token-for-local-use-only';
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** `npm run dev` serves the app from Vite's port, which proxies to the gateway: that is the public origin. */
+export const DEV_ORIGIN = 'http://localhost:5173';
+
+/** A configuration the gateway must not start with; the message names every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const TRUE = /^(1|true|yes|on)$/i;
+const FALSE = /^(0|false|no|off)$/i;
+
+/** Environment strings → the schema's types, so the schema judges values, not spellings. */
+function coerce(env: Record<string, string | undefined>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(EnvSchema.properties) as [string, { type?: string }][]) {
+    const raw = env[name];
+    // An empty variable is an unset one (`DATABASE_URL= npm test` means "embedded PGlite").
+    if (raw === undefined || raw === '') continue;
+    const value = name === 'WALLET_MNEMONIC' ? raw : raw.trim();
+    if (schema.type === 'integer' && /^[+-]?\d+$/.test(value)) out[name] = Number(value);
+    else if (schema.type === 'boolean' && (TRUE.test(value) || FALSE.test(value))) out[name] = TRUE.test(value);
+    else out[name] = value;
+  }
+  return out;
+}
+
+/** What a variable must be, as the schema says it. */
+const expected = (name: string) => (EnvSchema.properties as Record<string, { description?: string }>)[name]?.description ?? 'valid';
+
+function schemaProblems(values: Record<string, unknown>, env: Record<string, string | undefined>): string[] {
+  const bad = new Set(Value.Errors(EnvSchema, values).map((e) => e.instancePath.split('/')[1]).filter(Boolean) as string[]);
+  return [...bad].map((name) => {
+    // Never echo a secret back into logs.
+    const shown = /TOKEN|MNEMONIC|SMTP_URL|DATABASE_URL/.test(name) ? '' : ` (got ${JSON.stringify(env[name])})`;
+    return `${name} must be ${expected(name)}${shown}`;
+  });
+}
+
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
+  if (raw === undefined || FALSE.test(raw)) return false;
+  if (TRUE.test(raw) && raw !== '1') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const wrong = entries.filter((e) => !isProxyAddress(e));
+  if (!entries.length || wrong.length) {
+    problems.push(`TRUST_PROXY must be ${expected('TRUST_PROXY')} (not an address: ${wrong.join(', ') || raw})`);
+    return false;
+  }
+  return entries;
+}
+
+function parseOrigins(raw: string | undefined, problems: string[]): string[] {
+  const origins: string[] = [];
+  for (const entry of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    let origin: string | undefined;
+    try {
+      const parsed = new URL(entry);
+      if (parsed.protocol === 'http:' || parsed.protocol === 'https:') origin = parsed.origin;
+    } catch { /* reported below */ }
+    if (origin) origins.push(origin);
+    else problems.push(`ALLOWED_ORIGINS must be ${expected('ALLOWED_ORIGINS')} (not an origin: ${JSON.stringify(entry)})`);
+  }
+  return origins;
+}
+
+export interface LoadOptions {
+  /** `npm run dev`: the public origin is Vite's, and it is allowed next to the gateway's own. */
+  dev?: boolean;
+}
+
+/** Reads and checks the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: LoadOptions = {}): Config {
+  const env = coerce(source) as Env;
+  const problems = schemaProblems(env, source);
+  if (problems.length) throw new ConfigError(problems);
+
   const production = env.NODE_ENV === 'production';
-  const port = Number(env.PORT ?? 8080);
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
-  const sandbox = env.SANDBOX ? /^(1|true|yes|on)$/i.test(env.SANDBOX) : !production;
+  const sandbox = env.SANDBOX ?? !production;
+  if (production && sandbox) {
+    problems.push('SANDBOX must be off when NODE_ENV=production: the sandbox mints test money, signs Telegram init data for anyone and mounts /dev/*');
+  }
+  const port = env.PORT ?? 8080;
+  const gatewayOrigin = `http://localhost:${port}`;
+  const publicUrl = (env.PUBLIC_URL ?? (opts.dev ? DEV_ORIGIN : gatewayOrigin)).replace(/\/$/, '');
   const telegramBotToken = env.TELEGRAM_BOT_TOKEN ?? (sandbox ? SANDBOX_BOT_TOKEN : '');
-  if (!telegramBotToken && production) throw new Error('TELEGRAM_BOT_TOKEN is required in production');
-  const origins = (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (!telegramBotToken && production) problems.push('TELEGRAM_BOT_TOKEN is required in production');
+  const origins = parseOrigins(env.ALLOWED_ORIGINS ?? (opts.dev ? `${DEV_ORIGIN},${gatewayOrigin}` : undefined), problems);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+  let publicOrigin = '';
+  try {
+    publicOrigin = new URL(publicUrl).origin;
+  } catch {
+    problems.push(`PUBLIC_URL must be ${expected('PUBLIC_URL')} (got ${JSON.stringify(publicUrl)})`);
+  }
+  if (problems.length) throw new ConfigError(problems);
+
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     publicUrl,
-    databaseUrl: env.DATABASE_URL || undefined,
+    ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
     dataDir: path.resolve(env.DATA_DIR ?? '.data'),
     sandbox,
     production,
@@ -51,15 +216,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientId: env.OIDC_CLIENT_ID ?? 'wallet-web',
     telegramBotToken: telegramBotToken || randomBytes(16).toString('hex'),
     telegramBotName: env.TELEGRAM_BOT_NAME ?? 'wallet_sandbox_bot',
-    allowedOrigins: Array.from(new Set([new URL(publicUrl).origin, ...origins])),
-    smtpUrl: env.SMTP_URL || undefined,
+    allowedOrigins: Array.from(new Set([publicOrigin, ...origins])),
+    ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
     mailFrom: env.MAIL_FROM ?? 'Wallet <no-reply@wallet.local>',
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
-    accessTokenTtl: Number(env.ACCESS_TOKEN_TTL ?? 300),
-    refreshTokenTtl: Number(env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600),
-    walletMnemonic: env.WALLET_MNEMONIC?.trim().split(/\s+/).join(' ') || undefined,
-    bitcoinNetwork: env.BITCOIN_NETWORK === 'testnet' ? 'testnet' : 'mainnet',
-    sandboxConfirmations: Math.max(1, Math.floor(Number(env.SANDBOX_CONFIRMATIONS ?? 3)) || 3),
-    sandboxBlockMs: Math.max(10, Math.floor(Number(env.SANDBOX_BLOCK_MS ?? 1000)) || 1000),
+    accessTokenTtl: env.ACCESS_TOKEN_TTL ?? 300,
+    refreshTokenTtl: env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600,
+    ...(env.WALLET_MNEMONIC?.trim() ? { walletMnemonic: env.WALLET_MNEMONIC.trim().split(/\s+/).join(' ') } : {}),
+    bitcoinNetwork: env.BITCOIN_NETWORK ?? 'mainnet',
+    sandboxConfirmations: env.SANDBOX_CONFIRMATIONS ?? 3,
+    sandboxBlockMs: env.SANDBOX_BLOCK_MS ?? 1000,
+    withdrawalLeaseMs: env.WITHDRAWAL_LEASE_MS ?? 30_000,
+    ...(sandbox && env.SANDBOX_CRASH_POINT ? { sandboxCrashPoint: env.SANDBOX_CRASH_POINT } : {}),
+    logLevel: env.LOG_LEVEL ?? 'warn',
+    trustProxy,
+    gatewayUrl: env.GATEWAY_URL ?? gatewayOrigin,
   };
 }

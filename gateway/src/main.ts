@@ -1,10 +1,18 @@
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // A bad setting is the operator's to fix: say which, without a stack trace.
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(`The gateway did not start. ${err.message}`);
+  process.exit(1);
+}
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const app = await buildApp({ config, database, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+const app = await buildApp({ config, database, logger: { level: config.logLevel } });
 
 let closing = false;
 async function shutdown(signal: string) {

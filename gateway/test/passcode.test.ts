@@ -32,7 +32,7 @@ describe('passcode enable / validate / change / disable', () => {
     expect(again.body.code).toBe('PINCODE_ALREADY_ACTIVE');
 
     expect(await pin(t, u, 'validate', '1234')).toEqual({ status: 200, body: { valid: true } });
-    expect((await pin(t, u, 'validate', '4321')).body.code).toBe('B2C_USM0031');
+    expect(await pin(t, u, 'validate', '4321')).toEqual({ status: 403, body: { code: 'B2C_USM0031', message: 'Incorrect passcode', attemptsLeft: 4 } });
 
     const wrongOld = await pin(t, u, 'change', '0000', { pinCode: '9876' });
     expect(wrongOld).toMatchObject({ status: 403, body: { code: 'B2C_USM0031' } });
@@ -118,7 +118,8 @@ describe('requirePasscode guard', () => {
   it('shares the lockout with the passcode routes', async () => {
     const u = await walletUser(t, 'guard-lock');
     await pin(t, u, 'enable', undefined, { pinCode: '3030' });
-    for (let i = 0; i < 5; i++) expect(await guard(u, '0000')).toBe('B2C_USM0031');
+    for (let i = 0; i < 4; i++) expect(await guard(u, '0000')).toBe('B2C_USM0031');
+    expect(await guard(u, '0000')).toBe('B2C_USM0030');
     expect(await guard(u, '3030')).toBe('B2C_USM0030');
     const viaRoute = await pin(t, u, 'validate', '3030');
     expect(viaRoute.status).toBe(429);
@@ -132,9 +133,10 @@ describe('password reset unblocks', () => {
   it('removes a blocked passcode, so the user can set a new one', async () => {
     const u = await walletUser(t, 'pin-reset');
     await pin(t, u, 'enable', undefined, { pinCode: '1212' });
-    for (let i = 0; i < 10; i++) {
+    for (let i = 1; i <= 10; i++) {
       await endWait(t, u);
-      expect((await pin(t, u, 'validate', '0000')).body.code).toBe('B2C_USM0031');
+      const expected = i < 5 ? 'B2C_USM0031' : i < 10 ? 'B2C_USM0030' : 'B2C_USM0032';
+      expect((await pin(t, u, 'validate', '0000')).body.code).toBe(expected);
     }
     await endWait(t, u);
     expect((await pin(t, u, 'validate', '1212')).body.code).toBe('B2C_USM0032');

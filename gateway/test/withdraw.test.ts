@@ -229,6 +229,8 @@ describe('access', () => {
     const wrong = await send(t, dave, body(), '1111');
     expect(wrong.status).toBe(403);
     expect(wrong.body.code).toBe('B2C_USM0031');
+    // The money route answers with the same fields as the passcode routes.
+    expect(wrong.body.attemptsLeft).toBe(4);
     expect(await balanceOf(t, dave, 'TRX')).toEqual({ available: '50', onHold: '0' });
     const ok = await send(t, dave, body(), '2580');
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);

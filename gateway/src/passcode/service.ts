@@ -12,6 +12,11 @@ import { PASSCODE_PATTERN, hashPasscode, verifyPasscodeHash } from './hash.js';
  * 10th the passcode is blocked until a password reset (which removes it). A correct code resets both
  * counters. The count is taken under a row lock BEFORE the slow hash check and the wait is imposed
  * pessimistically, so parallel guesses are serialised: at most one guess per wait is ever checked.
+ *
+ * What a refused attempt answers (interface 4 of the team brief): a wrong code that starts nothing
+ * is 403 B2C_USM0031 with `attemptsLeft` (wrong codes left before the first wait); the wrong code
+ * that starts a wait is at once 429 B2C_USM0030 with its `waitSeconds`, as is any attempt during a
+ * wait; the wrong code that blocks, and any attempt after, is 403 B2C_USM0032.
  */
 export const LOCK_AFTER = 5;
 export const BLOCK_AFTER = 10;
@@ -22,7 +27,7 @@ export const lockSeconds = (lockout: number) =>
 
 export const pinErrors = {
   required: () => new DomainError('forbidden', 'PINCODE_REQUIRED', 'A passcode is active: send it in the pincode header'),
-  wrong: () => new DomainError('forbidden', 'B2C_USM0031', 'Incorrect passcode'),
+  wrong: (attemptsLeft: number) => new DomainError('forbidden', 'B2C_USM0031', 'Incorrect passcode', { attemptsLeft }),
   wait: (waitSeconds: number) =>
     new DomainError('too_many_attempts', 'B2C_USM0030', `Too many wrong passcodes: try again in ${waitSeconds} s`, { waitSeconds }),
   blocked: () => new DomainError('forbidden', 'B2C_USM0032', 'The passcode is blocked: reset your password to unblock it'),
@@ -38,9 +43,19 @@ export async function hasPasscode(db: Executor, userId: string): Promise<boolean
 
 type Admission =
   | { kind: 'none' }
-  | { kind: 'admitted'; hash: string }
+  /** `failed` counts this attempt; `lockedUntil` is the wait it imposes if its code is wrong. */
+  | { kind: 'admitted'; hash: string; failed: number; lockedUntil: Date | undefined }
   | { kind: 'wait'; waitSeconds: number }
   | { kind: 'blocked' };
+
+const secondsUntil = (when: Date) => Math.max(1, Math.ceil((when.getTime() - Date.now()) / 1000));
+
+/** The answer to an admitted attempt whose code was wrong: what its count has just started. */
+function wrongCode(admission: Extract<Admission, { kind: 'admitted' }>) {
+  if (admission.failed >= BLOCK_AFTER) return pinErrors.blocked();
+  if (admission.lockedUntil) return pinErrors.wait(secondsUntil(admission.lockedUntil));
+  return pinErrors.wrong(LOCK_AFTER - admission.failed);
+}
 
 /** Counts one attempt under a row lock and says whether its code may be checked. */
 async function admit(db: Db, userId: string): Promise<Admission> {
@@ -59,14 +74,14 @@ async function admit(db: Db, userId: string): Promise<Admission> {
     }
     await tx.update(userPasscodes).set(patch).where(eq(userPasscodes.userId, userId));
     if (refused && failed >= BLOCK_AFTER) return { kind: 'blocked' } as const;
-    if (refused) return { kind: 'wait', waitSeconds: Math.max(1, Math.ceil((row.lockedUntil!.getTime() - now) / 1000)) } as const;
-    return { kind: 'admitted', hash: row.hash } as const;
+    if (refused) return { kind: 'wait', waitSeconds: secondsUntil(row.lockedUntil!) } as const;
+    return { kind: 'admitted', hash: row.hash, failed, lockedUntil: patch.lockedUntil ?? undefined } as const;
   });
 }
 
 /**
  * Checks a presented code. Returns false when the user has no passcode, true when the code is right
- * (and resets the counters); throws B2C_USM0030 / 0031 / 0032 otherwise.
+ * (and resets the counters); throws B2C_USM0031 / 0030 / 0032 otherwise (see the rules above).
  */
 export async function checkPasscode(db: Db, userId: string, code: string): Promise<boolean> {
   if (!isUuid(userId)) return false;
@@ -77,7 +92,7 @@ export async function checkPasscode(db: Db, userId: string, code: string): Promi
     case 'wait': throw pinErrors.wait(admission.waitSeconds);
   }
   const ok = PASSCODE_PATTERN.test(code) && (await verifyPasscodeHash(code, admission.hash));
-  if (!ok) throw pinErrors.wrong();
+  if (!ok) throw wrongCode(admission);
   await db.update(userPasscodes)
     .set({ failedAttempts: 0, lockouts: 0, lockedUntil: null, updatedAt: sql`now()` })
     .where(and(eq(userPasscodes.userId, userId), eq(userPasscodes.hash, admission.hash)));

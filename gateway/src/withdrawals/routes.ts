@@ -98,8 +98,6 @@ const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async () => sandboxDenyList());
 };
 
-const crashPoint = (v: string | undefined) => (v === 'after-claim' || v === 'after-broadcast' ? v : undefined);
-
 /**
  * Send routes and the withdrawal job worker (started when the app is ready, stopped on close).
  * Register after the chain plugin has filled `adapters`.
@@ -110,9 +108,9 @@ export async function withdrawalsPlugin(app: FastifyInstance, deps: WithdrawalDe
     db: deps.db,
     adapters: deps.adapters,
     pollMs: Math.min(1000, Math.max(50, Math.floor(config.sandboxBlockMs / 2))),
-    leaseMs: deps.leaseMs ?? Math.max(1000, Number(process.env.WITHDRAWAL_LEASE_MS ?? 30_000) || 30_000),
+    leaseMs: deps.leaseMs ?? config.withdrawalLeaseMs,
     log: app.log,
-    ...(config.sandbox ? { crashAt: crashPoint(process.env.SANDBOX_CRASH_POINT) } : {}),
+    ...(config.sandbox && config.sandboxCrashPoint ? { crashAt: config.sandboxCrashPoint } : {}),
   });
   await app.register(routes, { ...deps, kick: () => worker.kick(), prefix: '/b2c-wallet' });
   if (config.sandbox) await app.register(devRoutes);
