@@ -15,7 +15,7 @@ const CRASH_POINTS = ['after-claim', 'after-broadcast'] as const;
 
 const int = (minimum: number, maximum: number, description: string) => Type.Integer({ minimum, maximum, description });
 const url = (schemes: string[], description: string) =>
-  Type.String({ pattern: `^(?:${schemes.join('|')})://[^\\s]+$`, description });
+  Type.String({ pattern: `^(?:${schemes.join('|')})://[^\\s]*$`, description });
 const oneOf = <T extends string>(values: readonly T[], description: string) =>
   Type.Union(values.map((v) => Type.Literal(v)), { description });
 const optional = <T extends TSchema>(schema: T) => Type.Optional(schema);

@@ -49,6 +49,8 @@ describe('configuration', () => {
     expect(config).toMatchObject({ port: 9000, sandbox: false, logLevel: 'info', withdrawalLeaseMs: 1500 });
     expect(config.allowedOrigins).toEqual(['http://localhost:9000', 'https://a.example', 'https://b.example']);
     expect(config.databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).databaseUrl).toBe('memory://');
+    expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }).databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
     // The crash point is a sandbox-only test hook.
     expect(config.sandboxCrashPoint).toBeUndefined();
     expect(loadConfig({ SANDBOX_CRASH_POINT: 'after-broadcast' }).sandboxCrashPoint).toBe('after-broadcast');
