@@ -128,7 +128,7 @@ describe('production', () => {
     expect(run.stderr).toContain('The gateway did not start. Invalid configuration:');
     expect(run.stderr).toContain('SANDBOX must be off when NODE_ENV=production');
     expect(run.stdout).not.toContain('Wallet is running');
-  });
+  }, 90_000);
 
   it('mounts no /dev route', async () => {
     const t = await createTestApp({ idp: 'fake', env: { ...PRODUCTION, SANDBOX: 'false' } });
@@ -142,7 +142,7 @@ describe('production', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 90_000);
 
   it('will not build a sandbox even from a hand-made config', async () => {
     const database = await freshDatabase();
@@ -152,7 +152,7 @@ describe('production', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 90_000);
 
   it('stops the start if any /dev route is mounted', async () => {
     const app = Fastify();
