@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import './theme/global.css';
 import { captureLaunch } from './platform/launch';
-import { installPlatform, type Platform } from './platform';
+import type { Platform } from './platform';
 import { webPlatform } from './platform/web';
 import { activateLocale, localeOf } from './i18n';
 import { createLiveServices } from './app/live';
@@ -30,7 +30,6 @@ async function detectPlatform(): Promise<Platform> {
 }
 
 const platform = await detectPlatform();
-installPlatform(platform);
 
 const services = createLiveServices(launch, platform);
 services.preferences.start();

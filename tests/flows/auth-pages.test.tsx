@@ -3,10 +3,11 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import * as pages from '../../src/features/auth';
-import { platform } from '../../src/platform';
 import { renderWithProviders } from '../support/render';
 import { ServicesProvider } from '../../src/app/context';
-import { createFakeServices } from './app/harness';
+import { createFakeServices, fakePlatform } from './app/harness';
+
+const { platform } = fakePlatform(false);
 
 async function open(path: string) {
   const root = createRootRoute({ component: Outlet });
