@@ -1,0 +1,105 @@
+/**
+ * How amounts and fiat values read on screen (issue 8, spec §9), in the chosen language. Amounts stay
+ * decimal strings all the way: Intl.NumberFormat formats a numeric string exactly (ES2023
+ * "Intl.NumberFormat v3"), so 123456789012345678.12345678 never passes through a float.
+ */
+import { fiatCents, formatCents, formatCrypto as truncateCrypto, isDecimal, trimZeros } from '../../machines/shared/money';
+import type { Locale } from './index';
+
+/** A coin's display decimals (`round`), a bare number, or null while the catalogue is not loaded. */
+export type RoundSource = { round: number } | number | null | undefined;
+
+/** The selected fiat and the display rate of one crypto in it. */
+export type FiatRate = { fiat: string; rate: number };
+
+const cache = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    cache.set(key, format);
+  }
+  return format;
+}
+
+// TypeScript's lib types `format` as number | bigint; engines since ES2023 take the string as is.
+const formatString = (format: Intl.NumberFormat, value: string) => format.format(value as unknown as number);
+
+const roundOf = (source: RoundSource): number | null =>
+  typeof source === 'number' ? source : source ? source.round : null;
+
+const fractionDigits = (value: string) => value.split('.')[1]?.length ?? 0;
+
+const SIGN = /^[-+\u2212]/;
+
+/**
+ * A crypto amount: cut (never rounded up) to the coin's `round`, trailing zeros trimmed, grouped and
+ * with the decimal mark of the locale ("1,234.5" / "1 234,5"). Without a round the amount is shown
+ * with all its digits. A leading "-" is kept; anything that is not a decimal is returned unchanged.
+ */
+export function formatCrypto(amount: string, coin: RoundSource, locale: Locale): string {
+  const value = amount.trim();
+  const negative = /^[-\u2212]/.test(value);
+  const magnitude = value.replace(SIGN, '');
+  if (!isDecimal(magnitude)) return amount;
+  const round = roundOf(coin);
+  const exact = round === null ? trimZeros(magnitude) : truncateCrypto(magnitude, round);
+  // The string already has no more digits than allowed, so Intl never rounds it.
+  const text = formatString(numberFormat(locale, { maximumFractionDigits: fractionDigits(exact) }), exact);
+  return negative && exact !== '0' ? `-${text}` : text;
+}
+
+/**
+ * Spec §9 lists the symbols $, €, ₸, ₴, ₽, ₼ and CA$. The narrow symbol gives the first six in both
+ * languages (plain "symbol" writes "KZT 1.00" in English); for CAD it would give a bare "$" that reads
+ * as US dollars, so CAD keeps "CA$".
+ */
+const currencyDisplay = (fiat: string): 'narrowSymbol' | 'symbol' => (fiat === 'CAD' ? 'symbol' : 'narrowSymbol');
+
+/**
+ * A fiat value with 2 decimals and the currency symbol where the locale puts it: "$50,408.24" in
+ * English, "50 408,24 $" in Russian. `value` is a decimal string (a leading "-" for a negative change).
+ */
+export function formatFiat(value: string, fiat: string, locale: Locale): string {
+  const magnitude = value.trim().replace(/^-/, '');
+  if (!isDecimal(magnitude)) return value;
+  try {
+    const format = numberFormat(locale, {
+      style: 'currency', currency: fiat, currencyDisplay: currencyDisplay(fiat), minimumFractionDigits: 2, maximumFractionDigits: 2,
+    });
+    return formatString(format, value.trim());
+  } catch {
+    // Not an ISO 4217 code: the number in the locale's format, then the code.
+    const plain = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    return `${formatString(plain, value.trim())} ${fiat}`;
+  }
+}
+
+/**
+ * The fiat value of a crypto amount as a decimal string of 2 places ("1234.50"), or null when there
+ * is no usable rate or amount: the screens then show nothing rather than "$0.00". Display only.
+ */
+export function fiatValue(amount: string, rate: FiatRate | null | undefined): string | null {
+  if (!rate || !Number.isFinite(rate.rate) || rate.rate <= 0) return null;
+  const magnitude = amount.trim();
+  if (!isDecimal(magnitude)) return null;
+  return formatCents(fiatCents(magnitude, rate.rate));
+}
+
+/** `fiatValue` formatted in the rate's fiat ("≈" is the view's business), or null without a rate. */
+export function formatFiatValue(amount: string, rate: FiatRate | null | undefined, locale: Locale): string | null {
+  const value = fiatValue(amount, rate);
+  return value === null || !rate ? null : formatFiat(value, rate.fiat, locale);
+}
+
+/** The symbol `formatFiat` writes for a fiat ("$", "₸", "CA$"), for the currency picker. */
+export function fiatSymbol(fiat: string, locale: Locale): string {
+  try {
+    const format = numberFormat(locale, { style: 'currency', currency: fiat, currencyDisplay: currencyDisplay(fiat) });
+    return format.formatToParts(0).find((part) => part.type === 'currency')?.value ?? fiat;
+  } catch {
+    return fiat;
+  }
+}
