@@ -34,19 +34,6 @@ export function portfolio(assets: readonly Asset[], coins: CoinMap, rates: Rates
   return { rows, total: complete ? formatCents(total) : null };
 }
 
-/** Spec §9 fiat symbols; unknown codes are written as the code. */
-const SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', KZT: '₸', UAH: '₴', RUB: '₽', AZN: '₼', CAD: 'CA$' };
-
-export const fiatSymbol = (fiat: string) => SYMBOLS[fiat] ?? fiat;
-
-/** "1234.50" → "$1,234.50": 2 decimals (spec §9), thousands grouped, symbol first (code last when none). */
-export function formatFiat(amount: string, fiat: string): string {
-  const [whole, fraction = '00'] = amount.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const symbol = fiatSymbol(fiat);
-  return symbol === fiat ? `${grouped}.${fraction} ${fiat}` : `${symbol}${grouped}.${fraction}`;
-}
-
 /** Case-insensitive search by code or name (select-asset). */
 export function matchesQuery(currency: string, coin: Coin | null, query: string): boolean {
   const q = query.trim().toLowerCase();

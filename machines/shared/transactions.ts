@@ -53,10 +53,17 @@ export function isIncoming(tx: Classifiable): boolean {
   return false;
 }
 
-/** An amount in the asset's round (trailing zeros trimmed) with "+" for money in and "−" for money out. */
-export function signedAmount(tx: Classifiable & Pick<Transaction, 'amount'>, round: number | null): string {
+/**
+ * An amount in the asset's round (trailing zeros trimmed) with "+" for money in and "−" for money out.
+ * `format` writes the cut decimal in the viewer's language (views pass the locale's number format).
+ */
+export function signedAmount(
+  tx: Classifiable & Pick<Transaction, 'amount'>,
+  round: number | null,
+  format: (decimal: string) => string = (decimal) => decimal,
+): string {
   const raw = tx.amount.replace(/^[-+]/, '');
-  const value = !isDecimal(raw) ? raw : round === null ? trimZeros(raw) : formatCrypto(raw, round);
+  const value = !isDecimal(raw) ? raw : format(round === null ? trimZeros(raw) : formatCrypto(raw, round));
   return `${isIncoming(tx) ? '+' : '−'}${value}`;
 }
 

@@ -10,3 +10,13 @@ export const names = style({ display: 'flex', flexDirection: 'column', flex: 1, 
 export const primary = style({ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 export const secondary = style({ color: vars.color.secondaryText, fontSize: 14 });
 export const amounts = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', fontVariantNumeric: 'tabular-nums' });
+export const badge = style({
+  display: 'inline-block',
+  marginInlineStart: 2,
+  padding: '0 6px',
+  borderRadius: 6,
+  border: `1px solid ${vars.color.border}`,
+  fontSize: 12,
+  lineHeight: '18px',
+  whiteSpace: 'nowrap',
+});

@@ -1,23 +1,30 @@
 import type { ReactNode } from 'react';
 import type { Coin } from '../../contracts/wallet';
+import { assetDisplayName } from '../i18n/assetName';
 import { CoinLogo } from './CoinLogo';
 import * as css from './AssetRow.css';
 
 /** Logo, name and network on the left, anything (amounts, a switch) on the right. */
 export function AssetLine({ currency, coin, right }: { currency: string; coin: Coin | null; right?: ReactNode }) {
+  const { unit, network } = assetDisplayName(coin ?? currency);
   return (
     <>
       <CoinLogo logoName={coin?.logoName ?? currency} secondaryLogoName={coin?.token ? coin.secondaryLogoName : null} />
       <span className={css.names}>
-        <span className={css.primary}>{coin?.name ?? currency}</span>
-        <span className={css.secondary}>{coin && currency.includes('_') ? `${displayCode(currency)} · ${coin.blockchain}` : displayCode(currency)}</span>
+        <span className={css.primary}>{coin?.name ?? unit}</span>
+        <span className={css.secondary}>
+          {unit}
+          {network ? <> <NetworkBadge network={network} /></> : null}
+        </span>
       </span>
       {right}
     </>
   );
 }
 
-/** USDT_TRX → USDT: the network is written beside it. */
-export const displayCode = (currency: string) => currency.split('_')[0];
+/** The network beside a ticker ("USDT TRC-20"), so two USDTs never read the same. */
+export function NetworkBadge({ network }: { network: string }) {
+  return <span className={css.badge} data-testid="network-badge">{network}</span>;
+}
 
 export const assetCss = css;

@@ -5,12 +5,15 @@
  * offers Add (no Retry); a coin the wallet does not offer at all offers neither.
  */
 import { act, screen, within } from '@testing-library/react';
+import { i18n } from '@lingui/core';
 import { createActor, fromPromise } from 'xstate';
 import { assetHistoryMachine, type AssetOverview } from '../../machines/assetHistory.machine';
 import { AssetScreen } from '../../src/features/asset/AssetScreen';
 import { describeModel, settle } from '../support/mbt';
 import { renderInRouter } from '../support/router';
-import { BTC_ADDRESS, NOW, btcAsset, btcCoin, history, labelled } from './asset-fixtures';
+import { BTC_ADDRESS, NOW, btcAsset, btcCoin, history, labelled, usdtTrxCoin } from './asset-fixtures';
+
+const USD = { fiat: 'USD', rate: 60000 };
 
 const pending = labelled<AssetOverview>('deposit in progress', { coin: btcCoin, asset: btcAsset('1.25000000', '0.10000000'), transactions: history('IN_PROGRESS') });
 const credited = labelled<AssetOverview>('deposit credited', { coin: btcCoin, asset: btcAsset('1.75000000'), transactions: history('COMPLETED') });
@@ -67,7 +70,7 @@ describeModel('assetHistory', {
       }),
       { input: { currency: 'BTC' } },
     ).start();
-    const { location } = await renderInRouter(<AssetScreen actor={actor} />, { path: '/home/asset/BTC' });
+    const { location } = await renderInRouter(<AssetScreen actor={actor} rate={USD} />, { path: '/home/asset/BTC' });
     return { actor, notes, location };
   },
   drive: {
@@ -128,6 +131,9 @@ describeModel('assetHistory', {
       expect(screen.getByRole('heading', { level: 1, name: 'Bitcoin' })).toBeTruthy();
       const balances: Record<string, string> = { '1.75000000': '1.75 BTC', '1.25000000': '1.25 BTC', '0': '0 BTC' };
       expect(screen.getByTestId('asset-balance').textContent).toBe(balances[asset!.totalAvailable]);
+      // The balance's value at the loaded rate (60 000 $/BTC), under it.
+      const fiat: Record<string, string> = { '1.75000000': '$105,000.00', '1.25000000': '$75,000.00', '0': '$0.00' };
+      expect(screen.getByTestId('asset-fiat').textContent).toBe(fiat[asset!.totalAvailable]);
       const onHold = screen.queryByTestId('asset-on-hold');
       expect(onHold?.textContent ?? null).toBe(asset?.onHold === '0' ? null : 'On hold: 0.1 BTC');
       expect(screen.getByTestId('asset-address').textContent).toBe('bc1qar…wf5mdq');
@@ -214,5 +220,36 @@ describe('asset screen', () => {
     await act(async () => rows()[2].click());
     await settle();
     expect(location().pathname).toBe('/home/asset/BTC/transaction/tx-swap/EXCHANGE');
+  });
+
+  it('writes amounts and the fiat value in Russian, names USDT without its code, and shows no fiat without a rate', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+    const usdt = { coin: usdtTrxCoin, asset: { ...btcAsset('12345.678900', '0.500000'), currency: 'USDT_TRX' }, transactions: [] };
+    const mount = async (rate: { fiat: string; rate: number } | null) => {
+      const actor = createActor(
+        assetHistoryMachine.provide({ actors: { loadOverview: fromPromise(async () => usdt) } }),
+        { input: { currency: 'USDT_TRX' } },
+      ).start();
+      const view = await renderInRouter(<AssetScreen actor={actor} rate={rate} />, { path: '/home/asset/USDT_TRX' });
+      await settle();
+      return view;
+    };
+    act(() => i18n.activate('ru'));
+    try {
+      const view = await mount({ fiat: 'EUR', rate: 0.92 });
+      expect(screen.getByTestId('asset-balance').textContent).toBe('12\u00a0345,67 USDT');
+      expect(screen.getByTestId('asset-on-hold').textContent).toBe('On hold: 0,5 USDT');
+      // 12 345.6789 × 0.92 = 11 358.024588 → 11 358.02 €
+      expect(screen.getByTestId('asset-fiat').textContent).toBe('11\u00a0358,02\u00a0€');
+      expect(document.body.textContent).not.toContain('USDT_TRX');
+      view.unmount();
+      await mount(null);
+      expect(screen.getByTestId('asset-balance').textContent).toBe('12\u00a0345,67 USDT');
+      expect(screen.queryByTestId('asset-fiat')).toBeNull();
+      expect(document.body.textContent).not.toContain('$');
+    } finally {
+      act(() => i18n.activate('en'));
+    }
   });
 });

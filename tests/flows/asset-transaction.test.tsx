@@ -4,6 +4,7 @@
  * driven from the production transaction-details machine.
  */
 import { act, screen, within } from '@testing-library/react';
+import { i18n } from '@lingui/core';
 import { DateTime } from 'luxon';
 import { createActor, fromPromise, type EventObject } from 'xstate';
 import { transactionDetailsMachine, type CopyField, type TransactionView } from '../../machines/transactionDetails.machine';
@@ -11,7 +12,7 @@ import type { Transaction } from '../../src/api/wallet';
 import { TransactionScreen } from '../../src/features/asset/TransactionScreen';
 import { describeModel, settle } from '../support/mbt';
 import { renderInRouter } from '../support/router';
-import { BTC_ADDRESS, EXTERNAL_ADDRESS, HASH, NOW, btcCoin, deposit, failedSale, failedSend, labelled, withdrawal } from './asset-fixtures';
+import { BTC_ADDRESS, EXTERNAL_ADDRESS, HASH, NOW, btcCoin, deposit, failedSale, failedSend, labelled, usdtTrxCoin, withdrawal } from './asset-fixtures';
 
 const receiving = labelled<TransactionView>('deposit 1 of 2', { transaction: deposit('IN_PROGRESS'), coin: btcCoin });
 const received = labelled<TransactionView>('deposit credited', { transaction: deposit('COMPLETED'), coin: btcCoin });
@@ -26,6 +27,9 @@ type H = { notes: string[]; links: string[] };
 const copyLabels: Record<CopyField, string> = { from: 'Copy sender address', to: 'Copy recipient address', hash: 'Copy transaction hash' };
 const titles: Record<string, string> = { 'tx-deposit:IN_PROGRESS': 'Receiving', 'tx-deposit:COMPLETED': 'Received', 'tx-withdrawal:COMPLETED': 'Sent', 'tx-sale:FAILED': 'Failed to sell', 'tx-send-failed:FAILED': 'Failed to send' };
 const amounts: Record<string, string> = { 'tx-deposit': '+0.5 BTC', 'tx-withdrawal': '−0.1 BTC', 'tx-sale': '−0.02 BTC', 'tx-send-failed': '−0.1 BTC' };
+/** At today's rate of 60 000 $/BTC (the details carry no rate of their own). */
+const fiatAmounts: Record<string, string> = { 'tx-deposit': '≈ $30,000.00', 'tx-withdrawal': '≈ $6,000.00', 'tx-sale': '≈ $1,200.00', 'tx-send-failed': '≈ $6,000.00' };
+const USD = { fiat: 'USD', rate: 60000 };
 const explorer = () => screen.queryByRole('button', { name: 'View in explorer' });
 const text = (id: string) => screen.queryByTestId(id)?.querySelector('dd')?.textContent ?? null;
 const count = (events: EventObject[], type: string) => events.filter((e) => e.type === type).length;
@@ -78,7 +82,7 @@ describeModel('transactionDetails', {
       }),
       { input },
     ).start();
-    await renderInRouter(<TransactionScreen actor={actor} />, { path: '/home/asset/BTC/transaction/tx-deposit/DEPOSIT' });
+    await renderInRouter(<TransactionScreen actor={actor} rate={USD} />, { path: '/home/asset/BTC/transaction/tx-deposit/DEPOSIT' });
     return { ...h, actor };
   },
   drive: {
@@ -118,14 +122,16 @@ describeModel('transactionDetails', {
       expect(heading.textContent).toBe(titles[`${tx.id}:${tx.state}`]);
       expect(heading.getAttribute('data-tone')).toBe(tx.transactionType === 'C2F' ? 'error' : 'default');
       expect(screen.getByTestId('tx-amount').textContent).toBe(amounts[tx.id]);
+      expect(screen.getByTestId('tx-amount-fiat').textContent).toBe(fiatAmounts[tx.id]);
       expect(text('tx-state')).toBe({ IN_PROGRESS: 'In progress', COMPLETED: 'Completed', FAILED: 'Failed' }[tx.state]);
       expect(text('tx-confirmations')).toBe(tx.state === 'IN_PROGRESS' ? '1 of 2' : null);
       // Localised date and time in the viewer's zone (en: "Mar 3, 2026, 11:00 AM" in UTC).
       expect(text('tx-date')).toBe(DateTime.fromISO(tx.createdDate).setLocale('en').toLocaleString(DateTime.DATETIME_MED));
       // Money that never left was charged nothing, whatever fee the server echoed back.
       const failedOut = tx.state === 'FAILED' && tx.transactionType !== 'DEPOSIT';
-      expect(text('tx-fee')).toBe(failedOut ? 'No fee charged' : tx.fee ? '0.00012 BTC' : null);
+      expect(text('tx-fee')).toBe(failedOut ? 'No fee charged' : tx.fee ? '0.00012 BTC ≈ $7.20' : null);
       if (failedOut) expect(screen.queryByText(/0\.00012/)).toBeNull();
+      if (failedOut) expect(screen.queryByTestId('tx-fee-fiat')).toBeNull();
       expect(text('tx-network')).toBe(s.context.coin ? 'Bitcoin' : null);
       const inbound = tx.transactionType === 'DEPOSIT';
       expect(text('tx-from')).toBe(tx.from ? (inbound ? 'bc1qxy2k…jhx0wlh ' : 'bc1qar0s…zwf5mdq ') : null);
@@ -180,5 +186,37 @@ describe('transaction details', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Received');
     expect(screen.queryByTestId('tx-confirmations')).toBeNull();
     expect(calls).toBe(3);
+  });
+
+  it('writes a USDT send in Russian with its fiat values, never the code USDT_TRX, and no fiat without a rate', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+    const tx = { ...withdrawal, currency: 'USDT_TRX', amount: '1250.500000', fee: '1.000000' };
+    const view = { transaction: tx, coin: usdtTrxCoin };
+    const mount = async (rate: { fiat: string; rate: number } | null) => {
+      const actor = createActor(
+        transactionDetailsMachine.provide({ actors: { loadTransaction: fromPromise(async () => view) } }),
+        { input: { id: tx.id, type: 'WITHDRAWAL', currency: 'USDT_TRX' } },
+      ).start();
+      const rendered = await renderInRouter(<TransactionScreen actor={actor} rate={rate} />, { path: '/home/asset/USDT_TRX/transaction/tx-withdrawal/WITHDRAWAL' });
+      await settle();
+      return rendered;
+    };
+    act(() => i18n.activate('ru'));
+    try {
+      const rendered = await mount({ fiat: 'KZT', rate: 480.5 });
+      expect(screen.getByTestId('tx-amount').textContent).toBe('−1\u00a0250,5 USDT');
+      // 1250.5 × 480.5 = 600 865.25 ₸; the fee 1 × 480.5
+      expect(screen.getByTestId('tx-amount-fiat').textContent).toBe('≈ 600\u00a0865,25\u00a0₸');
+      expect(text('tx-fee')).toBe('1 USDT ≈ 480,50\u00a0₸');
+      expect(document.body.textContent).not.toContain('USDT_TRX');
+      rendered.unmount();
+      await mount(null);
+      expect(screen.getByTestId('tx-amount').textContent).toBe('−1\u00a0250,5 USDT');
+      expect(screen.queryByTestId('tx-amount-fiat')).toBeNull();
+      expect(text('tx-fee')).toBe('1 USDT');
+    } finally {
+      act(() => i18n.activate('en'));
+    }
   });
 });

@@ -9,7 +9,8 @@ import { act, screen, within } from '@testing-library/react';
 import { fromPromise, type AnyActorLogic, type AnyMachineSnapshot } from 'xstate';
 import { balancesMachine, BALANCE_POLL_MS, type BalancesEvent } from '../../machines/balances.machine';
 import { toCoinMap } from '../../machines/shared/coins';
-import { formatFiat, portfolio } from '../../machines/shared/portfolio';
+import { portfolio } from '../../machines/shared/portfolio';
+import { formatCrypto, formatFiat } from '../../src/i18n/format';
 import { describeModel, settle } from '../support/mbt';
 import { catalogue, holdingsA, holdingsB, rates } from '../fixtures/wallet';
 import { makeUser, mountApp, type MountedApp } from './app/harness';
@@ -126,9 +127,9 @@ describeModel('balances', {
     },
     loaded: (_h, s) => {
       const { rows, total } = portfolio(s.context.assets, coins, s.context.rates, s.context.fiat);
-      expect(screen.getByTestId('total').textContent).toBe(formatFiat(total!, s.context.fiat));
+      expect(screen.getByTestId('total').textContent).toBe(formatFiat(total!, s.context.fiat, 'en'));
       const list = screen.getByTestId('asset-list');
-      expect(within(list).getAllByTestId('crypto').map((e) => e.textContent)).toEqual(rows.map((r) => `${r.amount} ${r.currency.split('_')[0]}`));
+      expect(within(list).getAllByTestId('crypto').map((e) => e.textContent)).toEqual(rows.map((r) => `${formatCrypto(r.amount, r.coin, 'en')} ${r.currency.split('_')[0]}`));
       const hint = screen.queryByText('Offline, retrying…');
       expect(hint !== null, 'offline hint').toBe(s.context.stale);
     },

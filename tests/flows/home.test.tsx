@@ -111,7 +111,7 @@ describeModel('home', {
       if (h.world.server.length > 0) return expect(screen.queryByTestId('first-time')).toBeNull();
       const first = screen.getByTestId('first-time');
       expect(within(first).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-        'BitcoinBTC', 'EthereumETH', 'Tether USD (TRC-20)USDT · Tron',
+        'BitcoinBTC', 'EthereumETH', 'Tether USD (TRC-20)USDT TRC-20',
       ]);
       expect(screen.getByRole('button', { name: 'Add these assets' }).getAttribute('aria-busy')).toBeNull();
     },

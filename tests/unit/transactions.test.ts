@@ -6,7 +6,8 @@ import { classify, confirmationsOf, feeLine, isIncoming, phaseOf, signedAmount, 
 import type { Transaction, TransactionState, TransactionType } from '../../src/api/wallet';
 import { groupByDay } from '../../src/features/asset/groups';
 import { titleMessages } from '../../src/features/asset/messages';
-import { assetLabel, formatDateTime, networkName } from '../../src/features/asset/network';
+import { formatDateTime, networkName } from '../../src/features/asset/network';
+import { assetDisplayName } from '../../src/i18n/assetName';
 
 const tx = (transactionType: TransactionType, state: TransactionState, more: Partial<Transaction> = {}): Transaction => ({
   id: `${transactionType}-${state}`,
@@ -134,10 +135,10 @@ describe('history day groups (spec §9)', () => {
 describe('network warning labels', () => {
   const coin = (currency: string, token: boolean, blockchain: string, network: string) => ({ currency, token, blockchain, network });
   it('names tokens with their standard', () => {
-    expect(assetLabel(coin('USDT_TRX', true, 'Tron', 'tron'))).toBe('USDT TRC-20');
-    expect(assetLabel(coin('USDT_ETH', true, 'Ethereum', 'ethereum'))).toBe('USDT ERC-20');
-    expect(assetLabel(coin('BTC', false, 'Bitcoin', 'bitcoin'))).toBe('BTC');
-    expect(assetLabel(coin('FOO_X', true, 'Xnet', 'xnet'))).toBe('FOO (Xnet)');
+    expect(assetDisplayName(coin('USDT_TRX', true, 'Tron', 'tron')).label).toBe('USDT TRC-20');
+    expect(assetDisplayName(coin('USDT_ETH', true, 'Ethereum', 'ethereum')).label).toBe('USDT ERC-20');
+    expect(assetDisplayName(coin('BTC', false, 'Bitcoin', 'bitcoin')).label).toBe('BTC');
+    expect(assetDisplayName(coin('FOO_X', true, 'Xnet', 'xnet')).label).toBe('FOO Xnet');
     expect(networkName({ blockchain: 'Tron', network: 'tron' })).toBe('Tron');
   });
 });

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { formatFiat, portfolio } from '../../machines/shared/portfolio';
+import { portfolio } from '../../machines/shared/portfolio';
+import { formatFiat } from '../../src/i18n/format';
 import { keepIfSame, sameData, toCoinMap } from '../../machines/shared/coins';
 import { CoinLogo, logoKey } from '../../src/ui/CoinLogo';
 import { renderWithProviders } from '../support/render';
@@ -21,9 +22,9 @@ describe('portfolio', () => {
   });
 
   it('formats fiat with its symbol, grouping and 2 decimals', () => {
-    expect(formatFiat('1234567.5', 'USD')).toBe('$1,234,567.5');
-    expect(formatFiat('30100.50', 'EUR')).toBe('€30,100.50');
-    expect(formatFiat('12.00', 'XYZ')).toBe('12.00 XYZ');
+    expect(formatFiat('1234567.5', 'USD', 'en')).toBe('$1,234,567.50');
+    expect(formatFiat('30100.50', 'EUR', 'en')).toBe('€30,100.50');
+    expect(formatFiat('12.00', 'XYZ', 'en')).toBe('XYZ\u00a012.00');
   });
 });
 

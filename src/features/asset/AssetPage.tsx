@@ -1,6 +1,7 @@
 import { useParams } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { assetHistoryMachine } from '../../../machines/assetHistory.machine';
+import { useFiatRate } from '../../app/fiatRate';
 import { AssetScreen } from './AssetScreen';
 import { param, useAssetWiring } from './wiring';
 import { useServices } from '../../app/context';
@@ -19,7 +20,8 @@ function AssetRoute({ currency }: { currency: string }) {
     }),
     { input: { currency } },
   );
-  return <AssetScreen actor={actor} />;
+  const rate = useFiatRate(currency);
+  return <AssetScreen actor={actor} rate={rate} />;
 }
 
 /** /home/asset/$currency — a new currency gets a fresh machine. */

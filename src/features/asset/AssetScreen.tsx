@@ -8,10 +8,12 @@ import {
   selectHistoryEmpty, selectNotAdded, selectTransactions,
 } from '../../../machines/assetHistory.selectors';
 import { shortenAddress } from '../../../machines/shared/address';
-import { formatCrypto, isZero } from '../../../machines/shared/money';
+import { isZero } from '../../../machines/shared/money';
+import { assetDisplayName, assetUnit } from '../../i18n/assetName';
+import type { FiatRate } from '../../i18n/format';
+import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
 import { CoinLogo } from '../../ui/CoinLogo';
-import { assetLabel } from './network';
 import * as button from '../../ui/Button.css';
 import { HistoryList } from './HistoryList';
 import { CopyButton, LoadFailed, Skeleton } from './parts';
@@ -20,9 +22,13 @@ import * as css from './asset.css';
 
 export type AssetHistoryActor = ActorRefFrom<typeof assetHistoryMachine>;
 
-/** /home/asset/{currency}: balance, deposit address and history (spec §2). Renders machine state only. */
-export function AssetScreen({ actor }: { actor: AssetHistoryActor }) {
+/**
+ * /home/asset/{currency}: balance (with its value in the selected fiat when a rate is loaded), deposit
+ * address and history (spec §2). Renders machine state only.
+ */
+export function AssetScreen({ actor, rate = null }: { actor: AssetHistoryActor; rate?: FiatRate | null }) {
   const { t } = useLingui();
+  const format = useFormat();
   const currency = useSelector(actor, (s) => s.context.currency);
   const loading = useSelector(actor, selectAssetLoading);
   const failed = useSelector(actor, selectAssetFailed);
@@ -35,21 +41,24 @@ export function AssetScreen({ actor }: { actor: AssetHistoryActor }) {
   const notAdded = useSelector(actor, selectNotAdded);
   const adding = useSelector(actor, selectAdding);
   const addFailed = useSelector(actor, selectAddFailed);
-  const label = coin ? assetLabel(coin) : currency;
-  const round = coin?.round ?? null;
-  const amount = (value: string) => (round === null ? value : formatCrypto(value, round));
+  const label = assetDisplayName(coin ?? currency).label;
+  const unit = assetUnit(coin, currency);
+  const balance = asset ? format.crypto(asset.totalAvailable, coin) : '';
+  const held = asset ? format.crypto(asset.onHold, coin) : '';
+  const fiat = asset ? format.fiatOf(asset.totalAvailable, rate) : null;
 
   return (
     <section className={shell.page} aria-labelledby="asset-title" aria-busy={loading || undefined}>
       <Link to="/home" className={shell.muted}><Trans>‹ Home</Trans></Link>
       <header className={css.header}>
         {coin ? <CoinLogo logoName={coin.logoName} secondaryLogoName={coin.secondaryLogoName} size={56} /> : null}
-        <h1 id="asset-title" className={shell.title}>{coin?.name ?? currency}</h1>
+        <h1 id="asset-title" className={shell.title}>{coin?.name ?? label}</h1>
         {asset ? (
           <>
-            <p className={css.balance} data-testid="asset-balance">{amount(asset.totalAvailable)} {currency}</p>
+            <p className={css.balance} data-testid="asset-balance">{balance} {unit}</p>
+            {fiat === null ? null : <p className={shell.muted} data-testid="asset-fiat">{fiat}</p>}
             {isZero(asset.onHold) ? null : (
-              <p className={shell.muted} data-testid="asset-on-hold"><Trans>On hold: {amount(asset.onHold)} {currency}</Trans></p>
+              <p className={shell.muted} data-testid="asset-on-hold"><Trans>On hold: {held} {unit}</Trans></p>
             )}
           </>
         ) : null}
@@ -89,7 +98,7 @@ export function AssetScreen({ actor }: { actor: AssetHistoryActor }) {
           {empty ? (
             <p className={shell.muted} data-testid="history-empty"><Trans>No transactions yet. Deposits and transfers will show up here.</Trans></p>
           ) : (
-            <HistoryList transactions={transactions} currency={currency} round={round} />
+            <HistoryList transactions={transactions} currency={currency} coin={coin} />
           )}
         </>
       ) : null}

@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { classify, isIncoming, signedAmount, titleOf, toneOf } from '../../../machines/shared/transactions';
-import type { Transaction } from '../../../contracts/wallet';
+import type { Coin, Transaction } from '../../../contracts/wallet';
+import { assetUnit } from '../../i18n/assetName';
+import { useFormat } from '../../i18n/useFormat';
 import { groupByDay } from './groups';
 import { stateMessages, titleMessages } from './messages';
 import { ClassIcon } from './parts';
@@ -11,11 +13,12 @@ import * as css from './asset.css';
 export const detailsPath = (currency: string, tx: Pick<Transaction, 'id' | 'transactionType'>) =>
   `/home/asset/${encodeURIComponent(currency)}/transaction/${encodeURIComponent(tx.id)}/${tx.transactionType}`;
 
-function Row({ tx, currency, round }: { tx: Transaction; currency: string; round: number | null }) {
+function Row({ tx, currency, coin }: { tx: Transaction; currency: string; coin: Coin | null }) {
   const { i18n } = useLingui();
+  const format = useFormat();
   const title = i18n._(titleMessages[titleOf(tx)]);
   const badge = tx.state === 'COMPLETED' ? null : i18n._(stateMessages[tx.state]);
-  const amount = signedAmount(tx, round);
+  const amount = signedAmount(tx, coin?.round ?? null, (value) => format.crypto(value, coin));
   return (
     <li>
       <Link to={detailsPath(currency, tx)} className={css.row} data-testid="history-row" data-state={tx.state}>
@@ -24,14 +27,14 @@ function Row({ tx, currency, round }: { tx: Transaction; currency: string; round
           <span className={`${css.rowTitle} ${css.tone[toneOf(tx)]}`} data-tone={toneOf(tx)}>{title}</span>
           {badge ? <span className={css.badge[tx.state]} data-testid="state-badge">{badge}</span> : null}
         </span>
-        <span className={css.amount[isIncoming(tx) ? 'in' : 'out']}>{amount} {currency}</span>
+        <span className={css.amount[isIncoming(tx) ? 'in' : 'out']}>{amount} {assetUnit(coin, currency)}</span>
       </Link>
     </li>
   );
 }
 
 /** The asset's history, one titled list per day. */
-export function HistoryList({ transactions, currency, round }: { transactions: Transaction[]; currency: string; round: number | null }) {
+export function HistoryList({ transactions, currency, coin }: { transactions: Transaction[]; currency: string; coin: Coin | null }) {
   const { t } = useLingui();
   const labels = { today: t`Today`, yesterday: t`Yesterday` };
   return (
@@ -40,7 +43,7 @@ export function HistoryList({ transactions, currency, round }: { transactions: T
         <section key={key} aria-labelledby={`day-${key}`}>
           <h3 id={`day-${key}`} className={css.dayTitle}>{day.kind === 'date' ? day.text : labels[day.kind]}</h3>
           <ul className={css.list}>
-            {items.map((tx) => <Row key={tx.id} tx={tx} currency={currency} round={round} />)}
+            {items.map((tx) => <Row key={tx.id} tx={tx} currency={currency} coin={coin} />)}
           </ul>
         </section>
       ))}

@@ -9,7 +9,8 @@ import {
 } from '../../../machines/receive.selectors';
 import { Button } from '../../ui/Button';
 import { CoinLogo } from '../../ui/CoinLogo';
-import { assetLabel, networkName } from './network';
+import { assetDisplayName } from '../../i18n/assetName';
+import { networkName } from './network';
 import { CopyIcon, LoadFailed, ShareIcon, Skeleton } from './parts';
 import { QrCode } from './QrCode';
 import * as shell from '../shell/AppShell.css';
@@ -29,7 +30,7 @@ export function ReceiveScreen({ actor }: { actor: ReceiveActor }) {
   const busy = useSelector(actor, selectReceiveBusy);
   const copying = useSelector(actor, selectCopying);
   const sharing = useSelector(actor, selectSharing);
-  const label = coin ? assetLabel(coin) : currency;
+  const { label } = assetDisplayName(coin ?? currency);
   const network = coin ? networkName(coin) : '';
 
   return (

@@ -1,6 +1,7 @@
 import { useParams } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { transactionDetailsMachine, type TransactionDetailsInput } from '../../../machines/transactionDetails.machine';
+import { useFiatRate } from '../../app/fiatRate';
 import { TransactionScreen } from './TransactionScreen';
 import { param, useAssetWiring } from './wiring';
 
@@ -17,7 +18,8 @@ function TransactionRoute(input: TransactionDetailsInput) {
     }),
     { input },
   );
-  return <TransactionScreen actor={actor} />;
+  const rate = useFiatRate(input.currency);
+  return <TransactionScreen actor={actor} rate={rate} />;
 }
 
 /** /home/asset/$currency/transaction/$id/$type */

@@ -8,8 +8,10 @@ import {
   selectCopyingField, selectDetailsCoin, selectDetailsError, selectDetailsFailed, selectDetailsLoading, selectTransaction,
 } from '../../../machines/transactionDetails.selectors';
 import { shortenAddress } from '../../../machines/shared/address';
-import { formatCrypto, isDecimal, trimZeros } from '../../../machines/shared/money';
 import { classify, confirmationsOf, feeLine, isIncoming, signedAmount, titleOf, toneOf } from '../../../machines/shared/transactions';
+import { assetUnit } from '../../i18n/assetName';
+import type { FiatRate } from '../../i18n/format';
+import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
 import { stateMessages, titleMessages } from './messages';
 import { formatDateTime, networkName } from './network';
@@ -28,9 +30,13 @@ function Item({ term, children, testId }: { term: string; children: ReactNode; t
   );
 }
 
-/** /home/asset/{currency}/transaction/{id}/{type}: one transaction, addresses and hash copyable (spec §2). */
-export function TransactionScreen({ actor }: { actor: TransactionDetailsActor }) {
+/**
+ * /home/asset/{currency}/transaction/{id}/{type}: one transaction, addresses and hash copyable (spec §2).
+ * Fiat values use today's rate (the transaction carries none), so they read "≈".
+ */
+export function TransactionScreen({ actor, rate = null }: { actor: TransactionDetailsActor; rate?: FiatRate | null }) {
   const { t, i18n } = useLingui();
+  const format = useFormat();
   const currency = useSelector(actor, (s) => s.context.currency);
   const loading = useSelector(actor, selectDetailsLoading);
   const failed = useSelector(actor, selectDetailsFailed);
@@ -38,8 +44,8 @@ export function TransactionScreen({ actor }: { actor: TransactionDetailsActor })
   const tx = useSelector(actor, selectTransaction);
   const coin = useSelector(actor, selectDetailsCoin);
   const copying = useSelector(actor, selectCopyingField);
-  const round = coin?.round ?? null;
-  const amount = (value: string) => (!isDecimal(value) ? value : round === null ? trimZeros(value) : formatCrypto(value, round));
+  const unit = assetUnit(coin, currency);
+  const amountFiat = tx ? format.fiatOf(tx.amount.replace(/^[-+]/, ''), rate) : null;
   const copyLabels: Record<CopyField, string> = { from: t`Copy sender address`, to: t`Copy recipient address`, hash: t`Copy transaction hash` };
   const copyable = (field: CopyField, value: string) => (
     <button
@@ -55,6 +61,7 @@ export function TransactionScreen({ actor }: { actor: TransactionDetailsActor })
   );
   const progress = tx ? confirmationsOf(tx) : null;
   const fee = tx ? feeLine(tx) : null;
+  const feeFiat = fee?.kind === 'charged' ? format.fiatOf(fee.fee, rate) : null;
   const tone = tx ? toneOf(tx) : 'default';
 
   return (
@@ -73,11 +80,12 @@ export function TransactionScreen({ actor }: { actor: TransactionDetailsActor })
             <ClassIcon kind={classify(tx)} />
             <h1 id="tx-title" className={`${shell.title} ${css.tone[tone]}`} data-tone={tone}>{i18n._(titleMessages[titleOf(tx)])}</h1>
             <p className={`${css.balance} ${css.amount[isIncoming(tx) ? 'in' : 'out']}`} data-testid="tx-amount">
-              {signedAmount(tx, round)} {currency}
+              {signedAmount(tx, coin?.round ?? null, (value) => format.crypto(value, coin))} {unit}
             </p>
+            {amountFiat === null ? null : <p className={shell.muted} data-testid="tx-amount-fiat">≈ {amountFiat}</p>}
             {tx.transactionType === 'EXCHANGE' && tx.fromAmount && tx.toAmount ? (
               <p className={shell.muted} data-testid="tx-swap">
-                {trimZeros(tx.fromAmount)} {tx.fromCurrency} → {trimZeros(tx.toAmount)} {tx.toCurrency}
+                {format.crypto(tx.fromAmount, null)} {assetUnit(null, tx.fromCurrency ?? '')} → {format.crypto(tx.toAmount, null)} {assetUnit(null, tx.toCurrency ?? '')}
               </p>
             ) : null}
           </header>
@@ -92,7 +100,10 @@ export function TransactionScreen({ actor }: { actor: TransactionDetailsActor })
               <time dateTime={tx.createdDate}>{formatDateTime(tx.createdDate, i18n.locale || 'en')}</time>
             </Item>
             {fee ? (
-              <Item term={t`Fee`} testId="tx-fee">{fee.kind === 'charged' ? `${amount(fee.fee)} ${currency}` : <Trans>No fee charged</Trans>}</Item>
+              <Item term={t`Fee`} testId="tx-fee">
+                {fee.kind === 'charged' ? <>{format.crypto(fee.fee, coin)} {unit}</> : <Trans>No fee charged</Trans>}
+                {fee.kind === 'charged' && feeFiat !== null ? <span className={shell.muted} data-testid="tx-fee-fiat"> ≈ {feeFiat}</span> : null}
+              </Item>
             ) : null}
             {tx.network || coin ? <Item term={t`Network`} testId="tx-network">{coin ? networkName(coin) : tx.network}</Item> : null}
             {tx.from ? <Item term={t`From`} testId="tx-from">{copyable('from', tx.from)}</Item> : null}

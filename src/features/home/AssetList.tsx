@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PortfolioRow } from '../../../machines/shared/portfolio';
-import { formatFiat } from '../../../machines/shared/portfolio';
-import { AssetLine, assetCss, displayCode } from '../../ui/AssetRow';
+import { assetUnit } from '../../i18n/assetName';
+import { useFormat } from '../../i18n/useFormat';
+import { AssetLine, assetCss } from '../../ui/AssetRow';
 import { LoadingRegion, Skeleton } from '../../ui/Skeleton';
 import * as shell from '../shell/AppShell.css';
 import * as css from './home.css';
@@ -10,6 +11,7 @@ import * as css from './home.css';
 /** Held, visible assets: tapping one opens its page (spec §2). */
 export function AssetList({ rows, fiat }: { rows: PortfolioRow[]; fiat: string }) {
   const { t } = useLingui();
+  const format = useFormat();
   if (rows.length === 0) {
     return (
       <p className={shell.muted}>
@@ -27,8 +29,8 @@ export function AssetList({ rows, fiat }: { rows: PortfolioRow[]; fiat: string }
               coin={row.coin}
               right={
                 <span className={assetCss.amounts}>
-                  <span className={assetCss.primary} data-testid="crypto">{row.amount} {displayCode(row.currency)}</span>
-                  <span className={assetCss.secondary} data-testid="fiat">{row.fiat === null ? '—' : formatFiat(row.fiat, fiat)}</span>
+                  <span className={assetCss.primary} data-testid="crypto">{format.crypto(row.amount, row.coin)} {assetUnit(row.coin, row.currency)}</span>
+                  <span className={assetCss.secondary} data-testid="fiat">{row.fiat === null ? '—' : format.fiat(row.fiat, fiat)}</span>
                 </span>
               }
             />

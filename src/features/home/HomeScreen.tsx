@@ -8,7 +8,8 @@ import { selectBannerShown, selectHiddenAssets, selectProtectPromptAllowed } fro
 import { selectAssets, selectBalancesStale, selectBalancesStatus, selectRates } from '../../../machines/balances.selectors';
 import { selectCoins, selectCoinsStatus } from '../../../machines/availableCoins.selectors';
 import { selectCurrency } from '../../../machines/preferences.selectors';
-import { formatFiat, portfolio } from '../../../machines/shared/portfolio';
+import { portfolio } from '../../../machines/shared/portfolio';
+import { useFormat } from '../../i18n/useFormat';
 import { useServices } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Skeleton } from '../../ui/Skeleton';
@@ -23,6 +24,7 @@ type HomeActor = ActorRefFrom<typeof homeMachine>;
 /** Loading, error, first-time, protection prompt or balances (spec §2 Home), from machine state only. */
 export function HomeScreen({ home }: { home: HomeActor }) {
   const { coins, balances, preferences } = useServices();
+  const format = useFormat();
   const coinsStatus = useSelector(coins, selectCoinsStatus);
   const balancesStatus = useSelector(balances, selectBalancesStatus);
   const catalogue = useSelector(coins, selectCoins);
@@ -78,7 +80,7 @@ export function HomeScreen({ home }: { home: HomeActor }) {
       <div className={shell.card}>
         <h1 id="home-title" className={css.totalLabel}><Trans>Total balance</Trans></h1>
         {loaded && total !== null ? (
-          <p className={css.total} data-testid="total">{formatFiat(total, fiat)}</p>
+          <p className={css.total} data-testid="total">{format.fiat(total, fiat)}</p>
         ) : failed ? (
           <p className={css.total} data-testid="total">—</p>
         ) : (

@@ -3,7 +3,8 @@ import { useSelector } from '@xstate/react';
 import { Trans } from '@lingui/react/macro';
 import { selectCoin, selectSentInstantly, selectTotals } from '../../../machines/send.selectors';
 import { shortenAddress } from '../../../machines/shared/address';
-import { trimZeros } from '../../../machines/shared/money';
+import { assetUnit } from '../../i18n/assetName';
+import { useFormat } from '../../i18n/useFormat';
 import * as button from '../../ui/Button.css';
 import type { SendActor } from './SendFormScreen';
 import * as shell from '../shell/AppShell.css';
@@ -19,10 +20,11 @@ export function ProgressScreen({ actor }: { actor: SendActor }) {
   const coin = useSelector(actor, selectCoin);
   const { receive } = useSelector(actor, selectTotals);
   const instant = useSelector(actor, selectSentInstantly);
+  const format = useFormat();
   return (
     <section className={shell.centered} aria-labelledby="progress-title">
       <h1 id="progress-title" className={shell.title}>{instant ? <Trans>Transfer complete</Trans> : <Trans>Transfer in progress</Trans>}</h1>
-      <p className={css.big} data-testid="progress-amount">{trimZeros(receive)} {currency}</p>
+      <p className={css.big} data-testid="progress-amount">{format.crypto(receive, null)} {assetUnit(coin, currency)}</p>
       <p className={shell.muted}><Trans>To {shortenAddress(address, 15)}</Trans></p>
       <p className={shell.muted} data-testid="progress-note">
         {instant

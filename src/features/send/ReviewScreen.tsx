@@ -5,7 +5,9 @@ import {
   selectWithdrawing,
 } from '../../../machines/send.selectors';
 import { shortenAddress } from '../../../machines/shared/address';
-import { trimZeros } from '../../../machines/shared/money';
+import { assetUnit } from '../../i18n/assetName';
+import type { FiatRate } from '../../i18n/format';
+import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
 import { networkName } from '../asset/network';
 import { PasscodeVerifyScreen } from '../passcode/PasscodeVerifyScreen';
@@ -14,9 +16,13 @@ import { sendMessages } from './messages';
 import * as shell from '../shell/AppShell.css';
 import * as css from './send.css';
 
-/** /send/review: amount to receive, network, recipient, fee and total; the passcode step (spec §2, §4). */
-export function ReviewScreen({ actor }: { actor: SendActor }) {
+/**
+ * /send/review: amount to receive, network, recipient, fee and total, each with its fiat value when a
+ * rate is loaded; the passcode step (spec §2, §4).
+ */
+export function ReviewScreen({ actor, rate = null }: { actor: SendActor; rate?: FiatRate | null }) {
   const { t, i18n } = useLingui();
+  const format = useFormat();
   const currency = useSelector(actor, (s) => s.context.currency);
   const address = useSelector(actor, (s) => s.context.address.trim());
   const coin = useSelector(actor, selectCoin);
@@ -27,6 +33,17 @@ export function ReviewScreen({ actor }: { actor: SendActor }) {
   const canConfirm = useSelector(actor, selectCanConfirm);
   const failure = useSelector(actor, selectFailure);
   const passcode = useSelector(actor, selectPasscode);
+  const unit = assetUnit(coin, currency);
+  // Exact amounts (what moves), in the locale's format, with the fiat value under each.
+  const money = (value: string, testId: string) => {
+    const fiat = format.fiatOf(value, rate);
+    return (
+      <>
+        <span data-testid={testId}>{format.crypto(value, null)} {unit}</span>
+        {fiat === null ? null : <span className={css.fiat} data-testid={`${testId}-fiat`}>≈ {fiat}</span>}
+      </>
+    );
+  };
 
   if (passcode) {
     return (
@@ -42,7 +59,7 @@ export function ReviewScreen({ actor }: { actor: SendActor }) {
       <h1 id="review-title" className={shell.title}><Trans>Review the transfer</Trans></h1>
       <div className={shell.card}>
         <span className={shell.muted}><Trans>Amount to receive</Trans></span>
-        <p className={css.big} data-testid="review-receive">{trimZeros(totals.receive)} {currency}</p>
+        <p className={css.big}>{money(totals.receive, 'review-receive')}</p>
       </div>
       <dl className={`${shell.card} ${css.rows}`}>
         <div className={css.row}>
@@ -61,11 +78,11 @@ export function ReviewScreen({ actor }: { actor: SendActor }) {
         </div>
         <div className={css.row}>
           <dt className={css.term}><Trans>Network fee</Trans></dt>
-          <dd className={css.value} data-testid="review-fee">{trimZeros(totals.fee)} {currency}</dd>
+          <dd className={css.value}>{money(totals.fee, 'review-fee')}</dd>
         </div>
         <div className={css.row}>
           <dt className={css.term}><Trans>Total</Trans></dt>
-          <dd className={css.value} data-testid="review-total">{trimZeros(totals.total)} {currency}</dd>
+          <dd className={css.value}>{money(totals.total, 'review-total')}</dd>
         </div>
       </dl>
       {failure ? (

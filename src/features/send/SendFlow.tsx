@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { selectFailure, selectSendScreen } from '../../../machines/send.selectors';
+import type { FiatRate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { Skeleton } from '../asset/parts';
 import { ProgressScreen } from './ProgressScreen';
@@ -10,7 +11,7 @@ import { SendFormScreen, type SendActor } from './SendFormScreen';
 import * as shell from '../shell/AppShell.css';
 
 /** The screen for the send machine's state: form, review (with the passcode step) or progress. */
-export function SendFlow({ actor }: { actor: SendActor }) {
+export function SendFlow({ actor, rate = null }: { actor: SendActor; rate?: FiatRate | null }) {
   const { t } = useLingui();
   const screen = useSelector(actor, selectSendScreen);
   const failure = useSelector(actor, selectFailure);
@@ -29,7 +30,7 @@ export function SendFlow({ actor }: { actor: SendActor }) {
       </section>
     );
   }
-  if (screen === 'review') return <ReviewScreen actor={actor} />;
+  if (screen === 'review') return <ReviewScreen actor={actor} rate={rate} />;
   if (screen === 'progress') return <ProgressScreen actor={actor} />;
-  return <SendFormScreen actor={actor} />;
+  return <SendFormScreen actor={actor} rate={rate} />;
 }

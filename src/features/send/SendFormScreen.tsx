@@ -8,10 +8,13 @@ import {
   selectCheckingAddress, selectCoin, selectFee, selectFeeFailed, selectLoadingFee, selectNotEnoughFunds, selectPasting,
   selectPicking, selectScanner,
 } from '../../../machines/send.selectors';
-import { trimZeros } from '../../../machines/shared/money';
+import { isCompleteAmount, toWireAmount } from '../../../machines/shared/amountInput';
+import { assetDisplayName } from '../../i18n/assetName';
+import type { FiatRate } from '../../i18n/format';
+import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
-import { assetLabel, networkName } from '../asset/network';
+import { networkName } from '../asset/network';
 import { ScannerOverlay } from '../scanner/ScannerOverlay';
 import { AddressBookPicker } from './AddressBookPicker';
 import { addressProblemMessages, sendMessages } from './messages';
@@ -20,9 +23,13 @@ import * as css from './send.css';
 
 export type SendActor = ActorRefFrom<typeof sendMachine>;
 
-/** /home/asset/{currency}/send: address, amount, Max and fee (spec §2, §5). Renders machine state only. */
-export function SendFormScreen({ actor }: { actor: SendActor }) {
+/**
+ * /home/asset/{currency}/send: address, amount (with its fiat value as you type, when a rate is
+ * loaded), Max and fee (spec §2, §5). Renders machine state only.
+ */
+export function SendFormScreen({ actor, rate = null }: { actor: SendActor; rate?: FiatRate | null }) {
   const { t, i18n } = useLingui();
+  const format = useFormat();
   const currency = useSelector(actor, (s) => s.context.currency);
   const coin = useSelector(actor, selectCoin);
   const available = useSelector(actor, selectAvailable);
@@ -40,15 +47,19 @@ export function SendFormScreen({ actor }: { actor: SendActor }) {
   const pasting = useSelector(actor, selectPasting);
   const picking = useSelector(actor, selectPicking);
   const scanner = useSelector(actor, selectScanner);
-  const label = coin ? assetLabel(coin) : currency;
+  const { label, unit } = assetDisplayName(coin ?? currency);
   const network = coin ? networkName(coin) : '';
+  const availableText = available === null ? '' : format.crypto(available, coin);
+  // Fee and amount are what moves: every digit, not cut to the display round.
+  const feeText = fee === null ? '' : format.crypto(fee, null);
+  const amountFiat = isCompleteAmount(toWireAmount(amount)) && amount !== '' ? format.fiatOf(toWireAmount(amount), rate) : null;
 
   return (
     <section className={shell.page} aria-labelledby="send-title">
       <Link to="/home/asset/$currency" params={{ currency }} className={shell.muted}><Trans>‹ Back</Trans></Link>
       <h1 id="send-title" className={shell.title}><Trans>Send {label}</Trans></h1>
       {available !== null ? (
-        <p className={shell.muted} data-testid="send-available"><Trans>Available: {trimZeros(available)} {currency}</Trans></p>
+        <p className={shell.muted} data-testid="send-available"><Trans>Available: {availableText} {unit}</Trans></p>
       ) : null}
       <TextField
         label={t`Recipient's ${network} address`}
@@ -74,7 +85,7 @@ export function SendFormScreen({ actor }: { actor: SendActor }) {
       <div className={css.amountRow}>
         <div className={css.grow}>
           <TextField
-            label={t`Amount, ${currency}`}
+            label={t`Amount, ${unit}`}
             value={amount}
             inputMode="decimal"
             placeholder="0"
@@ -86,9 +97,10 @@ export function SendFormScreen({ actor }: { actor: SendActor }) {
           <Button variant="secondary" disabled={!canMax} onClick={() => actor.send({ type: 'max.requested' })}><Trans>Max</Trans></Button>
         </div>
       </div>
+      {amountFiat === null ? null : <p className={css.note} data-testid="send-amount-fiat">≈ {amountFiat}</p>}
       <p className={css.note}><Trans>The recipient gets the amount you enter; the network fee comes on top. Max sends everything available minus the fee.</Trans></p>
       <p className={css.note} data-testid="send-fee">
-        {fee !== null ? <Trans>Network fee: {trimZeros(fee)} {currency}</Trans> : loadingFee ? <Trans>Network fee: loading…</Trans> : <Trans>Network fee: enter an address</Trans>}
+        {fee !== null ? <Trans>Network fee: {feeText} {unit}</Trans> : loadingFee ? <Trans>Network fee: loading…</Trans> : <Trans>Network fee: enter an address</Trans>}
       </p>
       <Button disabled={!canContinue} onClick={() => actor.send({ type: 'form.submitted' })}><Trans>Continue</Trans></Button>
       {picking ? <AddressBookPicker actor={actor} network={network} /> : null}

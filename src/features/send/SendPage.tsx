@@ -3,6 +3,7 @@ import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import { sendMachine, withdrawalOf, type SendFailure, type SendRoute } from '../../../machines/send.machine';
+import { useFiatRate } from '../../app/fiatRate';
 import { useServices } from '../../app/context';
 import { showToast } from '../../ui/toast';
 import { param } from '../asset/wiring';
@@ -62,7 +63,8 @@ function SendRoute({ currency }: { currency: string }) {
   // a reload on review or progress is its `openedAt` input.
   useEffect(() => actor.send({ type: 'route.changed', route: step }), [step, actor]);
 
-  return <SendFlow actor={actor} />;
+  const rate = useFiatRate(currency);
+  return <SendFlow actor={actor} rate={rate} />;
 }
 
 /** /home/asset/$currency/send, /send/review and /send/progress: one send machine for the three. */

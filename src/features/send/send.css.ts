@@ -28,3 +28,5 @@ export const entry = style({
   background: vars.color.surface, border: 'none', borderRadius: vars.radius.md, color: vars.color.primary, cursor: 'pointer', textAlign: 'left',
 });
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+/** A fiat value on its own line under an amount (review). */
+export const fiat = style({ display: 'block', fontSize: 13, fontWeight: 400, color: vars.color.secondaryText });

@@ -3,8 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { FIAT_CHOICES } from '../../../machines/preferences.machine';
 import { selectCurrency } from '../../../machines/preferences.selectors';
-import { fiatSymbol } from '../../../machines/shared/portfolio';
 import { useServices } from '../../app/context';
+import { fiatSymbol } from '../../i18n/format';
+import { useLocale } from '../../i18n/useFormat';
 import * as shell from '../shell/AppShell.css';
 import * as css from './settings.css';
 
@@ -12,6 +13,7 @@ import * as css from './settings.css';
 export function CurrencyPage() {
   const { preferences } = useServices();
   const current = useSelector(preferences, selectCurrency);
+  const locale = useLocale();
   return (
     <section className={shell.page} aria-labelledby="currency-title">
       <Link to="/settings" className={shell.muted}><Trans>‹ Settings</Trans></Link>
@@ -28,7 +30,7 @@ export function CurrencyPage() {
             >
               <span>{currency}</span>
               <span className={css.value}>
-                {fiatSymbol(currency) === currency ? null : <span aria-hidden="true">{fiatSymbol(currency)}</span>}
+                {fiatSymbol(currency, locale) === currency ? null : <span aria-hidden="true">{fiatSymbol(currency, locale)}</span>}
                 {currency === current ? <span className={css.check} aria-hidden="true">✓</span> : null}
               </span>
             </button>
