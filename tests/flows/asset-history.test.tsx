@@ -225,7 +225,7 @@ describe('asset screen', () => {
   it('writes amounts and the fiat value in Russian, names USDT without its code, and shows no fiat without a rate', async () => {
     vi.useFakeTimers();
     vi.setSystemTime(NOW);
-    const usdt = { coin: usdtTrxCoin, asset: { ...btcAsset('12345.678900', '0.500000'), currency: 'USDT_TRX' }, transactions: [] };
+    const usdt: AssetOverview = { coin: usdtTrxCoin, asset: { ...btcAsset('12345.678900', '0.500000'), currency: 'USDT_TRX' }, transactions: [] };
     const mount = async (rate: { fiat: string; rate: number } | null) => {
       const actor = createActor(
         assetHistoryMachine.provide({ actors: { loadOverview: fromPromise(async () => usdt) } }),

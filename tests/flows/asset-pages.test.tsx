@@ -26,8 +26,12 @@ function fakeApi() {
   return { api, calls };
 }
 
+/** The balances poll brings 60 000 $/BTC: the asset and details pages show fiat values from it. */
 const mount = (path: string, api: AssetApi, loadCatalogue = fromPromise(async () => [btcCoin])) =>
-  mountApp({ path, signedIn: makeUser(), account: 'acc-7', wallet: { loadCatalogue }, api: { wallet: api } });
+  mountApp({
+    path, signedIn: makeUser(), account: 'acc-7', api: { wallet: api },
+    wallet: { loadCatalogue, loadBalances: fromPromise(async () => ({ assets: [btcAsset()], rates: { BTC: { USD: 60000 } } })) },
+  });
 
 afterEach(() => {
   act(() => toastActor.send({ type: 'toast.dismissed' }));
@@ -72,6 +76,7 @@ describe('asset pages in the app', () => {
     expect(calls.history).toEqual([['acc-7', { currency: 'BTC', sort: 'DESC', properties: ['createdDate'], pageSize: 100, pageNumber: 1 }]]);
     expect(calls.assets).toContain('acc-7');
     expect(screen.getByTestId('asset-balance').textContent).toBe('1.25 BTC');
+    expect((await screen.findByTestId('asset-fiat')).textContent).toBe('$75,000.00');
 
     await user.click(screen.getByRole('button', { name: 'Copy address' }));
     expect(app.calls.copied).toEqual([BTC_ADDRESS]);
@@ -93,6 +98,8 @@ describe('asset pages in the app', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Receiving' })).toBeTruthy();
     expect(calls.transaction).toEqual([['acc-7', 'tx-deposit']]);
     expect(screen.getByTestId('tx-confirmations').textContent).toContain('1 of 2');
+    expect(screen.getByTestId('tx-amount').textContent).toBe('+0.5 BTC');
+    expect(screen.getByTestId('tx-amount-fiat').textContent).toBe('≈ $30,000.00');
 
     await user.click(screen.getByRole('button', { name: 'Copy transaction hash' }));
     expect(app.calls.copied.at(-1)).toBe(HASH);

@@ -192,7 +192,7 @@ describe('transaction details', () => {
     vi.useFakeTimers();
     vi.setSystemTime(NOW);
     const tx = { ...withdrawal, currency: 'USDT_TRX', amount: '1250.500000', fee: '1.000000' };
-    const view = { transaction: tx, coin: usdtTrxCoin };
+    const view: TransactionView = { transaction: tx, coin: usdtTrxCoin };
     const mount = async (rate: { fiat: string; rate: number } | null) => {
       const actor = createActor(
         transactionDetailsMachine.provide({ actors: { loadTransaction: fromPromise(async () => view) } }),

@@ -41,9 +41,18 @@ async function mount({ fakes }: MountTools) {
     }),
     { input: { currency: 'BTC' } },
   ).start();
-  await renderInRouter(<SendFlow actor={actor} />, { path: '/home/asset/BTC/send' });
+  await renderInRouter(<SendFlow actor={actor} rate={{ fiat: 'USD', rate: 60000 }} />, { path: '/home/asset/BTC/send' });
   return { actor: actor as AnyActorRef, notes, camera };
 }
+
+/** Every amount the model can type, with its value at 60 000 $/BTC; an empty field shows no fiat line. */
+const fiatOfAmount: Record<string, string | null> = {
+  '': null, '0': '≈ $0.00', '0.5': '≈ $30,000.00', '1': '≈ $60,000.00', '1.25': '≈ $75,000.00', '1.2499': '≈ $74,994.00',
+};
+/** amount + the 0.0001 BTC fee, at the same rate. */
+const fiatOfTotal: Record<string, string> = {
+  '0.5': '≈ $30,006.00', '1': '≈ $60,006.00', '1.25': '≈ $75,006.00', '1.2499': '≈ $75,000.00',
+};
 
 const afterAddress = [{ type: 'address.changed', value: VALID }, { type: 'address.changed', value: INVALID }] as const;
 
@@ -172,6 +181,9 @@ describeModel('send', {
       expect(screen.getByTestId('send-available').textContent).toBe(`Available: ${AVAILABLE} BTC`);
       expect(addressInput().value).toBe(c.address);
       expect(amountInput().value).toBe(c.amount);
+      // The amount's fiat value follows what is typed.
+      expect(Object.keys(fiatOfAmount), `fiat of ${c.amount}`).toContain(c.amount);
+      expect(screen.queryByTestId('send-amount-fiat')?.textContent ?? null).toBe(fiatOfAmount[c.amount]);
       const error = c.addressProblem ? problems[c.addressProblem] : null;
       expect(screen.queryByText(problems.wrongAddress)?.textContent ?? screen.queryByText(problems.notUsed)?.textContent
         ?? screen.queryByText(problems.sameUser)?.textContent ?? null).toBe(error);
@@ -223,6 +235,10 @@ describeModel('send', {
       expect(screen.getByTestId('review-network').textContent).toBe('Bitcoin');
       expect(screen.getByTestId('review-recipient').textContent).toBe(c.recipientShown ? VALID : 'bc1qxy2k…jhx0wlh');
       expect(screen.getByTestId('review-fee').textContent).toBe(`${FEE} BTC`);
+      const receive = c.amount.replace(/\.$/, '');
+      expect(screen.getByTestId('review-receive-fiat').textContent).toBe(fiatOfAmount[receive]);
+      expect(screen.getByTestId('review-fee-fiat').textContent).toBe('≈ $6.00');
+      expect(screen.getByTestId('review-total-fiat').textContent).toBe(fiatOfTotal[receive]);
       expect(button(c.failure ? 'Try again' : 'Confirm and send').disabled).toBe(false);
       if (c.failure) expect(screen.getByTestId('review-error').textContent).toBe(c.failure.message || 'Something went wrong...');
       else expect(screen.queryByTestId('review-error')).toBeNull();

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import type { WithdrawalRequest } from '../../src/api/send';
 import type { UserProfile } from '../../src/api/userProfile';
+import type { RatesMap } from '../../src/api/wallet';
 import { toastActor } from '../../src/ui/toast';
 import { makeUser, mountApp, pathname, type FakeApis } from './app/harness';
 import { btcAsset, btcCoin } from './asset-fixtures';
@@ -37,8 +38,12 @@ const profile = (pinCodeActive: boolean): UserProfile => ({
   id: 'user', email: 'ann@example.com', pinCodeActive, accounts: [{ id: 'acc-7', name: 'Account', language: 'ENG', defaultFiatCurrency: 'USD' }],
 });
 
-const mount = (path: string, api: FakeApis, pinCodeActive = false) =>
-  mountApp({ path, signedIn: makeUser(), account: profile(pinCodeActive), wallet: { loadCatalogue: fromPromise(async () => [btcCoin]) }, api });
+/** The app's balances poll brings a rate of 60 000 $/BTC unless told there is none. */
+const mount = (path: string, api: FakeApis, pinCodeActive = false, rates: RatesMap = { BTC: { USD: 60000 } }) =>
+  mountApp({
+    path, signedIn: makeUser(), account: profile(pinCodeActive), api,
+    wallet: { loadCatalogue: fromPromise(async () => [btcCoin]), loadBalances: fromPromise(async () => ({ assets: [btcAsset()], rates })) },
+  });
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   expect(await screen.findByRole('heading', { level: 1, name: 'Send BTC' })).toBeTruthy();
@@ -59,9 +64,14 @@ describe('send pages in the app', () => {
     const user = userEvent.setup();
     await fillForm(user);
     expect(amountInput().value).toBe('0.5');
+    // The fiat value from the rates the balances poll loaded, under the amount.
+    expect(screen.getByTestId('send-amount-fiat').textContent).toBe('≈ $30,000.00');
     await user.click(button('Continue'));
     await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC/send/review'));
     expect((await screen.findByTestId('review-total')).textContent).toBe('0.5001 BTC');
+    expect(screen.getByTestId('review-receive-fiat').textContent).toBe('≈ $30,000.00');
+    expect(screen.getByTestId('review-fee-fiat').textContent).toBe('≈ $6.00');
+    expect(screen.getByTestId('review-total-fiat').textContent).toBe('≈ $30,006.00');
     await user.click(button('Confirm and send'));
     await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC/send/progress'));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Transfer in progress');
@@ -76,6 +86,19 @@ describe('send pages in the app', () => {
     await user.click(screen.getByRole('link', { name: 'Add to address book' }));
     await waitFor(() => expect(pathname(app)).toBe('/settings/address-book/create'));
     expect(((await screen.findByLabelText('Address')) as HTMLInputElement).value).toBe(VALID);
+  });
+
+  it('without a rate the form and the review show no fiat line', async () => {
+    const { calls } = fakeCalls();
+    mount('/home/asset/BTC/send', calls, false, {});
+    const user = userEvent.setup();
+    await fillForm(user);
+    expect(screen.queryByTestId('send-amount-fiat')).toBeNull();
+    await user.click(button('Continue'));
+    expect((await screen.findByTestId('review-total')).textContent).toBe('0.5001 BTC');
+    expect(screen.queryByTestId('review-receive-fiat')).toBeNull();
+    expect(screen.queryByTestId('review-total-fiat')).toBeNull();
+    expect(document.body.textContent).not.toContain('$');
   });
 
   it('a failed try, then a reload on the review: the same key is sent again', async () => {
