@@ -83,9 +83,14 @@ test('set a passcode, send to a scanned external address, see it complete and th
   const fee = (await page.getByTestId('send-fee').textContent())!.match(/Network fee: ([\d.]+)/)![1];
   await page.getByLabel('Amount, ETH').fill('0,25');
   assert.equal(await page.getByLabel('Amount, ETH').inputValue(), '0.25', 'comma becomes a point');
+  // Its fiat value under the field (sandbox ETH ≈ $3,400 ± 3 %: 0.25 ETH ≈ $850).
+  assert.match((await page.getByTestId('send-amount-fiat').textContent())!, /^≈ \$8\d\d\.\d{2}$/);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL('**/send/review');
   assert.equal((await page.getByTestId('review-receive').textContent())!.trim(), '0.25 ETH');
+  for (const id of ['review-receive-fiat', 'review-fee-fiat', 'review-total-fiat']) {
+    assert.match((await page.getByTestId(id).textContent())!, /^≈ \$[\d,]+\.\d{2}$/, id);
+  }
   await page.getByRole('button', { name: 'Confirm and send' }).click();
 
   // Passcode step: three wrong codes, each cleared with the wrong-passcode message, then the right one.

@@ -83,6 +83,9 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   assert.match((await row.textContent())!, /Received/);
   assert.match((await row.textContent())!, /0\.5/);
   assert.match((await page.getByTestId('asset-balance').textContent())!, /^0\.5 BTC$/);
+  // Its value in the selected fiat, from the rates the balances poll loaded (sandbox BTC ≈ $97,000 ± 3 %).
+  await page.getByTestId('asset-fiat').waitFor({ timeout: 15_000 });
+  assert.match((await page.getByTestId('asset-fiat').textContent())!, /^\$4\d,\d{3}\.\d{2}$/);
 
   // Home total updates by polling, without a reload.
   await page.getByRole('link', { name: '‹ Home' }).click();
@@ -106,6 +109,19 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   await page.waitForURL('**/home');
   await page.waitForFunction(() => /€/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''), null, { timeout: 15_000 });
   assert.notEqual(await total.textContent(), usdTotal);
+  // Russian number format: no-break space groups, a decimal comma, the symbol after ("45 123,45 €").
+  assert.match((await total.textContent())!, /^\d{1,3}(\u00a0\d{3})*,\d{2}\u00a0€$/, 'Russian fiat format');
+  await page.locator('[data-currency="BTC"]').click();
+  await page.waitForURL('**/home/asset/BTC');
+  assert.equal(await page.getByTestId('asset-balance').textContent(), '0,5 BTC');
+  await page.waitForFunction(() => /€$/.test(document.querySelector('[data-testid="asset-fiat"]')?.textContent ?? ''), null, { timeout: 15_000 });
+  assert.match((await page.getByTestId('asset-fiat').textContent())!, /^\d{1,3}(\u00a0\d{3})*,\d{2}\u00a0€$/);
+  // USDT on Tron reads "USDT" with its network, never the catalogue code.
+  await page.goBack();
+  await page.locator('[data-currency="USDT_TRX"]').click();
+  await page.waitForURL('**/home/asset/USDT_TRX');
+  assert.equal(await page.getByTestId('asset-balance').textContent(), '0 USDT');
+  assert.ok(!(await page.locator('body').textContent())!.includes('USDT_TRX'), 'no raw USDT_TRX on the asset page');
   const profile = await page.evaluate(async () => {
     const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))!;
     const token = JSON.parse(localStorage.getItem(key)!).access_token;
