@@ -65,7 +65,7 @@ describe('send pages in the app', () => {
     await fillForm(user);
     expect(amountInput().value).toBe('0.5');
     // The fiat value from the rates the balances poll loaded, under the amount.
-    expect(screen.getByTestId('send-amount-fiat').textContent).toBe('≈ $30,000.00');
+    expect((await screen.findByTestId('send-amount-fiat')).textContent).toBe('≈ $30,000.00');
     await user.click(button('Continue'));
     await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC/send/review'));
     expect((await screen.findByTestId('review-total')).textContent).toBe('0.5001 BTC');
