@@ -5,11 +5,12 @@
  * fake server holds, as a deposit or another device would.
  */
 import { act, screen, within } from '@testing-library/react';
-import { fromPromise, type AnyMachineSnapshot } from 'xstate';
+import { fromPromise, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import { homeMachine, type HomeInput } from '../../machines/home.machine';
 import { SUGGESTED_ASSETS } from '../../machines/shared/coins';
 import type { Asset } from '../../src/api/wallet';
 import { describeModel, settle } from '../support/mbt';
+import { captureLiveActor } from '../support/liveActor';
 import { asset, catalogue, holdingsA, rates } from '../fixtures/wallet';
 import { makeUser, mountApp, pathname, type MountedApp } from './app/harness';
 
@@ -53,7 +54,7 @@ describeModel('home', {
   keepIgnored: () => false,
   fakeTimers: true,
   mount: async ({ fakes }) => {
-    const h = { world: { server: [] } } as unknown as H;
+    const h = { world: { server: [] }, actor: captureLiveActor(homeMachine) } as unknown as H & { actor: () => AnyActorRef | undefined };
     h.app = mountApp({
       path: '/home',
       signedIn: makeUser(),

@@ -7,6 +7,7 @@ import { act, screen } from '@testing-library/react';
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { manageAssetsMachine, type ManageAssetsEvent } from '../../machines/manageAssets.machine';
 import { describeModel, settle } from '../support/mbt';
+import { captureLiveActor } from '../support/liveActor';
 import { asset, catalogue, holdingsA, rates } from '../fixtures/wallet';
 import { makeUser, mountApp, pathname } from './app/harness';
 
@@ -35,6 +36,7 @@ describeModel('manageAssets', {
   fakeTimers: true,
   mount: async ({ fakes }) => {
     const world = { server: [...holdingsA], loads: 0, toasts: 0 };
+    const actor = captureLiveActor(manageAssetsMachine);
     const app = mountApp({
       path: '/manage-assets',
       signedIn: makeUser(),
@@ -45,7 +47,7 @@ describeModel('manageAssets', {
       },
     });
     await settle();
-    return { app, world };
+    return { app, world, actor };
   },
   drive: {
     'asset.toggled': (e, h) => h.user.click(toggle((e as { currency: string }).currency)),

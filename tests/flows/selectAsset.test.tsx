@@ -8,6 +8,7 @@ import { selectAssetMachine, type SelectAssetEvent } from '../../machines/select
 import { toCoinMap } from '../../machines/shared/coins';
 import { matchesQuery } from '../../machines/shared/portfolio';
 import { describeModel, settle } from '../support/mbt';
+import { captureLiveActor } from '../support/liveActor';
 import { asset, catalogue, rates } from '../fixtures/wallet';
 import { makeUser, mountApp, pathname, type MountedApp } from './app/harness';
 
@@ -27,13 +28,14 @@ function purposeSuite(purpose: 'receive' | 'send') {
     ],
     keepIgnored: () => false,
     mount: async () => {
+      const actor = captureLiveActor(selectAssetMachine);
       const app = mountApp({
         path: `/select-asset/${purpose}`,
         signedIn: makeUser(),
         wallet: { loadCatalogue: fromPromise(async () => catalogue), loadBalances: fromPromise(async () => ({ assets: held, rates })) },
       });
       await settle();
-      return { app } as { app: MountedApp };
+      return { app: app as MountedApp, actor };
     },
     drive: {
       'search.changed': async (e: SelectAssetEvent, h) => {

@@ -4,6 +4,7 @@ import { settingsMachine } from '../../machines/settings.machine';
 import type { UserProfile } from '../../src/api/userProfile';
 import { appConfig } from '../../src/config';
 import { describeModel, settle } from '../support/mbt';
+import { captureLiveActor } from '../support/liveActor';
 import { makeUser, mountApp, pathname, type MountedApp } from './app/harness';
 
 /** Deferred plain functions: the settings page takes services, not actors. */
@@ -51,9 +52,10 @@ describeModel('settings', {
   mount: async () => {
     const load = deferredCalls<UserProfile>();
     const signOut = deferredCalls<void>();
+    const actor = captureLiveActor(settingsMachine);
     const app = mountApp({ path: '/settings', signedIn: makeUser(), loadProfile: load.fn, signOut: signOut.fn });
     await settle();
-    return { app, load, signOut };
+    return { app, load, signOut, actor };
   },
   drive: {
     'xstate.done.actor.loadProfile': (_e: Outcome, h: H) => h.load.resolve(profile),

@@ -20,17 +20,25 @@
  * - `fakes` (createDeferredActors) makes fromPromise actors whose outcome the path decides: provide
  *   `fakes.promise('<invokeId>')` as the actor; `done/error.actor.<id>` steps resolve/reject it by default.
  * - `after.*` steps advance fake timers by default. Any default can be overridden in `drive`.
- * - After every step the runner checks the live actor (if `mount` returns `actor`) has the model's state
- *   value and context, then runs every `states` entry the snapshot matches (dotted paths or '*').
+ * - After every step the runner checks the live actor (`mount` must return it, or a function finding it,
+ *   e.g. `captureLiveActor(machine)` for an actor a page starts) has the model's state value and context,
+ *   then runs every `states` entry the snapshot matches (dotted paths or '*'). Each entry must read the
+ *   rendered DOM and make an expect() call, or the step fails (mbt-dom.ts counts the reads).
  * - A coverage test fails when a leaf state or a declared transition has no path, a leaf state has no
- *   assertion, or an event has no driver, and prints "login: states 6/6, transitions 14/14, paths 9".
+ *   assertion keyed on exactly that state, a key names no state, or an event has no driver, and prints
+ *   "login: states 6/6, transitions 14/14, paths 9; children: none". Machines the model invokes are
+ *   listed with the suite that covers them; one without its own suite must be seen live in every leaf
+ *   state through this model's paths (a test per child after the paths).
  * Use `planModel` (mbt-plan.ts) directly to drive other runners (e.g. Playwright) with the same paths.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromPromise, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic, type EventObject } from 'xstate';
-import { coverageLine, describeEvent, matchesKey, planModel, type BuiltinEvent, type Plan, type PlanOptions } from './mbt-plan';
+import { getStateNodes } from 'xstate/graph';
+import { coverageLine, describeEvent, matchesKey, planModel, type BuiltinEvent, type Plan, type PlannedPath, type PlanOptions } from './mbt-plan';
+import { childMachines, childObserver, ownSuites } from './mbt-children';
+import { domReads, installDomProbe } from './mbt-dom';
 
 export { planModel, coverageLine } from './mbt-plan';
 export type { Plan, PlannedPath } from './mbt-plan';
@@ -65,7 +73,9 @@ export type DeferredActors = ReturnType<typeof createDeferredActors>;
 
 type User = ReturnType<typeof userEvent.setup>;
 export type MountTools = { fakes: DeferredActors; user: User };
-export type Harness<H> = H & MountTools & { actor?: AnyActorRef };
+/** The actor on screen, or a function that finds it when the view creates its own (see liveActor.ts). */
+export type LiveActor = AnyActorRef | (() => AnyActorRef | undefined);
+export type Harness<H> = H & MountTools & { actor: LiveActor };
 
 export type StepInfo = { event: EventObject | undefined; history: EventObject[] };
 
@@ -79,7 +89,8 @@ export type ModelConfig<M extends AnyStateMachine, H extends object> = Omit<Plan
   delays?: Record<string, number>;
   /** Compare the live actor's context with the model's (JSON); turn off when context holds non-data. */
   compareContext?: boolean;
-  mount: (tools: MountTools) => (H & { actor?: AnyActorRef }) | Promise<H & { actor?: AnyActorRef }>;
+  /** Must return `actor`: after every step the live actor's state (and context) must equal the model's. */
+  mount: (tools: MountTools) => (H & { actor: LiveActor }) | Promise<H & { actor: LiveActor }>;
   /** One driver per user event type; actor outcomes and timers have defaults and may be overridden by id. */
   drive: { [K in Events<M>['type']]?: Driver<Extract<Events<M>, { type: K }>, H> };
   /** `step.event` is the event just driven (undefined before the first), `step.history` all of them so far. */
@@ -112,65 +123,120 @@ const driverOf = <H,>(config: { drive: object }, type: string) =>
 
 const asData = (value: unknown) => JSON.parse(JSON.stringify(value ?? null));
 
-function checkCoverage<M extends AnyStateMachine, H extends object>(name: string, plan: Plan, config: ModelConfig<M, H>) {
+const liveActorOf = (h: { actor?: LiveActor }) => (typeof h.actor === 'function' ? h.actor() : h.actor);
+
+/** Every dotted state path of the machine (compound and leaf), for keys that name no state. */
+const statePaths = (machine: AnyStateMachine) => new Set(getStateNodes(machine.root).map((n) => n.path.join('.')));
+
+/** Own model-based suites of the children this machine invokes (lazily read, see mbt-children.ts). */
+export async function childrenCoverage(machine: AnyStateMachine) {
+  const children = childMachines(machine);
+  const suites = children.length ? await ownSuites() : new Map<string, string[]>();
+  return children.map((c) => ({ ...c, suites: suites.get(c.id) ?? [] }));
+}
+type ChildCoverage = Awaited<ReturnType<typeof childrenCoverage>>[number];
+
+const childrenLine = (children: ChildCoverage[]) =>
+  children.length
+    ? `; children: ${children.map((c) => `${c.id} covered by ${c.suites.length ? c.suites.join(', ') : "the parent's paths"}`).join(', ')}`
+    : '; children: none';
+
+/**
+ * Fails when a leaf state or a declared transition has no path, a leaf state has no assertion keyed
+ * on exactly that state (a parent key only adds shared checks), a key names no state, or an event
+ * has no driver. Prints the coverage line with the child machines and where they are covered.
+ */
+export async function checkCoverage<M extends AnyStateMachine, H extends object>(name: string, plan: Plan, config: ModelConfig<M, H>) {
   const problems: string[] = [];
   for (const s of plan.coverage.states.missing) problems.push(`state without a path: ${s}`);
   for (const t of plan.coverage.transitions.missing) problems.push(`transition without a path: ${t}`);
   const assertKeys = Object.keys(config.states).filter((k) => k !== '*');
   for (const leaf of plan.leafStates) {
-    if (!assertKeys.some((k) => leaf === k || leaf.startsWith(`${k}.`))) problems.push(`state without an assertion: ${leaf}`);
+    if (!assertKeys.includes(leaf)) problems.push(`state without an assertion of its own: ${leaf}`);
   }
+  const known = statePaths(config.machine);
+  for (const key of assertKeys) if (!known.has(key)) problems.push(`assertion for a state the machine does not have: ${key}`);
   const delays = config.delays ?? {};
   const types = new Set(plan.paths.flatMap((p) => p.steps.map((s) => s.event.type)));
   for (const type of types) {
     if (!driverOf(config, type) && !builtinDriver(type, delays)) problems.push(`event without a driver: ${type}`);
   }
-  console.info(`[mbt] ${coverageLine(name, plan)}`);
+  const children = await childrenCoverage(config.machine);
+  console.info(`[mbt] ${coverageLine(name, plan)}${childrenLine(children)}`);
   if (problems.length) throw new Error(`${name} model coverage:\n  ${problems.join('\n  ')}`);
+  return children;
+}
+
+type Observer = ReturnType<typeof childObserver>;
+
+/** Runs one planned path against a fresh mount, checking the live actor and every matching assertion after each step. */
+export async function runPath<M extends AnyStateMachine, H extends object>(config: ModelConfig<M, H>, path: PlannedPath, observer?: Observer) {
+  installDomProbe();
+  const delays = config.delays ?? {};
+  if (config.fakeTimers) vi.useFakeTimers();
+  const user = userEvent.setup({ delay: null, advanceTimers: config.fakeTimers ? vi.advanceTimersByTime : undefined });
+  const fakes = createDeferredActors();
+  const mounted = await config.mount({ fakes, user });
+  const h = { ...mounted, fakes, user } as Harness<H>;
+  await settle();
+
+  const history: EventObject[] = [];
+  const check = async (snapshot: AnyMachineSnapshot, where: string) => {
+    try {
+      const actor = liveActorOf(h);
+      if (!actor) throw new Error('no live actor: `mount` must return the actor on screen (or a function that finds it)');
+      const live = actor.getSnapshot() as AnyMachineSnapshot;
+      expect(live.value, 'live state').toEqual(snapshot.value);
+      if (config.compareContext !== false) expect(asData(live.context), 'live context').toEqual(asData(snapshot.context));
+      observer?.observe(actor);
+      const keys = Object.keys(config.states).filter((k) => matchesKey(snapshot, k));
+      for (const key of keys) {
+        const reads = domReads();
+        const expects = expect.getState().assertionCalls;
+        await config.states[key](h, snapshot, { event: history.at(-1), history: [...history] });
+        if (domReads() === reads) throw new Error(`the assertion for '${key}' read nothing from the rendered screen (context-only or empty)`);
+        if (expect.getState().assertionCalls === expects) throw new Error(`the assertion for '${key}' made no expect() call`);
+      }
+    } catch (error) {
+      const state = JSON.stringify(snapshot.value);
+      (error as Error).message = `${where} (state ${state}):\n${(error as Error).message}`;
+      throw error;
+    }
+  };
+
+  await check(path.initial, 'initial');
+  for (const [i, step] of path.steps.entries()) {
+    const driver = driverOf(config, step.event.type) ?? builtinDriver<H>(step.event.type, delays);
+    if (!driver) throw new Error(`no driver for ${step.event.type}`);
+    await driver(step.event, h);
+    await settle();
+    history.push(step.event);
+    await check(step.state, `after step ${i + 1} ${describeEvent(step.event)}${step.ignored ? ' (ignored)' : ''}`);
+  }
 }
 
 export function describeModel<M extends AnyStateMachine, H extends object>(name: string, config: ModelConfig<M, H>): Plan {
   const plan = planModel(config.machine, config as PlanOptions<EventObject>);
-  const delays = config.delays ?? {};
+  const children = childMachines(config.machine);
+  const observer = childObserver(children);
+  let covered: ChildCoverage[] = [];
 
   describe(`${name} (model-based)`, () => {
-    it(`covers every state and transition of ${name}`, () => checkCoverage(name, plan, config));
+    it(`covers every state and transition of ${name}`, async () => {
+      covered = await checkCoverage(name, plan, config);
+    });
 
-    for (const path of plan.paths) {
-      it(path.description, async () => {
-        if (config.fakeTimers) vi.useFakeTimers();
-        const user = userEvent.setup({ delay: null, advanceTimers: config.fakeTimers ? vi.advanceTimersByTime : undefined });
-        const fakes = createDeferredActors();
-        const mounted = await config.mount({ fakes, user });
-        const h = { ...mounted, fakes, user } as Harness<H>;
-        await settle();
+    for (const path of plan.paths) it(path.description, () => runPath(config, path, observer));
 
-        const history: EventObject[] = [];
-        const check = async (snapshot: AnyMachineSnapshot, where: string) => {
-          try {
-            if (h.actor) {
-              const live = h.actor.getSnapshot() as AnyMachineSnapshot;
-              expect(live.value, 'live state').toEqual(snapshot.value);
-              if (config.compareContext !== false) expect(asData(live.context), 'live context').toEqual(asData(snapshot.context));
-            }
-            const keys = Object.keys(config.states).filter((k) => matchesKey(snapshot, k));
-            for (const key of keys) await config.states[key](h, snapshot, { event: history.at(-1), history: [...history] });
-          } catch (error) {
-            const state = JSON.stringify(snapshot.value);
-            (error as Error).message = `${where} (state ${state}):\n${(error as Error).message}`;
-            throw error;
-          }
-        };
-
-        await check(path.initial, 'initial');
-        for (const [i, step] of path.steps.entries()) {
-          const driver = driverOf(config, step.event.type) ?? builtinDriver<H>(step.event.type, delays);
-          if (!driver) throw new Error(`no driver for ${step.event.type}`);
-          await driver(step.event, h);
-          await settle();
-          history.push(step.event);
-          await check(step.state, `after step ${i + 1} ${describeEvent(step.event)}${step.ignored ? ' (ignored)' : ''}`);
-        }
+    // A child without a suite of its own must have been seen in every one of its leaf states.
+    for (const child of children) {
+      it(`covers the child machine ${child.id} (invoked as ${child.invokedAs.join(', ')})`, () => {
+        const own = covered.find((c) => c.id === child.id)?.suites ?? [];
+        const seen = observer.seen.get(child.id)!;
+        const leaves = observer.leaves.get(child.id)!;
+        console.info(`[mbt] ${name} child ${child.id}: ${own.length ? `own suite ${own.join(', ')}` : 'no own suite'}; seen through the parent's paths in ${seen.size}/${leaves.length} states`);
+        if (own.length) return;
+        expect(leaves.filter((l) => !seen.has(l)), `${child.id} states never reached through ${name}'s paths`).toEqual([]);
       });
     }
   });
