@@ -131,7 +131,12 @@ describeModel('addressBookCreate', {
       // Trimmed, on the chosen network.
       expect(h.fakes.calls('createEntry').at(-1)).toEqual({ name: s.context.name.trim(), blockchain: 'Bitcoin', address: BTC });
     },
-    saved: (h) => expect(h.notes.slice(-2)).toEqual(['added', 'list']),
+    saved: (h) => {
+      expect(h.notes.slice(-2)).toEqual(['added', 'list']);
+      // Until the list opens the form stays locked: no second submit of the same entry.
+      expect(save().getAttribute('aria-busy')).toBe('true');
+      expect(input('Name').readOnly).toBe(true);
+    },
   },
 });
 

@@ -95,11 +95,14 @@ for (const mode of ['edit', 'delete'] as const) {
       deleting: (h) => {
         expect(h.fakes.calls('deleteEntry').at(-1)).toEqual({ id: 'e-1' });
         if (mode === 'delete') expect(screen.getByRole('button', { name: 'Delete' }).getAttribute('aria-busy')).toBe('true');
+        // The edit screen offers no delete button: it keeps showing the entry while the delete runs.
+        else expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ann');
         expect(h.fakes.calls('deleteEntry')).toHaveLength(1);
       },
       deleted: (h) => {
         expect(h.notes).toEqual(['deleted', 'list']);
         if (mode === 'delete') expect((screen.getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true);
+        else expect(field('Address').value).toBe(ENTRY.address);
       },
     },
   });

@@ -144,10 +144,15 @@ describeModel('transactionDetails', {
     'loaded.watch.waiting': (h, s, { event, history }) => {
       const loads = 1 + count(history, 'details.retried') + count(history, 'xstate.done.actor.refresh') + count(history, 'xstate.error.actor.refresh');
       expect(h.fakes.calls('loadTransaction')).toHaveLength(loads);
-      if (event?.type === 'xstate.done.actor.refresh') expect(s.context.transaction?.state).toBe('COMPLETED');
+      // Between polls the screen shows the last state the server gave (the refresh that credited it: Completed).
+      const shown = ({ IN_PROGRESS: 'In progress', COMPLETED: 'Completed', FAILED: 'Failed' } as Record<string, string>)[(s.context.transaction as Transaction).state];
+      expect(text('tx-state')).toBe(event?.type === 'xstate.done.actor.refresh' ? 'Completed' : shown);
     },
     'loaded.watch.refreshing': (h, s) => {
       expect(s.context.transaction?.state).toBe('IN_PROGRESS');
+      // A poll does not blank the screen: the details stay, still in progress.
+      expect(text('tx-state')).toBe('In progress');
+      expect(screen.queryByRole('status', { name: 'Loading transaction' })).toBeNull();
       expect(h.fakes.calls('loadTransaction').at(-1)).toEqual(input);
     },
     'loaded.copy.idle': (h: H, _s, { event }) => {

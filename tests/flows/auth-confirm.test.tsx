@@ -46,8 +46,15 @@ describeModel('confirm', {
       expect(h.fx.navigate).not.toHaveBeenCalled();
       expect(h.fx.toast).not.toHaveBeenCalled();
     },
-    continuing: (h) => expect(h.fx.navigate).toHaveBeenCalledWith({ to: '/auth/login/email' }),
+    continuing: (h) => {
+      expect(h.fx.navigate).toHaveBeenCalledWith({ to: '/auth/login/email' });
+      // The confirmation stays on screen while the login page opens.
+      expect(screen.getByRole('heading', { name: 'E-mail confirmed' })).toBeTruthy();
+    },
     failed: (h) => {
+      // Nothing to continue with and nothing pending: the login page takes over.
+      expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+      expect(screen.getByRole('main').getAttribute('aria-busy')).toBeNull();
       expect(h.fx.toast).toHaveBeenCalledWith({ kind: 'error', message: CONFIRM_ERROR });
       expect(h.fx.navigate).toHaveBeenCalledWith({ to: '/auth/login' });
     },

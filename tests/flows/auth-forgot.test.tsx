@@ -54,6 +54,11 @@ describeModel('forgot', {
       expect(send().getAttribute('aria-busy')).toBe('true');
       expect(h.fakes.calls('requestReset').at(-1)).toEqual({ email: s.context.email.trim() });
     },
-    sent: (h) => expect(h.fx.navigate).toHaveBeenCalledWith({ to: '/auth/forgot-success' }),
+    sent: (h) => {
+      expect(h.fx.navigate).toHaveBeenCalledWith({ to: '/auth/forgot-success' });
+      // Locked until the next screen opens: no second request.
+      expect(send().disabled).toBe(true);
+      expect(send().getAttribute('aria-busy')).toBe('true');
+    },
   },
 });

@@ -67,6 +67,9 @@ describeModel('reset', {
     changed: (h) => {
       expect(h.fx.toast).toHaveBeenLastCalledWith({ kind: 'success', message: CHANGED });
       expect(h.fx.navigate).toHaveBeenCalledWith({ to: '/auth/login/email' });
+      // Locked until the login page opens: the used code is not sent twice.
+      expect(save().disabled).toBe(true);
+      expect(save().getAttribute('aria-busy')).toBe('true');
     },
   },
 });

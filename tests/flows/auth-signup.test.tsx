@@ -83,6 +83,9 @@ describeModel('signup', {
     },
     registered: (h, s) => {
       expect(h.fx.navigate).toHaveBeenCalledWith({ to: '/auth/signup/email/success', search: { email: s.context.email.trim() } });
+      // Locked until the check-mail screen opens: no second account.
+      expect(submitButton(/Sign up$/).disabled).toBe(true);
+      expect(submitButton(/Sign up$/).getAttribute('aria-busy')).toBe('true');
     },
   },
 });

@@ -133,8 +133,17 @@ describeModel('balances', {
       const hint = screen.queryByText('Offline, retrying…');
       expect(hint !== null, 'offline hint').toBe(s.context.stale);
     },
-    'loaded.waiting': (h) => expect(h.fakes.calls('loadBalances').length).toBeGreaterThan(0),
-    'loaded.refreshing': (h, s) => expect(h.fakes.calls('loadBalances').at(-1)).toEqual({ fiat: s.context.fiat }),
+    // Polls run behind the data on screen: no skeleton, no error block, whether waiting or refreshing.
+    'loaded.waiting': (h) => {
+      expect(h.fakes.calls('loadBalances').length).toBeGreaterThan(0);
+      expect(screen.queryByTestId('loading')).toBeNull();
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+    'loaded.refreshing': (h, s) => {
+      expect(h.fakes.calls('loadBalances').at(-1)).toEqual({ fiat: s.context.fiat });
+      expect(screen.queryByTestId('loading')).toBeNull();
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
   },
 });
 

@@ -92,7 +92,11 @@ describeModel('home', {
       expect(window.localStorage.getItem('isProtectWalletShown')).toBe(s.context.protectDismissed ? 'true' : null);
       expect(window.localStorage.getItem('isTelegramBannerClosed')).toBe(s.context.bannerClosed ? 'true' : null);
     },
-    leftForProtection: (h) => expect(pathname(h.app)).toBe('/settings/wallet-protection'),
+    leftForProtection: (h) => {
+      expect(pathname(h.app)).toBe('/settings/wallet-protection');
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Wallet protection');
+      expect(screen.queryByRole('heading', { name: 'Protect your wallet' })).toBeNull();
+    },
     'active.user.loading': (h) => {
       expect(h.fakes.calls('loadUserFlags')).toHaveLength(1);
       expect(screen.queryByRole('region', { name: 'Telegram' })).toBeNull();

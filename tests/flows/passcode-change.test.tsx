@@ -127,13 +127,18 @@ describeModel('passcodeChange', {
       expect(padDisabled()).toBe(true);
       expect(h.fakes.calls('updateBiometricToken').at(-1)).toEqual({ code: '2222' });
     },
-    success: (h, s) => {
+    'success.counting': (h, s) => {
       expect(heading()).toBe('Passcode changed');
       expect(screen.getByRole('timer').textContent).toBe(`Back to wallet protection in ${s.context.secondsLeft} s`);
       expect(s.context).toMatchObject({ oldCode: '', next: '' });
       expect(h.notes).toEqual([]);
     },
-    done: (h) => expect(h.notes).toEqual(['back']),
+    done: (h) => {
+      expect(h.notes).toEqual(['back']);
+      // The success screen stays until wallet protection opens; no keypad comes back.
+      expect(heading()).toBe('Passcode changed');
+      expect(screen.queryByTestId('pin-dots')).toBeNull();
+    },
   },
 });
 

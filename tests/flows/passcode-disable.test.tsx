@@ -90,10 +90,15 @@ describeModel('passcodeDisable', {
     disabled: (h) => {
       expect(h.fakes.calls('disablePasscode')).toEqual([{ code: '1234' }]);
       expect(h.notes).toEqual(['disabled', 'back']);
+      // The keypad is gone with its verify machine: nothing more can be typed.
+      expect(screen.queryByTestId('pin-dots')).toBeNull();
+      expect(screen.queryByRole('button', { name: '1' })).toBeNull();
     },
     left: (h, _s, { event }) => {
       expect(h.notes).toEqual(event?.type === 'xstate.error.actor.verify' ? ['failed', 'back'] : ['back']);
       expect(h.fakes.calls('disablePasscode')).toEqual([]);
+      expect(screen.queryByTestId('pin-dots')).toBeNull();
+      expect(screen.queryByRole('button', { name: '1' })).toBeNull();
     },
   },
 });

@@ -92,7 +92,7 @@ describeModel('passcodeSet', {
       expect(h.fakes.calls('updateBiometricToken').at(-1)).toEqual({ code: '1234' });
       expect(h.notes).toEqual([]);
     },
-    success: (h, s) => {
+    'success.counting': (h, s) => {
       expect(heading()).toBe('Passcode set');
       expect(screen.getByRole('timer').textContent).toBe(`Back to wallet protection in ${s.context.secondsLeft} s`);
       expect(h.notes).toEqual(['valid']);
@@ -103,6 +103,9 @@ describeModel('passcodeSet', {
     },
     done: (h, _s, { history }) => {
       expect(h.notes).toEqual(['valid', 'back']);
+      // The success screen stays until wallet protection opens; no keypad comes back.
+      expect(heading()).toBe('Passcode set');
+      expect(screen.queryByTestId('pin-dots')).toBeNull();
       const ticks = history.filter((e) => e.type.startsWith('xstate.after.TICK')).length;
       // By the countdown: exactly 5 ticks of 1 s; by "Done": at once.
       if (history.at(-1)?.type !== 'success.closed') expect(ticks).toBe(5);

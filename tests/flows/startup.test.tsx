@@ -161,9 +161,14 @@ describeModel('session start-up', {
       if (errorCode(h) === 'B2C_USM0022') expect(h.app.removed.length).toBe(1);
     },
     'authenticated.active': (h) => expectHome(h),
-    'authenticated.reauthenticating': (h) => {
-      // Re-authentication is invisible: the screen stays, calls wait for it.
+    // Re-authentication is invisible: the screen stays, calls wait for it.
+    'authenticated.reauthenticating.viaSilent': (h) => {
       expectHome(h);
+      expect(h.fakes.calls('signinSilent').length).toBeGreaterThan(0);
+    },
+    'authenticated.reauthenticating.viaInitData': (h) => {
+      expectHome(h);
+      expect(h.fakes.calls('signInWithInitData').length).toBeGreaterThan(0);
     },
     'unauthenticated.grace': (h) => {
       if (showsErrorScreen(errorCode(h))) return expectErrorScreen(h, errorCode(h));

@@ -1,8 +1,9 @@
 /** Exercises the model-based runner itself on a toy machine with an invoke, a guard and a named delay. */
 import { useSelector } from '@xstate/react';
-import { assign, createActor, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, createActor, createMachine, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { screen } from '@testing-library/react';
-import { describeModel, planModel } from '../support/mbt';
+import { checkCoverage, childrenCoverage, describeModel, planModel, runPath, type ModelConfig } from '../support/mbt';
+import { childObserver } from '../support/mbt-children';
 import { renderWithProviders } from '../support/render';
 
 const toy = setup({
@@ -40,7 +41,7 @@ function Toy({ actor }: { actor: ActorRefFrom<typeof toy> }) {
   );
 }
 
-const plan = describeModel('toy', {
+const config: ModelConfig<typeof toy, object> = {
   machine: toy,
   fakeTimers: true,
   delays: { RESET: 2000 },
@@ -71,7 +72,8 @@ const plan = describeModel('toy', {
     },
     saved: () => expect(screen.getByRole('status').textContent).toBe('saved'),
   },
-});
+};
+const plan = describeModel('toy', config);
 
 it('keeps a path per transition and event case, without prefix duplicates', () => {
   expect(plan.coverage.transitions.total).toHaveLength(5);
@@ -79,4 +81,96 @@ it('keeps a path per transition and event case, without prefix duplicates', () =
   expect(descriptions).toEqual(expect.arrayContaining(["form.submitted", "name.changed(\" \") → form.submitted"]));
   expect(new Set(descriptions).size).toBe(descriptions.length);
   expect(planModel(toy, { events: [{ type: 'form.submitted' }] }).coverage.states.missing).toEqual(['saving', 'saved']);
+});
+
+describe('the guard fails', () => {
+  const toSaved = () => plan.paths.find((p) => p.steps.some((s) => s.state.matches('saved')))!;
+  const withState = (key: string, fn: ModelConfig<typeof toy, object>['states'][string]) => ({ ...config, states: { ...config.states, [key]: fn } });
+
+  it('on an assertion that only reads the machine context', async () => {
+    const bad = withState('saved', (_h, s) => expect(s.context.name).toBe('Ann'));
+    await expect(runPath(bad, toSaved())).rejects.toThrow(/assertion for 'saved' read nothing from the rendered screen/);
+  });
+
+  it('on an empty assertion', async () => {
+    await expect(runPath(withState('saved', () => {}), toSaved())).rejects.toThrow(/assertion for 'saved' read nothing from the rendered screen/);
+  });
+
+  it('on an assertion that looks at the screen but expects nothing', async () => {
+    const bad = withState('saved', () => void screen.queryByText('saved'));
+    await expect(runPath(bad, toSaved())).rejects.toThrow(/assertion for 'saved' made no expect\(\) call/);
+  });
+
+  it('when the live actor leaves the model (state)', async () => {
+    // The view's save answers at once: the live actor is already saved while the model is saving.
+    const bad: typeof config = {
+      ...config,
+      mount: () => {
+        const actor = createActor(toy.provide({ actors: { save: fromPromise(async () => 'ok') } })).start();
+        renderWithProviders(<Toy actor={actor} />);
+        return { actor };
+      },
+    };
+    const toSaving = plan.paths.find((p) => p.steps.some((s) => s.state.matches('saving')))!;
+    await expect(runPath(bad, toSaving)).rejects.toThrow(/live state/);
+  });
+
+  it('when the live actor leaves the model (context)', async () => {
+    const bad: typeof config = {
+      ...config,
+      mount: () => {
+        const actor = createActor(toy.provide({ actors: { save: fromPromise(async () => 'ok') } })).start();
+        renderWithProviders(<Toy actor={actor} />);
+        actor.send({ type: 'name.changed', value: 'Bob' });
+        return { actor };
+      },
+    };
+    await expect(runPath(bad, plan.paths[0])).rejects.toThrow(/live context/);
+  });
+
+  it('without a live actor', async () => {
+    const bad = { ...config, mount: () => (renderWithProviders(<p>nothing</p>), {}) } as unknown as typeof config;
+    await expect(runPath(bad, plan.paths[0])).rejects.toThrow(/no live actor/);
+  });
+
+  it('when a leaf state has no assertion of its own, even with one on its parent', async () => {
+    const nested = createMachine({ id: 'nested', initial: 'form', states: { form: { initial: 'editing', states: { editing: { on: { go: 'done' } }, done: {} } } } });
+    const nestedPlan = planModel(nested, { events: [{ type: 'go' }] });
+    const parentOnly = { machine: nested, events: [{ type: 'go' }], mount: () => ({ actor: createActor(nested) }), drive: { go: () => {} }, states: { form: () => {} } };
+    await expect(checkCoverage('nested', nestedPlan, parentOnly as never)).rejects.toThrow(/state without an assertion of its own: form.editing[^]*form.done/);
+    const leaves = { ...parentOnly, states: { form: () => {}, 'form.editing': () => {}, 'form.done': () => {} } };
+    await expect(checkCoverage('nested', nestedPlan, leaves as never)).resolves.toEqual([]);
+    const typo = { ...leaves, states: { ...leaves.states, 'form.dnoe': () => {} } };
+    await expect(checkCoverage('nested', nestedPlan, typo as never)).rejects.toThrow(/a state the machine does not have: form.dnoe/);
+  });
+});
+
+describe('child machines', () => {
+  const parent = setup({ actors: { toy } }).createMachine({
+    id: 'parent',
+    initial: 'editing',
+    states: { editing: { invoke: { id: 'inner', src: 'toy' }, on: { 'form.closed': 'closed' } }, closed: {} },
+  });
+
+  it('lists a child without a suite of its own as covered through the parent\'s paths', async () => {
+    const [child] = await childrenCoverage(parent);
+    expect(child).toMatchObject({ id: 'toy', invokedAs: ['inner'], suites: [] });
+  });
+
+  it('names the suite of a child that has one', async () => {
+    const { sendMachine } = await import('../../machines/send.machine');
+    const covered = await childrenCoverage(sendMachine);
+    expect(covered.map((c) => [c.id, c.suites]).sort()).toEqual([
+      ['passcodeVerify', ['passcode-verify.test.tsx']],
+      ['scanner', ['scanner-overlay.test.tsx']],
+    ]);
+  });
+
+  it('records the child states seen live through the parent', () => {
+    const observer = childObserver([{ id: 'toy', machine: toy, invokedAs: ['inner'] }]);
+    const actor = createActor(parent.provide({ actors: { toy: toy.provide({ actors: { save: fromPromise(async () => 'ok') } }) } })).start();
+    observer.observe(actor);
+    expect([...observer.seen.get('toy')!]).toEqual(['editing']);
+    expect(observer.leaves.get('toy')).toEqual(['editing', 'saving', 'saved']);
+  });
 });
