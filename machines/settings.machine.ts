@@ -17,12 +17,14 @@ export const settingsMachine = setup({
     loadProfile: fromPromise<SettingsProfile>(async () => {
       throw new Error('loadProfile not provided');
     }),
-    /** Revokes and removes the stored user; the session then turns unauthenticated. */
+    /** Revokes the tokens at the identity provider; the machine then ends the session itself. */
     signOut: fromPromise<void>(async () => {
       throw new Error('signOut not provided');
     }),
   },
   actions: {
+    /** Ends the app session (the session machine removes the stored user). */
+    endSession: () => {},
     goToLogin: () => {},
     reportSignOutFailed: () => {},
   },
@@ -56,7 +58,9 @@ export const settingsMachine = setup({
           invoke: {
             id: 'signOut',
             src: 'signOut',
-            onDone: { target: 'signedOut', actions: 'goToLogin' },
+            // The session ends here, not inside signOut: ending it unmounts this screen (and stops this
+            // actor) on React's next flush, before a promise settled after it could reach the machine.
+            onDone: { target: 'signedOut', actions: ['endSession', 'goToLogin'] },
             onError: { target: 'signedIn', actions: 'reportSignOutFailed' },
           },
         },

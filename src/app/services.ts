@@ -48,6 +48,7 @@ export type AppServices = {
   /** The signed-in user's profile (e-mail, account, pinCodeActive, messenger link). */
   profile: ProfileActor;
   walletActors: WalletActors;
+  /** `signOut` only revokes the tokens: the settings machine ends the session itself once it answered. */
   settings: { loadProfile: PromiseActorLogic<SettingsProfile>; signOut: PromiseActorLogic<void> };
   auth: AuthActors;
   asset: AssetActors;
@@ -204,7 +205,9 @@ export function createServices(deps: ServiceDeps): AppServices {
     },
     settings: {
       loadProfile: fromPromise(async () => ({ email: (await profileReady()).email })),
-      signOut: fromPromise(() => signOut()),
+      // Ending the session here would unmount the settings screen (stopping its actor) before this
+      // promise's answer reached the machine; the machine sends user.signedOut on done instead.
+      signOut: fromPromise(() => auth.signOut()),
     },
     auth: createAuthActors({
       forms: api.authForms,

@@ -32,6 +32,11 @@ type H = { app: MountedApp; load: ReturnType<typeof deferredCalls<UserProfile>>;
 
 const onSettings = (h: H) => pathname(h.app) === '/settings';
 const logoutButton = () => screen.getByRole('button', { name: /Log out/ });
+function expectSettingsGone() {
+  expect(screen.queryByRole('heading', { name: 'Settings' })).toBeNull();
+  expect(screen.queryByTestId('profile-email')).toBeNull();
+  expect(screen.queryByRole('button', { name: /Retry/ })).toBeNull();
+}
 
 describeModel('settings', {
   machine: settingsMachine,
@@ -48,7 +53,6 @@ describeModel('settings', {
     ],
   },
   fakeTimers: true,
-  compareContext: false,
   mount: async () => {
     const load = deferredCalls<UserProfile>();
     const signOut = deferredCalls<void>();
@@ -62,24 +66,24 @@ describeModel('settings', {
     'xstate.error.actor.loadProfile': (e: Outcome, h: H) => h.load.reject(e.error),
     'profile.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: /Retry/ })),
     'logout.requested': (_e, h) => h.user.click(logoutButton()),
-    'xstate.done.actor.signOut': async (_e: Outcome, h: H) => {
-      h.app.session.send({ type: 'user.signedOut' });
-      h.signOut.resolve();
-    },
+    // The revocation answers; the machine itself then ends the session and opens login.
+    'xstate.done.actor.signOut': (_e: Outcome, h: H) => h.signOut.resolve(),
     'xstate.error.actor.signOut': (e: Outcome, h: H) => h.signOut.reject(e.error),
   },
   states: {
+    // Once signed out the settings screen is gone: no profile is shown, whatever its state was.
     'profile.loading': (h) => {
-      if (!onSettings(h)) return;
-      expect(screen.getByTestId('profile-email').textContent).toBe('…');
       expect(h.load.count).toBe(1);
+      if (!onSettings(h)) return expectSettingsGone();
+      expect(screen.getByTestId('profile-email').textContent).toBe('…');
+      expect(screen.getByTestId('profile-email').parentElement?.getAttribute('aria-busy')).toBe('true');
     },
     'profile.loaded': (h) => {
-      if (!onSettings(h)) return;
+      if (!onSettings(h)) return expectSettingsGone();
       expect(screen.getByTestId('profile-email').textContent).toBe(profile.email);
     },
     'profile.failed': (h) => {
-      if (!onSettings(h)) return;
+      if (!onSettings(h)) return expectSettingsGone();
       expect(screen.queryByTestId('profile-email')).toBeNull();
       expect(screen.getByRole('button', { name: /Retry/ })).toBeTruthy();
     },

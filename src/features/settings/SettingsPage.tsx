@@ -22,6 +22,7 @@ export function SettingsPage() {
     settingsMachine.provide({
       actors: { loadProfile: services.settings.loadProfile, signOut: services.settings.signOut },
       actions: {
+        endSession: () => services.session.send({ type: 'user.signedOut' }),
         goToLogin: () => void navigate({ to: '/auth/login' }),
         reportSignOutFailed: () => showToast({ kind: 'error', message: t`Sign-out failed` }),
       },
