@@ -10,5 +10,6 @@ globalStyle('body', {
   WebkitFontSmoothing: 'antialiased',
   WebkitTapHighlightColor: 'transparent',
 });
-globalStyle('button, input', { font: 'inherit', color: 'inherit' });
+// Form controls otherwise take the system font (the address-book network select did).
+globalStyle('button, input, select, textarea', { font: 'inherit', color: 'inherit' });
 globalStyle(':focus-visible', { outline: `2px solid ${vars.color.accent}`, outlineOffset: 2 });

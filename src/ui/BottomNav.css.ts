@@ -20,7 +20,7 @@ export const link = style({
   padding: `${vars.space.sm} 0`,
   minHeight: 56,
   fontSize: 11,
-  color: vars.color.secondaryText,
+  color: vars.color.mutedText,
   textDecoration: 'none',
   selectors: { '&[aria-current="page"]': { color: vars.color.primary, fontWeight: 600 } },
 });
@@ -33,7 +33,8 @@ export const badge = style({
   padding: '0 5px',
   borderRadius: vars.radius.pill,
   background: vars.color.badge,
-  color: '#FFF',
+  // White on the dark theme's badge is below 4.5:1; the button text colour passes in both themes.
+  color: vars.color.buttonText,
   fontSize: 9,
   lineHeight: '14px',
   textTransform: 'uppercase',

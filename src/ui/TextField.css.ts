@@ -2,14 +2,18 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
 
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
-export const label = style({ fontSize: 14, color: vars.color.secondaryText });
+export const label = style({ fontSize: 14, color: vars.color.mutedText });
 export const box = style({
   display: 'flex',
   alignItems: 'center',
   background: vars.color.surface,
   borderRadius: vars.radius.md,
   border: `1px solid transparent`,
-  selectors: { '&:focus-within': { borderColor: vars.color.accent } },
+  // The input draws no outline of its own; the whole box gets the app's focus ring instead.
+  selectors: {
+    '&:focus-within': { borderColor: vars.color.accent },
+    '&:has(input:focus-visible)': { outline: `2px solid ${vars.color.accent}`, outlineOffset: 2 },
+  },
 });
 export const invalid = style({ borderColor: vars.color.error });
 export const input = style({
@@ -27,8 +31,8 @@ export const toggle = style({
   border: 'none',
   padding: `0 ${vars.space.md}`,
   height: 52,
-  color: vars.color.secondaryText,
+  color: vars.color.mutedText,
   cursor: 'pointer',
   fontSize: 14,
 });
-export const hint = style({ fontSize: 13, color: vars.color.error, minHeight: 16 });
+export const hint = style({ fontSize: 13, color: vars.color.errorText, minHeight: 16 });

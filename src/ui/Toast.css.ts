@@ -27,7 +27,7 @@ const base = style({
 
 export const kind = styleVariants({
   success: [base, { background: vars.color.toastBackground, borderLeft: `4px solid ${vars.color.success}` }],
-  error: [base, { background: vars.color.error, color: '#FFF' }],
+  error: [base, { background: vars.color.error, color: vars.color.buttonText }],
 });
 
 export const fading = style({ opacity: 0 });

@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { baseUrl, latestMail, launch, phone, uniqueEmail } from './support';
+import { checkA11y } from './axe';
 
 let browser: Browser;
 before(async () => (browser = await launch()));
@@ -17,9 +18,15 @@ test('a newcomer signs up, confirms from the mailed link, logs in, uses settings
   // Signed out, any path lands on the welcome screen.
   await page.goto(`${baseUrl}/home`);
   await page.waitForURL('**/auth/login');
+  await page.getByRole('link', { name: 'No account yet? Sign up' }).waitFor();
+  await checkA11y(page, 'login');
   await page.getByRole('link', { name: 'No account yet? Sign up' }).click();
+  await page.getByRole('link', { name: 'Sign up with e-mail' }).waitFor();
+  await checkA11y(page, 'signup');
   await page.getByRole('link', { name: 'Sign up with e-mail' }).click();
   await page.waitForURL('**/auth/signup/email');
+  await page.getByLabel('E-mail').waitFor();
+  await checkA11y(page, 'signup-email');
 
   const signUp = page.getByRole('button', { name: 'Sign up' });
   assert.equal(await signUp.isDisabled(), true, 'sign-up is disabled until both fields are filled');
@@ -29,6 +36,7 @@ test('a newcomer signs up, confirms from the mailed link, logs in, uses settings
   await page.waitForURL('**/auth/signup/email/success**');
   await page.getByText(email).waitFor();
   assert.ok(await page.getByRole('button', { name: 'Open mail' }).isVisible());
+  await checkA11y(page, 'signup-success');
 
   // Unconfirmed accounts cannot log in.
   await page.goto(`${baseUrl}/auth/login/email`);
@@ -36,6 +44,7 @@ test('a newcomer signs up, confirms from the mailed link, logs in, uses settings
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByText('Wrong address or password. Please check entered information.').waitFor();
+  await checkA11y(page, 'login-email-error');
   assert.match(page.url(), /\/auth\/login\/email$/);
 
   const confirmation = await latestMail(email, /confirm/i);
@@ -43,6 +52,7 @@ test('a newcomer signs up, confirms from the mailed link, logs in, uses settings
   assert.ok(confirmLink, 'the confirmation mail links to the app');
   await page.goto(confirmLink);
   await page.getByRole('heading', { name: 'E-mail confirmed' }).waitFor();
+  await checkA11y(page, 'confirmed');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL('**/auth/login/email');
 
@@ -61,11 +71,13 @@ test('a newcomer signs up, confirms from the mailed link, logs in, uses settings
   await logIn.click();
   await page.waitForURL('**/home');
   await page.getByRole('heading', { name: 'Total balance' }).waitFor();
+  await checkA11y(page, 'home-empty');
 
   // Settings: language and theme apply at once and persist across a reload.
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.waitForURL('**/settings');
   await page.getByText(email).waitFor();
+  await checkA11y(page, 'settings');
   const bodyBackground = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   assert.equal(await bodyBackground(), 'rgb(255, 255, 255)', 'light theme follows the system preference');
   const darkSwitch = page.getByRole('switch', { name: 'Dark theme' });
@@ -76,6 +88,7 @@ test('a newcomer signs up, confirms from the mailed link, logs in, uses settings
   await page.getByRole('link', { name: /Language/ }).click();
   await page.getByRole('radio', { name: 'Русский' }).click();
   await page.getByRole('heading', { name: 'Язык' }).waitFor();
+  await checkA11y(page, 'language-ru');
   await page.reload();
   await page.getByRole('heading', { name: 'Язык' }).waitFor();
   assert.equal(await bodyBackground(), 'rgb(32, 32, 37)', 'the theme choice survives a reload');
@@ -93,12 +106,16 @@ test('a newcomer signs up, confirms from the mailed link, logs in, uses settings
   await page.goto(`${baseUrl}/auth/login/email`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.getByLabel('E-mail').fill(email);
+  await checkA11y(page, 'forgot');
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await page.waitForURL('**/auth/forgot-success');
+  await checkA11y(page, 'forgot-success');
   const reset = await latestMail(email, /password/i);
   const resetLink = reset.links.find((l) => l.includes('/auth/forgot/'));
   assert.ok(resetLink, 'the reset mail links to the app');
   await page.goto(resetLink);
+  await page.getByLabel('New password').waitFor();
+  await checkA11y(page, 'reset');
   await page.getByLabel('New password').fill(newPassword);
   await page.getByRole('button', { name: 'Save password' }).click();
   await page.waitForURL('**/auth/login/email');

@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, latestMail, launch, phone, uniqueEmail } from './support';
+import { checkA11y } from './axe';
 import { fakeCameraArgs, qrVideo } from './fakeCamera';
 
 /** An external Ethereum address (the well-known "abandon … about" one); the camera shows it as an EIP-681 URI. */
@@ -66,10 +67,12 @@ test('set a passcode, send to a scanned external address, see it complete and th
   await page.goto(`${baseUrl}/settings/wallet-protection`);
   await page.getByRole('switch', { name: 'Passcode' }).click();
   await page.getByRole('heading', { name: 'Create a passcode' }).waitFor();
+  await checkA11y(page, 'passcode-create');
   await typeCode(page, PASSCODE);
   await page.getByRole('heading', { name: 'Repeat the passcode' }).waitFor();
   await typeCode(page, PASSCODE);
   await page.getByText('Passcode set').waitFor();
+  await checkA11y(page, 'passcode-set');
   assert.equal((await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: user.auth })).json()).pinCodeActive, true);
   assert.ok(!JSON.stringify(await page.evaluate(() => ({ ...localStorage, ...sessionStorage }))).includes(PASSCODE), 'no passcode in storage');
 
@@ -83,6 +86,7 @@ test('set a passcode, send to a scanned external address, see it complete and th
   const fee = (await page.getByTestId('send-fee').textContent())!.match(/Network fee: ([\d.]+)/)![1];
   await page.getByLabel('Amount, ETH').fill('0,25');
   assert.equal(await page.getByLabel('Amount, ETH').inputValue(), '0.25', 'comma becomes a point');
+  await checkA11y(page, 'send-form');
   // Its fiat value under the field (sandbox ETH ≈ $3,400 ± 3 %: 0.25 ETH ≈ $850).
   assert.match((await page.getByTestId('send-amount-fiat').textContent())!, /^≈ \$8\d\d\.\d{2}$/);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -91,17 +95,20 @@ test('set a passcode, send to a scanned external address, see it complete and th
   for (const id of ['review-receive-fiat', 'review-fee-fiat', 'review-total-fiat']) {
     assert.match((await page.getByTestId(id).textContent())!, /^≈ \$[\d,]+\.\d{2}$/, id);
   }
+  await checkA11y(page, 'send-review');
   await page.getByRole('button', { name: 'Confirm and send' }).click();
 
   // Passcode step: three wrong codes, each cleared with the wrong-passcode message, then the right one.
   for (let i = 0; i < 3; i++) {
     await typeCode(page, '1111');
     await page.getByRole('alert').filter({ hasText: /passcode/i }).waitFor();
+    if (i === 0) await checkA11y(page, 'passcode-verify-wrong');
     await page.waitForFunction(() => /^0 of/.test(document.querySelector('[data-testid="pin-dots"]')?.getAttribute('aria-label') ?? ''));
   }
   await typeCode(page, PASSCODE);
   await page.waitForURL('**/send/progress');
   await page.getByRole('heading', { name: 'Transfer in progress' }).waitFor();
+  await checkA11y(page, 'send-progress');
 
   // History: In progress, then completed; balance = 1 − 0.25 − fee.
   await page.goto(`${baseUrl}/home/asset/ETH`);
@@ -110,6 +117,7 @@ test('set a passcode, send to a scanned external address, see it complete and th
   assert.match((await row.textContent())!, /Sen(ding|t)/);
   await page.waitForFunction(() => document.querySelector('[data-testid="history-row"]')?.getAttribute('data-state') === 'COMPLETED', null, { timeout: 40_000 });
   assert.match((await row.textContent())!, /Sent/);
+  await checkA11y(page, 'asset-sent');
   const expected = (1 - 0.25 - Number(fee)).toFixed(8).replace(/0+$/, '').replace(/\.$/, '');
   assert.equal((await ethBalance(user)).totalAvailable, expected, `1 − 0.25 − ${fee}`);
 
@@ -148,6 +156,7 @@ test('send to another user of the wallet arrives in their history; field errors 
   await page.getByTestId('send-fee').filter({ hasText: /Network fee: \d/ }).waitFor();
   await page.getByLabel('Amount, ETH').fill('7');
   await page.getByText('Not enough funds to make the transaction').waitFor();
+  await checkA11y(page, 'send-not-enough');
   assert.equal(await page.getByRole('button', { name: 'Continue' }).isDisabled(), true);
 
   await page.getByLabel('Amount, ETH').fill('0.1');
@@ -171,13 +180,19 @@ test('send to another user of the wallet arrives in their history; field errors 
   // Address book round trip from the progress screen: save Bob, find him in the list, delete him.
   await page.getByRole('button', { name: 'Add to address book' }).or(page.getByRole('link', { name: 'Add to address book' })).click();
   await page.getByLabel('Name').fill('Bob');
+  await checkA11y(page, 'address-book-create');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Address added').waitFor();
   await page.goto(`${baseUrl}/settings/address-book`);
   await page.getByTestId('book-row').filter({ hasText: 'Bob' }).click();
+  await page.getByRole('link', { name: 'Delete address' }).waitFor();
+  await checkA11y(page, 'address-book-entry');
   await page.getByRole('link', { name: 'Delete address' }).click();
+  await page.getByRole('button', { name: 'Delete' }).waitFor();
+  await checkA11y(page, 'address-book-delete');
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Address deleted').waitFor();
   await page.getByTestId('book-empty').waitFor();
+  await checkA11y(page, 'address-book-empty');
   await context.close();
 });

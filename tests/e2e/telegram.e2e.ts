@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { baseUrl, latestMail, launch, phone, uniqueEmail } from './support';
+import { checkA11y } from './axe';
 import { launchHash, telegramBridgeScript } from './telegramMock';
 
 let browser: Browser;
@@ -29,6 +30,7 @@ test('opened inside Telegram with signed init data, an unknown user is signed st
   await page.goto(`${baseUrl}/${launchHash(initData)}`);
   await page.waitForURL('**/home**');
   await page.getByRole('heading', { name: 'Total balance' }).waitFor();
+  await checkA11y(page, 'telegram-home');
   assert.equal(tokenRequests.length, 1, 'one init-data sign-in');
   const events = (await page.evaluate(() => (window as any).__tgEvents)) as { type: string }[];
   assert.ok(events.some((e) => e.type === 'web_app_expand'), 'the app expands the Telegram window');
@@ -46,6 +48,7 @@ test('opened inside Telegram with signed init data, an unknown user is signed st
   // Inside the messenger, Settings hides logout.
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('heading', { name: 'Settings' }).waitFor();
+  await checkA11y(page, 'telegram-settings');
   assert.equal(await page.getByRole('button', { name: 'Log out' }).count(), 0);
   await context.close();
 });

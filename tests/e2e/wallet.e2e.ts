@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { baseUrl, latestMail, launch, phone, uniqueEmail } from './support';
+import { checkA11y } from './axe';
 import { decodeQrInPage } from './qrDecode';
 
 let browser: Browser;
@@ -36,6 +37,7 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   await page.getByRole('heading', { name: 'Start your wallet' }).waitFor();
   const suggested = page.getByRole('list', { name: 'Suggested assets' });
   for (const name of ['Bitcoin', 'Ethereum', 'Tether']) assert.ok(await suggested.getByText(name).first().isVisible(), `${name} suggested`);
+  await checkA11y(page, 'home-first-time');
 
   // Add BTC and USDT on Tron from Manage assets.
   await page.goto(`${baseUrl}/manage-assets`);
@@ -44,9 +46,11 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
     await toggle.click();
     await page.waitForFunction((c) => document.querySelector(`[role="switch"][data-currency="${c}"]`)?.getAttribute('aria-checked') === 'true', currency);
   }
-  await page.getByRole('link', { name: '‹ Home' }).click();
+  await checkA11y(page, 'manage-assets');
+  await page.getByRole('link', { name: 'Back' }).click();
   // Assets but no passcode: the wallet-protection prompt comes first (spec §2); dismissing it is remembered.
   await page.getByRole('heading', { name: 'Protect your wallet' }).waitFor();
+  await checkA11y(page, 'protect-prompt');
   await page.getByRole('button', { name: 'Not now' }).click();
   assert.equal(await page.evaluate(() => localStorage.getItem('isProtectWalletShown')), 'true');
   const assets = page.getByRole('list', { name: 'Your assets' });
@@ -55,19 +59,23 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   assert.equal(await assets.locator('[data-currency="ETH"]').count(), 0);
   const total = page.getByTestId('total');
   await page.waitForFunction(() => /\$\s?0\.00|0\.00/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''));
+  await checkA11y(page, 'home-assets');
 
   // Receive BTC: the QR decodes, in the browser, to the address shown.
   await assets.locator('[data-currency="BTC"]').click();
   await page.waitForURL('**/home/asset/BTC');
+  await page.getByTestId('asset-balance').waitFor();
+  await checkA11y(page, 'asset-empty');
   await page.getByRole('link', { name: 'Receive' }).click();
   await page.waitForURL('**/home/asset/BTC/receive');
   const address = (await page.getByTestId('receive-address').textContent())!.trim();
   assert.match(address, /^bc1q[02-9ac-hj-np-z]{38}$/, 'a real BIP84 address');
   assert.equal(await decodeQrInPage(page, '[data-testid="receive-qr"]'), address);
   assert.match((await page.getByTestId('network-warning').textContent())!, /Bitcoin/);
+  await checkA11y(page, 'receive');
 
   // A sandbox deposit: In progress at once, completed after the confirmations, without a reload.
-  await page.getByRole('link', { name: '‹ Back' }).click();
+  await page.getByRole('link', { name: 'Back' }).click();
   await page.waitForURL('**/home/asset/BTC');
   // Slow blocks, so the 10 s history refresh catches the deposit while it is still confirming.
   const pace = (body: object) => fetch(`${baseUrl}/dev/chain/behaviour`, { method: 'POST', headers: json, body: JSON.stringify(body) });
@@ -86,28 +94,32 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   // Its value in the selected fiat, from the rates the balances poll loaded (sandbox BTC ≈ $97,000 ± 3 %).
   await page.getByTestId('asset-fiat').waitFor({ timeout: 15_000 });
   assert.match((await page.getByTestId('asset-fiat').textContent())!, /^\$4\d,\d{3}\.\d{2}$/);
+  await checkA11y(page, 'asset-history');
 
   // Home total updates by polling, without a reload.
-  await page.getByRole('link', { name: '‹ Home' }).click();
+  await page.getByRole('link', { name: 'Back' }).click();
   await page.waitForFunction(() => {
     const text = document.querySelector('[data-testid="total"]')?.textContent ?? '';
     return /[1-9]/.test(text.replace(/0\.00/, ''));
   }, null, { timeout: 20_000 });
   const usdTotal = (await total.textContent())!;
   assert.match(usdTotal, /\$/, 'USD by default');
+  await checkA11y(page, 'home-total');
 
   // Change the fiat to EUR and the language to Russian: both apply at once.
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('link', { name: /Currency/ }).click();
   await page.getByRole('radio', { name: /EUR/ }).click();
-  await page.getByRole('link', { name: '‹ Settings' }).click();
+  await checkA11y(page, 'currency');
+  await page.getByRole('link', { name: 'Back' }).click();
   await page.getByRole('link', { name: /Language/ }).click();
   await page.getByRole('radio', { name: 'Русский' }).click();
   await page.getByRole('heading', { name: 'Язык' }).waitFor();
-  await page.getByRole('link', { name: '‹ Настройки' }).click();
+  await page.getByRole('link', { name: 'Назад' }).click();
   await page.getByRole('link', { name: 'Главная' }).click();
   await page.waitForURL('**/home');
   await page.waitForFunction(() => /€/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''), null, { timeout: 15_000 });
+  await checkA11y(page, 'home-ru');
   assert.notEqual(await total.textContent(), usdTotal);
   // Russian number format: no-break space groups, a decimal comma, the symbol after ("45 123,45 €").
   assert.match((await total.textContent())!, /^\d{1,3}(\u00a0\d{3})*,\d{2}\u00a0€$/, 'Russian fiat format');

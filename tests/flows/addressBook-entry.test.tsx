@@ -63,7 +63,7 @@ for (const mode of ['edit', 'delete'] as const) {
     },
     states: {
       '*': (h) => {
-        expect(screen.getByRole('link', { name: '‹ Back' }).getAttribute('href')).toBe(mode === 'edit' ? '/settings/address-book' : '/settings/address-book/e-1/edit');
+        expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe(mode === 'edit' ? '/settings/address-book' : '/settings/address-book/e-1/edit');
         expect(h.fakes.calls('loadEntry').at(-1)).toEqual({ id: 'e-1' });
       },
       loading: () => {

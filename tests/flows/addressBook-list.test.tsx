@@ -34,7 +34,7 @@ describeModel('addressBookList', {
   states: {
     '*': () => {
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Address book');
-      expect(screen.getByRole('link', { name: '‹ Settings' }).getAttribute('href')).toBe('/settings');
+      expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/settings');
     },
     loading: () => {
       expect(screen.getByRole('status', { name: 'Loading the address book' })).toBeTruthy();

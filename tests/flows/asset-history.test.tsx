@@ -86,7 +86,7 @@ describeModel('assetHistory', {
   states: {
     '*': (h) => {
       expect(h.location().pathname).toBe('/home/asset/BTC');
-      expect(screen.getByRole('link', { name: '‹ Home' }).getAttribute('href')).toBe('/home');
+      expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/home');
     },
     loading: (h, s, { history }) => {
       expect(screen.getByRole('status', { name: 'Loading history' })).toBeTruthy();

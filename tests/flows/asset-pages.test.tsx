@@ -90,7 +90,7 @@ describe('asset pages in the app', () => {
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(app.calls.copied).toEqual([BTC_ADDRESS, BTC_ADDRESS]);
 
-    await user.click(screen.getByRole('link', { name: '‹ Back' }));
+    await user.click(screen.getByRole('link', { name: 'Back' }));
     await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC'));
     const rows = await screen.findAllByTestId('history-row');
     await user.click(rows[0]);

@@ -65,7 +65,7 @@ describeModel('receive', {
   },
   states: {
     '*': () => {
-      expect(screen.getByRole('link', { name: '‹ Back' }).getAttribute('href')).toBe('/home/asset/BTC');
+      expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/home/asset/BTC');
     },
     loading: (h) => {
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Receive BTC');

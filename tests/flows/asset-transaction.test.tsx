@@ -103,7 +103,7 @@ describeModel('transactionDetails', {
   },
   states: {
     '*': () => {
-      expect(screen.getByRole('link', { name: '‹ Back' }).getAttribute('href')).toBe('/home/asset/BTC');
+      expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/home/asset/BTC');
     },
     loading: (h) => {
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Transaction');

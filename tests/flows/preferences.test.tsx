@@ -18,7 +18,7 @@ const input: PreferencesInput = { darkTheme: true, language: 'ENG', languageChos
 async function open(h: H & { user: { click(e: Element): Promise<void> } }, path: string, row: RegExp) {
   if (pathname(h.app) === path) return;
   if (pathname(h.app) !== '/settings') {
-    await h.user.click(screen.getByRole('link', { name: '‹ Settings' }));
+    await h.user.click(screen.getByRole('link', { name: 'Back' }));
     await settle();
   }
   if (path !== '/settings') {

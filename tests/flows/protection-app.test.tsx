@@ -110,7 +110,7 @@ describe('wallet protection in the app', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Repeat the passcode');
     await user.click(key('1'));
     expect(filledDots()).toBe(1);
-    await user.click(screen.getByRole('link', { name: '‹ Back' }));
+    await user.click(screen.getByRole('link', { name: 'Back' }));
     await settle();
     expect(pathname(app)).toBe('/settings/wallet-protection');
     await user.click(screen.getByRole('switch', { name: 'Passcode' }));

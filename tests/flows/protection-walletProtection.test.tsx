@@ -33,7 +33,7 @@ describeModel('walletProtection', {
   states: {
     '*': () => {
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Wallet protection');
-      expect(screen.getByRole('link', { name: '‹ Back' }).getAttribute('href')).toBe('/settings');
+      expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/settings');
       // Biometrics are unavailable here (a browser): never shown.
       expect(screen.queryByRole('switch', { name: 'Biometrics' })).toBeNull();
     },

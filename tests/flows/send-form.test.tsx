@@ -150,15 +150,15 @@ describeModel('send', {
     'scan.requested': (_e, h) => h.user.click(button('Scan QR')),
     'book.requested': (_e, h) => h.user.click(button('Address book')),
     'entry.picked': (e, h) => h.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: e.address === VALID ? /^Ann/ : /^Old/ })),
-    'picker.closed': (_e, h) => h.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '‹ Back' })),
+    'picker.closed': (_e, h) => h.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Back' })),
     'book.retried': (_e, h) => h.user.click(button('Retry')),
     'address.retried': (_e, h) => h.user.click(button('Retry')),
     'form.submitted': (_e, h) => h.user.click(button('Continue')),
-    'review.edited': (_e, h) => h.user.click(button('‹ Edit')),
+    'review.edited': (_e, h) => h.user.click(button('Edit')),
     'route.changed': (e, h) => act(async () => h.actor!.send(e)),
     'recipient.toggled': (_e, h) => h.user.click(button(/full address/)),
     'review.confirmed': (_e, h) => h.user.click(button(/Confirm and send|Try again/)),
-    'passcode.cancelled': (_e, h) => h.user.click(button('‹ Back')),
+    'passcode.cancelled': (_e, h) => h.user.click(button('Back')),
     'xstate.done.actor.scanner': async (e: { output?: unknown }, h) => {
       const { value } = e.output as { value: string | null };
       if (value === null) return h.user.click(button('Close'));
@@ -250,7 +250,7 @@ describeModel('send', {
       // One key per review: retries and double taps send the same one.
       expect(new Set(calls.map((c) => c.idempotencyKey))).toEqual(new Set(['key-1']));
       expect(button(/Confirm and send|Try again/).getAttribute('aria-busy')).toBe('true');
-      expect(button('‹ Edit').disabled).toBe(true);
+      expect(button('Edit').disabled).toBe(true);
     },
     'review.passcode': (h) => {
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Enter your passcode to send');

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { ClipboardPaste } from 'lucide-react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
@@ -8,6 +8,7 @@ import {
   selectNetworksFailed, selectNetworksLoading, selectPasting, selectSaving,
 } from '../../../machines/addressBookCreate.selectors';
 import { Button } from '../../ui/Button';
+import { Screen } from '../../ui/Screen';
 import { TextField } from '../../ui/TextField';
 import { LoadFailed, Skeleton } from '../asset/parts';
 import { addressBookMessages } from './messages';
@@ -35,16 +36,12 @@ export function AddressBookCreateScreen({ actor }: { actor: AddressBookCreateAct
   const saving = useSelector(actor, selectSaving);
   const canSubmit = useSelector(actor, selectCanSubmit);
   return (
-    <form
-      className={shell.page}
-      aria-labelledby="book-create-title"
-      onSubmit={(e) => {
-        e.preventDefault();
-        actor.send({ type: 'form.submitted' });
-      }}
+    <Screen
+      back={{ to: '/settings/address-book' }}
+      title={<Trans>New address</Trans>}
+      onSubmit={() => actor.send({ type: 'form.submitted' })}
+      primary={loading || failed ? undefined : <Button type="submit" busy={saving} disabled={!canSubmit}><Trans>Save</Trans></Button>}
     >
-      <Link to="/settings/address-book" className={shell.muted}><Trans>‹ Address book</Trans></Link>
-      <h1 id="book-create-title" className={shell.title}><Trans>New address</Trans></h1>
       {loading ? <Skeleton rows={3} label={t`Loading networks`} /> : null}
       {failed ? <LoadFailed onRetry={() => actor.send({ type: 'networks.retried' })}><Trans>Could not load the networks.</Trans></LoadFailed> : null}
       {loading || failed ? null : (
@@ -67,11 +64,10 @@ export function AddressBookCreateScreen({ actor }: { actor: AddressBookCreateAct
             error={problem === 'format' ? i18n._(addressBookMessages.wrongAddress) : problem === 'rejected' ? i18n._(addressBookMessages.rejectedAddress) : undefined} />
           <button type="button" className={css.tool} disabled={!editable} aria-busy={pasting || undefined}
             onClick={() => actor.send({ type: 'address.pasted' })}>
-            <Trans>Paste from clipboard</Trans>
+            <ClipboardPaste size={18} strokeWidth={2} aria-hidden /><Trans>Paste from clipboard</Trans>
           </button>
-          <Button type="submit" busy={saving} disabled={!canSubmit}><Trans>Save</Trans></Button>
         </>
       )}
-    </form>
+    </Screen>
   );
 }

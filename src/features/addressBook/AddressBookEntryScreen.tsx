@@ -6,7 +6,10 @@ import type { addressBookEntryMachine } from '../../../machines/addressBookEntry
 import {
   selectCanDelete, selectDeleting, selectEntry, selectEntryFailed, selectEntryLoading, selectEntryNotFound,
 } from '../../../machines/addressBookEntry.selectors';
+import { Trash2 } from 'lucide-react';
 import { Button } from '../../ui/Button';
+import * as button from '../../ui/Button.css';
+import { Screen } from '../../ui/Screen';
 import { TextField } from '../../ui/TextField';
 import { LoadFailed, Skeleton } from '../asset/parts';
 import * as shell from '../shell/AppShell.css';
@@ -14,11 +17,7 @@ import * as css from './addressBook.css';
 
 export type AddressBookEntryActor = ActorRefFrom<typeof addressBookEntryMachine>;
 
-const TrashIcon = () => (
-  <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
-    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
-  </svg>
-);
+const TrashIcon = () => <Trash2 size={20} strokeWidth={2} aria-hidden />;
 
 const noop = () => {};
 
@@ -37,14 +36,25 @@ export function AddressBookEntryScreen({ actor, mode }: { actor: AddressBookEntr
   const canDelete = useSelector(actor, selectCanDelete);
   const editPath = `/settings/address-book/${encodeURIComponent(id)}/edit`;
   return (
-    <section className={shell.page} aria-labelledby="book-entry-title" aria-busy={loading || undefined}>
-      <Link to={mode === 'edit' ? '/settings/address-book' : editPath} className={shell.muted}><Trans>‹ Back</Trans></Link>
-      <div className={css.header}>
-        <h1 id="book-entry-title" className={shell.title}>{mode === 'edit' ? entry?.name ?? t`Saved address` : t`Delete address`}</h1>
-        {mode === 'edit' && entry ? (
+    <Screen
+      back={{ to: mode === 'edit' ? '/settings/address-book' : editPath }}
+      title={mode === 'edit' ? entry?.name ?? t`Saved address` : t`Delete address`}
+      titleId="book-entry-title"
+      busy={loading}
+      headerEnd={
+        mode === 'edit' && entry ? (
           <Link to="/settings/address-book/$id/delete" params={{ id }} className={css.iconLink} aria-label={t`Delete address`}><TrashIcon /></Link>
-        ) : null}
-      </div>
+        ) : null
+      }
+      primary={
+        entry && mode === 'delete' ? (
+          <Button variant="secondary" busy={deleting} disabled={!canDelete} onClick={() => actor.send({ type: 'delete.confirmed' })}>
+            <span className={css.danger}><Trans>Delete</Trans></span>
+          </Button>
+        ) : undefined
+      }
+      secondary={entry && mode === 'delete' ? <Link to={editPath} className={button.variant.ghost}><Trans>Cancel</Trans></Link> : undefined}
+    >
       {loading ? <Skeleton rows={3} label={t`Loading the address`} /> : null}
       {failed ? (
         <LoadFailed onRetry={() => actor.send({ type: 'entry.retried' })}>
@@ -63,12 +73,8 @@ export function AddressBookEntryScreen({ actor, mode }: { actor: AddressBookEntr
           <p className={shell.muted} data-testid="delete-question">
             <Trans>Delete “{entry.name}” from the address book? You can add it again later.</Trans>
           </p>
-          <Button variant="secondary" busy={deleting} disabled={!canDelete} onClick={() => actor.send({ type: 'delete.confirmed' })}>
-            <span className={css.danger}><Trans>Delete</Trans></span>
-          </Button>
-          <Link to={editPath} className={shell.muted}><Trans>Cancel</Trans></Link>
         </>
       ) : null}
-    </section>
+    </Screen>
   );
 }

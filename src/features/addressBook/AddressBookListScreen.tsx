@@ -5,12 +5,16 @@ import type { ActorRefFrom } from 'xstate';
 import type { addressBookListMachine } from '../../../machines/addressBookList.machine';
 import { selectEntries, selectListEmpty, selectListFailed, selectListLoading } from '../../../machines/addressBookList.selectors';
 import { shortenAddress } from '../../../machines/shared/address';
+import { Plus } from 'lucide-react';
 import * as button from '../../ui/Button.css';
+import { Screen } from '../../ui/Screen';
 import { LoadFailed, Skeleton } from '../asset/parts';
 import * as shell from '../shell/AppShell.css';
 import * as css from './addressBook.css';
 
 export type AddressBookListActor = ActorRefFrom<typeof addressBookListMachine>;
+
+const icon = { size: 20, strokeWidth: 2, 'aria-hidden': true } as const;
 
 /** /settings/address-book: saved addresses, or the empty state (spec §2). Renders machine state only. */
 export function AddressBookListScreen({ actor }: { actor: AddressBookListActor }) {
@@ -20,9 +24,12 @@ export function AddressBookListScreen({ actor }: { actor: AddressBookListActor }
   const failed = useSelector(actor, selectListFailed);
   const empty = useSelector(actor, selectListEmpty);
   return (
-    <section className={shell.page} aria-labelledby="book-title" aria-busy={loading || undefined}>
-      <Link to="/settings" className={shell.muted}><Trans>‹ Settings</Trans></Link>
-      <h1 id="book-title" className={shell.title}><Trans>Address book</Trans></h1>
+    <Screen
+      back={{ to: '/settings' }}
+      title={<Trans>Address book</Trans>}
+      busy={loading}
+      primary={failed || loading ? undefined : <Link to="/settings/address-book/create" className={button.variant.primary}><Plus {...icon} /><Trans>Add address</Trans></Link>}
+    >
       {loading ? <Skeleton rows={3} label={t`Loading the address book`} /> : null}
       {failed ? (
         <LoadFailed onRetry={() => actor.send({ type: 'list.retried' })}><Trans>Could not load the address book.</Trans></LoadFailed>
@@ -42,9 +49,6 @@ export function AddressBookListScreen({ actor }: { actor: AddressBookListActor }
           ))}
         </ul>
       ) : null}
-      {failed || loading ? null : (
-        <Link to="/settings/address-book/create" className={button.variant.primary}><Trans>Add address</Trans></Link>
-      )}
-    </section>
+    </Screen>
   );
 }

@@ -13,7 +13,9 @@ import { assetDisplayName, assetUnit } from '../../i18n/assetName';
 import type { FiatRate } from '../../i18n/format';
 import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
+import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
 import { CoinLogo } from '../../ui/CoinLogo';
+import { Screen } from '../../ui/Screen';
 import * as button from '../../ui/Button.css';
 import { HistoryList } from './HistoryList';
 import { CopyButton, LoadFailed, Skeleton } from './parts';
@@ -21,6 +23,8 @@ import * as shell from '../shell/AppShell.css';
 import * as css from './asset.css';
 
 export type AssetHistoryActor = ActorRefFrom<typeof assetHistoryMachine>;
+
+const icon = { size: 20, strokeWidth: 2, 'aria-hidden': true } as const;
 
 /**
  * /home/asset/{currency}: balance (with its value in the selected fiat when a rate is loaded), deposit
@@ -48,11 +52,9 @@ export function AssetScreen({ actor, rate = null }: { actor: AssetHistoryActor; 
   const fiat = asset ? format.fiatOf(asset.totalAvailable, rate) : null;
 
   return (
-    <section className={shell.page} aria-labelledby="asset-title" aria-busy={loading || undefined}>
-      <Link to="/home" className={shell.muted}><Trans>‹ Home</Trans></Link>
-      <header className={css.header}>
+    <Screen back={{ to: '/home' }} title={coin?.name ?? currency} titleId="asset-title" busy={loading}>
+      <div className={css.header}>
         {coin ? <CoinLogo logoName={coin.logoName} secondaryLogoName={coin.secondaryLogoName} size={56} /> : null}
-        <h1 id="asset-title" className={shell.title}>{coin?.name ?? label}</h1>
         {asset ? (
           <>
             <p className={css.balance} data-testid="asset-balance">{balance} {unit}</p>
@@ -62,7 +64,7 @@ export function AssetScreen({ actor, rate = null }: { actor: AssetHistoryActor; 
             )}
           </>
         ) : null}
-      </header>
+      </div>
       {unavailable ? (
         // Not a coin of this wallet at all: trying again would change nothing.
         <p role="alert" className={shell.card}><Trans>This asset is not available in the wallet.</Trans></p>
@@ -80,8 +82,8 @@ export function AssetScreen({ actor, rate = null }: { actor: AssetHistoryActor; 
       {asset ? (
         <>
           <nav className={css.actions} aria-label={t`Actions`}>
-            <Link to="/home/asset/$currency/receive" params={{ currency }} className={button.variant.primary}><Trans>Receive</Trans></Link>
-            <Link to="/home/asset/$currency/send" params={{ currency }} className={button.variant.secondary}><Trans>Send</Trans></Link>
+            <Link to="/home/asset/$currency/receive" params={{ currency }} className={button.variant.primary}><ArrowDownLeft {...icon} /><Trans>Receive</Trans></Link>
+            <Link to="/home/asset/$currency/send" params={{ currency }} className={button.variant.secondary}><ArrowUpRight {...icon} /><Trans>Send</Trans></Link>
           </nav>
           <div className={shell.card}>
             <span className={shell.muted}><Trans>Deposit address</Trans></span>
@@ -102,6 +104,6 @@ export function AssetScreen({ actor, rate = null }: { actor: AssetHistoryActor; 
           )}
         </>
       ) : null}
-    </section>
+    </Screen>
   );
 }

@@ -6,7 +6,7 @@ import { assetUnit } from '../../i18n/assetName';
 import { useFormat } from '../../i18n/useFormat';
 import { groupByDay } from './groups';
 import { stateMessages, titleMessages } from './messages';
-import { ClassIcon } from './parts';
+import { ClassIcon, StateBadge } from './parts';
 import * as shell from '../shell/AppShell.css';
 import * as css from './asset.css';
 
@@ -22,10 +22,10 @@ function Row({ tx, currency, coin }: { tx: Transaction; currency: string; coin: 
   return (
     <li>
       <Link to={detailsPath(currency, tx)} className={css.row} data-testid="history-row" data-state={tx.state}>
-        <ClassIcon kind={classify(tx)} />
-        <span>
+        <ClassIcon kind={classify(tx)} state={tx.state} />
+        <span className={css.rowText}>
           <span className={`${css.rowTitle} ${css.tone[toneOf(tx)]}`} data-tone={toneOf(tx)}>{title}</span>
-          {badge ? <span className={css.badge[tx.state]} data-testid="state-badge">{badge}</span> : null}
+          {badge ? <StateBadge state={tx.state} compact>{badge}</StateBadge> : null}
         </span>
         <span className={css.amount[isIncoming(tx) ? 'in' : 'out']}>{amount} {assetUnit(coin, currency)}</span>
       </Link>

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
@@ -11,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { CoinLogo } from '../../ui/CoinLogo';
 import { assetDisplayName } from '../../i18n/assetName';
 import { networkName } from './network';
+import { Screen } from '../../ui/Screen';
 import { CopyIcon, LoadFailed, ShareIcon, Skeleton } from './parts';
 import { QrCode } from './QrCode';
 import * as shell from '../shell/AppShell.css';
@@ -34,12 +34,25 @@ export function ReceiveScreen({ actor }: { actor: ReceiveActor }) {
   const network = coin ? networkName(coin) : '';
 
   return (
-    <section className={shell.page} aria-labelledby="receive-title" aria-busy={loading || undefined}>
-      <Link to="/home/asset/$currency" params={{ currency }} className={shell.muted}><Trans>‹ Back</Trans></Link>
-      <header className={css.header}>
-        {coin ? <CoinLogo logoName={coin.logoName} secondaryLogoName={coin.secondaryLogoName} size={48} /> : null}
-        <h1 id="receive-title" className={shell.title}><Trans>Receive {label}</Trans></h1>
-      </header>
+    <Screen
+      back={{ to: `/home/asset/${encodeURIComponent(currency)}` }}
+      title={<Trans>Receive {label}</Trans>}
+      busy={loading}
+      primary={
+        address && coin ? (
+          <Button variant="primary" busy={copying} disabled={busy} onClick={() => actor.send({ type: 'copy.requested' })}>
+            <CopyIcon /><Trans>Copy</Trans>
+          </Button>
+        ) : undefined
+      }
+      secondary={
+        address && coin ? (
+          <Button variant="secondary" busy={sharing} disabled={busy} onClick={() => actor.send({ type: 'share.requested' })}>
+            <ShareIcon /><Trans>Share</Trans>
+          </Button>
+        ) : undefined
+      }
+    >
       {loading ? <Skeleton rows={2} label={t`Loading address`} /> : null}
       {failed ? (
         <LoadFailed onRetry={() => actor.send({ type: 'address.retried' })}>
@@ -59,14 +72,6 @@ export function ReceiveScreen({ actor }: { actor: ReceiveActor }) {
             <span className={shell.muted} id="receive-address-label"><Trans>Your {label} address</Trans></span>
             <p className={css.fullAddress} aria-labelledby="receive-address-label" data-testid="receive-address">{address}</p>
           </div>
-          <div className={css.actions}>
-            <Button variant="primary" busy={copying} disabled={busy} onClick={() => actor.send({ type: 'copy.requested' })}>
-              <CopyIcon /><Trans>Copy</Trans>
-            </Button>
-            <Button variant="secondary" busy={sharing} disabled={busy} onClick={() => actor.send({ type: 'share.requested' })}>
-              <ShareIcon /><Trans>Share</Trans>
-            </Button>
-          </div>
           <p className={css.warning} role="note" data-testid="network-warning">
             <Trans>
               Send only {label} on the {network} network to this address. Other assets will be lost.
@@ -74,6 +79,6 @@ export function ReceiveScreen({ actor }: { actor: ReceiveActor }) {
           </p>
         </>
       ) : null}
-    </section>
+    </Screen>
   );
 }

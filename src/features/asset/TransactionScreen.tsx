@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
@@ -13,9 +12,10 @@ import { assetUnit } from '../../i18n/assetName';
 import type { FiatRate } from '../../i18n/format';
 import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
+import { Screen } from '../../ui/Screen';
 import { stateMessages, titleMessages } from './messages';
 import { formatDateTime, networkName } from './network';
-import { ClassIcon, CopyIcon, ExternalIcon, LoadFailed, Skeleton } from './parts';
+import { ClassIcon, CopyButton, ExternalIcon, LoadFailed, Skeleton, StateBadge } from './parts';
 import * as shell from '../shell/AppShell.css';
 import * as css from './asset.css';
 
@@ -48,16 +48,10 @@ export function TransactionScreen({ actor, rate = null }: { actor: TransactionDe
   const amountFiat = tx ? format.fiatOf(tx.amount.replace(/^[-+]/, ''), rate) : null;
   const copyLabels: Record<CopyField, string> = { from: t`Copy sender address`, to: t`Copy recipient address`, hash: t`Copy transaction hash` };
   const copyable = (field: CopyField, value: string) => (
-    <button
-      type="button"
-      className={`${css.iconButton} ${css.mono}`}
-      aria-label={copyLabels[field]}
-      title={value}
-      aria-busy={copying === field || undefined}
-      onClick={() => actor.send({ type: 'copy.requested', field })}
-    >
-      {shortenAddress(value, 15)} <CopyIcon />
-    </button>
+    <>
+      <span className={css.copyValue} title={value}>{shortenAddress(value, 15)}</span>
+      <CopyButton label={copyLabels[field]} busy={copying === field} onClick={() => actor.send({ type: 'copy.requested', field })} />
+    </>
   );
   const progress = tx ? confirmationsOf(tx) : null;
   const fee = tx ? feeLine(tx) : null;
@@ -65,9 +59,19 @@ export function TransactionScreen({ actor, rate = null }: { actor: TransactionDe
   const tone = tx ? toneOf(tx) : 'default';
 
   return (
-    <section className={shell.page} aria-labelledby="tx-title" aria-busy={loading || undefined}>
-      <Link to="/home/asset/$currency" params={{ currency }} className={shell.muted}><Trans>‹ Back</Trans></Link>
-      {tx ? null : <h1 id="tx-title" className={shell.title}><Trans>Transaction</Trans></h1>}
+    <Screen
+      back={{ to: `/home/asset/${encodeURIComponent(currency)}` }}
+      title={tx ? <span className={css.tone[tone]} data-tone={tone}>{i18n._(titleMessages[titleOf(tx)])}</span> : <Trans>Transaction</Trans>}
+      titleId="tx-title"
+      busy={loading}
+      secondary={
+        tx?.explorerLink ? (
+          <Button variant="ghost" onClick={() => actor.send({ type: 'explorer.opened' })}>
+            <Trans>View in explorer</Trans> <ExternalIcon />
+          </Button>
+        ) : undefined
+      }
+    >
       {loading ? <Skeleton rows={5} label={t`Loading transaction`} /> : null}
       {failed ? (
         <LoadFailed onRetry={() => actor.send({ type: 'details.retried' })}>
@@ -76,9 +80,8 @@ export function TransactionScreen({ actor, rate = null }: { actor: TransactionDe
       ) : null}
       {tx ? (
         <>
-          <header className={css.header}>
-            <ClassIcon kind={classify(tx)} />
-            <h1 id="tx-title" className={`${shell.title} ${css.tone[tone]}`} data-tone={tone}>{i18n._(titleMessages[titleOf(tx)])}</h1>
+          <div className={css.header}>
+            <ClassIcon kind={classify(tx)} state={tx.state} large />
             <p className={`${css.balance} ${css.amount[isIncoming(tx) ? 'in' : 'out']}`} data-testid="tx-amount">
               {signedAmount(tx, coin?.round ?? null, (value) => format.crypto(value, coin))} {unit}
             </p>
@@ -88,10 +91,10 @@ export function TransactionScreen({ actor, rate = null }: { actor: TransactionDe
                 {format.crypto(tx.fromAmount, null)} {assetUnit(null, tx.fromCurrency ?? '')} → {format.crypto(tx.toAmount, null)} {assetUnit(null, tx.toCurrency ?? '')}
               </p>
             ) : null}
-          </header>
+          </div>
           <dl className={`${shell.card} ${css.details}`}>
             <Item term={t`Status`} testId="tx-state">
-              <span className={css.badge[tx.state]}>{i18n._(stateMessages[tx.state])}</span>
+              <StateBadge state={tx.state}>{i18n._(stateMessages[tx.state])}</StateBadge>
             </Item>
             {progress ? (
               <Item term={t`Confirmations`} testId="tx-confirmations"><Trans>{progress.done} of {progress.required}</Trans></Item>
@@ -110,13 +113,8 @@ export function TransactionScreen({ actor, rate = null }: { actor: TransactionDe
             {tx.to ? <Item term={t`To`} testId="tx-to">{copyable('to', tx.to)}</Item> : null}
             {tx.hash ? <Item term={t`Hash`} testId="tx-hash">{copyable('hash', tx.hash)}</Item> : null}
           </dl>
-          {tx.explorerLink ? (
-            <Button variant="ghost" onClick={() => actor.send({ type: 'explorer.opened' })}>
-              <Trans>View in explorer</Trans> <ExternalIcon />
-            </Button>
-          ) : null}
         </>
       ) : null}
-    </section>
+    </Screen>
   );
 }

@@ -29,13 +29,13 @@ export const iconButton = style({
 
 export const sectionTitle = style({ fontSize: 18, fontWeight: 600, margin: `${vars.space.sm} 0 0` });
 
-export const dayTitle = style({ fontSize: 13, fontWeight: 600, color: vars.color.secondaryText, margin: `${vars.space.sm} 0 ${vars.space.xs}` });
+export const dayTitle = style({ fontSize: 13, fontWeight: 600, color: vars.color.mutedText, margin: `${vars.space.sm} 0 ${vars.space.xs}` });
 
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 
 export const row = style({
   display: 'grid',
-  gridTemplateColumns: '40px 1fr auto',
+  gridTemplateColumns: '40px minmax(0, 1fr) auto',
   alignItems: 'center',
   gap: vars.space.sm,
   padding: vars.space.sm,
@@ -48,6 +48,7 @@ export const row = style({
 export const classIcon = style({
   width: 40,
   height: 40,
+  flexShrink: 0,
   borderRadius: vars.radius.pill,
   display: 'inline-flex',
   alignItems: 'center',
@@ -55,23 +56,52 @@ export const classIcon = style({
   background: vars.color.background,
 });
 
-export const rowTitle = style({ display: 'block', fontWeight: 600, margin: 0 });
+export const classTone = styleVariants({
+  received: { color: vars.color.successText },
+  sent: { color: vars.color.primary },
+  swapped: { color: vars.color.accent },
+  sold: { color: vars.color.primary },
+  failed: { color: vars.color.errorText },
+});
+
+/** The details screen's large icon above the amount. */
+export const classIconLarge = style({ width: 72, height: 72, background: vars.color.surface });
+
+export const rowTitle = style({ display: 'block', fontWeight: 600, margin: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+
+export const rowText = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2, minWidth: 0 });
 
 export const tone = styleVariants({
   default: {},
-  error: { color: vars.color.error },
+  error: { color: vars.color.errorText },
 });
 
 export const amount = styleVariants({
-  in: { fontWeight: 600, color: vars.color.success, textAlign: 'right', overflowWrap: 'anywhere' },
+  in: { fontWeight: 600, color: vars.color.successText, textAlign: 'right', overflowWrap: 'anywhere' },
   out: { fontWeight: 600, textAlign: 'right', overflowWrap: 'anywhere' },
 });
 
-export const badge = styleVariants({
-  IN_PROGRESS: { fontSize: 12, padding: '2px 8px', borderRadius: vars.radius.pill, background: vars.color.badge, color: vars.color.buttonText },
-  FAILED: { fontSize: 12, padding: '2px 8px', borderRadius: vars.radius.pill, background: vars.color.error, color: vars.color.buttonText },
-  COMPLETED: { fontSize: 12, color: vars.color.success },
+const pill = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: '4px 10px 4px 8px',
+  borderRadius: vars.radius.pill,
+  fontSize: vars.text.small,
+  fontWeight: 600,
+  lineHeight: 1.2,
+  whiteSpace: 'nowrap',
 });
+
+/** State pills (history rows, details); each pair of colours passes 4.5:1 in both themes. */
+export const stateBadge = styleVariants({
+  IN_PROGRESS: [pill, { background: vars.color.badge, color: vars.color.buttonText }],
+  FAILED: [pill, { background: vars.color.error, color: vars.color.buttonText }],
+  COMPLETED: [pill, { background: vars.color.background, color: vars.color.successText }],
+});
+
+/** Inside a history row the pill is smaller than on the details screen (defined after, so it wins). */
+export const compactBadge = style({ fontSize: vars.text.caption, padding: '2px 8px 2px 6px' });
 
 const pulse = keyframes({ '0%': { opacity: 0.5 }, '50%': { opacity: 1 }, '100%': { opacity: 0.5 } });
 
@@ -103,8 +133,11 @@ export const warning = style({
 
 export const details = style({ margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 
-export const detailRow = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: vars.space.md });
+export const detailRow = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: vars.space.md, minHeight: 40 });
 
-export const term = style({ color: vars.color.secondaryText });
+export const term = style({ color: vars.color.mutedText, flexShrink: 0, maxWidth: '45%' });
 
-export const value = style({ margin: 0, textAlign: 'right', overflowWrap: 'anywhere', display: 'inline-flex', alignItems: 'center', gap: vars.space.xs });
+export const value = style({ margin: 0, minWidth: 0, textAlign: 'right', overflowWrap: 'anywhere', display: 'inline-flex', alignItems: 'center', justifyContent: 'flex-end', gap: vars.space.sm });
+
+/** An address or hash in a details row: middle-shortened in text, one line, the copy button beside it. */
+export const copyValue = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: vars.text.small, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 });

@@ -1,34 +1,43 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight, CircleCheck, CircleX, Clock, Copy, CreditCard, ExternalLink, Share2 } from 'lucide-react';
 import type { TxClass } from '../../../machines/shared/transactions';
+import type { TransactionState } from '../../api/wallet';
 import { Button } from '../../ui/Button';
 import * as shell from '../shell/AppShell.css';
 import * as css from './asset.css';
 
-const frame = { width: 20, height: 20, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const;
+const small = { size: 20, strokeWidth: 2, 'aria-hidden': true } as const;
 
-export const CopyIcon = () => (
-  <svg {...frame}><rect x="9" y="9" width="11" height="11" rx="2" /><path d="M5 15V5a1 1 0 0 1 1-1h10" /></svg>
-);
-export const ShareIcon = () => (
-  <svg {...frame}><path d="M12 3v12M7 8l5-5 5 5M5 13v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6" /></svg>
-);
-export const ExternalIcon = () => (
-  <svg {...frame} width={16} height={16}><path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" /></svg>
-);
+export const CopyIcon = () => <Copy {...small} />;
+export const ShareIcon = () => <Share2 {...small} />;
+export const ExternalIcon = () => <ExternalLink {...small} size={16} />;
 
-const classPaths: Record<TxClass, string> = {
-  received: 'M12 5v14M6 13l6 6 6-6',
-  sent: 'M12 19V5M6 11l6-6 6 6',
-  swapped: 'M4 8h13l-3-3M20 16H7l3 3',
-  sold: 'M3 7h18v10H3zM3 11h18',
-};
+const classIcons = { received: ArrowDownLeft, sent: ArrowUpRight, swapped: ArrowLeftRight, sold: CreditCard } satisfies Record<TxClass, unknown>;
 
-/** Decorative: the row title already says received / sent / swapped / sold. */
-export function ClassIcon({ kind }: { kind: TxClass }) {
+/**
+ * Decorative (the row title already says received / sent / swapped / sold and failed): the class
+ * icon, or a crossed circle when the transaction failed.
+ */
+export function ClassIcon({ kind, state, large }: { kind: TxClass; state?: TransactionState; large?: boolean }) {
+  const Icon = state === 'FAILED' ? CircleX : classIcons[kind];
+  const tone = css.classTone[state === 'FAILED' ? 'failed' : kind];
   return (
-    <span className={css.classIcon} data-class={kind}>
-      <svg {...frame}><path d={classPaths[kind]} /></svg>
+    <span className={`${css.classIcon} ${tone} ${large ? css.classIconLarge : ''}`} data-class={kind} data-state={state}>
+      <Icon {...small} size={large ? 36 : 20} />
+    </span>
+  );
+}
+
+const stateIcons = { COMPLETED: CircleCheck, IN_PROGRESS: Clock, FAILED: CircleX } satisfies Record<TransactionState, unknown>;
+
+/** The transaction's state as a readable pill: icon and word, coloured by state. */
+export function StateBadge({ state, compact, children }: { state: TransactionState; compact?: boolean; children: ReactNode }) {
+  const Icon = stateIcons[state];
+  return (
+    <span className={compact ? `${css.stateBadge[state]} ${css.compactBadge}` : css.stateBadge[state]} data-testid="state-badge">
+      <Icon size={compact ? 14 : 16} strokeWidth={2.25} aria-hidden />
+      {children}
     </span>
   );
 }

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { manageAssetsMachine } from '../../../machines/manageAssets.machine';
 import { selectAdded, selectAdding, selectHidden } from '../../../machines/manageAssets.selectors';
@@ -10,6 +9,7 @@ import { useServices } from '../../app/context';
 import { clientStore } from '../../app/clientStore';
 import { AssetLine, assetCss } from '../../ui/AssetRow';
 import { Button } from '../../ui/Button';
+import { Screen } from '../../ui/Screen';
 import { Spinner } from '../../ui/Spinner';
 import { showToast } from '../../ui/toast';
 import { AssetListSkeleton } from '../home/AssetList';
@@ -85,10 +85,8 @@ export function ManageAssetsPage() {
   }
 
   return (
-    <section className={shell.page} aria-labelledby="manage-title">
-      <Link to="/home" className={shell.muted}><Trans>‹ Home</Trans></Link>
-      <h1 id="manage-title" className={shell.title}><Trans>Manage assets</Trans></h1>
+    <Screen back={{ to: '/home' }} title={<Trans>Manage assets</Trans>}>
       {body}
-    </section>
+    </Screen>
   );
 }

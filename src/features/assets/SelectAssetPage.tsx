@@ -10,6 +10,7 @@ import { matchesQuery } from '../../../machines/shared/portfolio';
 import { useServices } from '../../app/context';
 import { AssetLine, assetCss } from '../../ui/AssetRow';
 import { Button } from '../../ui/Button';
+import { Screen } from '../../ui/Screen';
 import { AssetListSkeleton } from '../home/AssetList';
 import * as shell from '../shell/AppShell.css';
 import * as css from './assets.css';
@@ -74,11 +75,10 @@ function SelectAsset({ purpose }: { purpose: AssetPurpose }) {
   }
 
   return (
-    <section className={shell.page} aria-labelledby="select-asset-title">
-      <Link to="/home" className={shell.muted}><Trans>‹ Home</Trans></Link>
-      <h1 id="select-asset-title" className={shell.title}>
-        {purpose === 'send' ? <Trans>Choose an asset to send</Trans> : <Trans>Choose an asset to receive</Trans>}
-      </h1>
+    <Screen
+      back={{ to: '/home' }}
+      title={purpose === 'send' ? <Trans>Choose an asset to send</Trans> : <Trans>Choose an asset to receive</Trans>}
+    >
       <input
         type="search"
         className={css.search}
@@ -91,6 +91,6 @@ function SelectAsset({ purpose }: { purpose: AssetPurpose }) {
         }}
       />
       {body}
-    </section>
+    </Screen>
   );
 }

@@ -1,38 +1,28 @@
 import type { ReactNode } from 'react';
+import { Screen, type Back } from '../../ui/Screen';
 import * as css from './auth.css';
 
 type Props = {
   title: ReactNode;
   subtitle: ReactNode;
   busy: boolean;
+  back?: Back;
   /** Called on submit after the browser's default submission is prevented. */
   onSubmit: () => void;
   /** The fields block. */
   children: ReactNode;
-  /** The actions block (submit button and links). */
-  actions: ReactNode;
+  /** The submit button (the screen's primary action). */
+  primary: ReactNode;
+  /** Links under it. */
+  secondary?: ReactNode;
 };
 
-/** Shared layout of the auth form screens: page, header with title and subtitle, form with fields and actions. */
-export function AuthForm({ title, subtitle, busy, onSubmit, children, actions }: Props) {
+/** Shared layout of the auth form screens: the screen scaffold as a form, a subtitle, the fields. */
+export function AuthForm({ title, subtitle, busy, back, onSubmit, children, primary, secondary }: Props) {
   return (
-    <main className={css.page}>
-      <header className={css.header}>
-        <h1 className={css.title}>{title}</h1>
-        <p className={css.subtitle}>{subtitle}</p>
-      </header>
-      <form
-        className={css.form}
-        noValidate
-        aria-busy={busy || undefined}
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
-        <div className={css.fields}>{children}</div>
-        <div className={css.actions}>{actions}</div>
-      </form>
-    </main>
+    <Screen title={title} back={back} busy={busy} onSubmit={onSubmit} primary={primary} secondary={secondary}>
+      <p className={css.subtitle}>{subtitle}</p>
+      <div className={css.fields}>{children}</div>
+    </Screen>
   );
 }

@@ -5,10 +5,8 @@ import type { forgotMachine } from '../../../machines/forgot.machine';
 import { selectBusy, selectCanSubmit, selectEditable, selectEmail } from '../../../machines/forgot.selectors';
 import { Button } from '../../ui/Button';
 import { AuthForm } from './AuthForm';
-import { AuthLink } from './AuthLink';
 import { EmailField } from './EmailField';
 import { routes } from './effects';
-import * as css from './auth.css';
 
 export function ForgotScreen({ actorRef }: { actorRef: ActorRefFrom<typeof forgotMachine> }) {
   const email = useSelector(actorRef, selectEmail);
@@ -21,12 +19,8 @@ export function ForgotScreen({ actorRef }: { actorRef: ActorRefFrom<typeof forgo
       subtitle={<Trans>Enter the e-mail of your account and we will send you a link to set a new password.</Trans>}
       busy={busy}
       onSubmit={() => actorRef.send({ type: 'form.submitted' })}
-      actions={
-        <>
-          <Button type="submit" disabled={!canSubmit} busy={busy}><Trans>Send reset link</Trans></Button>
-          <AuthLink target={routes.loginEmail} className={css.link}><Trans>Back to login</Trans></AuthLink>
-        </>
-      }
+      back={routes.loginEmail}
+      primary={<Button type="submit" disabled={!canSubmit} busy={busy}><Trans>Send reset link</Trans></Button>}
     >
       <EmailField
         autoComplete="email"

@@ -28,12 +28,9 @@ export function LoginEmailScreen({ actorRef }: { actorRef: ActorRefFrom<typeof l
       subtitle={<Trans>Enter the e-mail and password of your account.</Trans>}
       busy={busy}
       onSubmit={() => actorRef.send({ type: 'form.submitted' })}
-      actions={
-        <>
-          <Button type="submit" disabled={!canSubmit} busy={busy}><Trans>Log in</Trans></Button>
-          <AuthLink target={routes.signup} className={css.link}><Trans>No account yet? Sign up</Trans></AuthLink>
-        </>
-      }
+      back={routes.login}
+      primary={<Button type="submit" disabled={!canSubmit} busy={busy}><Trans>Log in</Trans></Button>}
+      secondary={<AuthLink target={routes.signup} className={css.link}><Trans>No account yet? Sign up</Trans></AuthLink>}
     >
       <EmailField
         autoComplete="username"

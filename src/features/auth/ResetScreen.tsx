@@ -25,7 +25,7 @@ export function ResetScreen({ actorRef }: { actorRef: ActorRefFrom<typeof resetM
       subtitle={<Trans>Choose a new password for your account.</Trans>}
       busy={busy}
       onSubmit={() => actorRef.send({ type: 'form.submitted' })}
-      actions={<Button type="submit" disabled={!canSubmit} busy={busy}><Trans>Save password</Trans></Button>}
+      primary={<Button type="submit" disabled={!canSubmit} busy={busy}><Trans>Save password</Trans></Button>}
     >
       <PasswordField
         label={t`New password`}

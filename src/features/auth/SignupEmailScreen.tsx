@@ -32,12 +32,9 @@ export function SignupEmailScreen({ actorRef }: { actorRef: ActorRefFrom<typeof 
       subtitle={<Trans>We will send a confirmation link to your e-mail.</Trans>}
       busy={busy}
       onSubmit={() => actorRef.send({ type: 'form.submitted' })}
-      actions={
-        <>
-          <Button type="submit" disabled={!canSubmit} busy={busy}><Trans>Sign up</Trans></Button>
-          <AuthLink target={routes.loginEmail} className={css.link}><Trans>Already have an account? Log in</Trans></AuthLink>
-        </>
-      }
+      back={routes.signup}
+      primary={<Button type="submit" disabled={!canSubmit} busy={busy}><Trans>Sign up</Trans></Button>}
+      secondary={<AuthLink target={routes.loginEmail} className={css.link}><Trans>Already have an account? Log in</Trans></AuthLink>}
     >
       <EmailField
         autoComplete="email"

@@ -14,7 +14,7 @@ export const page = style({
 
 export const header = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const title = style({ margin: 0, fontSize: 28, fontWeight: 700, lineHeight: 1.2 });
-export const subtitle = style({ margin: 0, fontSize: 16, color: vars.color.secondaryText, lineHeight: 1.4 });
+export const subtitle = style({ margin: 0, fontSize: 16, color: vars.color.mutedText, lineHeight: 1.4 });
 export const emphasis = style({ color: vars.color.primary, fontWeight: 600, wordBreak: 'break-all' });
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, flex: 1 });

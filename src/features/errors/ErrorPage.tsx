@@ -4,7 +4,9 @@ import { Button } from '../../ui/Button';
 import { useServices } from '../../app/context';
 import { appConfig } from '../../config';
 import { errorMessages, somethingWentWrong, SUPPORT_CODE } from './messages';
-import * as shell from '../shell/AppShell.css';
+import { CircleAlert } from 'lucide-react';
+import { Screen, StatusBlock } from '../../ui/Screen';
+import * as screen from '../../ui/Screen.css';
 
 /** /error/{code}: where a failed messenger sign-in or link ends (spec §2, §8). */
 export function ErrorPage() {
@@ -13,19 +15,19 @@ export function ErrorPage() {
   const { platform, navigator } = useServices();
   const message = i18n._(errorMessages[code] ?? somethingWentWrong);
   return (
-    <section className={shell.centered} aria-labelledby="error-title">
-      <h1 id="error-title" className={shell.title}><Trans>Unable to sign in</Trans></h1>
-      <p className={shell.muted} data-code={code}>{message}</p>
-      <div className={shell.page} style={{ width: '100%', flex: 'none' }}>
-        {code === SUPPORT_CODE ? (
+    <Screen
+      primary={<Button onClick={() => navigator.backToLogin()}><Trans>Back to login</Trans></Button>}
+      secondary={
+        code === SUPPORT_CODE ? (
           <Button variant="secondary" onClick={() => platform.openLink(`mailto:${appConfig.supportEmail}`)}>
             <Trans>Contact support</Trans>
           </Button>
-        ) : null}
-        <Button onClick={() => navigator.backToLogin()}>
-          <Trans>Back to login</Trans>
-        </Button>
-      </div>
-    </section>
+        ) : undefined
+      }
+    >
+      <StatusBlock icon={<CircleAlert size={36} strokeWidth={1.75} />} tone="error" title={<Trans>Unable to sign in</Trans>}>
+        <p className={screen.statusText} data-code={code}>{message}</p>
+      </StatusBlock>
+    </Screen>
   );
 }

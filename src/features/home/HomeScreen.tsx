@@ -11,7 +11,9 @@ import { selectCurrency } from '../../../machines/preferences.selectors';
 import { portfolio } from '../../../machines/shared/portfolio';
 import { useFormat } from '../../i18n/useFormat';
 import { useServices } from '../../app/context';
+import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight, CreditCard } from 'lucide-react';
 import { Button } from '../../ui/Button';
+import { Screen } from '../../ui/Screen';
 import { Skeleton } from '../../ui/Skeleton';
 import { AssetList, AssetListSkeleton } from './AssetList';
 import { FirstTime } from './FirstTime';
@@ -76,7 +78,7 @@ export function HomeScreen({ home }: { home: HomeActor }) {
   }
 
   return (
-    <section className={shell.page} aria-labelledby="home-title">
+    <Screen>
       <div className={shell.card}>
         <h1 id="home-title" className={css.totalLabel}><Trans>Total balance</Trans></h1>
         {loaded && total !== null ? (
@@ -91,7 +93,7 @@ export function HomeScreen({ home }: { home: HomeActor }) {
       <Actions swap={held.has('BTC') && held.has('USDT_TRX')} />
       {bannerShown ? <MessengerBanner home={home} /> : null}
       {body}
-    </section>
+    </Screen>
   );
 }
 
@@ -104,16 +106,27 @@ function TotalSkeleton() {
   );
 }
 
+const icon = { size: 22, strokeWidth: 2, 'aria-hidden': true } as const;
+
+/** Icon + label tiles; the label carries the name, the icon is decorative. */
 function Actions({ swap }: { swap: boolean }) {
   const { t } = useLingui();
   return (
     <nav className={css.actions} aria-label={t`Wallet actions`}>
-      <Link to="/select-asset/$purpose" params={{ purpose: 'receive' }} className={css.action}><Trans>Receive</Trans></Link>
-      <Link to="/select-asset/$purpose" params={{ purpose: 'send' }} className={css.action}><Trans>Send</Trans></Link>
-      <Link to="/home/buy-sell" className={css.action}><Trans>Buy / Sell</Trans></Link>
+      <Link to="/select-asset/$purpose" params={{ purpose: 'receive' }} className={css.action}>
+        <ArrowDownLeft {...icon} /><span className={css.actionLabel}><Trans>Receive</Trans></span>
+      </Link>
+      <Link to="/select-asset/$purpose" params={{ purpose: 'send' }} className={css.action}>
+        <ArrowUpRight {...icon} /><span className={css.actionLabel}><Trans>Send</Trans></span>
+      </Link>
+      <Link to="/home/buy-sell" className={css.action}>
+        <CreditCard {...icon} /><span className={css.actionLabel}><Trans>Buy / Sell</Trans></span>
+      </Link>
       {swap ? (
         // The swap flow has no route yet (its issue adds it): the shortcut opens the exchange screen meanwhile.
-        <Link to="/exchange" className={css.action}><Trans>Swap</Trans></Link>
+        <Link to="/exchange" className={css.action}>
+          <ArrowLeftRight {...icon} /><span className={css.actionLabel}><Trans>Swap</Trans></span>
+        </Link>
       ) : null}
     </nav>
   );

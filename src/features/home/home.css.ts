@@ -3,7 +3,8 @@ import { vars } from '../../theme/contract.css';
 
 export const total = style({ fontSize: 34, fontWeight: 700, margin: 0, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
 
-export const actions = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(72px, 1fr))', gap: vars.space.sm });
+// One row of equal tiles at any count (3 or 4); a tile shrinks before a label wraps.
+export const actions = style({ display: 'grid', gridAutoFlow: 'column', gridAutoColumns: 'minmax(0, 1fr)', gap: vars.space.sm });
 
 export const action = style({
   display: 'flex',
@@ -11,17 +12,20 @@ export const action = style({
   alignItems: 'center',
   justifyContent: 'center',
   gap: vars.space.xs,
-  minHeight: 64,
-  padding: vars.space.sm,
+  minHeight: 72,
+  padding: `${vars.space.sm} ${vars.space.xs}`,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   color: vars.color.primary,
   border: 'none',
-  fontSize: 14,
+  fontSize: vars.text.caption,
   fontWeight: 600,
   textDecoration: 'none',
   cursor: 'pointer',
 });
+
+/** "Купить / Продать" is the longest label: it stays on one line, with an ellipsis as the last resort. */
+export const actionLabel = style({ maxWidth: '100%', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' });
 
 export const sectionHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
 
@@ -29,7 +33,7 @@ export const subtitle = style({ fontSize: 18, fontWeight: 700, margin: 0 });
 
 export const link = style({ color: vars.color.accent, textDecoration: 'none', fontWeight: 600 });
 
-export const hint = style({ color: vars.color.secondaryText, fontSize: 14, margin: 0 });
+export const hint = style({ color: vars.color.mutedText, fontSize: 14, margin: 0 });
 
 export const banner = style({
   display: 'flex',
@@ -46,7 +50,7 @@ export const bannerText = style({ flex: 1, margin: 0 });
 export const close = style({
   background: 'none',
   border: 'none',
-  color: vars.color.secondaryText,
+  color: vars.color.mutedText,
   fontSize: 22,
   lineHeight: 1,
   cursor: 'pointer',
@@ -56,4 +60,4 @@ export const close = style({
 export const skeletonRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.md, padding: vars.space.md });
 
 /** The screen's h1 reads as a caption above the amount, not as a headline. */
-export const totalLabel = style({ fontSize: 15, fontWeight: 500, margin: 0, color: vars.color.secondaryText });
+export const totalLabel = style({ fontSize: 15, fontWeight: 500, margin: 0, color: vars.color.mutedText });

@@ -13,7 +13,9 @@ import {
 import { attemptsWarning } from '../../../machines/shared/passcode';
 import { PinPad } from '../../ui/PinPad';
 import { Spinner } from '../../ui/Spinner';
+import type { ReactNode } from 'react';
 import { Button } from '../../ui/Button';
+import { Screen, type Back } from '../../ui/Screen';
 import * as shell from '../shell/AppShell.css';
 import { formatCountdown, passcodeErrorText, passcodeMessages } from './messages';
 import * as css from './passcode.css';
@@ -25,7 +27,7 @@ export type PasscodeVerifyActor = ActorRefFrom<typeof passcodeVerifyMachine>;
  * the wrong-code message with the tries left once two are left, the live lockout countdown (B2C_USM0030) and the block explanation
  * (B2C_USM0032). Renders machine state only.
  */
-export function PasscodeVerifyScreen({ actorRef, title }: { actorRef: PasscodeVerifyActor; title: string }) {
+export function PasscodeVerifyScreen({ actorRef, title, back, secondary }: { actorRef: PasscodeVerifyActor; title: string; back?: Back; secondary?: ReactNode }) {
   const { i18n, t } = useLingui();
   const keypad = useSelector(actorRef, selectKeypad);
   const error = useSelector(actorRef, selectVerifyError);
@@ -37,8 +39,8 @@ export function PasscodeVerifyScreen({ actorRef, title }: { actorRef: PasscodeVe
   const canUseBiometrics = useSelector(actorRef, (s) => s.can({ type: 'biometrics.requested' }));
 
   return (
-    <section className={css.screen} aria-labelledby="passcode-title" aria-busy={busy || undefined}>
-      <h1 id="passcode-title" className={shell.title}>{title}</h1>
+    <Screen title={title} back={back} busy={busy} secondary={secondary}>
+      <div className={css.screen}>
       {blocked ? (
         <div role="alert" className={shell.card}>
           <p className={css.error}>{i18n._(passcodeMessages.blocked)}</p>
@@ -74,6 +76,7 @@ export function PasscodeVerifyScreen({ actorRef, title }: { actorRef: PasscodeVe
           ) : null}
         </>
       )}
-    </section>
+      </div>
+    </Screen>
   );
 }

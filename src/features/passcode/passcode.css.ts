@@ -3,8 +3,8 @@ import { vars } from '../../theme/contract.css';
 
 export const screen = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.md, flex: 1, textAlign: 'center' });
 
-export const hint = style({ color: vars.color.secondaryText, margin: 0, minHeight: '1.5em', lineHeight: 1.5 });
+export const hint = style({ color: vars.color.mutedText, margin: 0, minHeight: '1.5em', lineHeight: 1.5 });
 
-export const error = style({ color: vars.color.error, margin: 0, minHeight: '1.5em', lineHeight: 1.5 });
+export const error = style({ color: vars.color.errorText, margin: 0, minHeight: '1.5em', lineHeight: 1.5 });
 
 export const countdown = style({ fontSize: 28, fontWeight: 700, fontVariantNumeric: 'tabular-nums' });

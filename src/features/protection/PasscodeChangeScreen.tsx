@@ -7,11 +7,11 @@ import {
 } from '../../../machines/passcodeChange.selectors';
 import { PinPad } from '../../ui/PinPad';
 import { Spinner } from '../../ui/Spinner';
-import * as shell from '../shell/AppShell.css';
+import { Screen } from '../../ui/Screen';
 import { passcodeErrorText } from '../passcode/messages';
 import { PasscodeVerifyScreen } from '../passcode/PasscodeVerifyScreen';
 import * as pc from '../passcode/passcode.css';
-import { BackToProtection, SuccessView } from './parts';
+import { backToProtection, SuccessView } from './parts';
 
 export type PasscodeChangeActor = ActorRefFrom<typeof passcodeChangeMachine>;
 
@@ -34,11 +34,13 @@ export function PasscodeChangeScreen({ actorRef }: { actorRef: PasscodeChangeAct
   }
   if (step === 'old') {
     return (
-      <section className={shell.page} aria-busy={checking || undefined}>
-        <BackToProtection />
-        {verify ? <PasscodeVerifyScreen actorRef={verify} title={t`Enter your current passcode`} /> : null}
-        {checking ? <Spinner size={24} label={t`Checking your passcode settings`} /> : null}
-      </section>
+      verify ? (
+        <PasscodeVerifyScreen actorRef={verify} title={t`Enter your current passcode`} back={backToProtection} />
+      ) : (
+        <Screen back={backToProtection} busy={checking}>
+          {checking ? <Spinner size={24} label={t`Checking your passcode settings`} /> : null}
+        </Screen>
+      )
     );
   }
   const title = {
@@ -46,12 +48,12 @@ export function PasscodeChangeScreen({ actorRef }: { actorRef: PasscodeChangeAct
     confirm: <Trans>Repeat the new passcode</Trans>,
   }[step];
   return (
-    <section className={pc.screen} aria-labelledby="passcode-title" aria-busy={busy || undefined}>
-      <BackToProtection />
-      <h1 id="passcode-title" className={shell.title}>{title}</h1>
+    <Screen back={backToProtection} busy={busy} title={title}>
+      <div className={pc.screen}>
       {error ? <p role="alert" className={pc.error}>{passcodeErrorText(i18n, error)}</p> : <p className={pc.hint} />}
       {busy ? <Spinner size={24} label={t`Saving the passcode`} /> : null}
       <PinPad keypad={keypad} disabled={busy} label={t`Passcode keypad`} />
-    </section>
+      </div>
+    </Screen>
   );
 }

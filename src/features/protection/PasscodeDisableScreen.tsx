@@ -6,8 +6,8 @@ import { selectDisableChecking, selectDisableVerify } from '../../../machines/pa
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { PasscodeVerifyScreen } from '../passcode/PasscodeVerifyScreen';
-import * as shell from '../shell/AppShell.css';
-import { BackToProtection } from './parts';
+import { Screen } from '../../ui/Screen';
+import { backToProtection } from './parts';
 
 export type PasscodeDisableActor = ActorRefFrom<typeof passcodeDisableMachine>;
 
@@ -16,12 +16,14 @@ export function PasscodeDisableScreen({ actorRef }: { actorRef: PasscodeDisableA
   const { t } = useLingui();
   const verify = useSelector(actorRef, selectDisableVerify);
   const checking = useSelector(actorRef, selectDisableChecking);
+  const cancel = <Button variant="ghost" onClick={() => actorRef.send({ type: 'disable.cancelled' })}><Trans>Cancel</Trans></Button>;
   return (
-    <section className={shell.page} aria-busy={checking || undefined}>
-      <BackToProtection />
-      {verify ? <PasscodeVerifyScreen actorRef={verify} title={t`Enter your passcode to turn it off`} /> : null}
-      {checking ? <Spinner size={24} label={t`Checking your passcode settings`} /> : null}
-      <Button variant="ghost" onClick={() => actorRef.send({ type: 'disable.cancelled' })}><Trans>Cancel</Trans></Button>
-    </section>
+    verify ? (
+      <PasscodeVerifyScreen actorRef={verify} title={t`Enter your passcode to turn it off`} back={backToProtection} secondary={cancel} />
+    ) : (
+      <Screen back={backToProtection} secondary={cancel} busy={checking}>
+        {checking ? <Spinner size={24} label={t`Checking your passcode settings`} /> : null}
+      </Screen>
+    )
   );
 }

@@ -5,10 +5,10 @@ import type { passcodeSetMachine } from '../../../machines/passcodeSet.machine';
 import { selectSetBusy, selectSetError, selectSetKeypad, selectSetStep, selectSuccessSeconds } from '../../../machines/passcodeSet.selectors';
 import { PinPad } from '../../ui/PinPad';
 import { Spinner } from '../../ui/Spinner';
-import * as shell from '../shell/AppShell.css';
+import { Screen } from '../../ui/Screen';
 import { passcodeErrorText } from '../passcode/messages';
 import * as pc from '../passcode/passcode.css';
-import { BackToProtection, SuccessView } from './parts';
+import { backToProtection, SuccessView } from './parts';
 
 export type PasscodeSetActor = ActorRefFrom<typeof passcodeSetMachine>;
 
@@ -25,11 +25,8 @@ export function PasscodeSetScreen({ actorRef }: { actorRef: PasscodeSetActor }) 
     return <SuccessView title={<Trans>Passcode set</Trans>} secondsLeft={secondsLeft} onClose={() => actorRef.send({ type: 'success.closed' })} />;
   }
   return (
-    <section className={pc.screen} aria-labelledby="passcode-title" aria-busy={busy || undefined}>
-      <BackToProtection />
-      <h1 id="passcode-title" className={shell.title}>
-        {step === 'enter' ? <Trans>Create a passcode</Trans> : <Trans>Repeat the passcode</Trans>}
-      </h1>
+    <Screen back={backToProtection} busy={busy} title={step === 'enter' ? <Trans>Create a passcode</Trans> : <Trans>Repeat the passcode</Trans>}>
+      <div className={pc.screen}>
       {error ? (
         <p role="alert" className={pc.error}>{passcodeErrorText(i18n, error)}</p>
       ) : (
@@ -37,6 +34,7 @@ export function PasscodeSetScreen({ actorRef }: { actorRef: PasscodeSetActor }) 
       )}
       {busy ? <Spinner size={24} label={t`Saving the passcode`} /> : null}
       <PinPad keypad={keypad} disabled={busy} label={t`Passcode keypad`} />
-    </section>
+      </div>
+    </Screen>
   );
 }

@@ -13,7 +13,7 @@ import {
 import { Button } from '../../ui/Button';
 import { ChevronIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
-import { Link } from '@tanstack/react-router';
+import { Screen } from '../../ui/Screen';
 import * as shell from '../shell/AppShell.css';
 import * as settings from '../settings/settings.css';
 import { PasscodeVerifyScreen } from '../passcode/PasscodeVerifyScreen';
@@ -46,16 +46,15 @@ export function WalletProtectionScreen({ protection, biometrics }: { protection:
 
   if (confirm) {
     return (
-      <section className={shell.page}>
-        <PasscodeVerifyScreen actorRef={confirm} title={t`Enter your passcode to turn on biometrics`} />
-        <Button variant="ghost" onClick={() => biometrics.send({ type: 'confirm.cancelled' })}><Trans>Cancel</Trans></Button>
-      </section>
+      <PasscodeVerifyScreen
+        actorRef={confirm}
+        title={t`Enter your passcode to turn on biometrics`}
+        secondary={<Button variant="ghost" onClick={() => biometrics.send({ type: 'confirm.cancelled' })}><Trans>Cancel</Trans></Button>}
+      />
     );
   }
   return (
-    <section className={shell.page} aria-labelledby="protection-title" aria-busy={loading || undefined}>
-      <Link to="/settings" className={shell.muted}><Trans>‹ Back</Trans></Link>
-      <h1 id="protection-title" className={shell.title}><Trans>Wallet protection</Trans></h1>
+    <Screen back={{ to: '/settings' }} title={<Trans>Wallet protection</Trans>} busy={loading}>
       <p className={shell.muted}><Trans>A 4-digit passcode confirms sends and swaps.</Trans></p>
       {loading ? <Spinner label={t`Loading`} /> : null}
       {failed ? (
@@ -79,6 +78,6 @@ export function WalletProtectionScreen({ protection, biometrics }: { protection:
           ) : null}
         </ul>
       )}
-    </section>
+    </Screen>
   );
 }

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { selectPickerEntries, selectPickerFailed, selectPickerLoading } from '../../../machines/send.selectors';
 import { shortenAddress } from '../../../machines/shared/address';
 import { Button } from '../../ui/Button';
+import { Screen } from '../../ui/Screen';
 import { Spinner } from '../../ui/Spinner';
 import * as shell from '../shell/AppShell.css';
 import type { SendActor } from './SendFormScreen';
@@ -16,10 +17,7 @@ export function AddressBookPicker({ actor, network }: { actor: SendActor; networ
   const entries = useSelector(actor, selectPickerEntries);
   return (
     <div className={css.sheet} role="dialog" aria-modal="true" aria-labelledby="picker-title">
-      <div className={css.header}>
-        <button type="button" className={css.tool} onClick={() => actor.send({ type: 'picker.closed' })}><Trans>‹ Back</Trans></button>
-        <h2 id="picker-title" className={shell.title}><Trans>Address book</Trans></h2>
-      </div>
+      <Screen back={{ onClick: () => actor.send({ type: 'picker.closed' }) }} title={<Trans>Address book</Trans>} titleId="picker-title">
       {loading ? <Spinner label={t`Loading the address book`} /> : null}
       {failed ? (
         <div role="alert" className={shell.card}>
@@ -40,6 +38,7 @@ export function AddressBookPicker({ actor, network }: { actor: SendActor; networ
           </li>
         ))}
       </ul>
+      </Screen>
     </div>
   );
 }

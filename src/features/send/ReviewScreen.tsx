@@ -9,6 +9,7 @@ import { assetUnit } from '../../i18n/assetName';
 import type { FiatRate } from '../../i18n/format';
 import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
+import { Screen } from '../../ui/Screen';
 import { networkName } from '../asset/network';
 import { PasscodeVerifyScreen } from '../passcode/PasscodeVerifyScreen';
 import type { SendActor } from './SendFormScreen';
@@ -47,16 +48,20 @@ export function ReviewScreen({ actor, rate = null }: { actor: SendActor; rate?: 
 
   if (passcode) {
     return (
-      <div className={shell.page}>
-        <button type="button" className={css.tool} onClick={() => actor.send({ type: 'passcode.cancelled' })}><Trans>‹ Back</Trans></button>
-        <PasscodeVerifyScreen actorRef={passcode} title={t`Enter your passcode to send`} />
-      </div>
+      <PasscodeVerifyScreen actorRef={passcode} title={t`Enter your passcode to send`} back={{ onClick: () => actor.send({ type: 'passcode.cancelled' }) }} />
     );
   }
   return (
-    <section className={shell.page} aria-labelledby="review-title" aria-busy={withdrawing || preparing || undefined}>
-      <button type="button" className={css.tool} disabled={withdrawing} onClick={() => actor.send({ type: 'review.edited' })}><Trans>‹ Edit</Trans></button>
-      <h1 id="review-title" className={shell.title}><Trans>Review the transfer</Trans></h1>
+    <Screen
+      back={{ onClick: () => actor.send({ type: 'review.edited' }), disabled: withdrawing, label: t`Edit` }}
+      title={<Trans>Review the transfer</Trans>}
+      busy={withdrawing || preparing}
+      primary={
+        <Button busy={withdrawing || preparing} disabled={!canConfirm} onClick={() => actor.send({ type: 'review.confirmed' })}>
+          {failure ? <Trans>Try again</Trans> : <Trans>Confirm and send</Trans>}
+        </Button>
+      }
+    >
       <div className={shell.card}>
         <span className={shell.muted}><Trans>Amount to receive</Trans></span>
         <p className={css.big}>{money(totals.receive, 'review-receive')}</p>
@@ -68,13 +73,12 @@ export function ReviewScreen({ actor, rate = null }: { actor: SendActor; rate?: 
         </div>
         <div className={css.row}>
           <dt className={css.term}><Trans>Recipient</Trans></dt>
-          <dd className={`${css.value} ${css.mono}`} data-testid="review-recipient" title={address}>{shown ? address : shortenAddress(address, 15)}</dd>
-        </div>
-        <div className={css.row}>
-          <span />
-          <button type="button" className={css.tool} aria-expanded={shown} onClick={() => actor.send({ type: 'recipient.toggled' })}>
-            {shown ? <Trans>Hide full address</Trans> : <Trans>Show full address</Trans>}
-          </button>
+          <dd className={css.stack}>
+            <span className={`${css.value} ${css.mono}`} data-testid="review-recipient" title={address}>{shown ? address : shortenAddress(address, 15)}</span>
+            <button type="button" className={css.tool} aria-expanded={shown} onClick={() => actor.send({ type: 'recipient.toggled' })}>
+              {shown ? <Trans>Hide full address</Trans> : <Trans>Show full address</Trans>}
+            </button>
+          </dd>
         </div>
         <div className={css.row}>
           <dt className={css.term}><Trans>Network fee</Trans></dt>
@@ -88,9 +92,6 @@ export function ReviewScreen({ actor, rate = null }: { actor: SendActor; rate?: 
       {failure ? (
         <p role="alert" className={css.error} data-testid="review-error">{failure.message || i18n._(sendMessages.somethingWentWrong)}</p>
       ) : null}
-      <Button busy={withdrawing || preparing} disabled={!canConfirm} onClick={() => actor.send({ type: 'review.confirmed' })}>
-        {failure ? <Trans>Try again</Trans> : <Trans>Confirm and send</Trans>}
-      </Button>
-    </section>
+    </Screen>
   );
 }

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { selectFailure, selectSendScreen } from '../../../machines/send.selectors';
 import type { FiatRate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
+import { Screen } from '../../ui/Screen';
 import { Skeleton } from '../asset/parts';
 import { ProgressScreen } from './ProgressScreen';
 import { ReviewScreen } from './ReviewScreen';
@@ -19,15 +19,14 @@ export function SendFlow({ actor, rate = null }: { actor: SendActor; rate?: Fiat
   if (screen === 'loading') return <Skeleton rows={3} label={t`Loading`} />;
   if (screen === 'failed') {
     return (
-      <section className={shell.page}>
-        <Link to="/home/asset/$currency" params={{ currency }} className={shell.muted}><Trans>‹ Back</Trans></Link>
+      <Screen back={{ to: `/home/asset/${encodeURIComponent(currency)}` }} title={<Trans>Send</Trans>}>
         <div role="alert" className={shell.card}>
           <p className={shell.muted}>
             {failure?.code === 'NOT_FOUND' ? <Trans>This asset is not in your wallet.</Trans> : <Trans>Could not load this asset.</Trans>}
           </p>
           <Button variant="secondary" onClick={() => actor.send({ type: 'load.retried' })}><Trans>Retry</Trans></Button>
         </div>
-      </section>
+      </Screen>
     );
   }
   if (screen === 'review') return <ReviewScreen actor={actor} rate={rate} />;

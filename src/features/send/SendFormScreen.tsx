@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { BookUser, ClipboardPaste, ScanLine } from 'lucide-react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
@@ -13,6 +13,7 @@ import { assetDisplayName } from '../../i18n/assetName';
 import type { FiatRate } from '../../i18n/format';
 import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
+import { Screen } from '../../ui/Screen';
 import { TextField } from '../../ui/TextField';
 import { networkName } from '../asset/network';
 import { ScannerOverlay } from '../scanner/ScannerOverlay';
@@ -22,6 +23,8 @@ import * as shell from '../shell/AppShell.css';
 import * as css from './send.css';
 
 export type SendActor = ActorRefFrom<typeof sendMachine>;
+
+const icon = { size: 18, strokeWidth: 2, 'aria-hidden': true } as const;
 
 /**
  * /home/asset/{currency}/send: address, amount (with its fiat value as you type, when a rate is
@@ -55,9 +58,11 @@ export function SendFormScreen({ actor, rate = null }: { actor: SendActor; rate?
   const amountFiat = isCompleteAmount(toWireAmount(amount)) && amount !== '' ? format.fiatOf(toWireAmount(amount), rate) : null;
 
   return (
-    <section className={shell.page} aria-labelledby="send-title">
-      <Link to="/home/asset/$currency" params={{ currency }} className={shell.muted}><Trans>‹ Back</Trans></Link>
-      <h1 id="send-title" className={shell.title}><Trans>Send {label}</Trans></h1>
+    <Screen
+      back={{ to: `/home/asset/${encodeURIComponent(currency)}` }}
+      title={<Trans>Send {label}</Trans>}
+      primary={<Button disabled={!canContinue} onClick={() => actor.send({ type: 'form.submitted' })}><Trans>Continue</Trans></Button>}
+    >
       {available !== null ? (
         <p className={shell.muted} data-testid="send-available"><Trans>Available: {availableText} {unit}</Trans></p>
       ) : null}
@@ -71,9 +76,15 @@ export function SendFormScreen({ actor, rate = null }: { actor: SendActor; rate?
         spellCheck={false}
       />
       <div className={css.tools}>
-        <button type="button" className={css.tool} aria-busy={pasting || undefined} disabled={pasting} onClick={() => actor.send({ type: 'address.pasted' })}><Trans>Paste</Trans></button>
-        <button type="button" className={css.tool} onClick={() => actor.send({ type: 'scan.requested' })}><Trans>Scan QR</Trans></button>
-        <button type="button" className={css.tool} onClick={() => actor.send({ type: 'book.requested' })}><Trans>Address book</Trans></button>
+        <button type="button" className={css.tool} aria-busy={pasting || undefined} disabled={pasting} onClick={() => actor.send({ type: 'address.pasted' })}>
+          <ClipboardPaste {...icon} /><Trans>Paste</Trans>
+        </button>
+        <button type="button" className={css.tool} onClick={() => actor.send({ type: 'scan.requested' })}>
+          <ScanLine {...icon} /><Trans>Scan QR</Trans>
+        </button>
+        <button type="button" className={css.tool} onClick={() => actor.send({ type: 'book.requested' })}>
+          <BookUser {...icon} /><Trans>Address book</Trans>
+        </button>
       </div>
       {checking ? <p role="status" className={css.note}><Trans>Checking the address…</Trans></p> : null}
       {checkFailed || feeFailed ? (
@@ -102,9 +113,8 @@ export function SendFormScreen({ actor, rate = null }: { actor: SendActor; rate?
       <p className={css.note} data-testid="send-fee">
         {fee !== null ? <Trans>Network fee: {feeText} {unit}</Trans> : loadingFee ? <Trans>Network fee: loading…</Trans> : <Trans>Network fee: enter an address</Trans>}
       </p>
-      <Button disabled={!canContinue} onClick={() => actor.send({ type: 'form.submitted' })}><Trans>Continue</Trans></Button>
       {picking ? <AddressBookPicker actor={actor} network={network} /> : null}
       {scanner ? <ScannerOverlay actor={scanner} /> : null}
-    </section>
+    </Screen>
   );
 }

@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
-import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { selectLanguage } from '../../../machines/preferences.selectors';
 import { useServices } from '../../app/context';
 import { languageNames, languages } from './languages';
-import * as shell from '../shell/AppShell.css';
+import { Check } from 'lucide-react';
+import { Screen } from '../../ui/Screen';
 import * as css from './settings.css';
 
 /** Picking a language applies it at once and, when signed in, saves it on the account (spec §3). */
@@ -12,12 +12,10 @@ export function LanguagePage() {
   const { preferences } = useServices();
   const current = useSelector(preferences, selectLanguage);
   return (
-    <section className={shell.page} aria-labelledby="language-title">
-      <Link to="/settings" className={shell.muted}><Trans>‹ Settings</Trans></Link>
-      <h1 id="language-title" className={shell.title}><Trans>Language</Trans></h1>
+    <Screen back={{ to: '/settings' }} title={<Trans>Language</Trans>} titleId="language-title">
       <ul className={css.list} role="radiogroup" aria-labelledby="language-title">
         {languages.map((language) => (
-          <li key={language}>
+          <li role="none" key={language}>
             <button
               type="button"
               role="radio"
@@ -27,11 +25,11 @@ export function LanguagePage() {
               onClick={() => preferences.send({ type: 'language.selected', language })}
             >
               <span>{languageNames[language]}</span>
-              {language === current ? <span className={css.check} aria-hidden="true">✓</span> : null}
+              {language === current ? <Check className={css.check} size={20} strokeWidth={2.5} aria-hidden /> : null}
             </button>
           </li>
         ))}
       </ul>
-    </section>
+    </Screen>
   );
 }

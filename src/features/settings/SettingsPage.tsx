@@ -7,6 +7,7 @@ import { selectCurrency, selectDarkTheme, selectLanguage } from '../../../machin
 import { useServices } from '../../app/context';
 import { appConfig } from '../../config';
 import { Button } from '../../ui/Button';
+import { Screen } from '../../ui/Screen';
 import { ChevronIcon } from '../../ui/icons';
 import { showToast } from '../../ui/toast';
 import { languageNames } from './languages';
@@ -37,8 +38,7 @@ export function SettingsPage() {
   const currency = useSelector(preferences, selectCurrency);
 
   return (
-    <section className={shell.page} aria-labelledby="settings-title">
-      <h1 id="settings-title" className={shell.title}><Trans>Settings</Trans></h1>
+    <Screen title={<Trans>Settings</Trans>}>
       <div className={shell.card} aria-busy={loading || undefined}>
         <span className={shell.muted}><Trans>Signed in as</Trans></span>
         {failed ? (
@@ -97,6 +97,6 @@ export function SettingsPage() {
           <Trans>Log out</Trans>
         </Button>
       )}
-    </section>
+    </Screen>
   );
 }

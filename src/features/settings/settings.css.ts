@@ -6,7 +6,7 @@ export { list, thumb, track };
 
 export const row = style([rowBase, { justifyContent: 'space-between', minHeight: 52, padding: `0 ${vars.space.md}` }]);
 
-export const value = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, color: vars.color.secondaryText });
+export const value = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, color: vars.color.mutedText });
 
 export const email = style({ fontSize: 18, fontWeight: 600, wordBreak: 'break-all', margin: 0 });
 

@@ -17,7 +17,7 @@ export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.
 
 export const title = style({ fontSize: 24, fontWeight: 700, margin: `${vars.space.sm} 0`, overflowWrap: 'anywhere' });
 
-export const muted = style({ color: vars.color.secondaryText, margin: 0, lineHeight: 1.5 });
+export const muted = style({ color: vars.color.mutedText, margin: 0, lineHeight: 1.5 });
 
 export const card = style({
   background: vars.color.surface,

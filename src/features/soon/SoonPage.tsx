@@ -1,12 +1,15 @@
 import { Trans } from '@lingui/react/macro';
-import * as shell from '../shell/AppShell.css';
+import { Hourglass } from 'lucide-react';
+import { Screen, StatusBlock } from '../../ui/Screen';
+import * as screen from '../../ui/Screen.css';
 
 function Soon({ title }: { title: React.ReactNode }) {
   return (
-    <section className={shell.centered} aria-labelledby="soon-title">
-      <h1 id="soon-title" className={shell.title}>{title}</h1>
-      <p className={shell.muted}><Trans>Coming soon. We are working on it.</Trans></p>
-    </section>
+    <Screen>
+      <StatusBlock icon={<Hourglass size={36} strokeWidth={1.75} />} title={title}>
+        <p className={screen.statusText}><Trans>Coming soon. We are working on it.</Trans></p>
+      </StatusBlock>
+    </Screen>
   );
 }
 
