@@ -29,6 +29,8 @@ export const title = style({ flex: 1, minWidth: 0, margin: 0, fontSize: vars.tex
 
 export const content = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, flex: 1 });
 
+export const centered = style({ alignItems: 'center', textAlign: 'center' });
+
 /** Sticky so a long form keeps its primary action in reach, as Telegram's main button will be. */
 export const actions = style({
   position: 'sticky',

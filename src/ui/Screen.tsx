@@ -28,6 +28,8 @@ export interface ScreenProps {
   /** Further actions under the primary one (secondary/ghost buttons). */
   secondary?: ReactNode;
   busy?: boolean;
+  /** Centres the content's column (keypads and other single-column screens). */
+  centered?: boolean;
   /** The h1's id, when something else on the screen is labelled by the title. */
   titleId?: string;
   /** Makes the whole screen a form (submit buttons in `primary` submit it; Enter in a field too). */
@@ -51,7 +53,7 @@ export function BackButton({ to, search, onClick, disabled, label }: Back) {
  * Every screen: header (back + title), content, and a bottom action area. New screens copy this shape
  * (see ARCHITECTURE.md, "Visual guide") instead of placing their own back links and buttons.
  */
-export function Screen({ title, back, headerEnd, primary, secondary, busy, titleId: givenId, onSubmit, testId, children }: ScreenProps) {
+export function Screen({ title, back, headerEnd, primary, secondary, busy, centered, titleId: givenId, onSubmit, testId, children }: ScreenProps) {
   const autoId = useId();
   const titleId = givenId ?? autoId;
   const Root = onSubmit ? 'form' : 'section';
@@ -71,7 +73,7 @@ export function Screen({ title, back, headerEnd, primary, secondary, busy, title
           {headerEnd}
         </header>
       ) : null}
-      <div className={css.content}>{children}</div>
+      <div className={centered ? `${css.content} ${css.centered}` : css.content}>{children}</div>
       {primary || secondary ? (
         <div className={css.actions} data-slot="actions">
           {primary ? <div data-slot="primary">{primary}</div> : null}

@@ -39,8 +39,7 @@ export function PasscodeVerifyScreen({ actorRef, title, back, secondary }: { act
   const canUseBiometrics = useSelector(actorRef, (s) => s.can({ type: 'biometrics.requested' }));
 
   return (
-    <Screen title={title} back={back} busy={busy} secondary={secondary}>
-      <div className={css.screen}>
+    <Screen title={title} back={back} busy={busy} secondary={secondary} centered>
       {blocked ? (
         <div role="alert" className={shell.card}>
           <p className={css.error}>{i18n._(passcodeMessages.blocked)}</p>
@@ -76,7 +75,6 @@ export function PasscodeVerifyScreen({ actorRef, title, back, secondary }: { act
           ) : null}
         </>
       )}
-      </div>
     </Screen>
   );
 }

@@ -1,7 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 
-export const screen = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.md, flex: 1, textAlign: 'center' });
 
 export const hint = style({ color: vars.color.mutedText, margin: 0, minHeight: '1.5em', lineHeight: 1.5 });
 

@@ -48,12 +48,10 @@ export function PasscodeChangeScreen({ actorRef }: { actorRef: PasscodeChangeAct
     confirm: <Trans>Repeat the new passcode</Trans>,
   }[step];
   return (
-    <Screen back={backToProtection} busy={busy} title={title}>
-      <div className={pc.screen}>
+    <Screen centered back={backToProtection} busy={busy} title={title}>
       {error ? <p role="alert" className={pc.error}>{passcodeErrorText(i18n, error)}</p> : <p className={pc.hint} />}
       {busy ? <Spinner size={24} label={t`Saving the passcode`} /> : null}
       <PinPad keypad={keypad} disabled={busy} label={t`Passcode keypad`} />
-      </div>
     </Screen>
   );
 }

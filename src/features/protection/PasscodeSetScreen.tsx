@@ -25,8 +25,7 @@ export function PasscodeSetScreen({ actorRef }: { actorRef: PasscodeSetActor }) 
     return <SuccessView title={<Trans>Passcode set</Trans>} secondsLeft={secondsLeft} onClose={() => actorRef.send({ type: 'success.closed' })} />;
   }
   return (
-    <Screen back={backToProtection} busy={busy} title={step === 'enter' ? <Trans>Create a passcode</Trans> : <Trans>Repeat the passcode</Trans>}>
-      <div className={pc.screen}>
+    <Screen centered back={backToProtection} busy={busy} title={step === 'enter' ? <Trans>Create a passcode</Trans> : <Trans>Repeat the passcode</Trans>}>
       {error ? (
         <p role="alert" className={pc.error}>{passcodeErrorText(i18n, error)}</p>
       ) : (
@@ -34,7 +33,6 @@ export function PasscodeSetScreen({ actorRef }: { actorRef: PasscodeSetActor }) 
       )}
       {busy ? <Spinner size={24} label={t`Saving the passcode`} /> : null}
       <PinPad keypad={keypad} disabled={busy} label={t`Passcode keypad`} />
-      </div>
     </Screen>
   );
 }

@@ -3,7 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { selectPickerEntries, selectPickerFailed, selectPickerLoading } from '../../../machines/send.selectors';
 import { shortenAddress } from '../../../machines/shared/address';
 import { Button } from '../../ui/Button';
-import { Screen } from '../../ui/Screen';
+import { BackButton } from '../../ui/Screen';
+import * as screen from '../../ui/Screen.css';
 import { Spinner } from '../../ui/Spinner';
 import * as shell from '../shell/AppShell.css';
 import type { SendActor } from './SendFormScreen';
@@ -17,7 +18,11 @@ export function AddressBookPicker({ actor, network }: { actor: SendActor; networ
   const entries = useSelector(actor, selectPickerEntries);
   return (
     <div className={css.sheet} role="dialog" aria-modal="true" aria-labelledby="picker-title">
-      <Screen back={{ onClick: () => actor.send({ type: 'picker.closed' }) }} title={<Trans>Address book</Trans>} titleId="picker-title">
+      {/* The scaffold's header, with an h2: this sheet sits above the send screen and its h1. */}
+      <header className={screen.header}>
+        <BackButton onClick={() => actor.send({ type: 'picker.closed' })} />
+        <h2 id="picker-title" className={screen.title}><Trans>Address book</Trans></h2>
+      </header>
       {loading ? <Spinner label={t`Loading the address book`} /> : null}
       {failed ? (
         <div role="alert" className={shell.card}>
@@ -38,7 +43,6 @@ export function AddressBookPicker({ actor, network }: { actor: SendActor; networ
           </li>
         ))}
       </ul>
-      </Screen>
     </div>
   );
 }
