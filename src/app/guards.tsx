@@ -4,7 +4,6 @@ import { selectRedirectToLogin, selectSessionBusy, selectSignedIn } from '../../
 import { RootSpinner } from '../ui/Spinner';
 import { Toaster } from '../ui/Toast';
 import { AppShell, PlainShell } from '../features/shell/AppShell';
-import * as shell from '../features/shell/AppShell.css';
 import { useServices } from './context';
 
 /** Spec §2: a size-64 spinner while authentication resolves, then the app. */
@@ -40,9 +39,9 @@ export function SignedOutArea() {
   const signedIn = useSelector(session, selectSignedIn);
   if (signedIn) return <Navigate to="/home" replace />;
   return (
-    <div className={shell.frame}>
+    <PlainShell>
       <Outlet />
-    </div>
+    </PlainShell>
   );
 }
 

@@ -2,7 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
 
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
-export const label = style({ fontSize: 14, color: vars.color.mutedText });
+export const label = style({ fontSize: vars.text.small, lineHeight: 1.5, color: vars.color.mutedText });
 export const box = style({
   display: 'flex',
   alignItems: 'center',

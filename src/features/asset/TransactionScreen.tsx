@@ -21,11 +21,12 @@ import * as css from './asset.css';
 
 export type TransactionDetailsActor = ActorRefFrom<typeof transactionDetailsMachine>;
 
-function Item({ term, children, testId }: { term: string; children: ReactNode; testId: string }) {
+/** A term and its value on one line; `stacked` puts long values (addresses, hashes) under the term. */
+function Item({ term, children, testId, stacked }: { term: string; children: ReactNode; testId: string; stacked?: boolean }) {
   return (
-    <div className={css.detailRow} data-testid={testId}>
+    <div className={stacked ? css.detailStack : css.detailRow} data-testid={testId}>
       <dt className={css.term}>{term}</dt>
-      <dd className={css.value}>{children}</dd>
+      <dd className={stacked ? css.copyRow : css.value}>{children}</dd>
     </div>
   );
 }
@@ -109,9 +110,9 @@ export function TransactionScreen({ actor, rate = null }: { actor: TransactionDe
               </Item>
             ) : null}
             {tx.network || coin ? <Item term={t`Network`} testId="tx-network">{coin ? networkName(coin) : tx.network}</Item> : null}
-            {tx.from ? <Item term={t`From`} testId="tx-from">{copyable('from', tx.from)}</Item> : null}
-            {tx.to ? <Item term={t`To`} testId="tx-to">{copyable('to', tx.to)}</Item> : null}
-            {tx.hash ? <Item term={t`Hash`} testId="tx-hash">{copyable('hash', tx.hash)}</Item> : null}
+            {tx.from ? <Item term={t`From`} testId="tx-from" stacked>{copyable('from', tx.from)}</Item> : null}
+            {tx.to ? <Item term={t`To`} testId="tx-to" stacked>{copyable('to', tx.to)}</Item> : null}
+            {tx.hash ? <Item term={t`Hash`} testId="tx-hash" stacked>{copyable('hash', tx.hash)}</Item> : null}
           </dl>
         </>
       ) : null}

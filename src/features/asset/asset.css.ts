@@ -139,5 +139,10 @@ export const term = style({ color: vars.color.mutedText, flexShrink: 0, maxWidth
 
 export const value = style({ margin: 0, minWidth: 0, textAlign: 'right', overflowWrap: 'anywhere', display: 'inline-flex', alignItems: 'center', justifyContent: 'flex-end', gap: vars.space.sm });
 
+export const detailStack = style({ display: 'flex', flexDirection: 'column', gap: 2 });
+
+/** The value line of a stacked row: the shortened value, then its copy button 8 px away. */
+export const copyRow = style({ margin: 0, minWidth: 0, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+
 /** An address or hash in a details row: middle-shortened in text, one line, the copy button beside it. */
-export const copyValue = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: vars.text.small, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 });
+export const copyValue = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: vars.text.body, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 });

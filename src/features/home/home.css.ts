@@ -3,28 +3,29 @@ import { vars } from '../../theme/contract.css';
 
 export const total = style({ fontSize: 34, fontWeight: 700, margin: 0, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
 
-// One row of equal tiles at any count (3 or 4); a tile shrinks before a label wraps.
-export const actions = style({ display: 'grid', gridAutoFlow: 'column', gridAutoColumns: 'minmax(0, 1fr)', gap: vars.space.sm });
+// Two columns of icon + label tiles: "Купить / Продать" needs ~115 px on one line, which four columns
+// at 360 px (68 px a tile) cannot give. An odd last tile spans the row.
+export const actions = style({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: vars.space.sm });
 
 export const action = style({
   display: 'flex',
-  flexDirection: 'column',
   alignItems: 'center',
   justifyContent: 'center',
-  gap: vars.space.xs,
-  minHeight: 72,
-  padding: `${vars.space.sm} ${vars.space.xs}`,
+  gap: vars.space.sm,
+  minHeight: 52,
+  padding: `0 ${vars.space.sm}`,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   color: vars.color.primary,
   border: 'none',
-  fontSize: vars.text.caption,
+  fontSize: vars.text.body,
   fontWeight: 600,
   textDecoration: 'none',
   cursor: 'pointer',
+  selectors: { '&:last-child:nth-child(odd)': { gridColumn: '1 / -1' } },
 });
 
-/** "Купить / Продать" is the longest label: it stays on one line, with an ellipsis as the last resort. */
+/** Labels stay on one line (an ellipsis only as the last resort, e.g. a 280 px window). */
 export const actionLabel = style({ maxWidth: '100%', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' });
 
 export const sectionHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });

@@ -8,9 +8,10 @@ export const tool = style({
   borderRadius: vars.radius.pill, border: `1px solid ${vars.color.border}`, background: 'none', color: vars.color.primary,
   fontSize: 14, cursor: 'pointer', selectors: { '&:disabled': { opacity: 0.4, cursor: 'not-allowed' } },
 });
-export const amountRow = style({ display: 'flex', alignItems: 'flex-end', gap: vars.space.sm });
+// Max lines up with the input box (under the field's label), whether or not an error shows below it.
+export const amountRow = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space.sm });
 export const grow = style({ flex: 1, minWidth: 0 });
-export const max = style({ flex: '0 0 auto', width: 88, marginBottom: 20 });
+export const max = style({ flex: '0 0 auto', width: 88, marginTop: `calc(${vars.text.small} * 1.5 + ${vars.space.xs})` });
 export const note = style({ fontSize: 13, color: vars.color.mutedText, margin: 0, lineHeight: 1.5 });
 export const error = style({ fontSize: 13, color: vars.color.errorText, margin: 0 });
 export const rows = style({ margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
