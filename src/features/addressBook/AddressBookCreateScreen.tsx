@@ -12,7 +12,6 @@ import { Screen } from '../../ui/Screen';
 import { TextField } from '../../ui/TextField';
 import { LoadFailed, Skeleton } from '../asset/parts';
 import { addressBookMessages } from './messages';
-import * as shell from '../shell/AppShell.css';
 import * as css from './addressBook.css';
 
 export type AddressBookCreateActor = ActorRefFrom<typeof addressBookCreateMachine>;

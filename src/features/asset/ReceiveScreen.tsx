@@ -7,7 +7,6 @@ import {
   selectReceiveLoading, selectSharing,
 } from '../../../machines/receive.selectors';
 import { Button } from '../../ui/Button';
-import { CoinLogo } from '../../ui/CoinLogo';
 import { assetDisplayName } from '../../i18n/assetName';
 import { networkName } from './network';
 import { Screen } from '../../ui/Screen';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight, CircleCheck, CircleX, Clock, Copy, CreditCard, ExternalLink, Share2 } from 'lucide-react';
 import type { TxClass } from '../../../machines/shared/transactions';
-import type { TransactionState } from '../../api/wallet';
+import type { TransactionState } from '../../../contracts/wallet';
 import { Button } from '../../ui/Button';
 import * as shell from '../shell/AppShell.css';
 import * as css from './asset.css';
