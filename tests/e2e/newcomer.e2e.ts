@@ -95,8 +95,8 @@ test('a newcomer signs up, confirms from the mailed link, logs in, uses settings
   await page.getByRole('radio', { name: 'English' }).click();
   await page.getByRole('heading', { name: 'Language' }).waitFor();
 
-  // Log out.
-  await page.getByRole('link', { name: 'Settings' }).click();
+  // Log out (the language screen's back control leads to Settings).
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL('**/auth/login');
   await page.goto(`${baseUrl}/settings`);

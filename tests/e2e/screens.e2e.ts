@@ -69,6 +69,16 @@ test('screenshots of Home, asset, send, review, passcode, progress and details i
       await page.waitForFunction(() => /[1-9]/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''), null, { timeout: 20_000 });
       await shot(page, `home-${tag}`);
       await checkA11y(page, `home-${tag}`);
+      if (tag === 'ru-light') {
+        // The narrowest phone we design for: Home's action labels stay whole on one line.
+        await page.setViewportSize({ width: 360, height: 780 });
+        await shot(page, 'home-ru-light-360');
+        const cut = await page.evaluate(() =>
+          Array.from(document.querySelectorAll('nav a span')).filter((s) => s.scrollWidth > s.clientWidth || s.getClientRects().length > 1).map((s) => s.textContent),
+        );
+        assert.deepEqual(cut, [], 'no action label is cut or wrapped at 360 px');
+        await page.setViewportSize({ width: 390, height: 844 });
+      }
 
       await page.goto(`${baseUrl}/home/asset/ETH`);
       await page.getByTestId('history-row').first().waitFor();
@@ -79,6 +89,11 @@ test('screenshots of Home, asset, send, review, passcode, progress and details i
       await page.getByTestId('tx-amount').waitFor();
       await shot(page, `details-${tag}`);
       await checkA11y(page, `details-${tag}`);
+      if (tag === 'ru-light') {
+        await page.setViewportSize({ width: 360, height: 780 });
+        await shot(page, 'details-ru-light-360');
+        await page.setViewportSize({ width: 390, height: 844 });
+      }
 
       await page.goto(`${baseUrl}/home/asset/ETH/send`);
       await page.locator('input').first().fill(EXTERNAL);

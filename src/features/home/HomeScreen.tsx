@@ -106,7 +106,7 @@ function TotalSkeleton() {
   );
 }
 
-const icon = { size: 22, strokeWidth: 2, 'aria-hidden': true } as const;
+const icon = { size: 20, strokeWidth: 2, 'aria-hidden': true } as const;
 
 /** Icon + label tiles; the label carries the name, the icon is decorative. */
 function Actions({ swap }: { swap: boolean }) {

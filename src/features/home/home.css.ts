@@ -3,30 +3,32 @@ import { vars } from '../../theme/contract.css';
 
 export const total = style({ fontSize: 34, fontWeight: 700, margin: 0, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
 
-// Two columns of icon + label tiles: "Купить / Продать" needs ~115 px on one line, which four columns
-// at 360 px (68 px a tile) cannot give. An odd last tile spans the row.
-export const actions = style({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: vars.space.sm });
+// Icon + label tiles that take their label's width and share each row (flex-grow), wrapping to a
+// new row rather than cutting a label: "Купить / Продать" needs ~150 px in a wide font, more than a
+// quarter (or half) of a 360 px screen gives.
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 
 export const action = style({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'center',
-  gap: vars.space.sm,
-  minHeight: 52,
-  padding: `0 ${vars.space.sm}`,
+  flex: '1 0 auto',
+  maxWidth: '100%',
+  gap: 6,
+  minHeight: 48,
+  padding: `0 ${vars.space.md}`,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   color: vars.color.primary,
   border: 'none',
-  fontSize: vars.text.body,
+  fontSize: vars.text.small,
   fontWeight: 600,
   textDecoration: 'none',
   cursor: 'pointer',
-  selectors: { '&:last-child:nth-child(odd)': { gridColumn: '1 / -1' } },
 });
 
-/** Labels stay on one line (an ellipsis only as the last resort, e.g. a 280 px window). */
-export const actionLabel = style({ maxWidth: '100%', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' });
+/** Labels stay on one line; an ellipsis only below ~200 px, where even a whole row is too short. */
+export const actionLabel = style({ minWidth: 0, maxWidth: '100%', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' });
 
 export const sectionHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
 
