@@ -100,7 +100,7 @@ export function HomeScreen({ home }: { home: HomeActor }) {
 function TotalSkeleton() {
   const { t } = useLingui();
   return (
-    <p className={css.total} data-testid="total" aria-label={t`Loading`}>
+    <p className={css.total} data-testid="total" role="status" aria-label={t`Loading`}>
       <Skeleton width={160} height={34} />
     </p>
   );
