@@ -114,9 +114,9 @@ test('a newcomer signs up, confirms from the mailed link, logs in, uses settings
   const resetLink = reset.links.find((l) => l.includes('/auth/forgot/'));
   assert.ok(resetLink, 'the reset mail links to the app');
   await page.goto(resetLink);
-  await page.getByLabel('New password').waitFor();
+  await page.getByRole('textbox', { name: 'New password' }).waitFor();
   await checkA11y(page, 'reset');
-  await page.getByLabel('New password').fill(newPassword);
+  await page.getByRole('textbox', { name: 'New password' }).fill(newPassword);
   await page.getByRole('button', { name: 'Save password' }).click();
   await page.waitForURL('**/auth/login/email');
   await page.getByLabel('E-mail').fill(email);
