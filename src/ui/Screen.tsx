@@ -1,7 +1,7 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { ChevronLeft } from 'lucide-react';
+import { ChevronLeftGlyph } from './glyphs';
 import * as css from './Screen.css';
 
 /** Where the header's back control goes: a route (`to`) or a machine event (`onClick`). */
@@ -34,7 +34,6 @@ export interface ScreenProps {
   titleId?: string;
   /** Makes the whole screen a form (submit buttons in `primary` submit it; Enter in a field too). */
   onSubmit?: () => void;
-  testId?: string;
   children?: ReactNode;
 }
 
@@ -42,7 +41,7 @@ export interface ScreenProps {
 export function BackButton({ to, search, onClick, disabled, label }: Back) {
   const { t } = useLingui();
   const name = label ?? t`Back`;
-  const icon = <ChevronLeft size={26} strokeWidth={2} aria-hidden />;
+  const icon = <ChevronLeftGlyph />;
   if (to && !disabled) {
     return <Link to={to} search={search} className={css.back} aria-label={name}>{icon}</Link>;
   }
@@ -53,7 +52,7 @@ export function BackButton({ to, search, onClick, disabled, label }: Back) {
  * Every screen: header (back + title), content, and a bottom action area. New screens copy this shape
  * (see ARCHITECTURE.md, "Visual guide") instead of placing their own back links and buttons.
  */
-export function Screen({ title, back, headerEnd, primary, secondary, busy, centered, titleId: givenId, onSubmit, testId, children }: ScreenProps) {
+export function Screen({ title, back, headerEnd, primary, secondary, busy, centered, titleId: givenId, onSubmit, children }: ScreenProps) {
   const autoId = useId();
   const titleId = givenId ?? autoId;
   const Root = onSubmit ? 'form' : 'section';
@@ -62,8 +61,7 @@ export function Screen({ title, back, headerEnd, primary, secondary, busy, cente
       className={css.screen}
       aria-labelledby={title ? titleId : undefined}
       aria-busy={busy || undefined}
-      data-testid={testId}
-      noValidate={onSubmit ? true : undefined}
+      noValidate={!!onSubmit || undefined}
       onSubmit={onSubmit ? (e: FormEvent) => { e.preventDefault(); onSubmit(); } : undefined}
     >
       {title || back ? (
@@ -75,7 +73,7 @@ export function Screen({ title, back, headerEnd, primary, secondary, busy, cente
       ) : null}
       <div className={centered ? `${css.content} ${css.centered}` : css.content}>{children}</div>
       {primary || secondary ? (
-        <div className={css.actions} data-slot="actions">
+        <div className={css.actions}>
           {primary ? <div data-slot="primary">{primary}</div> : null}
           {secondary}
         </div>
@@ -84,17 +82,17 @@ export function Screen({ title, back, headerEnd, primary, secondary, busy, cente
   );
 }
 
-type StatusProps = { icon: ReactNode; tone?: 'neutral' | 'success' | 'error'; title: ReactNode; titleId?: string; children?: ReactNode };
+type StatusProps = { icon: ReactNode; tone?: 'neutral' | 'success' | 'error'; title: ReactNode; children?: ReactNode };
 
 /**
  * The top of a status screen (sent, confirmed, check your mail): icon, h1 and message, placed at the
  * top of the content (no empty half screen); the screen's actions stay in the bottom area.
  */
-export function StatusBlock({ icon, tone = 'neutral', title, titleId, children }: StatusProps) {
+export function StatusBlock({ icon, tone = 'neutral', title, children }: StatusProps) {
   return (
     <div className={css.status}>
       <span className={`${css.statusIcon} ${css.statusTone[tone]}`}>{icon}</span>
-      <h1 id={titleId} className={css.statusTitle}>{title}</h1>
+      <h1 className={css.statusTitle}>{title}</h1>
       {children}
     </div>
   );

@@ -7,7 +7,11 @@ import { Button } from '../../ui/Button';
 import { Screen, StatusBlock } from '../../ui/Screen';
 import * as screen from '../../ui/Screen.css';
 import { Spinner } from '../../ui/Spinner';
-import { ConfirmedIcon } from './icons';
+import { glyph } from './icons';
+
+const ConfirmedIcon = () => (
+  <svg {...glyph}><circle cx="12" cy="12" r="10" /><path d="m16 9-5.5 5.5L8 12" /></svg>
+);
 
 export function ConfirmScreen({ actorRef }: { actorRef: ActorRefFrom<typeof confirmMachine> }) {
   const confirming = useSelector(actorRef, selectConfirming);

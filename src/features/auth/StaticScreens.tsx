@@ -15,7 +15,7 @@ export function LoginWelcomeScreen() {
       primary={<AuthLink target={routes.loginEmail} className={local.primaryLink}><Trans>Log in with e-mail</Trans></AuthLink>}
       secondary={<AuthLink target={routes.signup} className={css.link}><Trans>No account yet? Sign up</Trans></AuthLink>}
     >
-      <StatusBlock icon={<Logo size={72} />} title={<Trans>Welcome to your wallet</Trans>}>
+      <StatusBlock icon={<Logo />} title={<Trans>Welcome to your wallet</Trans>}>
         <p className={screen.statusText}><Trans>Keep, send, swap, buy and sell crypto in one place.</Trans></p>
       </StatusBlock>
     </Screen>
@@ -30,7 +30,7 @@ export function SignupChoiceScreen() {
       primary={<AuthLink target={routes.signupEmail} className={local.primaryLink}><Trans>Sign up with e-mail</Trans></AuthLink>}
       secondary={<AuthLink target={routes.login} className={css.link}><Trans>Already have an account? Log in</Trans></AuthLink>}
     >
-      <StatusBlock icon={<Logo size={72} />} title={<Trans>Create your wallet</Trans>}>
+      <StatusBlock icon={<Logo />} title={<Trans>Create your wallet</Trans>}>
         <p className={screen.statusText}><Trans>It takes a minute: an e-mail, a password and a click on the link we send.</Trans></p>
       </StatusBlock>
     </Screen>
