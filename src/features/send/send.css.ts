@@ -32,4 +32,4 @@ export const entry = style({
 });
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 /** A fiat value on its own line under an amount (review). */
-export const fiat = style({ display: 'block', fontSize: 13, fontWeight: 400, color: vars.color.secondaryText });
+export const fiat = style({ display: 'block', fontSize: 13, fontWeight: 400, color: vars.color.mutedText });
