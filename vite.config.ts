@@ -38,6 +38,8 @@ export default defineConfig({
           css: true,
           include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/flows/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/setup.ts'],
+          // Whole-app journeys (router + every page) take 3-4 s on a busy 2-core machine; 5 s flaked under load.
+          testTimeout: 20000,
         },
       },
       {
