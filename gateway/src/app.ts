@@ -26,6 +26,9 @@ import { rateRoutes } from './rates/routes.js';
 import { findCoin } from './wallet/catalogue.js';
 import { walletRoutes } from './wallet/routes.js';
 import { withdrawalsPlugin } from './withdrawals/routes.js';
+import { noLiquidity, type LiquidityProvider } from './swap/provider.js';
+import { swapPlugin } from './swap/routes.js';
+import { createSandboxLiquidity } from './swap/sandbox/provider.js';
 
 /** Fastify trusts the nth hop when given a number, but types only its function form. */
 export const fastifyTrustProxy = (trust: TrustProxy) =>
@@ -51,6 +54,10 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Prices for /b2c-wallet/rate; the sandbox provider unless a real one is given. */
   rates?: RateProvider;
+  /** Swap pricing and settlement; the sandbox provider (sandbox only) unless a real one is given. */
+  liquidity?: LiquidityProvider;
+  /** Tests only: the clock swap orders expire by (otherwise the database's now()). */
+  swapClock?: () => Date;
 }
 
 export interface App extends FastifyInstance {
@@ -108,6 +115,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(chainPlugin, { db, config, adapters });
   // Send routes under /b2c-wallet and the withdrawal job worker, which broadcasts through `adapters`.
   await app.register(withdrawalsPlugin, { db, config, authenticate, adapters });
+  const sandboxLiquidity = !opts.liquidity && config.sandbox ? createSandboxLiquidity(rates) : undefined;
+  await app.register(swapPlugin, {
+    db, config, authenticate, derive, provider: opts.liquidity ?? sandboxLiquidity ?? noLiquidity,
+    ...(sandboxLiquidity ? { sandboxLiquidity } : {}), ...(opts.swapClock ? { now: opts.swapClock } : {}),
+  });
   if (config.sandbox) {
     await app.register(devMailRoutes, { db });
     await app.register(devTelegramRoutes, { config });

@@ -44,6 +44,7 @@ export const EnvSchema = Type.Object({
   SANDBOX_BLOCK_MS: optional(int(10, 3_600_000, 'milliseconds, 10–3600000')),
   SANDBOX_CRASH_POINT: optional(oneOf(CRASH_POINTS, 'after-claim or after-broadcast')),
   WITHDRAWAL_LEASE_MS: optional(int(1000, 86_400_000, 'milliseconds, 1000–86400000')),
+  SWAP_ORDER_TTL_SECONDS: optional(int(1, 86_400, 'seconds, 1–86400')),
   LOG_LEVEL: optional(oneOf(LOG_LEVELS, LOG_LEVELS.join(', '))),
   TRUST_PROXY: optional(Type.String({
     description: 'false, true, a hop count (1, 2, …) or comma-separated proxy addresses/CIDRs (also loopback, linklocal, uniquelocal)',
@@ -83,6 +84,8 @@ export interface Config {
   sandboxBlockMs: number;
   /** How long a claimed withdrawal job is held before another claim may retry it. */
   withdrawalLeaseMs: number;
+  /** How long a swap order holds its quote, counted on the server. */
+  swapOrderTtlSeconds: number;
   /** Sandbox only, for the kill -9 test: where the worker kills its own process. */
   sandboxCrashPoint?: CrashPoint;
   logLevel: LogLevel;
@@ -227,6 +230,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: LoadOp
     sandboxConfirmations: env.SANDBOX_CONFIRMATIONS ?? 3,
     sandboxBlockMs: env.SANDBOX_BLOCK_MS ?? 1000,
     withdrawalLeaseMs: env.WITHDRAWAL_LEASE_MS ?? 30_000,
+    swapOrderTtlSeconds: env.SWAP_ORDER_TTL_SECONDS ?? 300,
     ...(sandbox && env.SANDBOX_CRASH_POINT ? { sandboxCrashPoint: env.SANDBOX_CRASH_POINT } : {}),
     logLevel: env.LOG_LEVEL ?? 'warn',
     trustProxy,

@@ -29,6 +29,11 @@ export interface TransactionView {
   network: string | null;
   confirmations: number | null;
   requiredConfirmations: number | null;
+  fromCurrency?: string | null;
+  toCurrency?: string | null;
+  fromAmount?: string | null;
+  toAmount?: string | null;
+  exchangeRate?: string | null;
 }
 
 export interface HistoryFilter {
@@ -36,6 +41,18 @@ export interface HistoryFilter {
   sort?: 'ASC' | 'DESC';
   pageSize?: number;
   pageNumber?: number;
+}
+
+const amountIn = (currency: string | null, v: bigint | null) =>
+  (currency === null || v === null ? null : formatAmount(v, findCoin(currency)?.decimals ?? 0));
+
+/** Only swaps carry these; other rows leave them out as before. */
+function exchangeFields(row: WalletTransaction) {
+  if (row.transactionType !== 'EXCHANGE') return {};
+  return {
+    fromCurrency: row.fromCurrency, toCurrency: row.toCurrency, exchangeRate: row.exchangeRate,
+    fromAmount: amountIn(row.fromCurrency, row.fromAmount), toAmount: amountIn(row.toCurrency, row.toAmount),
+  };
 }
 
 export function toView(row: WalletTransaction): TransactionView {
@@ -62,6 +79,7 @@ export function toView(row: WalletTransaction): TransactionView {
     accountFromType: deposit ? row.counterpartyType : 'B2C',
     accountToType: deposit ? 'B2C' : row.counterpartyType,
     explorerLink: explorerLink(row.currency, row.hash),
+    ...exchangeFields(row),
     network: row.network,
     confirmations: row.confirmations,
     requiredConfirmations: row.requiredConfirmations,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp, type App, type IdpFactory } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
+import type { RateProvider } from '../../src/rates/provider.js';
 import { freshDatabase } from './database.js';
 import { createFakeIdp } from './fakeIdp.js';
 
@@ -24,6 +25,9 @@ export interface TestAppOptions {
   /** The real oidc-provider by default; 'fake' for tests that must not depend on it. */
   idp?: 'real' | 'fake';
   database?: Database;
+  /** The clock swap orders expire by (default: the database's now()). */
+  swapClock?: () => Date;
+  rates?: RateProvider;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -39,7 +43,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   });
   const database = opts.database ?? (await freshDatabase());
   const createIdp: IdpFactory | undefined = opts.idp === 'fake' ? createFakeIdp : undefined;
-  const app = await buildApp({ config, database, ...(createIdp ? { createIdp } : {}) });
+  const app = await buildApp({ config, database, ...(createIdp ? { createIdp } : {}), ...(opts.swapClock ? { swapClock: opts.swapClock } : {}),
+    ...(opts.rates ? { rates: opts.rates } : {}) });
   return {
     app, config, database, db: database.db,
     async close() {

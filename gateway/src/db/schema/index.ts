@@ -7,3 +7,4 @@ export * from './chain.js';
 export * from './passcode.js';
 export * from './addressBook.js';
 export * from './withdrawals.js';
+export * from './swap.js';

@@ -77,6 +77,12 @@ export const walletTransactions = pgTable(
     /** The other side's account type when it is a wallet account too (internal transfers: 'B2C'); null for the chain. */
     counterpartyType: text('counterparty_type').$type<'B2C' | 'B2B'>(),
     ledgerTransferId: bigint('ledger_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    /** EXCHANGE rows: both sides of the swap, in minor units of their own currency, and the order's rate. */
+    fromCurrency: text('from_currency'),
+    toCurrency: text('to_currency'),
+    fromAmount: amount('from_amount'),
+    toAmount: amount('to_amount'),
+    exchangeRate: text('exchange_rate'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

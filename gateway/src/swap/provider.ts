@@ -1,0 +1,41 @@
+/**
+ * Where swaps are priced and settled, as chain/adapter.ts is for chains: the gateway talks only to
+ * this interface; the sandbox implementation lives under ./sandbox.
+ */
+export interface SwapPair { sourceCurrency: string; destinationCurrency: string }
+
+export interface PairTerms {
+  /** Destination units per source unit, spread included, as an exact decimal string. */
+  rate: string;
+  /** Bounds of the source amount, in the source's minor units. */
+  minLimit: bigint;
+  maxLimit: bigint;
+}
+
+export interface SwapExecution {
+  id: string;
+  sourceCurrency: string;
+  destinationCurrency: string;
+  sourceAmount: bigint;
+  destinationAmount: bigint;
+}
+
+export type ExecutionResult = { ok: true } | { ok: false; reason: string };
+
+export interface LiquidityProvider {
+  readonly name: string;
+  /** Directed pairs among the given currencies the provider trades; not symmetric. */
+  pairs(currencies: readonly string[]): Promise<SwapPair[]>;
+  /** Terms of one directed pair, or undefined when it is not traded. */
+  terms(sourceCurrency: string, destinationCurrency: string): Promise<PairTerms | undefined>;
+  /** Settles an order at its own amounts (never re-priced). */
+  execute(order: SwapExecution): Promise<ExecutionResult>;
+}
+
+/** Outside the sandbox until a real provider is configured: no pairs, so no swap can be priced. */
+export const noLiquidity: LiquidityProvider = {
+  name: 'none',
+  pairs: async () => [],
+  terms: async () => undefined,
+  execute: async () => ({ ok: false, reason: 'No liquidity provider is configured' }),
+};

@@ -1,0 +1,95 @@
+import type { RateProvider } from '../../rates/provider.js';
+import { COINS, findCoin } from '../../wallet/catalogue.js';
+import type { LiquidityProvider, PairTerms, SwapPair } from '../provider.js';
+
+/** Source-amount bounds per parent coin (whole units, decimal strings): the sandbox's per-pair limits. */
+export const SANDBOX_SWAP_LIMITS: Readonly<Record<string, readonly [string, string]>> = {
+  BTC: ['0.0001', '2'], ETH: ['0.003', '50'], USDT: ['10', '100000'], TRX: ['40', '400000'],
+  TON: ['2', '20000'], LTC: ['0.1', '1000'], DOGE: ['25', '250000'],
+};
+
+/** Buying DOGE is only offered from USDT: one-way pairs, so the app's swap-sides rule has work to do. */
+const buyOnlyFrom: Readonly<Record<string, readonly string[]>> = { DOGE: ['USDT'] };
+
+export const RATE_DECIMALS = 12;
+
+export interface SandboxLiquidityBehaviour {
+  /** Spread taken from the market price, in basis points (100 = 1 %). */
+  spreadBps: number;
+  /** Refuse this many of the next settlements (the order ends FAILED, nothing moves). */
+  failNextSwaps: number;
+}
+
+export interface SandboxLiquidity extends LiquidityProvider {
+  behaviour(): SandboxLiquidityBehaviour;
+  setBehaviour(patch: Partial<SandboxLiquidityBehaviour>): SandboxLiquidityBehaviour;
+}
+
+function toMinor(decimal: string, decimals: number): bigint {
+  const [whole, fraction = ''] = decimal.split('.');
+  return BigInt(whole! + fraction.padEnd(decimals, '0').slice(0, decimals));
+}
+
+/** A float price fixed once to RATE_DECIMALS digits; everything after this is exact integer math. */
+function scaledRate(value: number): bigint {
+  return toMinor(Number(value.toPrecision(10)).toFixed(RATE_DECIMALS), RATE_DECIMALS);
+}
+
+function formatScaled(v: bigint): string {
+  const digits = v.toString().padStart(RATE_DECIMALS + 1, '0');
+  const fraction = digits.slice(-RATE_DECIMALS).replace(/0+$/, '');
+  return digits.slice(0, -RATE_DECIMALS) + (fraction ? `.${fraction}` : '');
+}
+
+/**
+ * A pretend market maker: the rate provider's prices less a visible spread, fixed limits per source
+ * coin, every pair of priced active coins except the one-way ones above. State is in memory.
+ */
+export function createSandboxLiquidity(rates: RateProvider): SandboxLiquidity {
+  const state: SandboxLiquidityBehaviour = { spreadBps: 100, failNextSwaps: 0 };
+  const traded = (source: string, destination: string) => {
+    const s = findCoin(source);
+    const d = findCoin(destination);
+    if (!s || !d || !s.active || !d.active || source === destination) return false;
+    if (!SANDBOX_SWAP_LIMITS[s.parent] || !SANDBOX_SWAP_LIMITS[d.parent]) return false;
+    const only = buyOnlyFrom[d.parent];
+    return !only || only.includes(s.parent);
+  };
+  return {
+    name: 'sandbox',
+    async pairs(currencies) {
+      const known = currencies.filter((c) => COINS.some((coin) => coin.currency === c));
+      const out: SwapPair[] = [];
+      for (const sourceCurrency of known) {
+        for (const destinationCurrency of known) {
+          if (traded(sourceCurrency, destinationCurrency)) out.push({ sourceCurrency, destinationCurrency });
+        }
+      }
+      return out;
+    },
+    async terms(source, destination): Promise<PairTerms | undefined> {
+      if (!traded(source, destination)) return undefined;
+      const prices = await rates.usdPrices([source, destination]);
+      const ps = prices.get(source);
+      const pd = prices.get(destination);
+      if (!ps || !pd) return undefined;
+      const market = scaledRate(ps / pd);
+      const rate = (market * BigInt(10_000 - state.spreadBps)) / 10_000n;
+      const coin = findCoin(source)!;
+      const [min, max] = SANDBOX_SWAP_LIMITS[coin.parent]!;
+      return { rate: formatScaled(rate), minLimit: toMinor(min, coin.decimals), maxLimit: toMinor(max, coin.decimals) };
+    },
+    async execute() {
+      if (state.failNextSwaps > 0) {
+        state.failNextSwaps -= 1;
+        return { ok: false, reason: 'The sandbox liquidity provider refused the swap (failNextSwaps)' };
+      }
+      return { ok: true };
+    },
+    behaviour: () => ({ ...state }),
+    setBehaviour(patch) {
+      Object.assign(state, patch);
+      return { ...state };
+    },
+  };
+}
