@@ -4,6 +4,7 @@ import type { preferencesMachine } from '../../machines/preferences.machine';
 import type { availableCoinsMachine } from '../../machines/availableCoins.machine';
 import type { balancesMachine } from '../../machines/balances.machine';
 import type { profileMachine } from '../../machines/profile.machine';
+import type { toastMachine } from '../../machines/toast.machine';
 
 /** The app-wide actors' types, for code that only holds a reference (feature services, links, views). */
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -11,3 +12,4 @@ export type PreferencesActor = ActorRefFrom<typeof preferencesMachine>;
 export type AvailableCoinsActor = ActorRefFrom<typeof availableCoinsMachine>;
 export type BalancesActor = ActorRefFrom<typeof balancesMachine>;
 export type ProfileActor = ActorRefFrom<typeof profileMachine>;
+export type ToastActor = ActorRefFrom<typeof toastMachine>;

@@ -41,7 +41,8 @@ export type AuthPort = {
 export type UiPort = {
   applyTheme(dark: boolean): void;
   applyLanguage(language: Language): void;
-  toast(toast: Toast): void;
+  /** Told of every toast the app raises (tests record them); the toast area itself is services.toast. */
+  toastShown?(toast: Toast): void;
 };
 
 /**

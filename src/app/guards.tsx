@@ -8,12 +8,12 @@ import { useServices } from './context';
 
 /** Spec §2: a size-64 spinner while authentication resolves, then the app. */
 export function RootLayout() {
-  const { session } = useServices();
+  const { session, toast } = useServices();
   const busy = useSelector(session, selectSessionBusy);
   return (
     <>
       {busy ? <RootSpinner /> : <Outlet />}
-      <Toaster />
+      <Toaster actor={toast} />
     </>
   );
 }

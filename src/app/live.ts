@@ -8,7 +8,6 @@ import { createWalletApi } from '../api/wallet';
 import { createOidcAuth } from '../auth/oidcAuth';
 import type { LaunchInfo } from '../platform/launch';
 import type { Platform } from '../platform/types';
-import { showToast } from '../ui/toast';
 import { applyLanguage, applyTheme, preferenceStore } from './applyPreferences';
 import { clientStore } from './clientStore';
 import { createServices, type AppServices } from './services';
@@ -32,7 +31,6 @@ export function createLiveServices(launch: LaunchInfo, platform: Platform): AppS
     ui: {
       applyTheme: (dark) => applyTheme(dark, platform),
       applyLanguage: (language) => void applyLanguage(language),
-      toast: showToast,
     },
   });
 }

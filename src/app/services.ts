@@ -5,6 +5,7 @@ import { preferencesMachine, type ServerSettings } from '../../machines/preferen
 import { availableCoinsMachine } from '../../machines/availableCoins.machine';
 import { balancesMachine } from '../../machines/balances.machine';
 import { profileMachine, type Profile } from '../../machines/profile.machine';
+import { toastMachine, type Toast } from '../../machines/toast.machine';
 import { selectSignedIn } from '../../machines/session.selectors';
 import { selectPinCodeActive, selectProfile, selectProfileSettled } from '../../machines/profile.selectors';
 import type { UserFlags } from '../../machines/home.machine';
@@ -17,14 +18,14 @@ import { createAssetActors, type AssetActors } from '../features/asset/services'
 import { createAuthActors, type AuthActors } from '../features/auth/services';
 import { createProtectionActors, type ProtectionActors } from '../features/protection/services';
 import { createSendActors, type SendActors } from '../features/send/services';
-import type { AvailableCoinsActor, BalancesActor, PreferencesActor, ProfileActor, SessionActor } from './actors';
+import type { AvailableCoinsActor, BalancesActor, PreferencesActor, ProfileActor, SessionActor, ToastActor } from './actors';
 import type { ServiceDeps } from './deps';
 import { createNavigator, type Navigator } from './navigator';
 import { createSessionPort } from './sessionPort';
 import { linkProfileToPreferences, linkSessionToWallet } from './walletLink';
 import { selectSettledCurrency } from '../../machines/preferences.selectors';
 
-export type { AvailableCoinsActor, BalancesActor, PreferencesActor, ProfileActor, SessionActor } from './actors';
+export type { AvailableCoinsActor, BalancesActor, PreferencesActor, ProfileActor, SessionActor, ToastActor } from './actors';
 export type { Navigator } from './navigator';
 
 /** Wallet calls the page-level machines (home, manage assets) invoke, with the active account. */
@@ -55,6 +56,9 @@ export type AppServices = {
   addressBook: AddressBookActors;
   send: SendActors;
   protection: ProtectionActors;
+  /** The one toast area (spec §3 "active toast"): any flow raises one through showToast. */
+  toast: ToastActor;
+  showToast(toast: Toast): void;
   platform: Platform;
   navigator: Navigator;
   /** Revokes the tokens, removes the stored user and ends the session. */
@@ -89,6 +93,11 @@ const settingsOf = (profile: Profile): ServerSettings => ({ language: profile.la
  */
 export function createServices(deps: ServiceDeps): AppServices {
   const { platform, auth, storage, ui } = deps;
+  const toast = createActor(toastMachine).start();
+  const showToast = (shown: Toast) => {
+    toast.send({ type: 'toast.shown', toast: shown });
+    ui.toastShown?.(shown);
+  };
   const navigator = createNavigator();
 
   const session = createActor(
@@ -150,8 +159,8 @@ export function createServices(deps: ServiceDeps): AppServices {
         persistLanguage: ({ context }) => storage.preferences.saveLanguage(context.language),
         applyLanguage: ({ context }) => ui.applyLanguage(context.language),
         persistCurrency: ({ context }) => storage.client.saveCurrency(context.currency),
-        reportSaveFailed: () => ui.toast({ kind: 'error', message: t`Could not save the language. It applies on this device only.` }),
-        reportCurrencySaveFailed: () => ui.toast({ kind: 'error', message: t`Could not save the currency. It applies on this device only.` }),
+        reportSaveFailed: () => showToast({ kind: 'error', message: t`Could not save the language. It applies on this device only.` }),
+        reportCurrencySaveFailed: () => showToast({ kind: 'error', message: t`Could not save the currency. It applies on this device only.` }),
       },
     }),
     {
@@ -189,6 +198,8 @@ export function createServices(deps: ServiceDeps): AppServices {
   const pinCodeActive = async () => (await profileReady()).pinCodeActive;
 
   return {
+    toast,
+    showToast,
     session,
     preferences,
     coins,

@@ -3,11 +3,10 @@
  * catalogue, paste from the platform clipboard) → "Address added" → edit view → delete → "Address
  * deleted", with the active account on every call.
  */
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import type { AddressBookApi, AddressBookEntry } from '../../src/api/addressBook';
-import { toastActor } from '../../src/ui/toast';
 import { makeUser, mountApp, pathname } from './app/harness';
 import { btcCoin, usdtTrxCoin } from './asset-fixtures';
 
@@ -37,10 +36,6 @@ function fakeBook() {
   };
   return { api, calls };
 }
-
-afterEach(() => {
-  act(() => toastActor.send({ type: 'toast.dismissed' }));
-});
 
 it('address book round trip from Settings', async () => {
   const { api, calls } = fakeBook();

@@ -8,7 +8,6 @@ import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import type { HistoryFilter } from '../../src/api/wallet';
 import type { AssetApi } from '../../src/features/asset/services';
-import { toastActor } from '../../src/ui/toast';
 import { settle } from '../support/mbt';
 import { makeUser, mountApp, pathname } from './app/harness';
 import { BTC_ADDRESS, HASH, btcAsset, btcCoin, deposit, history } from './asset-fixtures';
@@ -32,10 +31,6 @@ const mount = (path: string, api: AssetApi, loadCatalogue = fromPromise(async ()
     path, signedIn: makeUser(), account: 'acc-7', api: { wallet: api },
     wallet: { loadCatalogue, loadBalances: fromPromise(async () => ({ assets: [btcAsset()], rates: { BTC: { USD: 60000 } } })) },
   });
-
-afterEach(() => {
-  act(() => toastActor.send({ type: 'toast.dismissed' }));
-});
 
 describe('asset pages in the app', () => {
   it('/home/asset/LTC for a coin not added says so and offers Add LTC (no Retry); Add adds it and shows the asset', async () => {

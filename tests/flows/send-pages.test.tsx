@@ -9,7 +9,6 @@ import { fromPromise } from 'xstate';
 import type { WithdrawalRequest } from '../../src/api/send';
 import type { UserProfile } from '../../src/api/userProfile';
 import type { RatesMap } from '../../src/api/wallet';
-import { toastActor } from '../../src/ui/toast';
 import { makeUser, mountApp, pathname, type FakeApis } from './app/harness';
 import { btcAsset, btcCoin } from './asset-fixtures';
 import { FEE, VALID, addressInput, amountInput, button, check, sentTransaction, serverError } from './send-fixtures';
@@ -54,7 +53,6 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
 
 afterEach(() => {
   window.sessionStorage.clear();
-  act(() => toastActor.send({ type: 'toast.dismissed' }));
 });
 
 describe('send pages in the app', () => {

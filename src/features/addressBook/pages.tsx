@@ -5,7 +5,6 @@ import { addressBookCreateMachine, type CreateFailure } from '../../../machines/
 import { addressBookEntryMachine } from '../../../machines/addressBookEntry.machine';
 import { addressBookListMachine } from '../../../machines/addressBookList.machine';
 import { useServices } from '../../app/context';
-import { showToast } from '../../ui/toast';
 import { param } from '../asset/wiring';
 import { AddressBookCreateScreen } from './AddressBookCreateScreen';
 import { AddressBookEntryScreen } from './AddressBookEntryScreen';
@@ -13,7 +12,7 @@ import { AddressBookListScreen } from './AddressBookListScreen';
 import { addressBookMessages } from './messages';
 
 function useAddressBookWiring() {
-  const { addressBook: actors } = useServices();
+  const { addressBook: actors, showToast } = useServices();
   const { i18n } = useLingui();
   const navigate = useNavigate();
   const toast = (kind: 'success' | 'error', message: string) => showToast({ kind, message });

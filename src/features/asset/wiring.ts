@@ -1,12 +1,11 @@
 import { useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useServices } from '../../app/context';
-import { showToast } from '../../ui/toast';
 import { assetMessages } from './messages';
 
 /** Live actors and the toasts the asset screens raise, from the app services. */
 export function useAssetWiring() {
-  const { asset: actors, platform } = useServices();
+  const { asset: actors, platform, showToast } = useServices();
   const { i18n } = useLingui();
   const toasts = useMemo(
     () => ({
@@ -15,7 +14,7 @@ export function useAssetWiring() {
       copyFailed: () => showToast({ kind: 'error', message: i18n._(assetMessages.copyFailed) }),
       shareFailed: () => showToast({ kind: 'error', message: i18n._(assetMessages.shareFailed) }),
     }),
-    [i18n],
+    [i18n, showToast],
   );
   return { actors, toasts, platform };
 }

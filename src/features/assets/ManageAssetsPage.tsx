@@ -11,14 +11,13 @@ import { AssetLine, assetCss } from '../../ui/AssetRow';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
 import { Spinner } from '../../ui/Spinner';
-import { showToast } from '../../ui/toast';
 import { AssetListSkeleton } from '../home/AssetList';
 import * as shell from '../shell/AppShell.css';
 import * as css from './assets.css';
 
 /** /manage-assets (spec §2, §4): every active crypto coin with a switch. */
 export function ManageAssetsPage() {
-  const { coins, balances, walletActors } = useServices();
+  const { coins, balances, walletActors, showToast } = useServices();
   const { t } = useLingui();
   const manage = useActorRef(
     manageAssetsMachine.provide({

@@ -14,14 +14,13 @@ import { ForgotScreen } from './ForgotScreen';
 import { ResetScreen } from './ResetScreen';
 import { ForgotSuccessScreen, LoginWelcomeScreen, SignupChoiceScreen } from './StaticScreens';
 import { useServices } from '../../app/context';
-import { showToast } from '../../ui/toast';
 import type { AuthEffects } from './effects';
 import { checkMailActions, confirmActions, forgotActions, loginActions, resetActions, signupActions } from './wiring';
 
 /** The router, the app's toast area and the platform, as the auth screens' effects. */
 function useAuthEffects(): AuthEffects {
   const navigate = useNavigate();
-  const { platform } = useServices();
+  const { platform, showToast } = useServices();
   return {
     navigate: (target) => void navigate(target),
     toast: showToast,

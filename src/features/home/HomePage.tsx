@@ -4,12 +4,12 @@ import { useLingui } from '@lingui/react/macro';
 import { homeMachine } from '../../../machines/home.machine';
 import { useServices } from '../../app/context';
 import { clientStore } from '../../app/clientStore';
-import { showToast } from '../../ui/toast';
 import { HomeScreen } from './HomeScreen';
 
 /** /home (spec §2): starts the home machine with the live wallet actors and the persisted flags. */
 export function HomePage() {
   const services = useServices();
+  const { showToast } = services;
   const navigate = useNavigate();
   const { t } = useLingui();
   const home = useActorRef(

@@ -1,7 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useServices } from '../../app/context';
 import type { HapticKind } from '../../platform/types';
-import { showToast } from '../../ui/toast';
 
 export const protectionRoutes = {
   home: '/settings/wallet-protection',
@@ -14,7 +13,7 @@ export type ProtectionRoute = (typeof protectionRoutes)[keyof typeof protectionR
 
 /** Live actors, navigation, haptics and toasts for the wallet-protection pages, from the app services. */
 export function useProtectionWiring() {
-  const { platform, protection } = useServices();
+  const { platform, protection, showToast } = useServices();
   const navigate = useNavigate();
   return {
     platform,

@@ -5,7 +5,6 @@ import { useLingui } from '@lingui/react/macro';
 import { sendMachine, withdrawalOf, type SendFailure, type SendRoute } from '../../../machines/send.machine';
 import { useFiatRate } from '../../app/fiatRate';
 import { useServices } from '../../app/context';
-import { showToast } from '../../ui/toast';
 import { param } from '../asset/wiring';
 import { scanErrorMessages, scannerMessages } from '../scanner/messages';
 import { createScannerLogic } from '../scanner/services';
@@ -16,7 +15,7 @@ import type { SendActor } from './SendFormScreen';
 import { reviewKeys, sendDrafts } from './storage';
 
 function SendRoute({ currency }: { currency: string }) {
-  const { send, platform } = useServices();
+  const { send, platform, showToast } = useServices();
   const navigate = useNavigate();
   const { i18n } = useLingui();
   const pathname = useRouterState({ select: (s) => s.location.pathname });

@@ -9,13 +9,13 @@ import { appConfig } from '../../config';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
 import { ChevronIcon } from '../../ui/icons';
-import { showToast } from '../../ui/toast';
 import { languageNames } from './languages';
 import * as shell from '../shell/AppShell.css';
 import * as css from './settings.css';
 
 export function SettingsPage() {
   const services = useServices();
+  const { showToast } = services;
   const { platform, preferences } = services;
   const navigate = useNavigate();
   const { t } = useLingui();

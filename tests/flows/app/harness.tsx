@@ -27,7 +27,6 @@ import type { PasscodeApi } from '../../../src/api/passcode';
 import type { SendApi } from '../../../src/api/send';
 import type { UserApi, UserProfile } from '../../../src/api/userProfile';
 import type { WalletApi } from '../../../src/api/wallet';
-import { showToast } from '../../../src/ui/toast';
 import * as auth from '../../../src/features/auth';
 import { BuySellPage, HomePage } from '../../../src/features/home';
 import { ManageAssetsPage, SelectAssetPage } from '../../../src/features/assets';
@@ -250,10 +249,7 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
     ui: {
       applyTheme: (dark) => void applied.themes.push(dark),
       applyLanguage: (language) => void applied.languages.push(language),
-      toast: (toast) => {
-        toasts.push(toast);
-        showToast(toast);
-      },
+      toastShown: (toast) => void toasts.push(toast),
     },
   };
   storePreferences(prefs.input);
