@@ -13,13 +13,9 @@ import type { SettingsProfile } from '../../machines/settings.machine';
 import { createAuthHttp } from '../api/authHttp';
 import type { UserProfile } from '../api/userProfile';
 import type { Platform } from '../platform/types';
-import { createAddressBookActors, type AddressBookActors } from '../features/addressBook/services';
-import { createAssetActors, type AssetActors } from '../features/asset/services';
 import { createAuthActors, type AuthActors } from '../features/auth/services';
-import { createProtectionActors, type ProtectionActors } from '../features/protection/services';
-import { createSendActors, type SendActors } from '../features/send/services';
 import type { AvailableCoinsActor, BalancesActor, PreferencesActor, ProfileActor, SessionActor, ToastActor } from './actors';
-import type { ServiceDeps } from './deps';
+import type { Apis, ServiceDeps } from './deps';
 import { createNavigator, type Navigator } from './navigator';
 import { createSessionPort } from './sessionPort';
 import { linkProfileToPreferences, linkSessionToWallet } from './walletLink';
@@ -52,10 +48,11 @@ export type AppServices = {
   /** `signOut` only revokes the tokens: the settings machine ends the session itself once it answered. */
   settings: { loadProfile: PromiseActorLogic<SettingsProfile>; signOut: PromiseActorLogic<void> };
   auth: AuthActors;
-  asset: AssetActors;
-  addressBook: AddressBookActors;
-  send: SendActors;
-  protection: ProtectionActors;
+  /**
+   * What the asset, address-book, send and protection pages build their actor logic from
+   * (`useFeatureActors(create…Actors)`), so those factories download with their pages, not at start-up.
+   */
+  features: FeatureDeps;
   /** The one toast area (spec §3 "active toast"): any flow raises one through showToast. */
   toast: ToastActor;
   showToast(toast: Toast): void;
@@ -63,6 +60,16 @@ export type AppServices = {
   navigator: Navigator;
   /** Revokes the tokens, removes the stored user and ends the session. */
   signOut(): Promise<void>;
+};
+
+/** The signed-in features' dependencies: each feature's `create…Actors` takes the part it needs. */
+export type FeatureDeps = {
+  coins: AvailableCoinsActor;
+  platform: Platform;
+  api: Apis;
+  accountId: () => Promise<string>;
+  pinCodeActive: () => Promise<boolean>;
+  passcodeChanged: (active: boolean) => void;
 };
 
 function telegramOf(value: unknown): Profile['telegram'] {
@@ -228,10 +235,7 @@ export function createServices(deps: ServiceDeps): AppServices {
         await waitFor(session, selectSignedIn, { timeout: 5000 });
       },
     }),
-    asset: createAssetActors({ coins, platform, api: api.wallet, accountId }),
-    addressBook: createAddressBookActors({ coins, platform, api: api.addressBook, accountId }),
-    send: createSendActors({ coins, platform, api, accountId, passcodeActive: pinCodeActive }),
-    protection: createProtectionActors({ platform, api: api.passcode, pinCodeActive, passcodeChanged }),
+    features: { coins, platform, api, accountId, pinCodeActive, passcodeChanged },
     platform,
     navigator,
     signOut,

@@ -2,7 +2,6 @@ import type { SessionUser } from '../../machines/session.machine';
 import type { AuthPort } from '../app/deps';
 import type { LaunchInfo } from '../platform/launch';
 import type { Platform } from '../platform/types';
-import { exchangeLinkToken, signInWithInitData } from './telegramSignIn';
 import { getUserManager, hasStoredUser, onUserManagerReady } from './userManager';
 import { toSessionUser } from './sessionUser';
 
@@ -33,8 +32,9 @@ export function createOidcAuth(launch: LaunchInfo, platform: Platform): AuthPort
       if (!user) throw new Error('Silent sign-in returned no user');
       return toSessionUser(user);
     },
-    signInWithInitData: () => signInWithInitData(requireInitData(platform)),
-    exchangeLinkToken: (linkToken) => exchangeLinkToken(linkToken, requireInitData(platform)),
+    // Messenger sign-in only happens inside Telegram, so its code loads there, not with every web start.
+    signInWithInitData: async () => (await import('./telegramSignIn')).signInWithInitData(requireInitData(platform)),
+    exchangeLinkToken: async (linkToken) => (await import('./telegramSignIn')).exchangeLinkToken(linkToken, requireInitData(platform)),
     // Spec §7: login is a username/password credentials sign-in with the identity provider.
     async signInWithPassword(email, password) {
       return toSessionUser(await (await getUserManager()).signinResourceOwnerCredentials({ username: email, password }));

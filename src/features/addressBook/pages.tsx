@@ -5,14 +5,20 @@ import { addressBookCreateMachine, type CreateFailure } from '../../../machines/
 import { addressBookEntryMachine } from '../../../machines/addressBookEntry.machine';
 import { addressBookListMachine } from '../../../machines/addressBookList.machine';
 import { useServices } from '../../app/context';
+import { useFeatureActors } from '../../app/featureActors';
+import type { FeatureDeps } from '../../app/services';
 import { param } from '../asset/wiring';
 import { AddressBookCreateScreen } from './AddressBookCreateScreen';
 import { AddressBookEntryScreen } from './AddressBookEntryScreen';
 import { AddressBookListScreen } from './AddressBookListScreen';
 import { addressBookMessages } from './messages';
+import { createAddressBookActors } from './services';
+
+const addressBookActors = (deps: FeatureDeps) => createAddressBookActors({ ...deps, api: deps.api.addressBook });
 
 function useAddressBookWiring() {
-  const { addressBook: actors, showToast } = useServices();
+  const { showToast } = useServices();
+  const actors = useFeatureActors(addressBookActors);
   const { i18n } = useLingui();
   const navigate = useNavigate();
   const toast = (kind: 'success' | 'error', message: string) => showToast({ kind, message });

@@ -1,11 +1,17 @@
 import { useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useServices } from '../../app/context';
+import { useFeatureActors } from '../../app/featureActors';
+import type { FeatureDeps } from '../../app/services';
 import { assetMessages } from './messages';
+import { createAssetActors } from './services';
+
+const assetActors = (deps: FeatureDeps) => createAssetActors({ ...deps, api: deps.api.wallet });
 
 /** Live actors and the toasts the asset screens raise, from the app services. */
 export function useAssetWiring() {
-  const { asset: actors, platform, showToast } = useServices();
+  const { platform, showToast } = useServices();
+  const actors = useFeatureActors(assetActors);
   const { i18n } = useLingui();
   const toasts = useMemo(
     () => ({

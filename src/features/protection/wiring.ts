@@ -1,6 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useServices } from '../../app/context';
+import { useFeatureActors } from '../../app/featureActors';
+import type { FeatureDeps } from '../../app/services';
 import type { HapticKind } from '../../platform/types';
+import { createProtectionActors } from './services';
+
+const protectionActors = (deps: FeatureDeps) => createProtectionActors({ ...deps, api: deps.api.passcode });
 
 export const protectionRoutes = {
   home: '/settings/wallet-protection',
@@ -13,7 +18,8 @@ export type ProtectionRoute = (typeof protectionRoutes)[keyof typeof protectionR
 
 /** Live actors, navigation, haptics and toasts for the wallet-protection pages, from the app services. */
 export function useProtectionWiring() {
-  const { platform, protection, showToast } = useServices();
+  const { platform, showToast } = useServices();
+  const protection = useFeatureActors(protectionActors);
   const navigate = useNavigate();
   return {
     platform,

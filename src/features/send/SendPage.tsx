@@ -5,6 +5,8 @@ import { useLingui } from '@lingui/react/macro';
 import { sendMachine, withdrawalOf, type SendFailure, type SendRoute } from '../../../machines/send.machine';
 import { useFiatRate } from '../../app/fiatRate';
 import { useServices } from '../../app/context';
+import { useFeatureActors } from '../../app/featureActors';
+import type { FeatureDeps } from '../../app/services';
 import { param } from '../asset/wiring';
 import { scanErrorMessages, scannerMessages } from '../scanner/messages';
 import { createScannerLogic } from '../scanner/services';
@@ -13,9 +15,13 @@ import { SendFlow } from './SendFlow';
 import { createPasscodeStep } from './steps';
 import type { SendActor } from './SendFormScreen';
 import { reviewKeys, sendDrafts } from './storage';
+import { createSendActors } from './services';
+
+const sendActors = (deps: FeatureDeps) => createSendActors({ ...deps, passcodeActive: deps.pinCodeActive });
 
 function SendRoute({ currency }: { currency: string }) {
-  const { send, platform, showToast } = useServices();
+  const { platform, showToast } = useServices();
+  const send = useFeatureActors(sendActors);
   const navigate = useNavigate();
   const { i18n } = useLingui();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
