@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { bootChunk, bootModules, firstScreenPreload } from './vite.plugins';
+import { bootChunk, bootModules, catalogueParts, firstScreenPreload } from './vite.plugins';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
@@ -14,6 +14,7 @@ export default defineConfig({
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
+    catalogueParts(),
     vanillaExtractPlugin(),
     bootChunk(),
     firstScreenPreload(),

@@ -25,11 +25,14 @@ export function bootChunk(): Plugin {
 
 /** Lazy chunks worth fetching with the HTML, by the module that starts them. */
 const firstScreens = {
-  en: '/locales/en/messages.po',
-  ru: '/locales/ru/messages.po',
+  en: '/locales/en/messages.po?first',
+  ru: '/locales/ru/messages.po?first',
+  enRest: '/locales/en/messages.po?rest',
+  ruRest: '/locales/ru/messages.po?rest',
   welcome: '/src/features/auth/StaticScreens.tsx',
   auth: '/src/features/auth/index.ts',
   home: '/src/features/home/index.ts',
+  nav: '/src/ui/BottomNav.tsx',
   oidc: '/node_modules/oidc-client-ts/',
 };
 
@@ -57,9 +60,51 @@ export function firstScreenPreload(): Plugin {
             return [key, [chunk.fileName, ...chunk.imports].filter((f) => !boot.has(f)).map((f) => `/${f}`)];
           }),
         );
-        const script = `(function(m){try{var s=localStorage,p=location.pathname.replace(/\\/+$/,'')||'/',u=Object.keys(s).some(function(k){return k.indexOf('oidc.user:')===0}),w=[m[s.getItem('selectedLanguage')==='RUS'?'ru':'en']];if(/^\\/auth\\/(login|signup|forgot-success)$/.test(p))w.push(m.welcome);else if(p.indexOf('/auth/')===0)w.push(m.auth);else if(!u)w.push(m.welcome);else{w.push(m.oidc);if(p==='/'||p==='/home')w.push(m.home)}w.forEach(function(f){f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})}catch(e){}})(${JSON.stringify(files)})`;
+        const script = `(function(m){try{var s=localStorage,p=location.pathname.replace(/\\/+$/,'')||'/',u=Object.keys(s).some(function(k){return k.indexOf('oidc.user:')===0}),r=s.getItem('selectedLanguage')==='RUS',w=[m[r?'ru':'en']];if(/^\\/auth\\/(login|signup|forgot-success)$/.test(p))w.push(m.welcome);else if(p.indexOf('/auth/')===0)w.push(m.auth);else if(!u)w.push(m.welcome);else{w.push(m.oidc,m.nav,m[r?'ruRest':'enRest']);if(p==='/'||p==='/home')w.push(m.home)}w.forEach(function(f){f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})}catch(e){}})(${JSON.stringify(files)})`;
         return html.replace('</head>', `  <script>${script}</script>\n  </head>`);
       },
+    },
+  };
+}
+
+/** Messages used outside these folders (sign-in, errors, the app frame, shared UI) belong to the first part. */
+const signedInOnly = /^src\/features\/(home|asset|assets|send|addressBook|protection|settings|soon|passcode|scanner)\//;
+
+/**
+ * The catalogue in two parts, so the sign-in screens do not download the wallet's messages:
+ * `messages.po?first?lingui` holds every message used anywhere but the signed-in features, and
+ * `messages.po?rest?lingui` the others (src/i18n/index.ts loads it before the signed-in area renders).
+ * The Lingui plugin compiles the whole catalogue for both ids (its filter ends in `?lingui`); this keeps
+ * each part's messages, picked by the origins the .po file records.
+ */
+export function catalogueParts(): Plugin {
+  let firstIds: Promise<Set<string>> | null = null;
+  async function readFirstIds() {
+    const { getConfig } = await import('@lingui/conf');
+    const { getCatalogs } = await import('@lingui/cli/api');
+    const [catalog] = await getCatalogs(getConfig());
+    const messages = (await catalog!.read('en')) ?? {};
+    return new Set(
+      Object.entries(messages)
+        .filter(([, entry]) => (entry.origin ?? []).some(([file]) => !signedInOnly.test(file)))
+        .map(([id]) => id),
+    );
+  }
+  return {
+    name: 'wallet:catalogue-parts',
+    enforce: 'post',
+    buildStart: () => void (firstIds = null),
+    watchChange: (id) => void (id.endsWith('.po') && (firstIds = null)),
+    async transform(code, id) {
+      const part = /\.po\?(first|rest)\?lingui$/.exec(id)?.[1];
+      if (!part) return null;
+      const literal = /JSON\.parse\(("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\)/.exec(code)?.[1];
+      if (!literal) throw new Error(`catalogue-parts: no compiled messages in ${id}`);
+      const { runInNewContext } = await import('node:vm');
+      const all = JSON.parse(runInNewContext(literal) as string) as Record<string, unknown>;
+      const first = await (firstIds ??= readFirstIds());
+      const kept = Object.fromEntries(Object.entries(all).filter(([key]) => first.has(key) === (part === 'first')));
+      return { code: `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(kept))});`, map: null };
     },
   };
 }

@@ -3,7 +3,7 @@ import './theme/global.css';
 import { captureLaunch } from './platform/launch';
 import type { Platform } from './platform';
 import { webPlatform } from './platform/web';
-import { activateLocale, localeOf } from './i18n';
+import { activateLocale, loadSignedInMessages, localeOf } from './i18n';
 import { createLiveServices } from './app/live';
 import { createAppRouter } from './app/router';
 import { preloadFirstScreen } from './app/pages';
@@ -17,6 +17,8 @@ const launch = captureLaunch();
 const userStored = hasStoredUser();
 preloadFirstScreen(window.location.pathname, userStored);
 if (userStored || launch.isAuthCallback) void import('oidc-client-ts');
+// A stored user will most likely see the signed-in area: its messages come with the first catalogue.
+if (userStored) void loadSignedInMessages();
 
 async function detectPlatform(): Promise<Platform> {
   if (!launch.looksLikeTelegram) return webPlatform;
@@ -37,5 +39,5 @@ services.preferences.start();
 await activateLocale(localeOf(services.preferences.getSnapshot().context.language));
 services.session.start();
 
-const router = createAppRouter(services);
+const router = createAppRouter(services, { beforeSignedIn: loadSignedInMessages });
 createRoot(document.getElementById('root')!).render(<App services={services} router={router} />);

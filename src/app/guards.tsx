@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Navigate, Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { selectRedirectToLogin, selectSessionBusy, selectSignedIn } from '../../machines/session.selectors';
@@ -19,13 +20,13 @@ export function RootLayout() {
 }
 
 /** Signed-in screens; a lost session redirects to login only once the 1 s grace is over. */
-export function SignedInArea() {
+export function SignedInArea({ BottomNav }: { BottomNav: ComponentType }) {
   const { session } = useServices();
   const signedIn = useSelector(session, selectSignedIn);
   const toLogin = useSelector(session, selectRedirectToLogin);
   if (signedIn) {
     return (
-      <AppShell>
+      <AppShell BottomNav={BottomNav}>
         <Outlet />
       </AppShell>
     );

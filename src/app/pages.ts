@@ -16,6 +16,8 @@ const asset = () => import('../features/asset');
 const protection = () => import('../features/protection');
 const send = () => import('../features/send');
 const addressBook = () => import('../features/addressBook');
+// The bottom navigation is signed-in only: the sign-in screens' boot chunk does not carry it or its icons.
+const nav = () => import('../ui/BottomNav');
 
 export const lazyPages = {
   LoginPage: lazyRouteComponent(welcome, 'LoginWelcomeScreen'),
@@ -49,6 +51,7 @@ export const lazyPages = {
   AddressBookEditPage: lazyRouteComponent(addressBook, 'AddressBookEditPage'),
   AddressBookDeletePage: lazyRouteComponent(addressBook, 'AddressBookDeletePage'),
   ErrorPage: lazyRouteComponent(() => import('../features/errors'), 'ErrorPage'),
+  BottomNav: lazyRouteComponent(nav, 'BottomNav'),
 };
 
 export type Pages = Record<keyof typeof lazyPages, RouteComponent>;
@@ -63,5 +66,8 @@ export function preloadFirstScreen(pathname: string, userStored: boolean): void 
   if (path === '/auth/login' || path === '/auth/signup' || path === '/auth/forgot-success') void welcome();
   else if (path.startsWith('/auth/')) void auth();
   else if (!userStored) void welcome();
-  else if (path === '/' || path === '/home') void home();
+  else {
+    void nav();
+    if (path === '/' || path === '/home') void home();
+  }
 }

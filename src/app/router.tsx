@@ -11,7 +11,7 @@ const emailSearch = (search: Record<string, unknown>) => ({
 });
 
 /** Code-based route tree (spec §2); built per router so tests can pass their own pages. */
-export function buildRouteTree(pages: Pages) {
+export function buildRouteTree(pages: Pages, beforeSignedIn?: () => Promise<void>) {
   const root = createRootRouteWithContext<RouterContext>()({ component: RootLayout });
   const index = createRoute({ getParentRoute: () => root, path: '/', component: CatchAll });
   const notFound = createRoute({ getParentRoute: () => root, path: '$', component: CatchAll });
@@ -30,7 +30,14 @@ export function buildRouteTree(pages: Pages) {
   const errors = createRoute({ getParentRoute: () => root, id: 'errors', component: ErrorArea });
   const error = createRoute({ getParentRoute: () => errors, path: '/error/$code', component: pages.ErrorPage });
 
-  const signedIn = createRoute({ getParentRoute: () => root, id: 'signed-in', component: SignedInArea });
+  const SignedIn = () => <SignedInArea BottomNav={pages.BottomNav} />;
+  const signedIn = createRoute({
+    getParentRoute: () => root,
+    id: 'signed-in',
+    component: SignedIn,
+    // The app passes the loading of the signed-in messages (src/i18n); tests render with their own catalogue.
+    ...(beforeSignedIn ? { loader: () => beforeSignedIn() } : {}),
+  });
   const app = <const TPath extends string>(path: TPath, component: Pages[keyof Pages]) =>
     createRoute({ getParentRoute: () => signedIn, path, component });
   // Send: one layout holds the send machine for the form, review and progress steps (src/features/send).
@@ -93,10 +100,10 @@ export function buildRouteTree(pages: Pages) {
 
 export function createAppRouter(
   services: AppServices,
-  options: { history?: RouterHistory; pages?: Pages } = {},
+  options: { history?: RouterHistory; pages?: Pages; beforeSignedIn?: () => Promise<void> } = {},
 ) {
   const router = createRouter({
-    routeTree: buildRouteTree(options.pages ?? lazyPages),
+    routeTree: buildRouteTree(options.pages ?? lazyPages, options.beforeSignedIn),
     history: options.history ?? createBrowserHistory(),
     context: { services },
     defaultPendingComponent: RootSpinner,

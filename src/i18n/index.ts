@@ -7,17 +7,33 @@ export type LanguageCode = 'ENG' | 'RUS';
 export const localeOf = (language: LanguageCode): Locale => (language === 'RUS' ? 'ru' : 'en');
 export const languageOf = (locale: Locale): LanguageCode => (locale === 'ru' ? 'RUS' : 'ENG');
 
-// Vite turns each .po catalogue into its own chunk, so only the active language is downloaded.
-const catalogs: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
-  en: () => import('../../locales/en/messages.po'),
-  ru: () => import('../../locales/ru/messages.po'),
+type Catalogue = () => Promise<{ messages: Record<string, unknown> }>;
+
+// Each language's catalogue is two chunks (vite.plugins.ts, catalogueParts): what the sign-in screens,
+// errors and the app frame say, and what only the signed-in features say. Only the active language
+// is downloaded, and the second part only once the signed-in area is entered.
+const catalogs: Record<Locale, { first: Catalogue; rest: Catalogue }> = {
+  en: { first: () => import('../../locales/en/messages.po?first?lingui'), rest: () => import('../../locales/en/messages.po?rest?lingui') },
+  ru: { first: () => import('../../locales/ru/messages.po?first?lingui'), rest: () => import('../../locales/ru/messages.po?rest?lingui') },
 };
+
+let signedInMessages = false;
 
 export async function activateLocale(locale: Locale): Promise<void> {
   if (i18n.locale === locale) return;
-  const { messages } = await catalogs[locale]();
-  i18n.loadAndActivate({ locale, messages: messages as never });
+  const parts = await Promise.all([catalogs[locale].first(), ...(signedInMessages ? [catalogs[locale].rest()] : [])]);
+  i18n.loadAndActivate({ locale, messages: Object.assign({}, ...parts.map((p) => p.messages)) as never });
   document.documentElement.lang = locale;
+}
+
+/** The signed-in features' messages in the active language (and in any language activated later). */
+export async function loadSignedInMessages(): Promise<void> {
+  signedInMessages = true;
+  const locale = i18n.locale as Locale;
+  if (!(locale in catalogs)) return;
+  const { messages } = await catalogs[locale].rest();
+  // A language switch meanwhile loaded both parts of the new language itself.
+  if (i18n.locale === locale) i18n.load(locale, messages as never);
 }
 
 export { i18n };

@@ -1,17 +1,21 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useRouterState } from '@tanstack/react-router';
-import { BottomNav } from '../../ui/BottomNav';
 import * as css from './AppShell.css';
 
 /** The four tab roots show the bottom navigation; deeper screens (e.g. select-language) do not. */
 const rootScreens = new Set(['/home', '/exchange', '/notifications', '/settings']);
 
-export function AppShell({ children }: { children: ReactNode }) {
+/** `BottomNav` is passed in (src/app/pages.ts) so it loads with the signed-in area; the page does not wait for it. */
+export function AppShell({ BottomNav, children }: { BottomNav: ComponentType; children: ReactNode }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   return (
     <div className={css.frame}>
       <main className={css.main}>{children}</main>
-      {rootScreens.has(pathname.replace(/\/$/, '')) ? <BottomNav /> : null}
+      {rootScreens.has(pathname.replace(/\/$/, '')) ? (
+        <Suspense fallback={null}>
+          <BottomNav />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

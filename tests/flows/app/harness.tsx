@@ -37,9 +37,11 @@ import * as protection from '../../../src/features/protection';
 import { ErrorPage } from '../../../src/features/errors';
 import { SendPage } from '../../../src/features/send';
 import * as addressBook from '../../../src/features/addressBook';
+import { BottomNav } from '../../../src/ui/BottomNav';
 
 /** Eager pages: the same components the lazy routes load, without chunk loading under fake timers. */
 export const eagerPages: Pages = {
+  BottomNav,
   LoginPage: auth.LoginPage,
   LoginEmailPage: auth.LoginEmailPage,
   SignupPage: auth.SignupPage,
