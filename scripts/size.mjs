@@ -6,11 +6,11 @@ import { chromium } from 'playwright-core';
 import { startGateway } from './lib/gateway.mjs';
 import { confirmedUser, signIn } from './lib/signedIn.mjs';
 
-// Issue 8 asks for 120 kB on /auth/login; the boot chunk still carries every feature's actor factories
-// (src/app/services.ts) and the signed-in wiring, so the enforced limit is what is reached today plus a
-// little headroom, and the report prints the distance to the target (README, "First paint").
+// Issue 8 asks for 120 kB on /auth/login; the boot chunk still builds the signed-in wiring (profile,
+// coins, balances, the wallet link and the API modules) at start-up, so the enforced limit is what is
+// reached today plus about 1 kB, and the report prints the distance to the target (README, "First paint").
 const budgets = [
-  { route: '/auth/login', limitKb: 132, targetKb: 120, signedIn: false },
+  { route: '/auth/login', limitKb: 125, targetKb: 120, signedIn: false },
   { route: '/home', limitKb: 170, targetKb: 170, signedIn: true },
 ];
 const flags = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
