@@ -18,11 +18,14 @@ const catalogs: Record<Locale, { first: Catalogue; rest: Catalogue }> = {
 };
 
 let signedInMessages = false;
+/** The language whose second part is loaded (the router's loader asks on every signed-in navigation). */
+let restLoaded: Locale | null = null;
 
 export async function activateLocale(locale: Locale): Promise<void> {
   if (i18n.locale === locale) return;
   const parts = await Promise.all([catalogs[locale].first(), ...(signedInMessages ? [catalogs[locale].rest()] : [])]);
   i18n.loadAndActivate({ locale, messages: Object.assign({}, ...parts.map((p) => p.messages)) as never });
+  restLoaded = parts.length > 1 ? locale : null;
   document.documentElement.lang = locale;
 }
 
@@ -30,10 +33,12 @@ export async function activateLocale(locale: Locale): Promise<void> {
 export async function loadSignedInMessages(): Promise<void> {
   signedInMessages = true;
   const locale = i18n.locale as Locale;
-  if (!(locale in catalogs)) return;
+  if (!(locale in catalogs) || restLoaded === locale) return;
   const { messages } = await catalogs[locale].rest();
   // A language switch meanwhile loaded both parts of the new language itself.
-  if (i18n.locale === locale) i18n.load(locale, messages as never);
+  if (i18n.locale !== locale) return;
+  i18n.load(locale, messages as never);
+  restLoaded = locale;
 }
 
 export { i18n };
