@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, latestMail, launch, phone, uniqueEmail } from './support';
+import { baseUrl, confirmedUser, launch, phone } from './support';
 import { checkA11y } from './axe';
 import { launchHash, telegramBridgeScript } from './telegramMock';
 
@@ -21,18 +21,7 @@ before(async () => {
 after(async () => browser?.close());
 
 async function fundedUser() {
-  const email = uniqueEmail('screens');
-  const password = 'screens pass 123';
-  assert.equal((await fetch(`${baseUrl}/b2c-user-management/user`, { method: 'POST', headers: json, body: JSON.stringify({ email, password, accountName: 'Account' }) })).status, 201);
-  const code = (await latestMail(email, /confirm/i)).links[0].split('/').pop();
-  await fetch(`${baseUrl}/b2c-user-management/confirmation/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ confirmationCode: code }) });
-  const tokens = await (await fetch(`${baseUrl}/realms/wallet/protocol/openid-connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', client_id: 'wallet-web', username: email, password, scope: 'openid' }),
-  })).json();
-  const auth = { authorization: `Bearer ${tokens.access_token}`, ...json };
-  const account = (await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: auth })).json()).accounts[0].id as string;
+  const { email, password, auth, account } = await confirmedUser('screens');
   await fetch(`${baseUrl}/b2c-wallet/${account}/account/currency/list`, { method: 'POST', headers: auth, body: JSON.stringify({ currencies: ['BTC', 'ETH', 'USDT_TRX'] }) });
   const eth = await (await fetch(`${baseUrl}/b2c-wallet/${account}/account/currency`, { method: 'POST', headers: auth, body: JSON.stringify({ currency: 'ETH' }) })).json();
   assert.equal((await fetch(`${baseUrl}/dev/chain/deposit`, { method: 'POST', headers: json, body: JSON.stringify({ currency: 'ETH', address: eth.depositAddress, amount: '1.25' }) })).status, 200);

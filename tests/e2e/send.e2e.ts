@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, latestMail, launch, phone, uniqueEmail } from './support';
+import { baseUrl, confirmedUser, launch, phone } from './support';
 import { checkA11y } from './axe';
 import { fakeCameraArgs, qrVideo } from './fakeCamera';
 
@@ -13,22 +13,6 @@ const json = { 'content-type': 'application/json' };
 let browser: Browser;
 before(async () => (browser = await launch(fakeCameraArgs(qrVideo(`ethereum:${EXTERNAL}`)))));
 after(async () => browser?.close());
-
-async function confirmedUser(tag: string) {
-  const email = uniqueEmail(tag);
-  const password = `${tag} pass 123`;
-  assert.equal((await fetch(`${baseUrl}/b2c-user-management/user`, { method: 'POST', headers: json, body: JSON.stringify({ email, password, accountName: 'Account' }) })).status, 201);
-  const code = (await latestMail(email, /confirm/i)).links[0].split('/').pop();
-  await fetch(`${baseUrl}/b2c-user-management/confirmation/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ confirmationCode: code }) });
-  const tokens = await (await fetch(`${baseUrl}/realms/wallet/protocol/openid-connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', client_id: 'wallet-web', username: email, password, scope: 'openid' }),
-  })).json();
-  const auth = { authorization: `Bearer ${tokens.access_token}`, ...json };
-  const account = (await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: auth })).json()).accounts[0].id as string;
-  return { email, password, auth, account };
-}
 
 async function fundEth(user: { auth: Record<string, string>; account: string }, amount: string) {
   const asset = await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/account/currency`, { method: 'POST', headers: user.auth, body: JSON.stringify({ currency: 'ETH' }) })).json();

@@ -49,3 +49,22 @@ export async function latestMail(to: string, subjectMatch?: RegExp): Promise<Mai
 }
 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+const json = { 'content-type': 'application/json' };
+
+/** A signed-up, confirmed user with a password-grant token, its bearer headers and account id. */
+export async function confirmedUser(tag: string) {
+  const email = uniqueEmail(tag);
+  const password = `${tag} pass 123`;
+  assert.equal((await fetch(`${baseUrl}/b2c-user-management/user`, { method: 'POST', headers: json, body: JSON.stringify({ email, password, accountName: 'Account' }) })).status, 201);
+  const code = (await latestMail(email, /confirm/i)).links[0].split('/').pop();
+  await fetch(`${baseUrl}/b2c-user-management/confirmation/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ confirmationCode: code }) });
+  const tokens = await (await fetch(`${baseUrl}/realms/wallet/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', client_id: 'wallet-web', username: email, password, scope: 'openid' }),
+  })).json();
+  const auth = { authorization: `Bearer ${tokens.access_token}`, ...json };
+  const account = (await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: auth })).json()).accounts[0].id as string;
+  return { email, password, auth, account };
+}
