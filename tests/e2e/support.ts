@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const baseUrl = process.env.E2E_BASE_URL ?? 'http://localhost:8080';
