@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -10,5 +11,7 @@ export default defineConfig({
       include: ['<rootDir>/src', '<rootDir>/machines'],
     },
   ],
-  format: 'po',
+  // File origins without line numbers: a moved line no longer rewrites the catalogue, so parallel
+  // branches only conflict when they touch the same message.
+  format: formatter({ lineNumbers: false }),
 });

@@ -1,5 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { bootChunk, bootModules, catalogueParts, firstScreenPreload } from './vite.plugins';
+import { bootChunk, bootModules, catalogueParts, firstScreenPreload, stripMachineDescriptions } from './vite.plugins';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
@@ -7,10 +8,11 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 // Dev server proxies every non-app path to the gateway so the app sees one origin, as in production.
-const proxied = ['/b2c-user-management', '/b2c-wallet', '/b2c-address-book', '/b2c', '/c2f', '/fiat', '/rate', '/realms', '/dev', '/docs'];
+const proxied = ['/b2c-user-management', '/b2c-wallet', '/b2c-address-book', '/b2c', '/c2f', '/fiat', '/rate', '/realms', '/dev', '/docs', '/analytics'];
 
 export default defineConfig({
   plugins: [
+    stripMachineDescriptions(),
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
@@ -19,6 +21,10 @@ export default defineConfig({
     bootChunk(),
     firstScreenPreload(),
   ],
+  resolve: {
+    // React 19 has useSyncExternalStore: the shim's fallback is dead weight (src/vendor/useSyncExternalStoreShim.ts).
+    alias: [{ find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./src/vendor/useSyncExternalStoreShim.ts', import.meta.url)) }],
+  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: gateway, changeOrigin: false }])),
@@ -51,6 +57,8 @@ export default defineConfig({
           name: 'gateway',
           environment: 'node',
           include: ['gateway/test/**/*.test.ts'],
+          // Migrates once per run; every test file then loads/clones that database (support/database.ts).
+          globalSetup: ['gateway/test/support/globalSetup.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
           fileParallelism: false,

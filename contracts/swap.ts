@@ -47,7 +47,8 @@ export const SwapOrderRequestSchema = Type.Object({
 });
 export type SwapOrderRequest = Static<typeof SwapOrderRequestSchema>;
 
-export const SwapOrderStateSchema = Type.Union([Type.Literal('NEW'), Type.Literal('COMPLETED'), Type.Literal('FAILED')]);
+/** IN_PROGRESS: confirmed, the provider settles later (the source on hold meanwhile). */
+export const SwapOrderStateSchema = Type.Union([Type.Literal('NEW'), Type.Literal('IN_PROGRESS'), Type.Literal('COMPLETED'), Type.Literal('FAILED')]);
 export type SwapOrderState = Static<typeof SwapOrderStateSchema>;
 
 /** Spec §3 swap order: the amounts confirm moves, fixed until expiresAt (server clock). */

@@ -24,9 +24,35 @@ export const UserProfileSchema = Type.Object({
   accounts: Type.Array(AccountSchema),
   pinCodeActive: Type.Boolean(),
   telegram: Type.Optional(Type.Object({ id: Type.Integer(), username: Nullable(Type.String()) })),
+  passcodeResetHoldUntil: Type.Optional(Type.String({
+    format: 'date-time',
+    description: 'Present while a passcode reset holds money in the account: send, swap and sell are refused until then',
+  })),
 }, { description: 'The signed-in user; spec §3 "user profile"' });
 export type UserProfile = Static<typeof UserProfileSchema>;
 
 /** GET /b2c-user-management/user/auth. */
 export const AuthInfoSchema = Type.Object({ tgAuth: Type.Boolean() });
 export type AuthInfo = Static<typeof AuthInfoSchema>;
+
+/** POST /b2c-user-management/user/pinCode/recover/tg: a Telegram user's way out of a passcode block. */
+export const TelegramPasscodeRecoverySchema = Type.Object({
+  initData: Type.String({ maxLength: 8192, description: 'Telegram WebApp initData signed within the last few minutes (a fresh open of the Mini App)' }),
+  pinCode: Type.String({ pattern: '^[0-9]{4}$', description: 'The new passcode: exactly 4 digits' }),
+});
+export type TelegramPasscodeRecovery = Static<typeof TelegramPasscodeRecoverySchema>;
+
+/** The answer to a passcode recovery: the new passcode is active and money is held until `passcodeResetHoldUntil`. */
+export const PasscodeRecoveredSchema = Type.Object({
+  pinCodeActive: Type.Literal(true),
+  passcodeResetHoldUntil: Type.String({ format: 'date-time' }),
+});
+export type PasscodeRecovered = Static<typeof PasscodeRecoveredSchema>;
+
+/** POST /b2c-user-management/user/tg/code: a one-time code (10 min, single use) and its messenger deep link. */
+export const TelegramLinkCodeSchema = Type.Object({
+  code: Type.String(),
+  expiresAt: Type.String({ format: 'date-time' }),
+  deepLink: Type.String({ description: 'https://t.me/<bot>?startapp=<code>' }),
+});
+export type TelegramLinkCode = Static<typeof TelegramLinkCodeSchema>;

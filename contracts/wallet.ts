@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { HISTORY_KINDS, type HistoryKind } from './historyKinds.js';
 import { CurrencyCodeSchema, Nullable } from './common.js';
 
 /** Spec §3 coin catalogue entry (GET /b2c-wallet/meta-info/currency). */
@@ -86,14 +87,44 @@ export const TransactionSchema = Type.Object({
 }, { description: 'Spec §3 transaction' });
 export type Transaction = Static<typeof TransactionSchema>;
 
-/** POST /b2c-wallet/{account}/asset/transactions body. */
-export const HistoryQuerySchema = Type.Object({
+export { HISTORY_KINDS, type HistoryKind } from './historyKinds.js';
+export const HistoryKindSchema = Type.Union([
+  Type.Literal('received'), Type.Literal('sent'), Type.Literal('swapped'), Type.Literal('bought'), Type.Literal('sold'),
+]);
+// The schema and the list name the same kinds (fails to compile when one changes alone).
+const sameKinds: [Static<typeof HistoryKindSchema>, HistoryKind] extends [HistoryKind, Static<typeof HistoryKindSchema>] ? true : never = true;
+void sameKinds;
+
+/** An instant with its offset, e.g. 2026-02-21T00:00:00.000+03:00 (the app sends the start of the user's day). */
+const InstantSchema = Type.String({
+  maxLength: 40,
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2})$',
+});
+
+/** The filters history and its CSV export share; each one left out does not filter. */
+export const HistoryFilterSchema = Type.Object({
   currency: Type.Optional(CurrencyCodeSchema),
+  kinds: Type.Optional(Type.Array(HistoryKindSchema, { minItems: 1, maxItems: HISTORY_KINDS.length, uniqueItems: true })),
+  states: Type.Optional(Type.Array(TransactionStateSchema, { minItems: 1, maxItems: 3, uniqueItems: true })),
+  /** Inclusive lower bound of createdDate. */
+  createdFrom: Type.Optional(InstantSchema),
+  /** Exclusive upper bound of createdDate. */
+  createdBefore: Type.Optional(InstantSchema),
+  /** Part of an address (from or to) or of a hash, any case. */
+  search: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+});
+export type HistoryFilter = Static<typeof HistoryFilterSchema>;
+
+/** POST /b2c-wallet/{account}/asset/transactions body (spec §7), with the filters and cursor paging added. */
+export const HistoryQuerySchema = Type.Object({
+  ...HistoryFilterSchema.properties,
   sort: Type.Optional(Type.Union([Type.Literal('DESC'), Type.Literal('ASC')])),
   properties: Type.Optional(Type.Array(Type.Literal('createdDate'), { maxItems: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-}, { description: 'Every field optional: page 1, size 100, newest first' });
+  /** The previous page's nextCursor: the page after it (pageNumber is then ignored). */
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+}, { description: 'Every field optional: page 1, size 100, newest first, no filter' });
 export type HistoryQuery = Static<typeof HistoryQuerySchema>;
 
 export const HistoryPageSchema = Type.Object({
@@ -102,8 +133,16 @@ export const HistoryPageSchema = Type.Object({
   totalPages: Type.Integer(),
   pageNumber: Type.Integer(),
   pageSize: Type.Integer(),
+  /** Where the next page starts; null on the last page. */
+  nextCursor: Type.Optional(Nullable(Type.String())),
 });
 export type HistoryPage = Static<typeof HistoryPageSchema>;
+
+/** POST /b2c-wallet/{account}/asset/transactions/export body: the filters, newest first. */
+export const HistoryExportQuerySchema = Type.Object({ ...HistoryFilterSchema.properties }, {
+  description: 'The history filters; the answer is text/csv, every matching row, newest first',
+});
+export type HistoryExportQuery = Static<typeof HistoryExportQuerySchema>;
 
 /** ratesMap[from][to]: display rates (spec §3); never used to move funds. */
 export const RatesMapSchema = Type.Record(Type.String(), Type.Record(Type.String(), Type.Number()));

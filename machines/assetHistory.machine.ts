@@ -1,21 +1,29 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Asset, Coin, Transaction } from '../contracts/wallet';
+import { appendPage, mergeFirstPage, pageErrorCode, type HistoryChunk } from './shared/historyPages';
 
 export type AssetHistoryInput = { currency: string };
 
-/** What the asset screen shows: the catalogue entry, the balance with its address, and the history. */
-export type AssetOverview = { coin: Coin; asset: Asset; transactions: Transaction[] };
+/** What the asset screen shows: the catalogue entry, the balance with its address, and history page 1. */
+export type AssetOverview = { coin: Coin; asset: Asset; transactions: Transaction[]; nextCursor?: string | null };
 
 /** `notAdded`: the catalogue offers the coin but the wallet does not hold it yet (it can be added). */
 export type AssetLoadError = { kind: 'notFound' } | { kind: 'notAdded' } | { kind: 'server'; code: string };
 
-export type AssetHistoryEvent = { type: 'history.retried' } | { type: 'copy.requested' } | { type: 'asset.added' };
+export type AssetHistoryEvent =
+  | { type: 'history.retried' } | { type: 'copy.requested' } | { type: 'asset.added' } | { type: 'history.moreRequested' };
 
 export type AssetHistoryContext = {
   currency: string;
   coin: Coin | null;
   asset: Asset | null;
   transactions: Transaction[];
+  /** Where the next history page starts; null when every row is on screen. */
+  nextCursor: string | null;
+  /** History pages on screen (a refresh reloads page 1 and keeps the others). */
+  pages: number;
+  /** Why the last further page failed to load (cleared when one loads). */
+  moreError: string | null;
   error: AssetLoadError | null;
   /** The last add failed (the Add button stays, with a message). */
   addFailed: boolean;
@@ -33,16 +41,25 @@ const coinOfError = (error: unknown): Coin | null => {
   return coin && typeof coin === 'object' ? coin : null;
 };
 
-const sameOverview = (context: AssetHistoryContext, output: AssetOverview) =>
-  JSON.stringify([context.coin, context.asset, context.transactions]) ===
-  JSON.stringify([output.coin, output.asset, output.transactions]);
+/** A loaded overview into context: page 1 merged over further pages already on screen. */
+const overviewOf = (context: AssetHistoryContext, output: AssetOverview) => ({
+  coin: output.coin,
+  asset: output.asset,
+  ...mergeFirstPage(context, { transactions: output.transactions, nextCursor: output.nextCursor ?? null }),
+});
+
+const sameOverview = (context: AssetHistoryContext, output: AssetOverview) => {
+  const next = overviewOf(context, output);
+  return JSON.stringify([context.coin, context.asset, context.transactions, context.nextCursor]) ===
+    JSON.stringify([next.coin, next.asset, next.transactions, next.nextCursor]);
+};
 
 export const assetHistoryMachine = setup({
   types: {
     context: {} as AssetHistoryContext,
     events: {} as AssetHistoryEvent,
     input: {} as AssetHistoryInput,
-    tags: {} as 'loading' | 'busy' | 'adding',
+    tags: {} as 'loading' | 'busy' | 'adding' | 'loadingMore',
   },
   actors: {
     /** Catalogue entry, balance item and history page 1 (100, createdDate DESC) for one currency. */
@@ -55,6 +72,10 @@ export const assetHistoryMachine = setup({
     /** POST /{account}/account/currency: adds the coin to the wallet. */
     addAsset: fromPromise<void, { currency: string }>(async () => {
       throw new Error('addAsset not provided');
+    }),
+    /** The history page after the cursor (100, newest first) for one currency. */
+    loadMore: fromPromise<HistoryChunk, { currency: string; cursor: string }>(async () => {
+      throw new Error('loadMore not provided');
     }),
   },
   actions: {
@@ -69,6 +90,7 @@ export const assetHistoryMachine = setup({
     notFound: ({ event }) => toAssetLoadError((event as { error?: unknown }).error).kind === 'notFound',
     unchanged: ({ context, event }) => sameOverview(context, (event as unknown as { output: AssetOverview }).output),
     hasAddress: ({ context }) => !!context.asset?.depositAddress,
+    hasMore: ({ context }) => context.nextCursor !== null,
   },
   delays: {
     /** Spec §9: balances poll every 10 s; a deposit moves from In progress to completed on screen. */
@@ -76,7 +98,9 @@ export const assetHistoryMachine = setup({
   },
 }).createMachine({
   id: 'assetHistory',
-  context: ({ input }) => ({ currency: input.currency, coin: null, asset: null, transactions: [], error: null, addFailed: false }),
+  context: ({ input }) => ({
+    currency: input.currency, coin: null, asset: null, transactions: [], nextCursor: null, pages: 0, moreError: null, error: null, addFailed: false,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -87,7 +111,10 @@ export const assetHistoryMachine = setup({
         input: ({ context }) => ({ currency: context.currency }),
         onDone: {
           target: 'loaded',
-          actions: assign(({ event }) => ({ ...event.output, error: null })),
+          actions: assign(({ event }) => ({
+            coin: event.output.coin, asset: event.output.asset, transactions: event.output.transactions,
+            nextCursor: event.output.nextCursor ?? null, pages: 1, error: null,
+          })),
         },
         onError: [
           {
@@ -136,10 +163,39 @@ export const assetHistoryMachine = setup({
                 input: ({ context }) => ({ currency: context.currency }),
                 onDone: [
                   { guard: 'unchanged', target: 'waiting' },
-                  { target: 'waiting', actions: assign(({ event }) => ({ ...event.output })) },
+                  { target: 'waiting', actions: assign(({ context, event }) => overviewOf(context, event.output)) },
                 ],
                 onError: 'waiting',
               },
+            },
+          },
+        },
+        more: {
+          description: 'Further history pages of 100, asked for as the user scrolls to the end of the list.',
+          initial: 'idle',
+          states: {
+            idle: { on: { 'history.moreRequested': { guard: 'hasMore', target: 'loading' } } },
+            loading: {
+              tags: ['loadingMore'],
+              invoke: {
+                id: 'loadMore',
+                src: 'loadMore',
+                input: ({ context }) => ({ currency: context.currency, cursor: context.nextCursor ?? '' }),
+                onDone: {
+                  target: 'idle',
+                  actions: assign(({ context, event }) => ({
+                    transactions: appendPage(context.transactions, event.output.transactions),
+                    nextCursor: event.output.nextCursor,
+                    pages: context.pages + 1,
+                    moreError: null,
+                  })),
+                },
+                onError: { target: 'failed', actions: assign({ moreError: ({ event }) => pageErrorCode(event.error) }) },
+              },
+            },
+            failed: {
+              description: 'The rows on screen stay; Retry asks for the same page again (unless a refresh found no more pages).',
+              on: { 'history.moreRequested': [{ guard: 'hasMore', target: 'loading' }, { target: 'idle' }] },
             },
           },
         },

@@ -17,3 +17,9 @@ export const selectCopyingAddress = (s: Snapshot) => s.hasTag('busy');
 export const selectNotAdded = (s: Snapshot) => s.matches('notAdded') || s.hasTag('adding');
 export const selectAdding = (s: Snapshot) => s.hasTag('adding');
 export const selectAddFailed = (s: Snapshot) => s.context.addFailed;
+/** The end of the list: more to load, loading it, a failed load (Retry), or every row shown. */
+export const selectMoreRows = (s: Snapshot): 'more' | 'loading' | 'failed' | 'end' => {
+  if (s.matches({ loaded: { more: 'loading' } })) return 'loading';
+  if (s.matches({ loaded: { more: 'failed' } })) return 'failed';
+  return s.context.nextCursor === null ? 'end' : 'more';
+};

@@ -1,12 +1,17 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Asset, RatesMap } from '../contracts/wallet';
+import { backoffDelay, countFailure, type Backoff } from './shared/backoff';
 import { keepIfSame } from './shared/coins';
 
 /** `fiat` null: not known yet (the account's default is still being asked for); nothing loads until it is. */
 export type BalancesInput = { fiat: string | null };
 
-/** One poll: the balances, and display rates for the crypto held (null when the rate call failed). */
-export type BalancesData = { assets: Asset[]; rates: RatesMap | null };
+/**
+ * One poll: the balances, display rates for the crypto held (null when the rate call failed), and when
+ * the answer came (ms since the epoch). The time comes with the answer rather than from a clock read
+ * here, so the machine stays a pure function of its events (its model-based test walks every state).
+ */
+export type BalancesData = { assets: Asset[]; rates: RatesMap | null; at: number };
 
 export type BalancesContext = {
   fiat: string | null;
@@ -14,6 +19,10 @@ export type BalancesContext = {
   rates: RatesMap;
   /** The last poll failed: the data shown is the previous one ("offline, retrying"). */
   stale: boolean;
+  /** When the data shown was loaded (the last successful poll), null before the first. */
+  updatedAt: number | null;
+  /** Polls that failed in a row, counted up to where the wait between polls stops growing. */
+  failures: number;
 };
 
 export type BalancesEvent =
@@ -26,6 +35,8 @@ export type BalancesEvent =
 
 /** Spec §9: balances are polled every 10 s. */
 export const BALANCE_POLL_MS = 10_000;
+/** After failed polls the wait doubles (20 s, 40 s) up to one minute, until a poll succeeds again. */
+export const BALANCE_BACKOFF: Backoff = { base: BALANCE_POLL_MS, cap: 60_000 };
 
 type Done = { output: BalancesData };
 
@@ -42,7 +53,7 @@ export const balancesMachine = setup({
     input: {} as BalancesInput,
     tags: {} as 'loading' | 'refreshing',
   },
-  delays: { POLL: BALANCE_POLL_MS },
+  delays: { POLL: ({ context }) => backoffDelay(context.failures, BALANCE_BACKOFF) },
   actors: {
     loadBalances: fromPromise<BalancesData, { fiat: string }>(async () => {
       throw new Error('loadBalances not provided');
@@ -53,25 +64,27 @@ export const balancesMachine = setup({
   },
   actions: {
     storeData: assign(({ context, event }) => {
-      const { assets, rates } = (event as unknown as Done).output;
+      const { assets, rates, at } = (event as unknown as Done).output;
       return {
         assets: keepIfSame(context.assets, assets),
         rates: rates ? keepIfSame(context.rates, rates) : context.rates,
         stale: false,
+        updatedAt: at,
+        failures: 0,
       };
     }),
-    markStale: assign({ stale: true }),
+    markStale: assign({ stale: true, failures: ({ context }) => countFailure(context.failures, BALANCE_BACKOFF) }),
     changeFiat: assign({
       fiat: ({ event }) => {
         assertEvent(event, 'fiat.changed');
         return event.fiat;
       },
     }),
-    forget: assign({ assets: [], rates: {}, stale: false }),
+    forget: assign({ assets: [], rates: {}, stale: false, updatedAt: null, failures: 0 }),
   },
 }).createMachine({
   id: 'balances',
-  context: ({ input }) => ({ fiat: input.fiat, assets: [], rates: {}, stale: false }),
+  context: ({ input }) => ({ fiat: input.fiat, assets: [], rates: {}, stale: false, updatedAt: null, failures: 0 }),
   initial: 'idle',
   on: { 'session.ended': { target: '.idle', actions: 'forget' } },
   states: {
@@ -109,6 +122,7 @@ export const balancesMachine = setup({
       },
       states: {
         waiting: {
+          description: 'Until the next poll: 10 s, or after failed polls 20 s, 40 s, then every minute.',
           after: { POLL: 'refreshing' },
         },
         refreshing: {

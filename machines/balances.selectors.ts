@@ -8,6 +8,8 @@ export const selectAssets = (s: Snapshot) => s.context.assets;
 export const selectRates = (s: Snapshot) => s.context.rates;
 export const selectBalancesFiat = (s: Snapshot) => s.context.fiat;
 export const selectBalancesStale = (s: Snapshot) => s.context.stale;
+/** When the data shown was loaded (ms since the epoch), null before the first load. */
+export const selectBalancesUpdatedAt = (s: Snapshot) => s.context.updatedAt;
 /** 'loading' until the first answer; polls after that keep 'loaded'. */
 export const selectBalancesStatus = (s: Snapshot): 'loading' | 'error' | 'loaded' =>
   s.matches('loaded') ? 'loaded' : s.matches('failed') ? 'error' : 'loading';

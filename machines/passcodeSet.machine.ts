@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { keypadForParent } from './passcodeKeypad.machine';
-import { TICK_MS, enteredCode, successCountdownState, toPasscodeError, type PasscodeError } from './shared/passcode';
+import { TICK_MS, enteredCode, newCodeStates, successCountdownState, toPasscodeError, type PasscodeError } from './shared/passcode';
 
 /** Spec §9: the success screen counts 5 s down, then returns to wallet protection. */
 export const SUCCESS_SECONDS = 5;
@@ -63,22 +63,7 @@ export const passcodeSetMachine = setup({
   initial: 'enter',
   on: { 'keypad.tapped': { actions: { type: 'haptic', params: { kind: 'tap' } } } },
   states: {
-    enter: {
-      tags: ['editable', 'enter'],
-      invoke: { id: 'keypad', src: 'keypad' },
-      on: { 'passcode.entered': { target: 'confirm', actions: 'holdFirst' } },
-    },
-    confirm: {
-      tags: ['editable', 'confirm'],
-      description: 'A fresh keypad for the second entry.',
-      invoke: { id: 'keypad', src: 'keypad' },
-      on: {
-        'passcode.entered': [
-          { guard: 'matches', target: 'saving', actions: 'holdCode' },
-          { target: 'enter', actions: ['mismatch', { type: 'haptic', params: { kind: 'error' } }] },
-        ],
-      },
-    },
+    ...newCodeStates(),
     saving: {
       tags: ['busy', 'confirm'],
       invoke: {

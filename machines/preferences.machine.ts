@@ -10,6 +10,11 @@ export const DEFAULT_CURRENCY = 'USD';
 
 export type PreferencesInput = {
   darkTheme: boolean;
+  /**
+   * A theme stored locally means the user chose it; without a choice the host's colour scheme (the
+   * messenger's, guide §5) is followed as it changes.
+   */
+  themeChosen?: boolean;
   language: Language;
   /** A language stored locally means the user chose it; the server's choice only fills a gap. */
   languageChosen: boolean;
@@ -17,6 +22,8 @@ export type PreferencesInput = {
   currency?: string;
   /** A currency stored locally means the user chose it; the account's defaultFiatCurrency only fills a gap. */
   currencyChosen?: boolean;
+  /** Every amount masked on screen (issue 14 "Hide balances"); stored on this device only, default shown. */
+  hideBalances?: boolean;
 };
 
 export type PreferencesContext = Required<PreferencesInput> & {
@@ -31,8 +38,12 @@ export type ServerSettings = { language: Language | null; currency: string | nul
 
 export type PreferencesEvent =
   | { type: 'theme.toggled' }
+  /** The messenger switched between its dark and light schemes (`theme_changed`). */
+  | { type: 'theme.hostChanged'; dark: boolean }
   | { type: 'language.selected'; language: Language }
   | { type: 'currency.selected'; currency: string }
+  /** The eye on Home: masks or shows every amount at once. */
+  | { type: 'balances.hideToggled' }
   | { type: 'user.signedIn' }
   | { type: 'user.signedOut' };
 
@@ -56,7 +67,14 @@ export const preferencesMachine = setup({
     }),
   },
   actions: {
-    flipTheme: assign({ darkTheme: ({ context }) => !context.darkTheme }),
+    flipTheme: assign({ darkTheme: ({ context }) => !context.darkTheme, themeChosen: true }),
+    followHostTheme: assign({
+      darkTheme: ({ event }) => {
+        assertEvent(event, 'theme.hostChanged');
+        return event.dark;
+      },
+    }),
+    flipHideBalances: assign({ hideBalances: ({ context }) => !context.hideBalances }),
     chooseLanguage: assign({
       language: ({ event }) => {
         assertEvent(event, 'language.selected');
@@ -91,10 +109,12 @@ export const preferencesMachine = setup({
     persistLanguage: () => {},
     applyLanguage: () => {},
     persistCurrency: () => {},
+    persistHideBalances: () => {},
     reportSaveFailed: () => {},
     reportCurrencySaveFailed: () => {},
   },
   guards: {
+    themeNotChosen: ({ context }) => !context.themeChosen,
     signedIn: ({ context }) => context.signedIn,
     allChosen: ({ context }) => context.languageChosen && context.currencyChosen,
     languageChangedMeanwhile: ({ context }) => context.language !== context.languageInFlight,
@@ -107,6 +127,8 @@ export const preferencesMachine = setup({
     // An absent stored choice (undefined) must not wipe the default: the fiat is never undefined.
     currency: input.currency || DEFAULT_CURRENCY,
     currencyChosen: input.currencyChosen ?? false,
+    themeChosen: input.themeChosen ?? false,
+    hideBalances: input.hideBalances ?? false,
     signedIn: false,
     languageInFlight: null,
     currencyInFlight: null,
@@ -115,6 +137,10 @@ export const preferencesMachine = setup({
   entry: ['applyTheme', 'applyLanguage'],
   on: {
     'theme.toggled': { actions: ['flipTheme', 'persistTheme', 'applyTheme'] },
+    // A choice made in Settings wins over the messenger's scheme from then on.
+    'theme.hostChanged': { guard: 'themeNotChosen', actions: ['followHostTheme', 'applyTheme'] },
+    // Device-only, like the theme: a shared account may want its amounts shown on another phone.
+    'balances.hideToggled': { actions: ['flipHideBalances', 'persistHideBalances'] },
   },
   states: {
     account: {

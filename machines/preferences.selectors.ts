@@ -15,3 +15,5 @@ export const selectSavingCurrency = (s: Snapshot) => s.hasTag('savingCurrency');
  */
 export const selectSettledCurrency = (s: Snapshot): string | null =>
   s.context.currencyChosen || s.matches({ account: 'signedIn' }) ? s.context.currency : null;
+/** Issue 14 "Hide balances": every amount the formatters write is masked. */
+export const selectBalancesHidden = (s: Snapshot) => s.context.hideBalances;

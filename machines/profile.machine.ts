@@ -13,6 +13,8 @@ export type Profile = {
   /** The account's server-side language and fiat (spec §3), null when unset. */
   language: Language | null;
   currency: string | null;
+  /** While a passcode reset holds money in the account: when send, swap and sell work again (ISO 8601). */
+  resetHoldUntil?: string | null;
 };
 
 export type ProfileEvent =
@@ -20,7 +22,9 @@ export type ProfileEvent =
   | { type: 'session.ended' }
   | { type: 'profile.retried' }
   /** A passcode enable/disable just succeeded: the server now says this (no reload needed). */
-  | { type: 'passcode.changed'; active: boolean };
+  | { type: 'passcode.changed'; active: boolean }
+  /** A recovery set a new passcode: the server now holds money out until `holdUntil`. */
+  | { type: 'passcode.reset'; holdUntil: string };
 
 export type ProfileContext = { profile: Profile | null; /** Why the last load failed. */ error: unknown };
 
@@ -71,6 +75,11 @@ export const profileMachine = setup({
       on: {
         'passcode.changed': {
           actions: assign({ profile: ({ context, event }) => context.profile && { ...context.profile, pinCodeActive: event.active } }),
+        },
+        'passcode.reset': {
+          actions: assign({
+            profile: ({ context, event }) => context.profile && { ...context.profile, pinCodeActive: true, resetHoldUntil: event.holdUntil },
+          }),
         },
       },
     },

@@ -8,6 +8,8 @@ export const selectProfileEmail = (s: Snapshot) => s.context.profile?.email ?? n
 export const selectAccountId = (s: Snapshot) => s.context.profile?.accountId ?? null;
 /** Null until the profile is known. */
 export const selectPinCodeActive = (s: Snapshot) => s.context.profile?.pinCodeActive ?? null;
+/** The end of a passcode reset hold as GET /user (or a recovery) said; null when none. */
+export const selectResetHoldUntil = (s: Snapshot) => s.context.profile?.resetHoldUntil ?? null;
 export const selectTelegramLink = (s: Snapshot) => s.context.profile?.telegram ?? null;
 export const selectProfileLoaded = (s: Snapshot) => s.matches('loaded');
 export const selectProfileFailed = (s: Snapshot) => s.matches('failed');

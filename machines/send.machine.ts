@@ -7,7 +7,7 @@ import { scannerMachine } from './scanner.machine';
 import { matchesChain } from './shared/addressPatterns';
 import { isPositiveAmount, nextAmount } from './shared/amountInput';
 import {
-  amountAfter, amountTooHigh, failureOf, incoming, reviewSignature, STALE_KEY, withdrawalOf,
+  addressCleared, amountAfter, amountTooHigh, failureOf, incoming, reviewSignature, STALE_KEY, withdrawalOf,
   type AddressProblem, type SendContext, type SendEvent, type SendFailure, type SendInput, type SendTarget,
 } from './shared/send';
 
@@ -63,20 +63,23 @@ export const sendMachine = setup({
     hasKey: ({ context }) => context.key !== null,
     passcodeActive: ({ context }) => context.passcodeActive,
     backToForm: ({ event }) => event.type === 'route.changed' && event.route === 'form',
+    /** Not a look-alike of a known address, or the user ticked "I checked the address". */
+    addressCleared: ({ context }) => addressCleared(context),
   },
   actions: {
     /** A changed address or amount is a new review: its key is dropped (STALE_KEY removes the stored one). */
     setAddress: assign(({ context, event }) => {
       const address = incoming(event);
-      return { address, addressProblem: null, fee: null, failure: null, key: address === context.address ? context.key : null };
+      const same = address === context.address;
+      return { address, addressProblem: null, fee: null, failure: null, key: same ? context.key : null, acknowledged: same && context.acknowledged };
     }),
     setAmount: assign(({ context, event }) => {
       const amount = amountAfter(context, event);
       return { amount, failure: null, key: amount === context.amount ? context.key : null };
     }),
     keepTarget: assign(({ event }) => {
-      const { coin, available, passcodeActive, draft } = (event as unknown as DoneActorEvent<SendTarget>).output;
-      return { coin, available, passcodeActive, failure: null, address: draft?.address ?? '', amount: nextAmount('', draft?.amount ?? '') };
+      const { coin, available, passcodeActive, draft, known } = (event as unknown as DoneActorEvent<SendTarget>).output;
+      return { coin, available, passcodeActive, known: known ?? [], failure: null, address: draft?.address ?? '', amount: nextAmount('', draft?.amount ?? '') };
     }),
     markWrongAddress: assign({ addressProblem: 'wrongAddress' as AddressProblem }),
     clearFailure: assign({ failure: null }),
@@ -101,6 +104,7 @@ export const sendMachine = setup({
   context: ({ input }) => ({
     currency: input.currency, nativeScan: input.nativeScan ?? false, openedAt: input.openedAt ?? 'form', coin: null, available: null, passcodeActive: false,
     address: '', amount: '', addressProblem: null, fee: null, key: null, recipientShown: false, failure: null, transaction: null, book: [],
+    known: [], acknowledged: false,
   }),
   initial: 'loading',
   states: {
@@ -128,6 +132,8 @@ export const sendMachine = setup({
             'address.pasted': '#send.editing.pasting',
             'scan.requested': '#send.editing.scanning',
             'book.requested': '#send.editing.picking',
+            // Recent recipients are offered only when they pass the network's pattern (send.selectors.ts).
+            'recent.picked': { target: `${F}.checking`, actions: [STALE_KEY, 'setAddress'] },
           },
           states: {
             hist: { type: 'history' },
@@ -218,7 +224,12 @@ export const sendMachine = setup({
         },
         idle: {
           on: {
-            'review.confirmed': [{ guard: 'passcodeActive', target: 'passcode' }, { target: 'withdrawing' }],
+            // A look-alike of a known address goes nowhere until "I checked the address" is ticked.
+            'review.confirmed': [
+              { guard: and(['addressCleared', 'passcodeActive']), target: 'passcode' },
+              { guard: 'addressCleared', target: 'withdrawing' },
+            ],
+            'address.acknowledged': { actions: assign({ acknowledged: ({ event }) => event.checked }) },
             'review.edited': { target: `${F}.ready`, actions: 'showForm' },
             // Back from the review's URL to the form's: the same as editing the review.
             'route.changed': { guard: 'backToForm', target: `${F}.ready`, actions: 'showForm' },

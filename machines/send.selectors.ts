@@ -3,8 +3,9 @@ import type { passcodeVerifyMachine } from './passcodeVerify.machine';
 import type { scannerMachine } from './scanner.machine';
 import type { sendMachine } from './send.machine';
 import { amountTooHigh } from './shared/send';
-import { sameChain } from './shared/addressPatterns';
+import { matchesChain, sameChain } from './shared/addressPatterns';
 import { totalWithFee, toWireAmount } from './shared/amountInput';
+import { checkRecipient, recentRecipients, type RecipientCheck } from './shared/recipients';
 
 type Snapshot = SnapshotFrom<typeof sendMachine>;
 
@@ -59,3 +60,17 @@ export const selectTransaction = (s: Snapshot) => s.context.transaction;
 export const selectIdempotencyKey = (s: Snapshot) => s.context.key;
 /** The transfer already settled when the withdrawal answered (a send to another user of the wallet): nothing left to wait for. */
 export const selectSentInstantly = (s: Snapshot) => s.context.transaction?.state === 'COMPLETED';
+
+/**
+ * What to say about the recipient once its format passed (machines/shared/recipients.ts): a look-alike
+ * of a known address, a first send, or nothing; null while the address is empty, wrong or refused.
+ */
+export const selectRecipientCheck = (s: Snapshot): RecipientCheck | null => {
+  const valid = s.matches('review') || (['checking', 'checkFailed', 'loadingFee', 'feeFailed', 'ready'] as const)
+    .some((state) => s.matches({ editing: { form: state } }));
+  return valid ? checkRecipient(s.context.address, s.context.known) : null;
+};
+export const selectAcknowledged = (s: Snapshot) => s.context.acknowledged;
+/** The last five addresses sent to on this network, with their address-book names. */
+export const selectRecentRecipients = (s: Snapshot) =>
+  recentRecipients(s.context.known.filter((k) => matchesChain(s.context.coin?.blockchain ?? 'ALL', k.address)));

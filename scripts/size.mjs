@@ -6,12 +6,14 @@ import { chromium } from 'playwright-core';
 import { startGateway } from './lib/gateway.mjs';
 import { confirmedUser, signIn } from './lib/signedIn.mjs';
 
-// Issue 8 asks for 120 kB on /auth/login; the boot chunk still builds the signed-in wiring (profile,
-// coins, balances, the wallet link and the API modules) at start-up, so the enforced limit is what is
-// reached today plus about 1 kB, and the report prints the distance to the target (README, "First paint").
+// Issue 8's targets: 120 kB on /auth/login and 170 kB on /home (README, "First paint", says what keeps
+// them). /auth/login is 2 kB over its target after offline mode, history and analytics joined the boot
+// chunk, so its limit holds it where it is (123) while the target is printed; /home's limit holds the
+// 17 kB that reading the stored user without oidc-client-ts won. A change that needs more finds room
+// elsewhere instead of raising a limit.
 const budgets = [
-  { route: '/auth/login', limitKb: 125, targetKb: 120, signedIn: false },
-  { route: '/home', limitKb: 170, targetKb: 170, signedIn: true },
+  { route: '/auth/login', limitKb: 123, targetKb: 120, signedIn: false },
+  { route: '/home', limitKb: 160, targetKb: 170, signedIn: true },
 ];
 const flags = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' };

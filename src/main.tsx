@@ -2,12 +2,14 @@ import { createRoot } from 'react-dom/client';
 import './theme/global.css';
 import { captureLaunch } from './platform/launch';
 import type { Platform } from './platform';
+import type { ControlsHost } from './ui/controlsHost';
 import { webPlatform } from './platform/web';
 import { activateLocale, loadSignedInMessages, localeOf } from './i18n';
 import { createLiveServices } from './app/live';
 import { createAppRouter } from './app/router';
 import { preloadFirstScreen } from './app/pages';
-import { hasStoredUser } from './auth/userManager';
+import { hasStoredUser } from './auth/storedUser';
+import { preloadIdentityProvider } from './auth/oidcAuth';
 import { App } from './app/App';
 
 // Read the URL first: the router normalises it, and the OIDC callback and link_token live in it.
@@ -16,22 +18,28 @@ const launch = captureLaunch();
 // Fetch what the first screen needs while the entry boots, rather than one after another.
 const userStored = hasStoredUser();
 preloadFirstScreen(window.location.pathname, userStored);
-if (userStored || launch.isAuthCallback) void import('oidc-client-ts');
+// The OIDC callback needs oidc-client-ts at once; a stored user is read without it (src/auth/storedUser.ts).
+if (userStored || launch.isAuthCallback) preloadIdentityProvider();
+if (launch.isAuthCallback) void import('oidc-client-ts');
 // A stored user will most likely see the signed-in area: its messages come with the first catalogue.
 if (userStored) void loadSignedInMessages();
 
-async function detectPlatform(): Promise<Platform> {
-  if (!launch.looksLikeTelegram) return webPlatform;
+/** The messenger's platform and the host for its native buttons, both downloaded only inside it. */
+async function detectPlatform(): Promise<{ platform: Platform; controlsHost: ControlsHost | null }> {
+  const web = { platform: webPlatform, controlsHost: null };
+  if (!launch.looksLikeTelegram) return web;
   try {
-    const { createTelegramPlatform } = await import('./platform/telegram');
-    return (await createTelegramPlatform()) ?? webPlatform;
+    const [{ createTelegramPlatform }, { createControlsHost }] = await Promise.all([import('./platform/telegram'), import('./ui/controlsHost')]);
+    const platform = await createTelegramPlatform();
+    if (!platform) return web;
+    return { platform, controlsHost: platform.controls ? createControlsHost(platform.controls) : null };
   } catch (error) {
     console.warn('Messenger SDK unavailable, running as a web app', error);
-    return webPlatform;
+    return web;
   }
 }
 
-const platform = await detectPlatform();
+const { platform, controlsHost } = await detectPlatform();
 
 const services = createLiveServices(launch, platform);
 services.preferences.start();
@@ -40,4 +48,4 @@ await activateLocale(localeOf(services.preferences.getSnapshot().context.languag
 services.session.start();
 
 const router = createAppRouter(services, { beforeSignedIn: loadSignedInMessages });
-createRoot(document.getElementById('root')!).render(<App services={services} router={router} />);
+createRoot(document.getElementById('root')!).render(<App services={services} router={router} controlsHost={controlsHost} />);

@@ -6,12 +6,19 @@ import { createIdp as createRealIdp, type Idp, type UserCredentials } from './id
 import { registerAccountAccess } from './http/account.js';
 import { createAuthHook } from './http/auth.js';
 import { registerDocs, registerDocsRoute } from './http/docs.js';
+import { registerControlCharacterGuard } from './http/controlChars.js';
 import { registerErrorHandling } from './http/errors.js';
+import { withRedaction } from './http/logging.js';
+import { createRateLimiter, databaseStore, registerRateLimits, type RateLimiter } from './http/rateLimit.js';
+import { redisStore } from './http/redisStore.js';
 import { registerSecurity } from './http/security.js';
 import { registerStatic } from './http/static.js';
+import { healthRoutes } from './http/health.js';
 import { devMailRoutes } from './mail/devRoutes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { devTelegramRoutes } from './telegram/devRoutes.js';
+import { telegramHarnessRoutes } from './telegram/harness/routes.js';
+import { devPasscodeRoutes } from './passcode/devRoutes.js';
 import { telegramRoutes } from './telegram/routes.js';
 import { accountRoutes } from './users/accountRoutes.js';
 import { createUserCredentials } from './users/credentials.js';
@@ -29,6 +36,14 @@ import { withdrawalsPlugin } from './withdrawals/routes.js';
 import { noLiquidity, type LiquidityProvider } from './swap/provider.js';
 import { swapPlugin } from './swap/routes.js';
 import { createSandboxLiquidity } from './swap/sandbox/provider.js';
+import { noPayouts, type PayoutProvider } from './sell/payout.js';
+import { sellPlugin } from './sell/routes.js';
+import { createSandboxPayouts } from './sell/sandbox/provider.js';
+import { noAcquirer, type CardAcquirer } from './buy/acquirer.js';
+import { buyPlugin } from './buy/routes.js';
+import { createSandboxAcquirer } from './buy/sandbox/acquirer.js';
+import { analyticsRoutes } from './analytics/routes.js';
+import type { AnalyticsSink } from './analytics/sink.js';
 
 /** Fastify trusts the nth hop when given a number, but types only its function form. */
 export const fastifyTrustProxy = (trust: TrustProxy) =>
@@ -43,7 +58,7 @@ export function refuseDevRoutes(app: FastifyInstance) {
   });
 }
 
-export type IdpFactory = (opts: { db: Database['db']; config: Config; users: UserCredentials }) => Promise<Idp>;
+export type IdpFactory = (opts: { db: Database['db']; config: Config; users: UserCredentials; limiter?: RateLimiter }) => Promise<Idp>;
 
 export interface BuildAppOptions {
   config: Config;
@@ -56,8 +71,16 @@ export interface BuildAppOptions {
   rates?: RateProvider;
   /** Swap pricing and settlement; the sandbox provider (sandbox only) unless a real one is given. */
   liquidity?: LiquidityProvider;
+  /** Sell payouts and the card vault; the sandbox provider (sandbox only) unless a real one is given. */
+  payouts?: PayoutProvider;
   /** Tests only: the clock swap orders expire by (otherwise the database's now()). */
   swapClock?: () => Date;
+  /** Card payments for buying crypto; the sandbox acquirer (sandbox only) unless a real one is given. */
+  acquirer?: CardAcquirer;
+  /** Tests only: the clock buy rates and orders expire by (otherwise the database's now()). */
+  buyClock?: () => Date;
+  /** Where analytics events go; built from config.analytics (ANALYTICS_SINK) unless given. */
+  analyticsSink?: AnalyticsSink;
 }
 
 export interface App extends FastifyInstance {
@@ -73,12 +96,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   if (config.production && config.sandbox) throw new Error('The sandbox must not run in production');
   const { db } = database;
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: withRedaction(opts.logger ?? false),
     // X-Forwarded-* is believed only from the proxies TRUST_PROXY names (off by default).
     trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   registerErrorHandling(app);
+  registerControlCharacterGuard(app);
+  const limiter = createRateLimiter({
+    limits: config.rateLimits,
+    store: config.redisUrl ? redisStore(config.redisUrl) : databaseStore(db),
+    log: app.log,
+  });
+  // Before any route: every route registered from here on is counted by its rule (http/rateLimit.ts).
+  registerRateLimits(app, limiter);
   if (config.production) refuseDevRoutes(app);
 
   await registerDocs(app, config);
@@ -86,7 +117,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   const users = createUserCredentials(db);
   const createIdp = opts.createIdp ?? createRealIdp;
-  const idp = await createIdp({ db, config, users });
+  const idp = await createIdp({ db, config, users, limiter });
   const mailer = opts.mailer ?? (await createMailer(config, db));
   const authenticate = createAuthHook(idp);
   // Before any route: every `:account` route registered from here on is checked for ownership.
@@ -107,6 +138,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(async (scope) => {
     await scope.register(walletRoutes, { db, config, authenticate, derive });
     await scope.register(rateRoutes, { config, provider: rates });
+    await scope.register(healthRoutes);
   }, { prefix: '/b2c-wallet' });
   await app.register(addressBookRoutes, { db, authenticate, prefix: '/b2c-address-book' });
 
@@ -120,9 +152,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     db, config, authenticate, derive, provider: opts.liquidity ?? sandboxLiquidity ?? noLiquidity,
     ...(sandboxLiquidity ? { sandboxLiquidity } : {}), ...(opts.swapClock ? { now: opts.swapClock } : {}),
   });
+  const sandboxPayouts = !opts.payouts && config.sandbox ? createSandboxPayouts(db) : undefined;
+  await app.register(sellPlugin, {
+    db, config, authenticate, rates, payouts: opts.payouts ?? sandboxPayouts ?? noPayouts, ...(sandboxPayouts ? { sandboxPayouts } : {}),
+  });
+  // Card buy: the fiat applier's tokenless calls, and in sandbox the pretend acquirer's payment page.
+  const acquirer = opts.acquirer
+    ?? (config.sandbox ? createSandboxAcquirer({
+      publicUrl: config.publicUrl, delayMs: config.sandboxCardDelayMs, ...(opts.buyClock ? { now: opts.buyClock } : {}),
+    }) : noAcquirer);
+  await app.register(buyPlugin, { db, config, rates, acquirer, ...(opts.buyClock ? { now: opts.buyClock } : {}) });
+  await app.register(analyticsRoutes, { db, config, authenticate, ...(opts.analyticsSink ? { sink: opts.analyticsSink } : {}) });
   if (config.sandbox) {
     await app.register(devMailRoutes, { db });
     await app.register(devTelegramRoutes, { config });
+    await app.register(telegramHarnessRoutes);
+    await app.register(devPasscodeRoutes, { db });
   }
   registerDocsRoute(app);
   await idp.register(app);

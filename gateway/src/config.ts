@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { Type, type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
+import { parseRateLimits, type RateLimits } from './http/rateLimits.js';
 
 /**
  * The gateway's only reader of the environment. Every variable is described once in `EnvSchema`;
@@ -12,6 +13,7 @@ import Value from 'typebox/value';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const CRASH_POINTS = ['after-claim', 'after-broadcast'] as const;
+const ANALYTICS_SINKS = ['none', 'log', 'posthog'] as const;
 
 const int = (minimum: number, maximum: number, description: string) => Type.Integer({ minimum, maximum, description });
 const url = (schemes: string[], description: string) =>
@@ -45,16 +47,34 @@ export const EnvSchema = Type.Object({
   SANDBOX_CRASH_POINT: optional(oneOf(CRASH_POINTS, 'after-claim or after-broadcast')),
   WITHDRAWAL_LEASE_MS: optional(int(1000, 86_400_000, 'milliseconds, 1000–86400000')),
   SWAP_ORDER_TTL_SECONDS: optional(int(1, 86_400, 'seconds, 1–86400')),
+  SWAP_SETTLEMENT_POLL_MS: optional(int(50, 600_000, 'milliseconds, 50–600000')),
+  SANDBOX_SWAP_CRASH_POINT: optional(oneOf(['between-legs'] as const, 'between-legs')),
+  SELL_RATE_TTL_SECONDS: optional(int(1, 86_400, 'seconds, 1–86400')),
+  SELL_MIN_RUB: optional(int(1, 100_000_000, 'whole roubles, 1–100000000')),
+  SELL_MAX_RUB: optional(int(1, 100_000_000, 'whole roubles, 1–100000000')),
+  BUY_SPREAD_BPS: optional(int(0, 5000, 'basis points, 0–5000')),
+  BUY_PAYMENT_TTL_SECONDS: optional(int(60, 86_400, 'seconds, 60–86400')),
+  SANDBOX_CARD_DELAY_MS: optional(int(0, 600_000, 'milliseconds, 0–600000')),
+  PASSCODE_RESET_HOLD_HOURS: optional(Type.Number({ minimum: 0, maximum: 720, description: 'hours, 0–720 (fractions allowed: 0.01 is 36 s)' })),
+  TELEGRAM_RECOVERY_MAX_AGE_SECONDS: optional(int(10, 3600, 'seconds, 10–3600')),
   LOG_LEVEL: optional(oneOf(LOG_LEVELS, LOG_LEVELS.join(', '))),
   TRUST_PROXY: optional(Type.String({
     description: 'false, true, a hop count (1, 2, …) or comma-separated proxy addresses/CIDRs (also loopback, linklocal, uniquelocal)',
   })),
   GATEWAY_URL: optional(url(['http', 'https'], 'an http:// URL')),
+  RATE_LIMITS: optional(Type.String({ description: 'off, or overrides such as signIn.ip=30/60,money.account=off (see README "Security and limits")' })),
+  REDIS_URL: optional(url(['redis', 'rediss'], 'a redis:// or rediss:// URL (empty: counters in the database)')),
+  ANALYTICS_SINK: optional(oneOf(ANALYTICS_SINKS, ANALYTICS_SINKS.join(', '))),
+  POSTHOG_HOST: optional(url(['http', 'https'], 'the PostHog ingestion host, e.g. https://eu.i.posthog.com')),
+  POSTHOG_API_KEY: optional(Type.String({ minLength: 1, maxLength: 200, description: 'the PostHog project API key (phc_…)' })),
+  IDP_KEY_ENCRYPTION_KEY: optional(Type.String({ pattern: '^[A-Za-z0-9+/_-]{43}=?$', description: '32 random bytes, base64 (openssl rand -base64 32)' })),
 });
 export type Env = Static<typeof EnvSchema>;
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export type CrashPoint = (typeof CRASH_POINTS)[number];
+/** Where POST /analytics/events forwards the events (gateway/src/analytics). */
+export type AnalyticsConfig = { sink: 'none' } | { sink: 'log' } | { sink: 'posthog'; host: string; apiKey: string };
 /** Fastify's `trustProxy`: off, every hop, the nth hop, or these addresses/ranges. */
 export type TrustProxy = boolean | number | string[];
 
@@ -86,12 +106,42 @@ export interface Config {
   withdrawalLeaseMs: number;
   /** How long a swap order holds its quote, counted on the server. */
   swapOrderTtlSeconds: number;
+  /** How long a sell rate stays usable under its rateId, counted on the server (spec: 300 s). */
+  sellRateTtlSeconds: number;
+  /** Bounds of one sell's fiatAmount, whole roubles (GET /c2f/{account}/limit/RUB). */
+  sellMinRub: number;
+  sellMaxRub: number;
+  /** Card buy: spread added to the rate provider's price, in basis points (100 = 1 %). */
+  buySpreadBps: number;
+  /** Card buy: how long an order's payment page takes a payment before the order fails as EXPIRED. */
+  buyPaymentTtlSeconds: number;
+  /** Sandbox card acquirer: how long a card payment processes before its final callback. */
+  sandboxCardDelayMs: number;
+  /**
+   * After any passcode reset (the reset mail, or Telegram recovery) no money leaves the account for this
+   * long: a stolen session or mailbox must not be able to reset the passcode and drain the wallet at once.
+   */
+  passcodeResetHoldMs: number;
+  /** Telegram passcode recovery only takes init data signed this recently (a fresh open of the Mini App). */
+  telegramRecoveryMaxAgeSeconds: number;
   /** Sandbox only, for the kill -9 test: where the worker kills its own process. */
   sandboxCrashPoint?: CrashPoint;
+  /** How often asynchronously settling swaps are polled. */
+  swapSettlementPollMs: number;
+  /** Sandbox crash test only: the process SIGKILLs itself between a swap's two ledger legs. */
+  sandboxSwapCrashPoint?: 'between-legs';
   logLevel: LogLevel;
   trustProxy: TrustProxy;
   /** `npm run dev` only: where Vite's dev server sends API calls. */
   gatewayUrl: string;
+  /** Per-rule request limits (http/rateLimits.ts), or false when RATE_LIMITS=off. */
+  rateLimits: RateLimits | false;
+  /** Rate-limit counters in Redis instead of the database. */
+  redisUrl?: string;
+  /** AES-256-GCM key the IdP's private signing keys are stored under (32 bytes). */
+  idpKeyEncryptionKey: Buffer;
+  /** Product analytics sink (ANALYTICS_SINK, default none). */
+  analytics: AnalyticsConfig;
 }
 
 /** Sandbox bot token: a fixed, well-formed value so init data signed by /dev/telegram/init-data validates. */
@@ -99,6 +149,12 @@ export const SANDBOX_BOT_TOKEN = '7000000000:SANDBOX-bot-token-for-local-use-onl
 
 /** `npm run dev` serves the app from Vite's port, which proxies to the gateway: that is the public origin. */
 export const DEV_ORIGIN = 'http://localhost:5173';
+
+/**
+ * Outside production the IdP's signing key is encrypted under this fixed, public key: it keeps a dev
+ * database's key unreadable to a casual copy, nothing more. Production refuses to start without its own.
+ */
+export const DEV_IDP_KEY_ENCRYPTION_KEY = Buffer.from('ZGV2LW9ubHktaWRwLWtleS1lbmNyeXB0aW9uLWtleSE=', 'base64');
 
 /** A configuration the gateway must not start with; the message names every bad variable. */
 export class ConfigError extends Error {
@@ -120,6 +176,7 @@ function coerce(env: Record<string, string | undefined>): Record<string, unknown
     if (raw === undefined || raw === '') continue;
     const value = name === 'WALLET_MNEMONIC' ? raw : raw.trim();
     if (schema.type === 'integer' && /^[+-]?\d+$/.test(value)) out[name] = Number(value);
+    else if (schema.type === 'number' && /^[+-]?(\d+\.?\d*|\.\d+)$/.test(value)) out[name] = Number(value);
     else if (schema.type === 'boolean' && (TRUE.test(value) || FALSE.test(value))) out[name] = TRUE.test(value);
     else out[name] = value;
   }
@@ -133,7 +190,7 @@ function schemaProblems(values: Record<string, unknown>, env: Record<string, str
   const bad = new Set(Value.Errors(EnvSchema, values).map((e) => e.instancePath.split('/')[1]).filter(Boolean) as string[]);
   return [...bad].map((name) => {
     // Never echo a secret back into logs.
-    const shown = /TOKEN|MNEMONIC|SMTP_URL|DATABASE_URL/.test(name) ? '' : ` (got ${JSON.stringify(env[name])})`;
+    const shown = /TOKEN|MNEMONIC|SMTP_URL|DATABASE_URL|REDIS_URL|KEY/.test(name) ? '' : ` (got ${JSON.stringify(env[name])})`;
     return `${name} must be ${expected(name)}${shown}`;
   });
 }
@@ -199,6 +256,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: LoadOp
   if (!telegramBotToken && production) problems.push('TELEGRAM_BOT_TOKEN is required in production');
   const origins = parseOrigins(env.ALLOWED_ORIGINS ?? (opts.dev ? `${DEV_ORIGIN},${gatewayOrigin}` : undefined), problems);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+  const rateLimits = parseRateLimits(env.RATE_LIMITS, problems);
+  if (production && trustProxy === true) {
+    problems.push('TRUST_PROXY must name the proxies (a hop count or their addresses) in production: `true` believes any X-Forwarded-For, so a client could pick its own address and escape every per-address limit');
+  }
+  if (production && !env.IDP_KEY_ENCRYPTION_KEY) {
+    problems.push('IDP_KEY_ENCRYPTION_KEY is required in production: the identity provider\'s private signing key is stored encrypted under it (openssl rand -base64 32)');
+  }
+  const analyticsSink = (env.ANALYTICS_SINK ?? 'none') as (typeof ANALYTICS_SINKS)[number];
+  if (analyticsSink === 'posthog' && !env.POSTHOG_API_KEY) problems.push('POSTHOG_API_KEY is required when ANALYTICS_SINK=posthog');
   let publicOrigin = '';
   try {
     publicOrigin = new URL(publicUrl).origin;
@@ -231,9 +297,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: LoadOp
     sandboxBlockMs: env.SANDBOX_BLOCK_MS ?? 1000,
     withdrawalLeaseMs: env.WITHDRAWAL_LEASE_MS ?? 30_000,
     swapOrderTtlSeconds: env.SWAP_ORDER_TTL_SECONDS ?? 300,
+    sellRateTtlSeconds: env.SELL_RATE_TTL_SECONDS ?? 300,
+    sellMinRub: env.SELL_MIN_RUB ?? 1000,
+    sellMaxRub: env.SELL_MAX_RUB ?? 100_000,
+    buySpreadBps: env.BUY_SPREAD_BPS ?? 150,
+    buyPaymentTtlSeconds: env.BUY_PAYMENT_TTL_SECONDS ?? 1800,
+    sandboxCardDelayMs: env.SANDBOX_CARD_DELAY_MS ?? 3000,
+    passcodeResetHoldMs: Math.round((env.PASSCODE_RESET_HOLD_HOURS ?? 24) * 3_600_000),
+    telegramRecoveryMaxAgeSeconds: env.TELEGRAM_RECOVERY_MAX_AGE_SECONDS ?? 300,
     ...(sandbox && env.SANDBOX_CRASH_POINT ? { sandboxCrashPoint: env.SANDBOX_CRASH_POINT } : {}),
+    swapSettlementPollMs: env.SWAP_SETTLEMENT_POLL_MS ?? 500,
+    ...(sandbox && env.SANDBOX_SWAP_CRASH_POINT ? { sandboxSwapCrashPoint: env.SANDBOX_SWAP_CRASH_POINT } : {}),
     logLevel: env.LOG_LEVEL ?? 'warn',
     trustProxy,
     gatewayUrl: env.GATEWAY_URL ?? gatewayOrigin,
+    rateLimits,
+    ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+    idpKeyEncryptionKey: env.IDP_KEY_ENCRYPTION_KEY ? Buffer.from(env.IDP_KEY_ENCRYPTION_KEY, 'base64') : DEV_IDP_KEY_ENCRYPTION_KEY,
+    analytics: analyticsSink === 'posthog'
+      ? { sink: 'posthog', host: (env.POSTHOG_HOST ?? 'https://us.i.posthog.com').replace(/\/$/, ''), apiKey: env.POSTHOG_API_KEY! }
+      : { sink: analyticsSink },
   };
 }

@@ -28,7 +28,7 @@ await vite.listen();
 
 console.log(`\nWallet (dev) is running at ${DEV_ORIGIN}`);
 console.log(`  gateway ${config.gatewayUrl}, database ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}`);
-if (config.sandbox) console.log(`  sandbox mail: ${DEV_ORIGIN}/dev/mail   API docs: ${DEV_ORIGIN}/docs/json\n`);
+if (config.sandbox) console.log(`  sandbox mail: ${DEV_ORIGIN}/dev/mail   Telegram harness: ${DEV_ORIGIN}/dev/telegram   API docs: ${DEV_ORIGIN}/docs/json\n`);
 
 let closing = false;
 async function shutdown() {

@@ -50,11 +50,14 @@ afterAll(async () => { await t?.close(); });
 
 describe('sandbox deposits', () => {
   it('show IN_PROGRESS at once and are credited COMPLETED after the confirmations', async () => {
+    // A minute-long block while we look, so a slow machine cannot see the blocks pass first.
+    expect((await json(t, 'POST', '/dev/chain/behaviour', { confirmationMs: 60_000 })).status).toBe(200);
     const res = await deposit({ currency: 'BTC', address: addresses.BTC, amount: '0.5' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ txHash: expect.stringMatching(/^[0-9a-f]{64}$/), currency: 'BTC', address: addresses.BTC, amount: '0.5', status: 'IN_PROGRESS' });
     expect(await historyState(res.body.txHash)).toBe('IN_PROGRESS');
     expect(await balance('BTC')).toBe('0');
+    expect((await json(t, 'POST', '/dev/chain/behaviour', { confirmationMs: BLOCK_MS })).status).toBe(200);
 
     await until(async () => (await historyState(res.body.txHash)) === 'COMPLETED', 'the deposit to complete');
     expect(await balance('BTC')).toBe('0.5');
@@ -176,7 +179,7 @@ describe('outside sandbox mode', () => {
   });
 
   it('refuses to start in production without WALLET_MNEMONIC', async () => {
-    const env = { NODE_ENV: 'production', TELEGRAM_BOT_TOKEN: '123:live' };
+    const env = { NODE_ENV: 'production', TELEGRAM_BOT_TOKEN: '123:live', IDP_KEY_ENCRYPTION_KEY: 'c2VjcmV0LXByb2R1Y3Rpb24ta2V5LWZvci10ZXN0cyE=' };
     const start = async (extra: Record<string, string>) => {
       const app = Fastify();
       try {

@@ -38,18 +38,26 @@ describe('sandbox chain', () => {
 
   it('reports a new transfer IN_PROGRESS, then one confirmation per block, then COMPLETED', async () => {
     const { chain, reports } = recordingChain();
+    // A long block time, and each block made due by moving the row's last block back past it: a slow
+    // machine can neither see a block early nor two where the test expects one.
+    await chain.setBehaviour({ confirmationMs: 10_000 });
     const row = await chain.receive({ network: 'bitcoin', currency: 'BTC', address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', amountMinor: 50_000_000n });
     expect(reports).toEqual([expect.objectContaining({ txHash: row.txHash, status: 'IN_PROGRESS', confirmations: 0, requiredConfirmations: 3, amountMinor: 50_000_000n })]);
     expect(row.outputIndex).toBeGreaterThanOrEqual(0);
+    const blockDue = () => database.db.update(sandboxChainTransactions)
+      .set({ lastBlockAt: sql`now() - interval '15 seconds'` })
+      .where(eq(sandboxChainTransactions.txHash, row.txHash));
 
     expect(await chain.tick()).toBe(0); // not a block yet
     for (let i = 1; i <= 3; i++) {
-      await sleep(BLOCK_MS + 15);
+      await blockDue();
       expect(await chain.tick()).toBe(1);
+      expect(await chain.tick()).toBe(0); // one confirmation per block
     }
     expect(reports.map((r) => [r.confirmations, r.status])).toEqual([[0, 'IN_PROGRESS'], [1, 'IN_PROGRESS'], [2, 'IN_PROGRESS'], [3, 'COMPLETED']]);
-    await sleep(BLOCK_MS + 15);
+    await blockDue();
     expect(await chain.tick()).toBe(0); // final rows are left alone
+    await chain.setBehaviour({ confirmationMs: BLOCK_MS });
     expect(await sandboxAdapter(chain, 'bitcoin').confirmations(row.txHash)).toBe(3);
     expect((await chain.find(row.txHash))?.status).toBe('COMPLETED');
   });

@@ -16,7 +16,7 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), 'gw-config-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
-const PRODUCTION = { NODE_ENV: 'production', TELEGRAM_BOT_TOKEN: '123:live', WALLET_MNEMONIC: MNEMONIC, DATA_DIR: scratch, STATIC_DIR: path.join(scratch, 'none') };
+const PRODUCTION = { NODE_ENV: 'production', TELEGRAM_BOT_TOKEN: '123:live', WALLET_MNEMONIC: MNEMONIC, IDP_KEY_ENCRYPTION_KEY: 'c2VjcmV0LXByb2R1Y3Rpb24ta2V5LWZvci10ZXN0cyE=', DATA_DIR: scratch, STATIC_DIR: path.join(scratch, 'none') };
 
 /** The message of the ConfigError loadConfig throws for `env`. */
 function refusal(env: Record<string, string>): string {
@@ -89,6 +89,12 @@ describe('configuration', () => {
     }
     expect(refusal({ NODE_ENV: 'production' })).toMatch(/TELEGRAM_BOT_TOKEN is required in production/);
     expect(loadConfig(PRODUCTION)).toMatchObject({ production: true, sandbox: false });
+    // The IdP's signing key is never stored in the clear there, and a client may not name its own address.
+    const { IDP_KEY_ENCRYPTION_KEY: _key, ...noKey } = PRODUCTION;
+    expect(refusal(noKey)).toMatch(/IDP_KEY_ENCRYPTION_KEY is required in production/);
+    expect(refusal({ ...PRODUCTION, TRUST_PROXY: 'true' })).toMatch(/TRUST_PROXY must name the proxies/);
+    expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(refusal({ ...PRODUCTION, IDP_KEY_ENCRYPTION_KEY: 'short' })).not.toContain('short');
   });
 
   it('reads TRUST_PROXY as off, every hop, a hop count or addresses', () => {

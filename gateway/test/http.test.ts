@@ -27,6 +27,22 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
+describe('health probe', () => {
+  it('answers GET /b2c-wallet/health with 204, no body, no caching and no token needed', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/b2c-wallet/health', headers: { origin: ALLOWED_ORIGIN } });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['access-control-allow-origin']).toBe(ALLOWED_ORIGIN);
+  });
+
+  it('is the gateway answering, not the SPA fallback (the app is built here)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/b2c-wallet/health', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['content-type'] ?? '').not.toContain('text/html');
+  });
+});
+
 describe('CORS', () => {
   it('allows the configured origin with credentials', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/b2c-user-management/user/auth', headers: { origin: ALLOWED_ORIGIN } });

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oidcKeys } from '../src/db/schema/idp.js';
+import { loadKeys } from '../src/idp/keys.js';
 import { passwordGrant, startIdp, type FakeUser, type IdpServer } from './idp-support.js';
 
 let s: IdpServer;
@@ -12,8 +11,8 @@ let grantId: string;
 beforeAll(async () => {
   s = await startIdp();
   alice = s.users.add('alice@example.com', 'correct horse');
-  const [row] = await s.database.db.select().from(oidcKeys).where(eq(oidcKeys.name, 'signing-jwks'));
-  ourKey = (row.value as { keys: JWK[] }).keys[0];
+  // Stored sealed (IDP_KEY_ENCRYPTION_KEY); the loader opens it as the provider does.
+  ourKey = (await loadKeys(s.database.db, s.config.idpKeyEncryptionKey)).jwks.keys[0]!;
   const tokens = (await passwordGrant(s, 'alice@example.com', 'correct horse')).body;
   grantId = JSON.parse(Buffer.from(tokens.access_token.split('.')[1], 'base64url').toString()).gid;
 });

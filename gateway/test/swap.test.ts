@@ -1,4 +1,6 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { walletTransactions } from '../src/db/schema/index.js';
 import { checkLedgerInvariants } from '../src/ledger/invariants.js';
 import { createSandboxRateProvider } from '../src/rates/provider.js';
 import { checkSwapInvariants } from '../src/swap/invariants.js';
@@ -213,5 +215,46 @@ describe('confirm', () => {
     const created = (await order(t, u, { sourceCurrency: 'BTC', destinationCurrency: 'USDT_TRX', sourceAmount: '0.001' })).body;
     expect((await confirm(t, u, created.id)).body.code).toBe('PINCODE_REQUIRED');
     expect((await confirm(t, u, created.id, '1357')).body.state).toBe('COMPLETED');
+  });
+});
+
+describe('swap invariant', () => {
+  it('matches history to orders by order id: two identical swaps with a row lost or crossed are caught', async () => {
+    const u = await walletUser(t, 'twins');
+    await fund(t, u, 'BTC', 1_000_000n);
+    const twins: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const created = (await order(t, u, { sourceCurrency: 'BTC', destinationCurrency: 'USDT_TRX', sourceAmount: '0.001' })).body;
+      expect((await confirm(t, u, created.id)).body.state).toBe('COMPLETED');
+      twins.push(created.id as string);
+    }
+    // Same user, same pair, same amounts: matching by amounts could not tell these rows apart.
+    const rows = await t.db.select().from(walletTransactions).where(inArray(walletTransactions.swapOrderId, twins));
+    expect(rows).toHaveLength(4);
+    let found: { detail: string }[] = [];
+    // Corrupt inside a transaction that is rolled back, so the books stay whole for the after-each check.
+    await t.db.transaction(async (tx) => {
+      await tx.update(walletTransactions).set({ swapOrderId: null })
+        .where(and(eq(walletTransactions.swapOrderId, twins[0]!), eq(walletTransactions.direction, 'DEPOSIT')));
+      found = await checkSwapInvariants(tx);
+      tx.rollback();
+    }).catch(() => {});
+    expect(found).toHaveLength(2);
+    expect(found.map((v) => v.detail)).toEqual(expect.arrayContaining([
+      `order ${twins[0]} COMPLETED: history rows missing, extra or in another state`,
+      expect.stringMatching(/: an EXCHANGE history row without its swap order$/),
+    ]));
+    // Cross the twins' destination rows: each order still has two rows at its own amounts (a match by
+    // amounts would pass), but they point at the other order's leg.
+    found = [];
+    await t.db.transaction(async (tx) => {
+      const deposit = (id: string) => and(eq(walletTransactions.swapOrderId, id), eq(walletTransactions.direction, 'DEPOSIT'));
+      const [first] = await tx.update(walletTransactions).set({ swapOrderId: null }).where(deposit(twins[0]!)).returning();
+      await tx.update(walletTransactions).set({ swapOrderId: twins[0]! }).where(deposit(twins[1]!));
+      await tx.update(walletTransactions).set({ swapOrderId: twins[1]! }).where(eq(walletTransactions.id, first!.id));
+      found = await checkSwapInvariants(tx);
+      tx.rollback();
+    }).catch(() => {});
+    expect(found.map((v) => v.detail).sort()).toEqual(twins.map((id) => `order ${id} COMPLETED: history rows missing, extra or in another state`).sort());
   });
 });

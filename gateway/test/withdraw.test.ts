@@ -51,12 +51,14 @@ describe('check-address', () => {
   });
 
   it('validates checksums per network: 400 INVALID_ADDRESS on field address', async () => {
+    // The broken BTC address changes the last character to another one: an address that already ended
+    // in the replacement stayed valid (1 run in 32 failed with 200).
     const eth = toChecksumAddress('52908400098527886e0f7030069857d2e4169ee7');
     // Mixed case carries the EIP-55 checksum: one letter in the wrong case breaks it.
     const i = eth.slice(2).search(/[a-fA-F]/) + 2;
     const wrongCase = eth.slice(0, i) + (eth[i] === eth[i]!.toUpperCase() ? eth[i]!.toLowerCase() : eth[i]!.toUpperCase()) + eth.slice(i + 1);
     expect((await checkAddress(alice, 'ETH', eth)).status).toBe(200);
-    for (const [currency, address] of [['ETH', wrongCase], ['ETH', '0x1234'], ['BTC', aliceBtc.slice(0, -1) + 'q'], ['TRX', 'T' + '1'.repeat(33)], ['TON', 'EQ' + 'A'.repeat(46)], ['BTC', 'hello']]) {
+    for (const [currency, address] of [['ETH', wrongCase], ['ETH', '0x1234'], ['BTC', aliceBtc.slice(0, -1) + (aliceBtc.endsWith('q') ? 'p' : 'q')], ['TRX', 'T' + '1'.repeat(33)], ['TON', 'EQ' + 'A'.repeat(46)], ['BTC', 'hello']]) {
       const res = await checkAddress(alice, currency!, address!);
       expect(res.status, `${currency} ${address}`).toBe(400);
       expect(res.body).toMatchObject({ code: 'INVALID_ADDRESS', field: 'address' });

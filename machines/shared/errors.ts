@@ -9,6 +9,8 @@ export type AuthError =
   | { kind: 'invalidCredentials' }
   | { kind: 'emailTaken' }
   | { kind: 'invalidField'; field: FormField; message: string }
+  /** 429 from the gateway (`RATE_LIMITED`) or the sign-in endpoint (`rate_limited`). */
+  | { kind: 'rateLimited'; waitSeconds?: number }
   | { kind: 'server'; code: string; message: string };
 
 type ErrorShape = {
@@ -18,6 +20,7 @@ type ErrorShape = {
   field?: string;
   error?: string;
   error_description?: string;
+  waitSeconds?: number;
 };
 
 const FIELDS: readonly FormField[] = ['email', 'password'];
@@ -26,6 +29,9 @@ export function toAuthError(error: unknown): AuthError {
   const e = (typeof error === 'object' && error !== null ? error : {}) as ErrorShape;
   const code = e.code ?? e.error ?? 'UNKNOWN';
   const message = e.message ?? e.error_description ?? '';
+  if (code === 'RATE_LIMITED' || code === 'rate_limited' || e.status === 429) {
+    return typeof e.waitSeconds === 'number' ? { kind: 'rateLimited', waitSeconds: e.waitSeconds } : { kind: 'rateLimited' };
+  }
   if (code === 'EMAIL_TAKEN' || e.status === 409) return { kind: 'emailTaken' };
   if (code === 'VALIDATION_ERROR' && FIELDS.includes(e.field as FormField)) {
     return { kind: 'invalidField', field: e.field as FormField, message };

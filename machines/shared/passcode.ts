@@ -80,3 +80,30 @@ export function successCountdownState<const Entry extends readonly unknown[]>(ma
     },
   } as const;
 }
+
+/**
+ * A new code entered twice (set and Telegram recovery, spec §4): `enter`, then a fresh keypad in
+ * `confirm`; a match holds the code and goes to `saving`, a mismatch shows APP_0001 back in `enter`.
+ * The machine provides the `keypad` actor, the `matches` guard and the `holdFirst`, `holdCode`,
+ * `mismatch` and `haptic` actions.
+ */
+export function newCodeStates() {
+  return {
+    enter: {
+      tags: ['editable', 'enter'],
+      invoke: { id: 'keypad', src: 'keypad' },
+      on: { 'passcode.entered': { target: 'confirm', actions: 'holdFirst' } },
+    },
+    confirm: {
+      tags: ['editable', 'confirm'],
+      description: 'A fresh keypad for the second entry.',
+      invoke: { id: 'keypad', src: 'keypad' },
+      on: {
+        'passcode.entered': [
+          { guard: 'matches', target: 'saving', actions: 'holdCode' },
+          { target: 'enter', actions: ['mismatch', { type: 'haptic', params: { kind: 'error' } }] },
+        ],
+      },
+    },
+  } as const;
+}

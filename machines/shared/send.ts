@@ -3,6 +3,7 @@ import type { WithdrawalRequest } from '../../contracts/send';
 import type { Coin, Transaction } from '../../contracts/wallet';
 import type { ScannerOutput } from '../scanner.machine';
 import { exceedsAvailable, maxSendable, nextAmount, toWireAmount } from './amountInput';
+import { checkRecipient, type KnownAddress } from './recipients';
 
 /** Types and pure rules of the send machine (machines/send.machine.ts). */
 export type SendInput = {
@@ -23,6 +24,8 @@ export type SendTarget = {
   passcodeActive: boolean;
   /** The form as it was when its review was last opened (sessionStorage): a reload comes back to it. */
   draft?: SendDraft | null;
+  /** Addresses of this network from the history and the address book (machines/shared/recipients.ts). */
+  known?: KnownAddress[];
 };
 
 export type SendDraft = { address: string; amount: string };
@@ -40,6 +43,10 @@ export type SendEvent =
   | { type: 'book.requested' }
   | { type: 'book.retried' }
   | { type: 'entry.picked'; address: string }
+  /** A recent recipient tapped on the form. */
+  | { type: 'recent.picked'; address: string }
+  /** The "I checked the address" box on the review of a look-alike address. */
+  | { type: 'address.acknowledged'; checked: boolean }
   | { type: 'picker.closed' }
   | { type: 'address.retried' }
   | { type: 'amount.changed'; value: string }
@@ -69,7 +76,14 @@ export type SendContext = {
   failure: SendFailure | null;
   transaction: Pick<Transaction, 'id' | 'state'> | null;
   book: AddressBookEntry[];
+  known: KnownAddress[];
+  /** The user ticked "I checked the address" for this address (dropped when the address changes). */
+  acknowledged: boolean;
 };
+
+/** A look-alike recipient may only be sent to once the user has said they checked it. */
+export const addressCleared = (c: Pick<SendContext, 'address' | 'known' | 'acknowledged'>) =>
+  c.acknowledged || checkRecipient(c.address, c.known).kind !== 'lookalike';
 
 export const failureOf = (error: unknown): SendFailure => {
   const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown; status?: unknown };
@@ -94,7 +108,7 @@ export const amountTooHigh = (c: SendContext) => c.available !== null && exceeds
 export function incoming(event: { type: string; value?: unknown; address?: unknown; output?: unknown }): string {
   // Typed text stays as typed (the field shows it); pasted, scanned and saved addresses come trimmed.
   if (event.type === 'address.changed') return String(event.value ?? '');
-  if (event.type === 'entry.picked') return String(event.address ?? '').trim();
+  if (event.type === 'entry.picked' || event.type === 'recent.picked') return String(event.address ?? '').trim();
   if (event.type === 'xstate.done.actor.scanner') return ((event.output as ScannerOutput | undefined)?.value ?? '').trim();
   return typeof event.output === 'string' ? event.output.trim() : '';
 }

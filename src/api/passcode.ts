@@ -1,4 +1,5 @@
 import type { KyInstance } from 'ky';
+import type { PasscodeRecovered } from '../../contracts/user';
 
 const base = 'b2c-user-management/user/pinCode';
 
@@ -23,6 +24,9 @@ export const createPasscodeApi = (authHttp: KyInstance) => ({
   async disable(pinCode: string): Promise<void> {
     await authHttp.post(`${base}/disable`, { headers: pincodeHeader(pinCode) });
   },
+  /** Telegram recovery of a blocked passcode: fresh init data of the linked Telegram account and the new code. */
+  recoverWithTelegram: (initData: string, pinCode: string) =>
+    authHttp.post(`${base}/recover/tg`, { json: { initData, pinCode } }).json<PasscodeRecovered>(),
 });
 
 export type PasscodeApi = ReturnType<typeof createPasscodeApi>;

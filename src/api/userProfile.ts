@@ -1,5 +1,5 @@
 import type { KyInstance } from 'ky';
-import type { AuthInfo, Language, UserProfile } from '../../contracts/user';
+import type { AuthInfo, Language, TelegramLinkCode, UserProfile } from '../../contracts/user';
 
 export type { Account, AuthInfo, UserProfile } from '../../contracts/user';
 
@@ -13,6 +13,11 @@ export const createUserApi = (authHttp: KyInstance) => ({
     return { language: account?.language ?? null, currency: account?.defaultFiatCurrency ?? null };
   },
   getAuthInfo: () => authHttp.get(`${base}/user/auth`).json<AuthInfo>(),
+  /** A one-time code and the t.me deep link that completes the link inside the messenger. */
+  createTelegramCode: () => authHttp.post(`${base}/user/tg/code`).json<TelegramLinkCode>(),
+  async unlinkTelegram(): Promise<void> {
+    await authHttp.post(`${base}/user/tg/unlink`, { json: {} });
+  },
   async setLanguage(language: Language): Promise<void> {
     await authHttp.post(`${base}/user/language/${language}`);
   },

@@ -1,5 +1,5 @@
 import type { KyInstance } from 'ky';
-import type { Asset, Coin, CoinMeta, HistoryPage, HistoryQuery, RatesMap, Transaction } from '../../contracts/wallet';
+import type { Asset, Coin, CoinMeta, HistoryExportQuery, HistoryPage, HistoryQuery, RatesMap, Transaction } from '../../contracts/wallet';
 
 // The domain types live in contracts/; re-exported so callers of this module keep one import.
 export type {
@@ -29,6 +29,9 @@ export const createWalletApi = (authHttp: KyInstance) => withBalances({
         json: { sort: 'DESC', properties: ['createdDate'], pageSize: 100, pageNumber: 1, ...filter },
       })
       .json<HistoryPage>(),
+  /** The filtered history as CSV; the gateway streams it, however long, so no timeout cuts a long one. */
+  exportHistory: (account: string, filter: HistoryExportQuery) =>
+    authHttp.post(`${wallet}/${account}/asset/transactions/export`, { json: filter, timeout: false }).blob(),
   getTransaction: (account: string, id: string) =>
     authHttp.get(`${wallet}/${account}/asset/transaction/${encodeURIComponent(id)}`).json<Transaction>(),
   getRates: (from: string[], to: string[]) =>
@@ -37,8 +40,11 @@ export const createWalletApi = (authHttp: KyInstance) => withBalances({
 
 export type WalletApi = ReturnType<typeof createWalletApi>;
 
-/** One balance poll (spec §7): the assets, then display rates for the crypto held. */
-export type Balances = { assets: Asset[]; rates: RatesMap | null };
+/**
+ * One balance poll (spec §7): the assets, then display rates for the crypto held, and when the answers
+ * came (ms since the epoch: Home's "Updated hh:mm" while the connection is down).
+ */
+export type Balances = { assets: Asset[]; rates: RatesMap | null; at: number };
 
 function withBalances<T extends Pick<WalletApiCalls, 'getAssets' | 'getRates'>>(api: T) {
   return { ...api, getBalances: (account: string, fiat: string) => loadBalances(api, account, fiat) };
@@ -52,11 +58,11 @@ type WalletApiCalls = {
 async function loadBalances(api: WalletApiCalls, account: string, fiat: string): Promise<Balances> {
   const assets = await api.getAssets(account);
   const from = assets.filter((a) => a.isCrypto).map((a) => a.currency);
-  if (from.length === 0) return { assets, rates: {} };
+  if (from.length === 0) return { assets, rates: {}, at: Date.now() };
   try {
-    return { assets, rates: (await api.getRates(from, [fiat])).ratesMap };
+    return { assets, rates: (await api.getRates(from, [fiat])).ratesMap, at: Date.now() };
   } catch {
     // Rates are display only: keep the previous ones rather than failing the balances.
-    return { assets, rates: null };
+    return { assets, rates: null, at: Date.now() };
   }
 }

@@ -2,6 +2,7 @@ import { activateLocale, localeOf } from '../i18n';
 import { darkTheme, lightTheme } from '../theme/themes.css';
 import type { Platform } from '../platform/types';
 import type { Language } from '../../machines/preferences.machine';
+import { localStore } from './webStorage';
 
 /** Spec §9 background colours, handed to the messenger so its header matches our theme. */
 const backgrounds = { dark: '#202025', light: '#FFFFFF' };
@@ -20,23 +21,30 @@ export function applyLanguage(language: Language): Promise<void> {
 
 const THEME_KEY = 'darkTheme';
 const LANGUAGE_KEY = 'selectedLanguage';
+const HIDE_BALANCES_KEY = 'hideBalances';
 
 export const preferenceStore = {
-  /** Spec §3: persisted, defaulting to the system preference. */
-  darkTheme(): boolean {
-    const stored = window.localStorage.getItem(THEME_KEY);
+  /** Spec §3: persisted, defaulting to the host's scheme (the messenger's inside it), else the system preference. */
+  darkTheme(platform?: Platform): boolean {
+    const stored = localStore.read(THEME_KEY);
     if (stored !== null) return stored === 'true';
+    if (platform?.hostTheme) return platform.hostTheme.dark;
     return window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? true;
   },
-  saveDarkTheme: (dark: boolean) => window.localStorage.setItem(THEME_KEY, String(dark)),
+  /** The user toggled the theme on this device (a stored value), so the host's scheme no longer applies. */
+  themeChosen: () => localStore.read(THEME_KEY) !== null,
+  saveDarkTheme: (dark: boolean) => localStore.write(THEME_KEY, String(dark)),
   /** Stored choice, else the messenger user's language inside the messenger, else ENG. */
   language(platform: Platform): { language: Language; chosen: boolean } {
-    const stored = window.localStorage.getItem(LANGUAGE_KEY);
+    const stored = localStore.read(LANGUAGE_KEY);
     if (stored === 'ENG' || stored === 'RUS') return { language: stored, chosen: true };
     const fromTelegram = platform.isTelegram && platform.languageCode?.toLowerCase().startsWith('ru');
     return { language: fromTelegram ? 'RUS' : 'ENG', chosen: false };
   },
-  saveLanguage: (language: Language) => window.localStorage.setItem(LANGUAGE_KEY, language),
+  saveLanguage: (language: Language) => localStore.write(LANGUAGE_KEY, language),
+  /** Amounts masked on this device (issue 14); absent means shown. */
+  hideBalances: () => localStore.read(HIDE_BALANCES_KEY) === 'true',
+  saveHideBalances: (hidden: boolean) => localStore.write(HIDE_BALANCES_KEY, String(hidden)),
 };
 
 export type PreferenceStore = typeof preferenceStore;

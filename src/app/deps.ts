@@ -1,16 +1,22 @@
-import type { KyInstance } from 'ky';
 import type { RestoredSession, SessionUser } from '../../machines/session.machine';
 import type { Language } from '../../machines/preferences.machine';
 import type { Toast } from '../../machines/toast.machine';
 import type { AddressBookApi } from '../api/addressBook';
 import type { AuthFormsApi } from '../api/authForms';
+import type { BuyApi } from '../api/buy';
+import type { PricesApi } from '../api/prices';
 import type { PasscodeApi } from '../api/passcode';
+import type { SellApi } from '../api/sell';
 import type { SendApi } from '../api/send';
+import type { SwapApi } from '../api/swap';
 import type { UserApi } from '../api/userProfile';
 import type { WalletApi } from '../api/wallet';
+import type { CreateSignedInServices, SignedInGateway } from './signedIn';
 import type { Platform } from '../platform/types';
 import type { ClientStore } from './clientStore';
 import type { PreferenceStore } from './applyPreferences';
+import type { NetworkPort } from './connectivity';
+import type { AnalyticsBatch } from '../../contracts/analytics';
 
 /** The gateway's calls, grouped as src/api exports them. */
 export type Apis = {
@@ -18,9 +24,20 @@ export type Apis = {
   wallet: WalletApi;
   passcode: PasscodeApi;
   send: SendApi;
+  sell: SellApi;
+  swap: SwapApi;
   addressBook: AddressBookApi;
-  authForms: AuthFormsApi;
+  /** Tokenless (spec §6): built on the public client. */
+  buy: BuyApi;
+  /** Price charts, tokenless like the rates. */
+  prices: PricesApi;
 };
+
+/**
+ * The signed-in part's factory (src/app/signedIn.ts), the public client and the gateway calls on the
+ * authenticated client it builds. The live app downloads both with the signed-in area (src/app/liveSignedIn.ts).
+ */
+export type SignedInParts = SignedInGateway & { createSignedIn: CreateSignedInServices };
 
 /** The identity provider and the stored user (src/auth/oidcAuth.ts over oidc-client-ts). */
 export type AuthPort = {
@@ -52,11 +69,18 @@ export type UiPort = {
 export type ServiceDeps = {
   platform: Platform;
   env: { production: boolean };
-  /** The unauthenticated client; createServices wraps it with the session (bearer token, 401 rule). */
-  http: KyInstance;
-  /** The gateway calls on the authenticated client createServices built. */
-  apis(authHttp: KyInstance): Apis;
+  /** The sign-up, confirmation and reset calls (no token), used by the sign-in screens. */
+  authForms: AuthFormsApi;
+  /** The signed-in part: given at once (tests), or a download that createServices starts on first need. */
+  signedIn: SignedInParts | (() => Promise<SignedInParts>);
   auth: AuthPort;
   storage: { preferences: PreferenceStore; client: ClientStore };
   ui: UiPort;
+  /** The page's online/offline and foreground events, and the gateway probe (issue 14, offline). */
+  network: NetworkPort;
+  /**
+   * Where analytics batches go (POST /analytics/events); absent, events are dropped. Rejections are
+   * only logged by the analytics port.
+   */
+  analytics?: { send(batch: AnalyticsBatch, options: { accessToken: string | null }): Promise<void> };
 };

@@ -6,6 +6,7 @@ import { RootSpinner } from '../ui/Spinner';
 import { Toaster } from '../ui/Toast';
 import { AppShell, PlainShell } from '../features/shell/AppShell';
 import { useServices } from './context';
+import { pendingBuy } from '../features/buy/pendingOrder';
 
 /** Spec §2: a size-64 spinner while authentication resolves, then the app. */
 export function RootLayout() {
@@ -34,11 +35,18 @@ export function SignedInArea({ BottomNav }: { BottomNav: ComponentType }) {
   return toLogin ? <Navigate to="/auth/login" replace /> : <RootSpinner />;
 }
 
+/** Where a signed-in user lands: the dashboard, or the status of a card payment left open. */
+function ToSignedInStart() {
+  // A card payment left open when the mini-app closed: opening the app again shows that order's status.
+  const pending = pendingBuy.read();
+  return pending ? <Navigate to="/buy/status/$orderId" params={{ orderId: pending }} replace /> : <Navigate to="/home" replace />;
+}
+
 /** Sign-in screens; a signed-in user belongs on the dashboard. */
 export function SignedOutArea() {
   const { session } = useServices();
   const signedIn = useSelector(session, selectSignedIn);
-  if (signedIn) return <Navigate to="/home" replace />;
+  if (signedIn) return <ToSignedInStart />;
   return (
     <PlainShell>
       <Outlet />
@@ -59,6 +67,6 @@ export function CatchAll() {
   const { session } = useServices();
   const signedIn = useSelector(session, selectSignedIn);
   const toLogin = useSelector(session, selectRedirectToLogin);
-  if (signedIn) return <Navigate to="/home" replace />;
+  if (signedIn) return <ToSignedInStart />;
   return toLogin ? <Navigate to="/auth/login" replace /> : <RootSpinner />;
 }

@@ -1,4 +1,9 @@
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
+import { preloadIdentityProvider } from '../auth/oidcAuth';
+import { loadAuthMessages } from '../i18n';
+import type { signedInChunks } from './signedInPages';
+
+type SignedInChunks = typeof signedInChunks;
 
 /**
  * Every screen is its own chunk (guide §2): the sign-in screens never download wallet or settings code.
@@ -7,17 +12,30 @@ import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router'
 // The form-less auth screens (login and sign-up choice, reset mail sent) on their own: the screen most
 // visitors see first downloads no form machines or fields.
 const welcome = () => import('../features/auth/StaticScreens');
-const auth = () => import('../features/auth');
-const settings = () => import('../features/settings');
-const soon = () => import('../features/soon');
-const home = () => import('../features/home');
-const assets = () => import('../features/assets');
-const asset = () => import('../features/asset');
-const protection = () => import('../features/protection');
-const send = () => import('../features/send');
-const addressBook = () => import('../features/addressBook');
-// The bottom navigation is signed-in only: the sign-in screens' boot chunk does not carry it or its icons.
-const nav = () => import('../ui/BottomNav');
+// Their calls come along: sign-up, confirmation and reset (src/app/live.ts imports them on first use)
+// and the identity provider's code for the login form (src/auth/oidcAuth.ts); the screens render once
+// their part of the catalogue is in.
+const auth = () => {
+  void import('../api/authForms');
+  preloadIdentityProvider();
+  return Promise.all([import('../features/auth'), loadAuthMessages()]).then(([chunk]) => chunk);
+};
+// Signed-in screens load through their own table (src/app/signedInPages.ts).
+const signedIn = <K extends keyof SignedInChunks>(chunk: K) =>
+  (async () => (await import('./signedInPages')).signedInChunks[chunk]()) as SignedInChunks[K];
+const settings = signedIn('settings');
+const soon = signedIn('soon');
+const home = signedIn('home');
+const assets = signedIn('assets');
+const asset = signedIn('asset');
+const protection = signedIn('protection');
+const send = signedIn('send');
+const swap = signedIn('swap');
+const addressBook = signedIn('addressBook');
+const sell = signedIn('sell');
+const buy = signedIn('buy');
+const history = signedIn('history');
+const nav = signedIn('nav');
 
 export const lazyPages = {
   LoginPage: lazyRouteComponent(welcome, 'LoginWelcomeScreen'),
@@ -36,6 +54,7 @@ export const lazyPages = {
   AssetPage: lazyRouteComponent(asset, 'AssetPage'),
   ReceivePage: lazyRouteComponent(asset, 'ReceivePage'),
   TransactionPage: lazyRouteComponent(asset, 'TransactionPage'),
+  HistoryPage: lazyRouteComponent(history, 'HistoryPage'),
   ExchangePage: lazyRouteComponent(soon, 'ExchangePage'),
   NotificationsPage: lazyRouteComponent(soon, 'NotificationsPage'),
   SettingsPage: lazyRouteComponent(settings, 'SettingsPage'),
@@ -45,11 +64,21 @@ export const lazyPages = {
   PasscodeSetPage: lazyRouteComponent(protection, 'PasscodeSetPage'),
   PasscodeChangePage: lazyRouteComponent(protection, 'PasscodeChangePage'),
   PasscodeDisablePage: lazyRouteComponent(protection, 'PasscodeDisablePage'),
+  PasscodeRecoveryPage: lazyRouteComponent(protection, 'PasscodeRecoveryPage'),
   SendPage: lazyRouteComponent(send, 'SendPage'),
+  SellGetPage: lazyRouteComponent(sell, 'SellGetPage'),
+  SellPayPage: lazyRouteComponent(sell, 'SellPayPage'),
+  SellPage: lazyRouteComponent(sell, 'SellPage'),
+  SwapPage: lazyRouteComponent(swap, 'SwapPage'),
   AddressBookListPage: lazyRouteComponent(addressBook, 'AddressBookListPage'),
   AddressBookCreatePage: lazyRouteComponent(addressBook, 'AddressBookCreatePage'),
   AddressBookEditPage: lazyRouteComponent(addressBook, 'AddressBookEditPage'),
   AddressBookDeletePage: lazyRouteComponent(addressBook, 'AddressBookDeletePage'),
+  BuyGetPage: lazyRouteComponent(buy, 'BuyGetPage'),
+  BuyPayPage: lazyRouteComponent(buy, 'BuyPayPage'),
+  BuyOrderPage: lazyRouteComponent(buy, 'BuyOrderPage'),
+  BuyReviewPage: lazyRouteComponent(buy, 'BuyReviewPage'),
+  BuyStatusPage: lazyRouteComponent(buy, 'BuyStatusPage'),
   ErrorPage: lazyRouteComponent(() => import('../features/errors'), 'ErrorPage'),
   BottomNav: lazyRouteComponent(nav, 'BottomNav'),
 };
@@ -68,6 +97,7 @@ export function preloadFirstScreen(pathname: string, userStored: boolean): void 
   else if (!userStored) void welcome();
   else {
     void nav();
+    void import('./liveSignedIn');
     if (path === '/' || path === '/home') void home();
   }
 }

@@ -1,14 +1,17 @@
-import { createRootRouteWithContext, createRoute, createRouter, createBrowserHistory, type RouterHistory } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, createRouter, createBrowserHistory, type AnyRouter, type RouterHistory } from '@tanstack/react-router';
 import { RootSpinner } from '../ui/Spinner';
 import { CatchAll, ErrorArea, RootLayout, SignedInArea, SignedOutArea } from './guards';
+import { validateHistorySearch } from '../features/history/search';
 import { lazyPages, type Pages } from './pages';
 import type { AppServices } from './services';
+import type { AnalyticsScreen } from '../../contracts/analytics';
 
 export type RouterContext = { services: AppServices };
 
-const emailSearch = (search: Record<string, unknown>) => ({
-  email: typeof search.email === 'string' ? search.email : '',
-});
+type Search = Record<string, unknown>;
+/** A search parameter that must be text; anything else counts as absent. */
+const text = (search: Search, key: string) => (typeof search[key] === 'string' ? (search[key] as string) : undefined);
+const emailSearch = (search: Search) => ({ email: text(search, 'email') ?? '' });
 
 /** Code-based route tree (spec §2); built per router so tests can pass their own pages. */
 export function buildRouteTree(pages: Pages, beforeSignedIn?: () => Promise<void>) {
@@ -35,24 +38,56 @@ export function buildRouteTree(pages: Pages, beforeSignedIn?: () => Promise<void
     getParentRoute: () => root,
     id: 'signed-in',
     component: SignedIn,
-    // The app passes the loading of the signed-in messages (src/i18n); tests render with their own catalogue.
-    ...(beforeSignedIn ? { loader: () => beforeSignedIn() } : {}),
+    // The signed-in part of the services (src/app/signedIn.ts) and, in the app, the signed-in messages
+    // (src/i18n; tests render with their own catalogue) arrive before any signed-in screen renders.
+    loader: ({ context }) => {
+      const pending = [
+        ...(context.services.signedIn() ? [] : [context.services.loadSignedIn()]),
+        ...(beforeSignedIn ? [beforeSignedIn()] : []),
+      ];
+      return pending.length > 0 ? Promise.all(pending).then(() => undefined) : undefined;
+    },
   });
   const app = <const TPath extends string>(path: TPath, component: Pages[keyof Pages]) =>
     createRoute({ getParentRoute: () => signedIn, path, component });
   // Send: one layout holds the send machine for the form, review and progress steps (src/features/send).
   const send = app('/home/asset/$currency/send', pages.SendPage);
   const sendStep = <const TPath extends string>(path: TPath) => createRoute({ getParentRoute: () => send, path });
+  // Sell: the asset picker, the RUB redirect, then one layout holding the sell machine for the amount,
+  // card, review and success steps (src/features/sell). Only the asset travels in the URL, never the card.
+  const sellSearch = (search: Search): { currency?: string; fiat?: string } => ({ currency: text(search, 'currency'), fiat: text(search, 'fiat') });
+  const sellPay = createRoute({ getParentRoute: () => signedIn, path: '/sell/pay', validateSearch: sellSearch, component: pages.SellPayPage });
+  const sellFlow = createRoute({ getParentRoute: () => signedIn, id: 'sell-flow', validateSearch: sellSearch, component: pages.SellPage });
+  const sellStep = <const TPath extends string>(path: TPath) => createRoute({ getParentRoute: () => sellFlow, path });
+  // Swap: one layout holds the swap machine for its five steps (src/features/swap); the home shortcut
+  // preselects the pair through the search.
+  const swap = createRoute({
+    getParentRoute: () => signedIn,
+    path: '/swap',
+    validateSearch: (search: Search): { from?: string; to?: string } => ({ from: text(search, 'from'), to: text(search, 'to') }),
+    component: pages.SwapPage,
+  });
+  const swapStep = <const TPath extends string>(path: TPath) => createRoute({ getParentRoute: () => swap, path });
   const addressBookCreate = createRoute({
     getParentRoute: () => signedIn,
     path: '/settings/address-book/create',
     // Both optional: the list's "Add address" opens the form empty.
-    validateSearch: (search: Record<string, unknown>): { address?: string; blockchain?: string } => ({
-      address: typeof search.address === 'string' ? search.address : undefined,
-      blockchain: typeof search.blockchain === 'string' ? search.blockchain : undefined,
+    validateSearch: (search: Search): { address?: string; blockchain?: string } => ({
+      address: text(search, 'address'),
+      blockchain: text(search, 'blockchain'),
     }),
     component: pages.AddressBookCreatePage,
   });
+
+  // Every asset's history (src/features/history): the filters are search params, so a link shares them.
+  const history = createRoute({ getParentRoute: () => signedIn, path: '/history', validateSearch: validateHistorySearch, component: pages.HistoryPage });
+
+  // Card buy (src/features/buy): the coin and region travel in the URL, so a reload keeps them.
+  const buyChoice = (search: Search): { currency?: string; geoId?: string; fiat?: string } => ({
+    currency: text(search, 'currency'), geoId: text(search, 'geoId'), fiat: text(search, 'fiat'),
+  });
+  const buyRoute = <const TPath extends string>(path: TPath, component: Pages[keyof Pages]) =>
+    createRoute({ getParentRoute: () => signedIn, path, validateSearch: buyChoice, component });
 
   return root.addChildren([
     index,
@@ -83,16 +118,28 @@ export function buildRouteTree(pages: Pages, beforeSignedIn?: () => Promise<void
       app('/settings/wallet-protection/set', pages.PasscodeSetPage),
       app('/settings/wallet-protection/change', pages.PasscodeChangePage),
       app('/settings/wallet-protection/disable', pages.PasscodeDisablePage),
+      app('/settings/wallet-protection/recover', pages.PasscodeRecoveryPage),
       // Asset detail, receive and transaction details (src/features/asset).
       app('/home/asset/$currency', pages.AssetPage),
       app('/home/asset/$currency/receive', pages.ReceivePage),
       app('/home/asset/$currency/transaction/$id/$type', pages.TransactionPage),
+      history,
       send.addChildren([sendStep('/'), sendStep('review'), sendStep('progress')]),
+      app('/sell/get', pages.SellGetPage),
+      sellPay,
+      sellFlow.addChildren([sellStep('/sell/order'), sellStep('/sell/order/card'), sellStep('/sell/order/review'), sellStep('/sell/success')]),
+      swap.addChildren([swapStep('from'), swapStep('to'), swapStep('order'), swapStep('order/review'), swapStep('order/success')]),
       // Address book (src/features/addressBook).
       app('/settings/address-book', pages.AddressBookListPage),
       addressBookCreate,
       app('/settings/address-book/$id/edit', pages.AddressBookEditPage),
       app('/settings/address-book/$id/delete', pages.AddressBookDeletePage),
+      app('/buy/get', pages.BuyGetPage),
+      buyRoute('/buy/pay', pages.BuyPayPage),
+      buyRoute('/buy/order', pages.BuyOrderPage),
+      buyRoute('/buy/order/review', pages.BuyReviewPage),
+      // The payment page's return URL (contracts/buy.ts BUY_RETURN_PATH).
+      app('/buy/status/$orderId', pages.BuyStatusPage),
     ]),
     notFound,
   ]);
@@ -110,7 +157,22 @@ export function createAppRouter(
     defaultPreload: 'intent',
   });
   services.navigator.attach((options) => void router.navigate(options));
+  trackScreens(router, services.analytics);
   return router;
+}
+
+/** The screen of a match as its route template (`/home/asset/$currency`): never a code or id from the URL. */
+export const screenOf = (fullPath: string) => (fullPath.length > 1 ? fullPath.replace(/\/$/, '') : fullPath) as AnalyticsScreen;
+
+/** One screen view per screen the router settles on; a new search on the same screen is not a new one. */
+function trackScreens(router: { subscribe: AnyRouter['subscribe']; state: { matches: { fullPath: string }[] } }, analytics: AppServices['analytics']) {
+  let last: string | undefined;
+  router.subscribe('onResolved', () => {
+    const match = router.state.matches.at(-1);
+    if (!match || match.fullPath === last) return;
+    last = match.fullPath;
+    analytics.track('screen_viewed', { screen: screenOf(match.fullPath) });
+  });
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,52 +1,48 @@
-import type { SessionUser } from '../../machines/session.machine';
 import type { AuthPort } from '../app/deps';
 import type { LaunchInfo } from '../platform/launch';
 import type { Platform } from '../platform/types';
-import { getUserManager, hasStoredUser, onUserManagerReady } from './userManager';
-import { toSessionUser } from './sessionUser';
+import type { IdentityProvider } from './identityProvider';
+import { hasStoredUser } from './storedUser';
 
 function requireInitData(platform: Platform): string {
   if (!platform.initData) throw Object.assign(new Error('No init data'), { code: 'B2C_USM0027' });
   return platform.initData;
 }
 
-async function loadStoredUser(launch: LaunchInfo): Promise<SessionUser | null> {
-  if (!launch.isAuthCallback && !hasStoredUser()) return null;
-  const manager = await getUserManager();
-  if (launch.isAuthCallback) {
-    const user = await manager.signinCallback(launch.href);
-    // Forget code and state so a reload does not replay the callback.
-    window.history.replaceState(window.history.state, '', window.location.pathname);
-    if (user) return toSessionUser(user);
-  }
-  const user = await manager.getUser();
-  return user ? toSessionUser(user) : null;
-}
+const identityProvider = () => import('./identityProvider');
 
-/** The identity provider through oidc-client-ts (loaded on first use) and the gateway's messenger sign-in. */
+/** Starts downloading the identity provider's code, e.g. while a stored user's start-up runs. */
+export const preloadIdentityProvider = (): void => void identityProvider();
+
+/**
+ * The auth port of the live app. The identity provider's code (src/auth/identityProvider.ts, then
+ * oidc-client-ts) downloads when first needed: a start without a stored user or an OIDC callback, such
+ * as the login screen, needs none of it. The messenger sign-in loads its own code (src/auth/telegramSignIn.ts).
+ */
 export function createOidcAuth(launch: LaunchInfo, platform: Platform): AuthPort {
+  const unloadedListeners: Array<() => void> = [];
+  let provider: Promise<IdentityProvider> | undefined;
+  const idp = () =>
+    (provider ??= identityProvider().then(({ createIdentityProvider }) => {
+      const created = createIdentityProvider(launch, platform);
+      for (const listener of unloadedListeners) created.onUserUnloaded(listener);
+      return created;
+    }));
   return {
-    restoreSession: async () => ({ user: await loadStoredUser(launch), isTelegram: platform.isTelegram, linkToken: launch.linkToken }),
-    async signinSilent() {
-      const user = await (await getUserManager()).signinSilent();
-      if (!user) throw new Error('Silent sign-in returned no user');
-      return toSessionUser(user);
-    },
+    restoreSession: async () =>
+      launch.isAuthCallback || hasStoredUser()
+        ? (await idp()).restoreSession()
+        : { user: null, isTelegram: platform.isTelegram, linkToken: launch.linkToken },
+    signinSilent: async () => (await idp()).signinSilent(),
     // Messenger sign-in only happens inside Telegram, so its code loads there, not with every web start.
     signInWithInitData: async () => (await import('./telegramSignIn')).signInWithInitData(requireInitData(platform)),
     exchangeLinkToken: async (linkToken) => (await import('./telegramSignIn')).exchangeLinkToken(linkToken, requireInitData(platform)),
-    // Spec §7: login is a username/password credentials sign-in with the identity provider.
-    async signInWithPassword(email, password) {
-      return toSessionUser(await (await getUserManager()).signinResourceOwnerCredentials({ username: email, password }));
+    signInWithPassword: async (email, password) => (await idp()).signInWithPassword(email, password),
+    removeStoredUser: () => void idp().then((p) => p.removeStoredUser()),
+    signOut: async () => (await idp()).signOut(),
+    onUserUnloaded(listener) {
+      if (provider) void provider.then((p) => p.onUserUnloaded(listener));
+      else unloadedListeners.push(listener);
     },
-    removeStoredUser: () => void getUserManager().then((m) => m.removeUser()),
-    async signOut() {
-      try {
-        await (await getUserManager()).revokeTokens();
-      } catch {
-        // Revocation is a courtesy to the IdP; the local session ends regardless.
-      }
-    },
-    onUserUnloaded: (listener) => onUserManagerReady((m) => m.events.addUserUnloaded(listener)),
   };
 }

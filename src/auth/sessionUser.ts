@@ -1,6 +1,6 @@
-import type { User } from 'oidc-client-ts';
 import type { SessionUser } from '../../machines/session.machine';
 import { jwtExpiryMs } from './jwt';
+import type { StoredUser } from './storedUser';
 
 const REFRESH_EXPIRY_KEY = 'refreshTokenExpiry';
 
@@ -25,7 +25,8 @@ function storedRefreshExpiry(refreshToken: string): number | undefined {
   }
 }
 
-export function toSessionUser(user: User): SessionUser {
+/** From oidc-client-ts's User or the record it stored (the same fields). */
+export function toSessionUser(user: StoredUser): SessionUser {
   const refreshToken = user.refresh_token;
   return {
     accessToken: user.access_token,

@@ -32,12 +32,3 @@ export function getUserManager(): Promise<UserManager> {
 export function onUserManagerReady(listen: (manager: UserManager) => void): void {
   readyListeners.push(listen);
 }
-
-/** oidc-client-ts stores the user under this key; checking it spares signed-out visitors the library. */
-export function hasStoredUser(): boolean {
-  try {
-    return window.localStorage.getItem(`oidc.user:${appConfig.oidcAuthority}:${appConfig.oidcClientId}`) !== null;
-  } catch {
-    return false;
-  }
-}

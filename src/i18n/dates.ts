@@ -40,3 +40,13 @@ export function formatDayGroup(
 export function formatLongDate(value: Date | string | number | DateTime, locale = activeDateLocale()): string {
   return toDateTime(value).setLocale(locale).toLocaleString({ weekday: 'long', day: 'numeric', month: 'long' });
 }
+
+/** A time of day in the locale's own way ("10:42 AM" / "10:42"), in the viewer's zone. */
+export function formatTime(value: Date | string | number | DateTime, locale = activeDateLocale()): string {
+  return toDateTime(value).setLocale(locale).toLocaleString(DateTime.TIME_SIMPLE);
+}
+
+/** A moment with its date and time in the viewer's zone and locale: "Nov 25, 2026, 7:30 AM" / "25 нояб. 2026 г., 07:30". */
+export function formatDateTime(value: Date | string | number | DateTime, locale = activeDateLocale()): string {
+  return toDateTime(value).setLocale(locale).toLocaleString(DateTime.DATETIME_MED);
+}

@@ -14,7 +14,7 @@ export type FiatRate = { fiat: string; rate: number };
 
 const cache = new Map<string, Intl.NumberFormat>();
 
-function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+export function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let format = cache.get(key);
   if (!format) {
@@ -25,7 +25,7 @@ function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.N
 }
 
 // TypeScript's lib types `format` as number | bigint; engines since ES2023 take the string as is.
-const formatString = (format: Intl.NumberFormat, value: string) => format.format(value as unknown as number);
+export const formatString = (format: Intl.NumberFormat, value: string) => format.format(value as unknown as number);
 
 const roundOf = (source: RoundSource): number | null =>
   typeof source === 'number' ? source : source ? source.round : null;
@@ -61,18 +61,19 @@ const currencyDisplay = (fiat: string): 'narrowSymbol' | 'symbol' => (fiat === '
 /**
  * A fiat value with 2 decimals and the currency symbol where the locale puts it: "$50,408.24" in
  * English, "50 408,24 $" in Russian. `value` is a decimal string (a leading "-" for a negative change).
+ * A price of a cheap coin may ask for more `decimals` ("$0.240123"), a change for a sign ("+$12.34").
  */
-export function formatFiat(value: string, fiat: string, locale: Locale): string {
+export function formatFiat(value: string, fiat: string, locale: Locale, decimals = 2, signDisplay: 'auto' | 'exceptZero' = 'auto'): string {
   const magnitude = value.trim().replace(/^-/, '');
   if (!isDecimal(magnitude)) return value;
   try {
     const format = numberFormat(locale, {
-      style: 'currency', currency: fiat, currencyDisplay: currencyDisplay(fiat), minimumFractionDigits: 2, maximumFractionDigits: 2,
+      style: 'currency', currency: fiat, currencyDisplay: currencyDisplay(fiat), signDisplay, minimumFractionDigits: decimals, maximumFractionDigits: decimals,
     });
     return formatString(format, value.trim());
   } catch {
     // Not an ISO 4217 code: the number in the locale's format, then the code.
-    const plain = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const plain = numberFormat(locale, { signDisplay, minimumFractionDigits: decimals, maximumFractionDigits: decimals });
     return `${formatString(plain, value.trim())} ${fiat}`;
   }
 }
@@ -103,3 +104,9 @@ export function fiatSymbol(fiat: string, locale: Locale): string {
     return fiat;
   }
 }
+
+/**
+ * What stands for an amount while balances are hidden (issue 14). One fixed width, so neither the
+ * digits' count nor the currency gives the size away.
+ */
+export const MASKED_AMOUNT = '••••••';

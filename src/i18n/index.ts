@@ -8,37 +8,60 @@ export const localeOf = (language: LanguageCode): Locale => (language === 'RUS' 
 export const languageOf = (locale: Locale): LanguageCode => (locale === 'ru' ? 'RUS' : 'ENG');
 
 type Catalogue = () => Promise<{ messages: Record<string, unknown> }>;
+type Part = 'first' | 'auth' | 'rest' | 'flows';
 
-// Each language's catalogue is two chunks (vite.plugins.ts, catalogueParts): what the sign-in screens,
-// errors and the app frame say, and what only the signed-in features say. Only the active language
-// is downloaded, and the second part only once the signed-in area is entered.
-const catalogs: Record<Locale, { first: Catalogue; rest: Catalogue }> = {
-  en: { first: () => import('../../locales/en/messages.po?first?lingui'), rest: () => import('../../locales/en/messages.po?rest?lingui') },
-  ru: { first: () => import('../../locales/ru/messages.po?first?lingui'), rest: () => import('../../locales/ru/messages.po?rest?lingui') },
+// Each language's catalogue is four chunks (vite.plugins.ts, catalogueParts): what the login screen,
+// errors and the app frame say; what only the auth forms (e-mail login, sign-up, reset) say; what Home
+// and the asset screens say; and what only the flows (send, swap, buy, sell, address book, settings,
+// passcode) say. Only the active language is downloaded, the auth part with the auth forms' chunk, the
+// signed-in part once the signed-in area is entered, the flows' part with the first flow's page chunk.
+const catalogs: Record<Locale, Record<Part, Catalogue>> = {
+  en: {
+    first: () => import('../../locales/en/messages.po?first?lingui'),
+    auth: () => import('../../locales/en/messages.po?auth?lingui'),
+    rest: () => import('../../locales/en/messages.po?rest?lingui'),
+    flows: () => import('../../locales/en/messages.po?flows?lingui'),
+  },
+  ru: {
+    first: () => import('../../locales/ru/messages.po?first?lingui'),
+    auth: () => import('../../locales/ru/messages.po?auth?lingui'),
+    rest: () => import('../../locales/ru/messages.po?rest?lingui'),
+    flows: () => import('../../locales/ru/messages.po?flows?lingui'),
+  },
 };
 
-let signedInMessages = false;
-/** The language whose second part is loaded (the router's loader asks on every signed-in navigation). */
-let restLoaded: Locale | null = null;
+/** The parts asked for so far; a language activated later loads the same ones. */
+const wanted = new Set<Part>(['first']);
+/** The language each later part is loaded in (the router's loader asks on every signed-in navigation). */
+const loadedIn: Partial<Record<Part, Locale>> = {};
 
 export async function activateLocale(locale: Locale): Promise<void> {
   if (i18n.locale === locale) return;
-  const parts = await Promise.all([catalogs[locale].first(), ...(signedInMessages ? [catalogs[locale].rest()] : [])]);
+  const names = [...wanted];
+  const parts = await Promise.all(names.map((name) => catalogs[locale][name]()));
   i18n.loadAndActivate({ locale, messages: Object.assign({}, ...parts.map((p) => p.messages)) as never });
-  restLoaded = parts.length > 1 ? locale : null;
+  for (const name of names) loadedIn[name] = locale;
   document.documentElement.lang = locale;
 }
 
-/** The signed-in features' messages in the active language (and in any language activated later). */
-export async function loadSignedInMessages(): Promise<void> {
-  signedInMessages = true;
+async function loadPart(part: Exclude<Part, 'first'>): Promise<void> {
+  wanted.add(part);
   const locale = i18n.locale as Locale;
-  if (!(locale in catalogs) || restLoaded === locale) return;
-  const { messages } = await catalogs[locale].rest();
-  // A language switch meanwhile loaded both parts of the new language itself.
+  if (!(locale in catalogs) || loadedIn[part] === locale) return;
+  const { messages } = await catalogs[locale][part]();
+  // A language switch meanwhile loaded every wanted part of the new language itself.
   if (i18n.locale !== locale) return;
   i18n.load(locale, messages as never);
-  restLoaded = locale;
+  loadedIn[part] = locale;
 }
+
+/** The signed-in Home and asset screens' messages in the active language (and in any activated later). */
+export const loadSignedInMessages = (): Promise<void> => loadPart('rest');
+
+/** The auth forms' messages (e-mail login, sign-up, confirmation, reset), with their chunk. */
+export const loadAuthMessages = (): Promise<void> => loadPart('auth');
+
+/** The flows' messages (send, swap, buy, sell, address book, settings, passcode), with their first page. */
+export const loadFlowMessages = (): Promise<void> => loadPart('flows');
 
 export { i18n };

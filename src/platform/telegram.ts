@@ -9,11 +9,13 @@ import {
   retrieveLaunchParams,
   retrieveRawInitData,
   shareURL,
+  themeParams,
   viewport,
 } from '@telegram-apps/sdk';
-import type { HapticKind, Platform } from './types';
+import type { HapticKind, HostTheme, Platform } from './types';
 import { createTelegramBiometrics } from './telegramBiometrics';
 import { createTelegramQr, readTelegramClipboard } from './telegramQr';
+import { createTelegramControls } from './telegramControls';
 
 /**
  * The messenger host (guide §5). Loaded with a dynamic import only when the page looks like a
@@ -38,6 +40,9 @@ export async function createTelegramPlatform(): Promise<Platform | null> {
   // Spec §4 start-up: biometrics initialised if supported (iOS only; a hung init times out).
   const biometrics = createTelegramBiometrics(os === 'ios');
   void biometrics.status();
+  // Theme params first: the main button takes its default colours from them.
+  const hostTheme = createHostTheme();
+  const controls = createTelegramControls();
 
   return {
     isTelegram: true,
@@ -65,11 +70,28 @@ export async function createTelegramPlatform(): Promise<Platform | null> {
       else hapticFeedback.notificationOccurred.ifAvailable(kind);
     },
     biometrics,
+    controls,
+    hostTheme,
+    close: () => miniApp.close.ifAvailable(),
     async share({ text, url }) {
       // Telegram's share-to-chat link: the URL (or, for plain text such as an address, the text) first.
       if (!shareURL.isAvailable()) return 'unavailable';
       shareURL(url ?? text, url ? text : undefined);
       return 'shared';
+    },
+  };
+}
+
+/** Telegram's colour scheme from its theme params (launch params, then `theme_changed` events). */
+function createHostTheme(): HostTheme | null {
+  themeParams.mountSync.ifAvailable();
+  if (!themeParams.isMounted()) return null;
+  return {
+    get dark() {
+      return themeParams.isDark();
+    },
+    onChange(listener) {
+      themeParams.isDark.sub((dark) => listener(dark));
     },
   };
 }
@@ -81,6 +103,9 @@ async function mountViewport(): Promise<void> {
     await viewport.mount();
     viewport.bindCssVars.ifAvailable();
     applySafeArea();
+    // Full-screen, rotation and the keyboard change the insets while the app runs.
+    viewport.safeAreaInsets.sub(applySafeArea);
+    viewport.contentSafeAreaInsets.sub(applySafeArea);
   } catch {
     // An old client without viewport events: keep the default layout.
   }

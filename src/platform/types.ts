@@ -28,6 +28,32 @@ export interface NativeQrScanner {
   close(): void;
 }
 
+/** What the messenger's main button shows: the text, enabled state and loader of the screen's primary action. */
+export type MainButtonView = { text: string; enabled: boolean; busy: boolean };
+
+/**
+ * The messenger's own controls (guide §5): back button, main button, closing confirmation and vertical
+ * swipes. The scaffold (`src/ui/nativeControls.ts`) drives them from what each screen renders, so no
+ * screen talks to these directly. Each setter is called only when its value changes.
+ */
+export interface NativeControls {
+  showBack(visible: boolean): void;
+  /** One listener for the app's lifetime; the scaffold routes it to the top screen's back. */
+  onBack(listener: () => void): void;
+  /** null hides the main button. */
+  setMain(view: MainButtonView | null): void;
+  onMain(listener: () => void): void;
+  /** On: closing asks for confirmation and a vertical swipe no longer closes the app. */
+  setCloseGuard(on: boolean): void;
+}
+
+/** The host's own colour scheme (the messenger's theme), followed while the user has not chosen one. */
+export interface HostTheme {
+  readonly dark: boolean;
+  /** Called on every scheme change (Telegram's `theme_changed`). */
+  onChange(listener: (dark: boolean) => void): void;
+}
+
 /** What the app needs from its host (a browser tab or the messenger's WebView), behind one interface. */
 export interface Platform {
   readonly isTelegram: boolean;
@@ -52,4 +78,13 @@ export interface Platform {
   /** A haptic signal inside the messenger (no-op in a browser). */
   haptic(kind: HapticKind): void;
   readonly biometrics: Biometrics;
+  /** The messenger's back/main buttons and closing guard; null (or absent) in a browser, where the page draws its own. */
+  readonly controls?: NativeControls | null;
+  /** The messenger's colour scheme; null (or absent) in a browser. */
+  readonly hostTheme?: HostTheme | null;
+  /**
+   * Closes the Mini App, so that the user opens it again and Telegram signs fresh init data (passcode
+   * recovery); absent in a browser.
+   */
+  readonly close?: (() => void) | null;
 }

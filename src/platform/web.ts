@@ -35,6 +35,8 @@ export const webPlatform: Platform = {
   nativeQr: null,
   haptic() {},
   biometrics: noBiometrics,
+  // The page keeps its own back control and primary button.
+  controls: null,
   async share({ text, url }) {
     const data: ShareData = url ? { text, url } : { text };
     if (typeof navigator.share !== 'function' || (navigator.canShare && !navigator.canShare(data))) return 'unavailable';

@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, launch, phone } from './support';
+import { baseUrl, confirmedUser, launch, phone, choosePreferences, languages, themes } from './support';
 import { checkA11y } from './axe';
 import { launchHash, telegramBridgeScript } from './telegramMock';
 
@@ -47,17 +47,22 @@ test('screenshots of Home, asset, send, review, passcode, progress and details i
   // The protection prompt would cover Home's list; a passcode is set, but keep it out of the way anyway.
   await page.evaluate(() => localStorage.setItem('isProtectWalletShown', 'true'));
 
-  for (const lang of ['en', 'ru'] as const) {
-    for (const theme of ['light', 'dark'] as const) {
+  for (const lang of languages) {
+    for (const theme of themes) {
       const tag = `${lang}-${theme}`;
-      await page.evaluate(([l, t]) => {
-        localStorage.setItem('selectedLanguage', l === 'ru' ? 'RUS' : 'ENG');
-        localStorage.setItem('darkTheme', String(t === 'dark'));
-      }, [lang, theme]);
+      await choosePreferences(page, lang, theme);
       await page.goto(`${baseUrl}/home`);
       await page.waitForFunction(() => /[1-9]/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''), null, { timeout: 20_000 });
       await shot(page, `home-${tag}`);
       await checkA11y(page, `home-${tag}`);
+      // Hide balances: the eye masks the total and every row; shown again for the screens after it.
+      const eye = page.getByRole('button', { name: lang === 'en' ? 'Hide balances' : 'Скрыть балансы' });
+      await eye.click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="total"]')?.textContent === '••••••');
+      await shot(page, `home-hidden-${tag}`);
+      await checkA11y(page, `home-hidden-${tag}`);
+      await eye.click();
+      await page.waitForFunction(() => /[1-9]/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''));
       if (tag === 'ru-light') {
         // The narrowest phone we design for: Home's action labels stay whole on one line.
         await page.setViewportSize({ width: 360, height: 780 });

@@ -69,3 +69,35 @@ export async function confirmedUser(tag: string) {
   const account = (await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: auth })).json()).accounts[0].id as string;
   return { email, password, auth, account };
 }
+
+/** Signs in through the e-mail form and waits for Home. */
+export async function logIn(page: Page, user: { email: string; password: string }) {
+  await page.goto(`${baseUrl}/auth/login/email`);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/home');
+}
+
+/** Adds the asset if needed, deposits `amount` through the sandbox chain and waits until the ledger shows `total`. */
+export async function deposit(user: { auth: Record<string, string>; account: string }, currency: string, amount: string, total = amount) {
+  const asset = await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/account/currency`, { method: 'POST', headers: user.auth, body: JSON.stringify({ currency }) })).json();
+  assert.equal((await fetch(`${baseUrl}/dev/chain/deposit`, { method: 'POST', headers: json, body: JSON.stringify({ currency, address: asset.depositAddress, amount }) })).status, 200);
+  for (let i = 0; i < 60; i++) {
+    const assets = await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json();
+    if (assets.find((a: { currency: string }) => a.currency === currency)?.totalAvailable === total) return asset.depositAddress as string;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`deposit of ${amount} ${currency} not credited`);
+}
+
+export const languages = ['en', 'ru'] as const;
+export const themes = ['light', 'dark'] as const;
+
+/** Stores a language and theme choice as the app does (localStorage); the next page load shows them. */
+export async function choosePreferences(page: Page, lang: (typeof languages)[number], theme: (typeof themes)[number]) {
+  await page.evaluate(([l, t]) => {
+    localStorage.setItem('selectedLanguage', l === 'ru' ? 'RUS' : 'ENG');
+    localStorage.setItem('darkTheme', String(t === 'dark'));
+  }, [lang, theme] as const);
+}

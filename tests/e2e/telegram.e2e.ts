@@ -3,21 +3,13 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { baseUrl, latestMail, launch, phone, uniqueEmail } from './support';
 import { checkA11y } from './axe';
-import { launchHash, telegramBridgeScript } from './telegramMock';
+import { mkdirSync } from 'node:fs';
+import { launchHash, nativeState, pressNative, telegramBridgeScript, telegramSetup, tgThemes, waitForNative } from './telegramMock';
+import { fundEth, signedInitData, signedInUser } from './telegramUsers';
 
 let browser: Browser;
 before(async () => (browser = await launch()));
 after(async () => browser?.close());
-
-async function signedInitData(user: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  const res = await fetch(`${baseUrl}/dev/telegram/init-data`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user, ...extra }),
-  });
-  assert.equal(res.status, 200);
-  return ((await res.json()) as { initData: string }).initData;
-}
 
 test('opened inside Telegram with signed init data, an unknown user is signed straight in to /home', async () => {
   const tgUser = { id: 700000000 + Math.floor(Math.random() * 1e6), first_name: 'Ada', username: 'ada_tg', language_code: 'en' };
@@ -50,6 +42,9 @@ test('opened inside Telegram with signed init data, an unknown user is signed st
   await page.getByRole('heading', { name: 'Settings' }).waitFor();
   await checkA11y(page, 'telegram-settings');
   assert.equal(await page.getByRole('button', { name: 'Log out' }).count(), 0);
+  // ... and the messenger-connect toggle (spec §2: outside the messenger only).
+  assert.equal(await page.getByRole('switch', { name: /Connect Telegram/ }).count(), 0);
+  assert.equal(await page.getByRole('switch', { name: 'Dark theme' }).count(), 1, 'the settings list is rendered');
   await context.close();
 });
 
@@ -97,4 +92,119 @@ test('a link_token opened inside Telegram links the messenger user to an existin
   const profile = await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: auth })).json();
   assert.equal(profile.telegram.id, tgUser.id, 'the e-mail account is now linked to the Telegram user');
   await context.close();
+});
+
+const EXTERNAL = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
+
+/** Signed in through the messenger (inside the mocked client), the account's bearer headers and id. */
+async function telegramUser(page: import('playwright-core').Page, platform: string) {
+  const tgUser = { id: 710000000 + Math.floor(Math.random() * 1e6), first_name: 'Tess', language_code: 'en' };
+  await page.goto(`${baseUrl}/${launchHash(await signedInitData(tgUser), platform)}`);
+  await page.getByRole('heading', { name: 'Total balance' }).waitFor();
+  return signedInUser(page);
+}
+
+for (const platform of ['ios', 'android']) {
+  test(`${platform}: Telegram's back and main buttons drive a send; closing is guarded on the review only`, async () => {
+    const { context, page } = await phone(browser);
+    await context.addInitScript(telegramBridgeScript);
+    const user = await telegramUser(page, platform);
+    // Home is a root tab: no back button, no main button.
+    let native = await nativeState(page);
+    assert.equal(native.back, false);
+    assert.ok(!native.main?.visible, 'no main button on Home');
+    assert.equal(native.verticalSwipes, true, 'vertical swipes on at Home (not only after the first guarded screen)');
+    await fundEth(user, '1');
+
+    // A reload inside the messenger keeps the launch parameters (session storage) and the session.
+    await page.goto(`${baseUrl}/home/asset/ETH`);
+    await page.getByRole('link', { name: 'Send' }).click();
+    await page.waitForURL('**/home/asset/ETH/send');
+    native = await waitForNative(page, (s) => s.back && s.main?.text === 'Continue', 'back + Continue');
+    assert.equal(native.main!.enabled, false, 'Continue disabled on an empty form');
+    assert.equal(await page.getByRole('button', { name: 'Continue' }).count(), 0, 'no second Continue on the page');
+    assert.equal(await page.getByRole('link', { name: 'Back' }).count(), 0, 'no second back on the page');
+    await checkA11y(page, `telegram-${platform}-send-form`);
+
+    // Telegram's back goes where the page's back would: the asset.
+    await pressNative(page, 'back');
+    await page.waitForURL(/\/home\/asset\/ETH$/);
+    await waitForNative(page, (s) => s.back && !s.main?.visible, 'back only, on the asset');
+    await page.getByRole('link', { name: 'Send' }).click();
+    await page.getByLabel(/Recipient's .* address/).fill(EXTERNAL);
+    await page.getByTestId('send-fee').filter({ hasText: /Network fee: \d/ }).waitFor();
+    await page.getByLabel('Amount, ETH').fill('0.25');
+    await waitForNative(page, (s) => s.main?.text === 'Continue' && s.main.enabled, 'Continue enabled');
+    await pressNative(page, 'main');
+    await page.waitForURL('**/send/review');
+    native = await waitForNative(page, (s) => s.main?.text === 'Confirm and send' && s.closingConfirmation, 'review with closing guard');
+    assert.equal(native.verticalSwipes, false, 'vertical swipes off on the review');
+    assert.equal(native.main!.enabled, true);
+    await checkA11y(page, `telegram-${platform}-review`);
+    if (platform === 'ios') {
+      mkdirSync('screenshots', { recursive: true });
+      await page.screenshot({ path: 'screenshots/telegram-review-en-light.png' });
+    }
+
+    await pressNative(page, 'main');
+    await page.waitForURL('**/send/progress');
+    native = await waitForNative(page, (s) => s.main?.text === 'Back to assets' && !s.closingConfirmation, 'progress, guard off');
+    assert.equal(native.verticalSwipes, true, 'vertical swipes back on');
+    assert.equal(native.back, false, 'no back on the progress screen');
+    const events = (await page.evaluate(() => (window as any).__tgEvents)) as { type: string; data?: any }[];
+    assert.ok(
+      events.some((e) => e.type === 'web_app_setup_main_button' && e.data.is_progress_visible && e.data.text === 'Confirm and send'),
+      'the main button showed its loader while sending',
+    );
+    await pressNative(page, 'main');
+    await page.waitForURL('**/home');
+    await waitForNative(page, (s) => !s.back && !s.main?.visible, 'Home: nothing native');
+    await context.close();
+  });
+}
+
+test("Telegram's colour scheme is followed (and its changes) until the user chooses; insets respected; screenshots en/ru × light/dark", async () => {
+  mkdirSync('screenshots', { recursive: true });
+  const scheme = (page: import('playwright-core').Page) => page.evaluate(() => document.documentElement.style.colorScheme);
+  for (const lang of ['en', 'ru'] as const) {
+    for (const dark of [false, true]) {
+      const theme = dark ? 'dark' : 'light';
+      const { context, page } = await phone(browser, { colorScheme: dark ? 'light' : 'dark' });
+      // A notch (safe area) and Telegram's full-screen header (content safe area).
+      await context.addInitScript({ content: telegramSetup({ theme: tgThemes[theme], safeArea: { top: 24, bottom: 20, left: 0, right: 0 }, contentSafeArea: { top: 46, bottom: 0, left: 0, right: 0 } }) });
+      await context.addInitScript(telegramBridgeScript);
+      const tgUser = { id: 720000000 + Math.floor(Math.random() * 1e6), first_name: 'Theo', language_code: lang };
+      await page.goto(`${baseUrl}/${launchHash(await signedInitData(tgUser), 'ios', tgThemes[theme])}`);
+      await page.getByRole('heading', { name: lang === 'en' ? 'Total balance' : 'Общий баланс' }).waitFor();
+      // The browser's own preference is the opposite: the messenger's scheme wins.
+      assert.equal(await scheme(page), theme, `${lang}: follows Telegram's ${theme} scheme`);
+      const events = (await page.evaluate(() => (window as any).__tgEvents)) as { type: string; data?: any }[];
+      const background = events.filter((e) => e.type === 'web_app_set_background_color').at(-1)?.data.color;
+      assert.equal(background?.toLowerCase(), dark ? '#202025' : '#ffffff', 'Telegram background synced to ours');
+      for (let i = 0; i < 50 && (await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--safe-top'))) !== '70px'; i++) await page.waitForTimeout(100);
+      assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--safe-top')), '70px', 'notch + Telegram header');
+      await checkA11y(page, `telegram-home-${lang}-${theme}`);
+      await page.screenshot({ path: `screenshots/telegram-home-${lang}-${theme}.png` });
+      await page.getByRole('link', { name: lang === 'en' ? 'Settings' : 'Настройки' }).click();
+      await page.getByRole('link', { name: lang === 'en' ? /Wallet protection/ : /Защита кошелька/ }).click();
+      await waitForNative(page, (s) => s.back, 'back on wallet protection');
+      await checkA11y(page, `telegram-protection-${lang}-${theme}`);
+      await page.screenshot({ path: `screenshots/telegram-protection-${lang}-${theme}.png` });
+
+      if (lang === 'en' && !dark) {
+        // theme_changed while the app runs: followed at once, and Telegram's header follows ours.
+        await page.evaluate((params) => (window as any).Telegram.WebView.receiveEvent('theme_changed', { theme_params: params }), tgThemes.dark);
+        for (let i = 0; i < 50 && (await scheme(page)) !== 'dark'; i++) await page.waitForTimeout(100);
+        assert.equal(await scheme(page), 'dark', 'theme_changed applied');
+        // A choice in Settings wins over the messenger from then on.
+        await pressNative(page, 'back');
+        await page.getByRole('switch', { name: 'Dark theme' }).click();
+        assert.equal(await scheme(page), 'light');
+        await page.evaluate((params) => (window as any).Telegram.WebView.receiveEvent('theme_changed', { theme_params: params }), tgThemes.dark);
+        await page.waitForTimeout(300);
+        assert.equal(await scheme(page), 'light', 'a chosen theme is kept');
+      }
+      await context.close();
+    }
+  }
 });

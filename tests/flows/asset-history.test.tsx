@@ -11,13 +11,19 @@ import { assetHistoryMachine, type AssetOverview } from '../../machines/assetHis
 import { AssetScreen } from '../../src/features/asset/AssetScreen';
 import { describeModel, settle } from '../support/mbt';
 import { renderInRouter } from '../support/router';
-import { BTC_ADDRESS, NOW, btcAsset, btcCoin, history, labelled, usdtTrxCoin } from './asset-fixtures';
+import type { Transaction } from '../../contracts/wallet';
+import type { HistoryChunk } from '../../machines/shared/historyPages';
+import { BTC_ADDRESS, NOW, btcAsset, btcCoin, deposit, history, labelled, usdtTrxCoin } from './asset-fixtures';
 
 const USD = { fiat: 'USD', rate: 60000 };
 
 const pending = labelled<AssetOverview>('deposit in progress', { coin: btcCoin, asset: btcAsset('1.25000000', '0.10000000'), transactions: history('IN_PROGRESS') });
 const credited = labelled<AssetOverview>('deposit credited', { coin: btcCoin, asset: btcAsset('1.75000000'), transactions: history('COMPLETED') });
 const empty = labelled<AssetOverview>('no history', { coin: btcCoin, asset: btcAsset('0'), transactions: [] });
+/** Page 1 of a longer history: the next page starts at cursor c2. */
+const paged = labelled<AssetOverview>('page 1 of 2', { ...pending, transactions: history('IN_PROGRESS'), nextCursor: 'c2' });
+const older: Transaction = { ...deposit('COMPLETED'), id: 'tx-older', amount: '0.3', createdDate: '2026-01-15T12:00:00Z' };
+const lastPage = labelled<HistoryChunk>('page 2, the last', { transactions: [older], nextCursor: null });
 
 type Outcome = { type: string; output?: unknown; error?: unknown };
 
@@ -30,6 +36,7 @@ describeModel('assetHistory', {
   events: {
     loading: [
       { type: 'xstate.done.actor.load', output: pending },
+      { type: 'xstate.done.actor.load', output: paged },
       { type: 'xstate.done.actor.load', output: empty },
       { type: 'xstate.error.actor.load', error: { status: 500, code: 'HTTP_500' } },
       { type: 'xstate.error.actor.load', error: { kind: 'notFound' } },
@@ -48,12 +55,18 @@ describeModel('assetHistory', {
       { type: 'xstate.error.actor.refresh', error: { status: 503, code: 'HTTP_503' } },
     ],
     'loaded.copy.idle': [{ type: 'copy.requested' }],
+    'loaded.more.idle': [{ type: 'history.moreRequested' }],
+    'loaded.more.loading': [
+      { type: 'xstate.done.actor.loadMore', output: lastPage },
+      { type: 'xstate.error.actor.loadMore', error: { status: 503, code: 'HTTP_503' } },
+    ],
+    'loaded.more.failed': [{ type: 'history.moreRequested' }],
     'loaded.copy.copying': [
       { type: 'xstate.done.actor.copyText' },
       { type: 'xstate.error.actor.copyText', error: new Error('denied') },
     ],
   },
-  classify: (s) => (s.context.transactions.length ? 'history' : 'empty'),
+  classify: (s) => (s.context.transactions.length ? (s.context.nextCursor ? 'more pages' : 'history') : 'empty'),
   fakeTimers: true,
   delays: { REFRESH: 10_000 },
   mount: async ({ fakes }) => {
@@ -61,7 +74,10 @@ describeModel('assetHistory', {
     const notes: string[] = [];
     const actor = createActor(
       assetHistoryMachine.provide({
-        actors: { loadOverview: fakes.promise('loadOverview'), copyText: fakes.promise('copyText'), addAsset: fakes.promise('addAsset') },
+        actors: {
+          loadOverview: fakes.promise('loadOverview'), copyText: fakes.promise('copyText'), addAsset: fakes.promise('addAsset'),
+          loadMore: fakes.promise('loadMore'),
+        },
         actions: {
           notifyCopied: () => void notes.push('copied'),
           notifyCopyFailed: () => void notes.push('copyFailed'),
@@ -82,6 +98,8 @@ describeModel('assetHistory', {
     'history.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Retry' })),
     'copy.requested': (_e, h) => h.user.click(copyButton()),
     'asset.added': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Add BTC' })),
+    // Scrolling to the end asks for the next page; the button does the same without a pointer (and after a failure, Retry).
+    'history.moreRequested': (_e, h) => h.user.click(screen.queryByRole('button', { name: 'Show more' }) ?? screen.getByRole('button', { name: 'Retry' })),
   },
   states: {
     '*': (h) => {
@@ -140,13 +158,15 @@ describeModel('assetHistory', {
       expect(screen.getByRole('link', { name: 'Receive' }).getAttribute('href')).toBe('/home/asset/BTC/receive');
       expect(screen.getByRole('link', { name: 'Send' }).getAttribute('href')).toBe('/home/asset/BTC/send');
       expect(screen.getByRole('heading', { level: 2, name: 'History' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Filter and export' }).getAttribute('href')).toBe('/history?asset=BTC');
       if (transactions.length === 0) {
         expect(screen.getByTestId('history-empty').textContent).toContain('No transactions yet');
         expect(rows()).toHaveLength(0);
         return;
       }
       expect(screen.queryByTestId('history-empty')).toBeNull();
-      expect(screen.getAllByRole('heading', { level: 3 }).map((x) => x.textContent)).toEqual(['Today', 'Yesterday', '20/02/26']);
+      const olderShown = transactions.some((t: Transaction) => t.id === 'tx-older');
+      expect(screen.getAllByRole('heading', { level: 3 }).map((x) => x.textContent)).toEqual(['Today', 'Yesterday', '20/02/26', ...(olderShown ? ['15/01/26'] : [])]);
       const shown = rows().map((r) => [r.textContent, r.getAttribute('href')]);
       const depositDone = transactions[0].state === 'COMPLETED';
       expect(shown).toEqual([
@@ -154,14 +174,17 @@ describeModel('assetHistory', {
         ['Sent−0.1 BTC', '/home/asset/BTC/transaction/tx-withdrawal/WITHDRAWAL'],
         ['SwappingIn progress−0.01 BTC', '/home/asset/BTC/transaction/tx-swap/EXCHANGE'],
         ['Failed to sellFailed−0.02 BTC', '/home/asset/BTC/transaction/tx-sale/C2F'],
+        // Page 2 after page 1, kept when a refresh reloads page 1.
+        ...(olderShown ? [['Received+0.3 BTC', '/home/asset/BTC/transaction/tx-older/DEPOSIT']] : []),
       ]);
       // Spec §4: a failed card sale carries the error style; a failed badge is on the row.
       expect(rows()[3].querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('error');
       expect(rows()[0].querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('default');
     },
-    'loaded.refresh.waiting': (h, _s, { event }) => {
-      // A failed refresh keeps what is on screen (no alert, no spinner) and tries again on the next tick.
-      expect(screen.queryByRole('alert'), event?.type).toBeNull();
+    'loaded.refresh.waiting': (h, s, { event }) => {
+      // A failed refresh keeps what is on screen (no alert of its own, no spinner) and tries again on the next tick.
+      const alerts = screen.queryAllByRole('alert').map((a) => a.textContent);
+      expect(alerts, event?.type).toEqual(s.matches({ loaded: { more: 'failed' } }) ? ['Could not load more transactions.Retry'] : []);
       expect(screen.queryByRole('status', { name: 'Loading history' })).toBeNull();
       expect(h.fakes.calls('loadOverview').length).toBeGreaterThan(0);
     },
@@ -175,6 +198,25 @@ describeModel('assetHistory', {
       expect(button.disabled).toBe(false);
       if (event?.type === 'xstate.done.actor.copyText') expect(h.notes.at(-1)).toBe('copied');
       if (event?.type === 'xstate.error.actor.copyText') expect(h.notes.at(-1)).toBe('copyFailed');
+    },
+    'loaded.more.idle': (_h, s) => {
+      // More pages: the end of the list offers them (and loads them as it scrolls into view); else nothing.
+      expect(!!screen.queryByRole('button', { name: 'Show more' })).toBe(s.context.nextCursor !== null);
+      expect(screen.queryByRole('status', { name: 'Loading more transactions' })).toBeNull();
+      expect(rows()).toHaveLength(s.context.transactions.length);
+    },
+    'loaded.more.loading': (h, s) => {
+      expect(screen.getByRole('status', { name: 'Loading more transactions' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+      expect(rows()).toHaveLength(s.context.transactions.length);
+      expect(h.fakes.calls('loadMore').at(-1)).toEqual({ currency: 'BTC', cursor: 'c2' });
+    },
+    'loaded.more.failed': () => {
+      // The rows on screen stay; the end of the list says what failed and offers Retry.
+      const alert = screen.getByRole('alert');
+      expect(alert.textContent).toContain('Could not load more transactions.');
+      expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+      expect(rows()).toHaveLength(4);
     },
     'loaded.copy.copying': (h) => {
       expect(copyButton().getAttribute('aria-busy')).toBe('true');

@@ -7,7 +7,9 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import { fromPromise, type AnyActorLogic, type AnyMachineSnapshot } from 'xstate';
-import { balancesMachine, BALANCE_POLL_MS, type BalancesEvent } from '../../machines/balances.machine';
+import { balancesMachine, BALANCE_BACKOFF, BALANCE_POLL_MS, type BalancesEvent } from '../../machines/balances.machine';
+import { backoffDelay } from '../../machines/shared/backoff';
+import { formatTime } from '../../src/i18n/dates';
 import { toCoinMap } from '../../machines/shared/coins';
 import { portfolio } from '../../machines/shared/portfolio';
 import { formatCrypto, formatFiat } from '../../src/i18n/format';
@@ -29,8 +31,11 @@ type H = {
 };
 const user = makeUser();
 const coins = toCoinMap(catalogue, false);
-const dataA = { assets: holdingsA, rates };
-const dataB = { assets: holdingsB, rates };
+// When each answer came: Home shows it ("Updated hh:mm") while the data may be old.
+const atA = Date.UTC(2026, 10, 24, 9, 41);
+const atB = Date.UTC(2026, 10, 24, 9, 42);
+const dataA = { assets: holdingsA, rates, at: atA };
+const dataB = { assets: holdingsB, rates, at: atB };
 const fail = { status: 503, code: 'HTTP_503' };
 
 const otherFiat = (s: AnyMachineSnapshot) => (s.context.fiat === 'USD' ? 'EUR' : 'USD');
@@ -58,10 +63,10 @@ describeModel('balances', {
     }
     return list as never;
   },
-  classify: (s) => (s.context.stale ? 'stale' : 'fresh'),
+  // Each poll outcome from every backoff step: fresh, and 1, 2 and 3 (capped) failures in a row.
+  classify: (s) => `${s.context.stale ? 'stale' : 'fresh'}:${s.context.failures}`,
   keepIgnored: () => false,
   fakeTimers: true,
-  delays: { POLL: BALANCE_POLL_MS },
   mount: async ({ fakes }) => {
     const h = { restored: false, react: { commits: 0 }, checkedAt: 0, lastAssets: '', lastStale: false, profiles: [] } as unknown as H;
     h.app = mountApp({
@@ -94,6 +99,15 @@ describeModel('balances', {
     // Sent by manage assets and the first-time screen after an add.
     'balances.refreshRequested': (e, h) => act(() => h.app.balances.send(e as BalancesEvent)),
     'balances.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Retry' })),
+    // The poll waits 10 s, or after failures 20 s, 40 s, then 60 s: not a millisecond less.
+    'xstate.after.POLL.balances.loaded.waiting': async (_e: unknown, h) => {
+      const wait = backoffDelay(h.app.balances.getSnapshot().context.failures, BALANCE_BACKOFF);
+      const before = h.fakes.calls('loadBalances').length;
+      act(() => void vi.advanceTimersByTime(wait - 1));
+      await settle();
+      expect(h.fakes.calls('loadBalances').length, `no poll before ${wait} ms`).toBe(before);
+      act(() => void vi.advanceTimersByTime(1));
+    },
     'xstate.done.actor.refreshBalances': (e: { output?: unknown }, h) => act(async () => h.fakes.resolve('loadBalances', structuredClone(e.output))),
     'xstate.error.actor.refreshBalances': (e: { error?: unknown }, h) => act(async () => h.fakes.reject('loadBalances', (e as { error: unknown }).error)),
   },
@@ -130,8 +144,15 @@ describeModel('balances', {
       expect(screen.getByTestId('total').textContent).toBe(formatFiat(total!, s.context.fiat, 'en'));
       const list = screen.getByTestId('asset-list');
       expect(within(list).getAllByTestId('crypto').map((e) => e.textContent)).toEqual(rows.map((r) => `${formatCrypto(r.amount, r.coin, 'en')} ${r.currency.split('_')[0]}`));
-      const hint = screen.queryByText('Offline, retrying…');
-      expect(hint !== null, 'offline hint').toBe(s.context.stale);
+      // A failed poll keeps the data but marks it: the total set back, and when it was loaded.
+      const updated = screen.queryByTestId('balances-updated');
+      if (s.context.stale) {
+        expect(updated?.textContent).toBe(`Updated ${formatTime(s.context.updatedAt, 'en')}. Could not refresh, retrying…`);
+        expect(screen.getByTestId('total').getAttribute('aria-describedby')).toBe(updated!.id);
+      } else {
+        expect(updated, 'no "Updated" line on fresh data').toBeNull();
+        expect(screen.getByTestId('total').hasAttribute('data-dated')).toBe(false);
+      }
     },
     // Polls run behind the data on screen: no skeleton, no error block, whether waiting or refreshing.
     'loaded.waiting': (h) => {
@@ -172,21 +193,40 @@ describe('balances on screen', () => {
     expect(commits).toBe(before);
   });
 
-  it('keeps the data when a poll fails, says so, and recovers', async () => {
+  it('keeps the data when polls fail, marks it with its time, backs off 20 s, 40 s, 60 s, 60 s, and recovers', async () => {
     vi.useFakeTimers();
+    vi.setSystemTime(atA);
     let mode: 'ok' | 'down' = 'ok';
+    let calls = 0;
     mount(fromPromise(async () => {
+      calls += 1;
       if (mode === 'down') throw new Error('offline');
-      return dataA;
+      return { ...dataA, at: Date.now() };
     }));
     await settle();
+    expect(calls).toBe(1);
     mode = 'down';
     await act(() => vi.advanceTimersByTimeAsync(BALANCE_POLL_MS));
+    expect(calls).toBe(2);
     expect(screen.getByTestId('total').textContent).toBe('$30,100.50');
-    expect(screen.getByText('Offline, retrying…')).toBeTruthy();
+    expect(screen.getByTestId('total').hasAttribute('data-dated')).toBe(true);
+    expect(screen.getByTestId('balances-updated').textContent).toBe(`Updated ${formatTime(atA, 'en')}. Could not refresh, retrying…`);
+    // Each wait doubles up to the minute: one millisecond short of it, no poll yet.
+    for (const wait of [20_000, 40_000, 60_000, 60_000]) {
+      const before = calls;
+      await act(() => vi.advanceTimersByTimeAsync(wait - 1));
+      expect(calls, `no poll before ${wait} ms`).toBe(before);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(calls, `a poll after ${wait} ms`).toBe(before + 1);
+    }
     mode = 'ok';
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(screen.queryByTestId('balances-updated')).toBeNull();
+    expect(screen.getByTestId('total').hasAttribute('data-dated')).toBe(false);
+    // Back to the normal 10 s.
+    const before = calls;
     await act(() => vi.advanceTimersByTimeAsync(BALANCE_POLL_MS));
-    expect(screen.queryByText('Offline, retrying…')).toBeNull();
+    expect(calls).toBe(before + 1);
   });
 
   it('re-renders the total in a newly selected fiat', async () => {

@@ -139,12 +139,11 @@ describe('home screen', () => {
       },
     });
 
-  it('offers the swap shortcut only when BTC and USDT_TRX are held', async () => {
+  it('offers the swap shortcut with BTC → USDT_TRX preselected when both are held', async () => {
     mount(holdingsA);
     await settle();
     const swap = screen.getByRole('link', { name: 'Swap' });
-    // No swap route yet (the swap issue adds it): the shortcut opens the exchange screen meanwhile.
-    expect(swap.getAttribute('href')).toBe('/exchange');
+    expect(swap.getAttribute('href')).toBe('/swap/order?from=BTC&to=USDT_TRX');
     expect(screen.getByRole('link', { name: 'Receive' }).getAttribute('href')).toBe('/select-asset/receive');
     expect(screen.getByRole('link', { name: 'Send' }).getAttribute('href')).toBe('/select-asset/send');
     expect(screen.getByRole('link', { name: 'Buy / Sell' }).getAttribute('href')).toBe('/home/buy-sell');
@@ -157,6 +156,35 @@ describe('home screen', () => {
     expect(screen.getAllByTestId('crypto').map((e) => e.textContent)).toEqual(['0.5 BTC']);
     // Hidden coins still count: the money is there.
     expect(screen.getByTestId('total').textContent).toBe('$30,100.50');
+  });
+
+  it('the eye hides every amount on Home, is stored on the device and shows them again', async () => {
+    const app = mount(holdingsA);
+    await settle();
+    const eye = screen.getByRole('button', { name: 'Hide balances' });
+    expect(eye.getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByTestId('total').textContent).toBe('$30,100.50');
+    act(() => eye.click());
+    await settle();
+    expect(eye.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('total').textContent).toBe('••••••');
+    // The coin stays named; only its amount and value are masked.
+    expect(screen.getAllByTestId('crypto').map((e) => e.textContent)).toEqual(['•••••• BTC', '•••••• USDT']);
+    expect(screen.getAllByTestId('fiat').map((e) => e.textContent)).toEqual(['••••••', '••••••']);
+    expect(document.body.textContent).not.toMatch(/30,100|100\.5|0\.5 BTC/);
+    expect(window.localStorage.getItem('hideBalances')).toBe('true');
+    expect(app.preferences.getSnapshot().context.hideBalances).toBe(true);
+    act(() => eye.click());
+    await settle();
+    expect(screen.getByTestId('total').textContent).toBe('$30,100.50');
+    expect(window.localStorage.getItem('hideBalances')).toBe('false');
+  });
+
+  it('starts masked when the device stored hidden balances', async () => {
+    mount(holdingsA, { path: '/home', storage: { hideBalances: 'true' } });
+    await settle();
+    expect(screen.getByRole('button', { name: 'Hide balances' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('total').textContent).toBe('••••••');
   });
 
   it('opens an asset from the list', async () => {
@@ -178,11 +206,41 @@ describe('home screen', () => {
     expect(screen.getByTestId('asset-list')).toBeTruthy();
   });
 
-  it('buy/sell chooser marks both card flows coming soon', async () => {
+  it('asks GET /user/auth at sign-in, so the first Home shows the banner from that answer; a later Home asks again', async () => {
+    const answers: Array<(tgAuth: boolean) => void> = [];
+    const app = mountApp({
+      path: '/exchange',
+      signedIn: makeUser(),
+      wallet: { loadCatalogue: fromPromise(async () => catalogue), loadBalances: fromPromise(async () => ({ assets: holdingsA, rates })) },
+      api: { user: { getAuthInfo: () => new Promise((resolve) => answers.push((tgAuth) => resolve({ tgAuth }))) } },
+    });
+    await settle();
+    // Signed in on another screen: the call is already out, before Home (and its chunk) is there.
+    expect(answers).toHaveLength(1);
+    await act(() => app.router.navigate({ to: '/home' }));
+    await settle();
+    expect(answers).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: 'Telegram' })).toBeNull();
+    act(() => answers[0]!(false));
+    await settle();
+    expect(screen.getByRole('region', { name: 'Telegram' }).textContent).toMatch('Use your wallet in Telegram too.');
+
+    // Linked meanwhile (in the messenger): the next Home asks again instead of reusing the first answer.
+    await act(() => app.router.navigate({ to: '/exchange' }));
+    await act(() => app.router.navigate({ to: '/home' }));
+    await settle();
+    expect(answers).toHaveLength(2);
+    act(() => answers[1]!(true));
+    await settle();
+    expect(screen.getByTestId('total').textContent).toBe('$30,100.50');
+    expect(screen.queryByRole('region', { name: 'Telegram' })).toBeNull();
+  });
+
+  it('buy/sell chooser: buy with card opens the choice of coin', async () => {
     mount(holdingsA, { path: '/home/buy-sell' });
     await settle();
-    const buy = screen.getByRole('button', { name: /Buy with card/ }) as HTMLButtonElement;
-    expect(buy.disabled).toBe(true);
-    expect(screen.getAllByText('Coming soon')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Buy with card' }).getAttribute('href')).toBe('/buy/get');
+    // Sell is live (issue 11): it leads to the choice of the crypto to sell.
+    expect(screen.getByRole('link', { name: 'Sell to card' }).getAttribute('href')).toBe('/sell/get');
   });
 });

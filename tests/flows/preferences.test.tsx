@@ -6,17 +6,22 @@ import { act, screen } from '@testing-library/react';
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { preferencesMachine, type PreferencesEvent, type PreferencesInput } from '../../machines/preferences.machine';
 import { describeModel, settle } from '../support/mbt';
-import { makeUser, mountApp, pathname, type MountedApp } from './app/harness';
+import { fakeHostTheme, makeUser, mountApp, pathname, type MountedApp } from './app/harness';
 
-type H = { app: MountedApp };
+type H = { app: MountedApp & { hostTheme: ReturnType<typeof fakeHostTheme> } };
 
 const themeSwitch = () => screen.getByRole('switch', { name: 'Dark theme' });
 const radio = (name: string) => screen.getByRole('radio', { name });
 const names = { ENG: 'English', RUS: 'Русский' } as const;
-const input: PreferencesInput = { darkTheme: true, language: 'ENG', languageChosen: false, currency: 'USD', currencyChosen: false };
+const input: PreferencesInput = { darkTheme: true, themeChosen: false, language: 'ENG', languageChosen: false, currency: 'USD', currencyChosen: false, hideBalances: false };
+const eye = () => screen.getByRole('button', { name: 'Hide balances' });
 
 async function open(h: H & { user: { click(e: Element): Promise<void> } }, path: string, row: RegExp) {
   if (pathname(h.app) === path) return;
+  if (pathname(h.app) === '/home') {
+    await act(() => h.app.router.navigate({ to: '/settings' }));
+    await settle();
+  }
   if (pathname(h.app) !== '/settings') {
     await h.user.click(screen.getByRole('link', { name: 'Back' }));
     await settle();
@@ -34,6 +39,11 @@ async function open(h: H & { user: { click(e: Element): Promise<void> } }, path:
  */
 function expectChoicesShown(h: H, s: AnyMachineSnapshot, which: 'language' | 'currency' | 'both') {
   const path = pathname(h.app);
+  // Home shows none of these choices, only the eye: pressed exactly while amounts are hidden.
+  if (path === '/home') {
+    expect(eye().getAttribute('aria-pressed')).toBe(String(s.context.hideBalances));
+    return;
+  }
   const language = names[s.context.language as 'ENG' | 'RUS'];
   if (path === '/settings') {
     expect(themeSwitch().getAttribute('aria-checked')).toBe(String(s.context.darkTheme));
@@ -53,6 +63,9 @@ describeModel('preferences', {
   events: {
     '*': [
       { type: 'theme.toggled' },
+      { type: 'balances.hideToggled' },
+      { type: 'theme.hostChanged', dark: false },
+      { type: 'theme.hostChanged', dark: true },
       { type: 'language.selected', language: 'RUS' },
       { type: 'language.selected', language: 'ENG' },
       { type: 'currency.selected', currency: 'EUR' },
@@ -77,9 +90,11 @@ describeModel('preferences', {
   keepIgnored: () => false,
   fakeTimers: true,
   mount: async ({ fakes }) => {
+    const hostTheme = fakeHostTheme(input.darkTheme);
     const app = mountApp({
       path: '/settings',
       signedIn: makeUser(),
+      hostTheme,
       loadProfile: () => new Promise(() => {}),
       preferences: {
         input,
@@ -89,12 +104,20 @@ describeModel('preferences', {
       },
     });
     await settle();
-    return { app, actor: app.preferences };
+    return { app: Object.assign(app, { hostTheme }), actor: app.preferences };
   },
   drive: {
     'theme.toggled': async (_e, h) => {
       await open(h, '/settings', /Dark theme/);
       await h.user.click(themeSwitch());
+    },
+    // The eye on Home, where the total is.
+    'balances.hideToggled': async (_e, h) => {
+      if (pathname(h.app) !== '/home') {
+        await act(() => h.app.router.navigate({ to: '/home' }));
+        await settle();
+      }
+      await h.user.click(eye());
     },
     'language.selected': async (e: PreferencesEvent, h) => {
       if (e.type !== 'language.selected') return;
@@ -106,6 +129,11 @@ describeModel('preferences', {
       await open(h, '/settings/select-currency', /Currency/);
       await h.user.click(radio(e.currency));
     },
+    // The messenger's theme_changed, through the platform's host theme (src/app/services.ts subscribes).
+    'theme.hostChanged': (e: PreferencesEvent, h) => {
+      if (e.type !== 'theme.hostChanged') return;
+      act(() => h.app.hostTheme.set(e.dark));
+    },
     // Session changes reach preferences through src/app/live.ts; here they are sent as that glue would.
     'user.signedIn': (e: PreferencesEvent, h) => act(() => h.app.preferences.send(e)),
     'user.signedOut': (e: PreferencesEvent, h) => act(() => h.app.preferences.send(e)),
@@ -114,8 +142,12 @@ describeModel('preferences', {
     '*': (h, s) => {
       // Applied at once: the last theme and language handed to the page are the machine's.
       expect(h.app.applied.themes.at(-1)).toBe(s.context.darkTheme);
+      // Following the messenger's scheme is not a choice: only a toggle is stored.
+      expect(window.localStorage.getItem('darkTheme')).toBe(s.context.themeChosen ? String(s.context.darkTheme) : null);
       expect(h.app.applied.languages.at(-1)).toBe(s.context.language);
       expect(window.localStorage.getItem('selectedCurrency')).toBe(s.context.currencyChosen ? s.context.currency : null);
+      // Stored on every toggle (nothing before the first): a reload starts from it.
+      expect(window.localStorage.getItem('hideBalances') ?? 'false').toBe(String(s.context.hideBalances));
     },
     // Every state shows the choices as made, at once: neither the account settings nor a save is waited for.
     'account.signedOut': (h, s) => {

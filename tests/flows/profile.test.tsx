@@ -1,17 +1,18 @@
 /**
  * Profile (spec §3 GET /user): loaded after sign-in, forgotten on sign-out, asked again after a failure,
- * kept in step with passcode changes — driven from the production profile machine through the real app
+ * kept in step with passcode changes and resets (the reset hold follows it) — driven from the production profile machine through the real app
  * (createServices with fake deps), asserting what Settings and Wallet protection show.
  */
 import { act, screen } from '@testing-library/react';
 import { profileMachine, type Profile } from '../../machines/profile.machine';
+import { selectHoldUntil } from '../../machines/resetHold.selectors';
 import type { UserProfile } from '../../src/api/userProfile';
 import { describeModel, settle } from '../support/mbt';
 import { makeUser, mountApp, pathname, type MountedApp } from './app/harness';
 
 const user = makeUser();
-const plain: Profile = { email: 'ann@example.com', accountId: 'acc-1', pinCodeActive: false, telegram: null, language: 'ENG', currency: 'USD' };
-const linked: Profile = { email: 'bob@example.com', accountId: 'acc-2', pinCodeActive: true, telegram: { id: 42, username: 'bob' }, language: 'ENG', currency: 'USD' };
+const plain: Profile = { email: 'ann@example.com', accountId: 'acc-1', pinCodeActive: false, telegram: null, language: 'ENG', currency: 'USD', resetHoldUntil: null };
+const linked: Profile = { email: 'bob@example.com', accountId: 'acc-2', pinCodeActive: true, telegram: { id: 42, username: 'bob' }, language: 'ENG', currency: 'USD', resetHoldUntil: null };
 
 /** What GET /user answers for a profile (accounts[0] is the active account). */
 const fromServer = (p: Profile): UserProfile => ({
@@ -20,6 +21,7 @@ const fromServer = (p: Profile): UserProfile => ({
   pinCodeActive: p.pinCodeActive,
   accounts: [{ id: p.accountId!, name: 'Account', language: p.language!, defaultFiatCurrency: p.currency! as UserProfile['accounts'][number]['defaultFiatCurrency'] }],
   ...(p.telegram ? { telegram: p.telegram } : {}),
+  ...(p.resetHoldUntil ? { passcodeResetHoldUntil: p.resetHoldUntil } : {}),
 });
 
 /** GET /user calls that wait for the path to answer them, newest first. */
@@ -55,7 +57,12 @@ describeModel<typeof profileMachine, H>('profile', {
       { type: 'session.ended' },
     ],
     failed: [{ type: 'profile.retried' }, { type: 'session.ended' }],
-    loaded: [{ type: 'passcode.changed', active: true }, { type: 'passcode.changed', active: false }, { type: 'session.ended' }],
+    loaded: [
+      { type: 'passcode.changed', active: true },
+      { type: 'passcode.changed', active: false },
+      { type: 'passcode.reset', holdUntil: '2030-01-01T10:00:00.000Z' },
+      { type: 'session.ended' },
+    ],
   },
   keepIgnored: () => false,
   mount: async ({ fakes }) => {
@@ -94,6 +101,13 @@ describeModel<typeof profileMachine, H>('profile', {
       await h.user.click(screen.getByRole('link', { name: /Wallet protection/ }));
       await settle();
     },
+    // Sent as the recovery page does after a Telegram recovery; then the user opens Wallet protection.
+    'passcode.reset': async (e, h) => {
+      await openSettings(h);
+      await act(async () => h.app.profile.send(e));
+      await h.user.click(screen.getByRole('link', { name: /Wallet protection/ }));
+      await settle();
+    },
     'session.ended': (_e, h) => act(async () => h.app.session.send({ type: 'user.signedOut' })),
   },
   states: {
@@ -114,6 +128,8 @@ describeModel<typeof profileMachine, H>('profile', {
         expect(onProtection(h)).toBe(true);
         expect(screen.getByRole('switch', { name: 'Passcode' }).getAttribute('aria-checked')).toBe(String(profile.pinCodeActive));
       }
+      // The reset hold follows the profile: the app-wide hold knows its end (the money screens show it).
+      expect(selectHoldUntil(h.app.services.signedIn()!.resetHold.getSnapshot())).toBe(profile.resetHoldUntil ?? null);
     },
   },
 });

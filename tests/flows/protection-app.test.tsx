@@ -28,6 +28,9 @@ function fakeApi() {
     validate: async (code) => void calls.push(`validate ${code}`),
     change: async (old, code) => void calls.push(`change ${old}→${code}`),
     disable: async (code) => void calls.push(`disable ${code}`),
+    recoverWithTelegram: async () => {
+      throw new Error('recoverWithTelegram is not part of these journeys');
+    },
   };
   return { api, calls };
 }

@@ -5,6 +5,7 @@ import type { AddressBookEntry } from '../../src/api/addressBook';
 import type { AddressCheck } from '../../src/api/send';
 import type { Transaction } from '../../src/api/wallet';
 import type { SendTarget } from '../../machines/send.machine';
+import type { KnownAddress } from '../../machines/shared/recipients';
 import { EXTERNAL_ADDRESS, btcCoin, labelled } from './asset-fixtures';
 
 export const VALID = EXTERNAL_ADDRESS;
@@ -19,8 +20,16 @@ export const problems = {
 };
 export const AVAILABLE = '1.25';
 
+/** Same first and last four characters as VALID, another middle: the dust a poisoner sent from. */
+export const POISON = 'bc1qzq8m4vnw3l7p5rrt2yhx9ecd6u0sgfak3hx0wlh';
+/** History of this network: VALID paid before (saved as Ann), and a deposit of dust from POISON. */
+export const KNOWN: KnownAddress[] = [
+  { address: VALID, name: 'Ann', sentTo: true, lastAt: '2026-03-01T10:00:00Z', lastSentAt: '2026-03-01T10:00:00Z' },
+  { address: POISON, name: null, sentTo: false, lastAt: '2026-03-02T10:00:00Z', lastSentAt: null },
+];
+
 export const target = (more: Partial<SendTarget> = {}): SendTarget =>
-  labelled(more.draft ? `BTC 1.25, draft ${more.draft.address === VALID ? 'valid' : 'wrong'}` : 'BTC 1.25', {
+  labelled(`${more.draft ? `BTC 1.25, draft ${more.draft.address === VALID ? 'valid' : 'wrong'}` : 'BTC 1.25'}${more.known?.length ? ', look-alike in history' : ''}`, {
     coin: btcCoin, available: AVAILABLE, passcodeActive: false, draft: null, ...more,
   });
 

@@ -7,13 +7,15 @@ import { act, screen, within } from '@testing-library/react';
 import { createActor, fromCallback, type AnyActorRef } from 'xstate';
 import { passcodeVerifyMachine } from '../../machines/passcodeVerify.machine';
 import { scannerMachine, type ScannerEvent } from '../../machines/scanner.machine';
-import { amountTooHigh, reviewSignature, sendMachine, withdrawalOf, type SendContext } from '../../machines/send.machine';
+import { addressCleared, amountTooHigh, reviewSignature, sendMachine, withdrawalOf, type SendContext } from '../../machines/send.machine';
+import { selectRecipientCheck } from '../../machines/send.selectors';
 import { SendFlow } from '../../src/features/send/SendFlow';
 import { describeModel, type MountTools } from '../support/mbt';
+import { matchesKey } from '../support/mbt-plan';
 import { renderInRouter } from '../support/router';
 import { labelled } from './asset-fixtures';
 import {
-  AVAILABLE, BOOK, FEE, INVALID, VALID, addressInput, problems, amountInput, button, check, replaceValue, completedTransaction, sentTransaction, serverError, target,
+  AVAILABLE, BOOK, FEE, INVALID, KNOWN, POISON, VALID, addressInput, problems, amountInput, button, check, replaceValue, completedTransaction, sentTransaction, serverError, target,
 } from './send-fixtures';
 
 async function mount({ fakes }: MountTools) {
@@ -45,6 +47,24 @@ async function mount({ fakes }: MountTools) {
   return { actor: actor as AnyActorRef, notes, camera };
 }
 
+/**
+ * The look-alike warning (both addresses, the differing middle marked and announced) or the quiet
+ * first-send note, as the pure check says for this state.
+ */
+function expectRecipientCheck(s: { context: unknown }) {
+  const check = selectRecipientCheck(s as never);
+  const warning = screen.queryByRole('alert', { name: 'Warning: look-alike address' });
+  expect(!!warning).toBe(check?.kind === 'lookalike');
+  expect(!!screen.queryByTestId('first-send')).toBe(check?.kind === 'firstSend');
+  if (check?.kind !== 'lookalike') return;
+  expect(warning!.textContent).toContain('It starts and ends like an address in your history');
+  expect(within(warning!).getByTestId('lookalike-entered').textContent).toBe(`bc1q(different part:)${VALID.slice(4, -6)}(end of the different part)hx0wlh`);
+  expect(within(warning!).getByTestId('lookalike-known').querySelector('mark')!.textContent).toBe(POISON.slice(4, -6));
+}
+
+/** The texts of every alert (a look-alike warning may show beside a retry card). */
+const alerts = () => screen.getAllByRole('alert').map((a) => a.textContent).join(' | ');
+
 /** Every amount the model can type, with its value at 60 000 $/BTC; an empty field shows no fiat line. */
 const fiatOfAmount: Record<string, string | null> = {
   '': null, '0': '≈ $0.00', '0.5': '≈ $30,000.00', '1': '≈ $60,000.00', '1.25': '≈ $75,000.00', '1.2499': '≈ $74,994.00',
@@ -56,14 +76,11 @@ const fiatOfTotal: Record<string, string> = {
 
 const afterAddress = [{ type: 'address.changed', value: VALID }, { type: 'address.changed', value: INVALID }] as const;
 
-describeModel('send', {
-  machine: sendMachine,
-  input: { currency: 'BTC' },
-  fakeTimers: true,
-  events: {
+const eventsByState: Record<string, ReadonlyArray<{ type: string } & Record<string, unknown>>> = {
     loading: [
       { type: 'xstate.done.actor.loadSend', output: target() },
-      { type: 'xstate.done.actor.loadSend', output: target({ draft: { address: VALID, amount: '0.5' } }) },
+      // A draft to an address whose look-alike (POISON) sent dust: the warning and the acknowledgement.
+      { type: 'xstate.done.actor.loadSend', output: target({ draft: { address: VALID, amount: '0.5' }, known: KNOWN }) },
       { type: 'xstate.done.actor.loadSend', output: target({ draft: { address: INVALID, amount: '' } }) },
       { type: 'xstate.error.actor.loadSend', error: serverError('HTTP_503', 'Unavailable', 503) },
     ],
@@ -136,10 +153,38 @@ describeModel('send', {
       { type: 'xstate.error.actor.passcode', error: new Error('passcode step crashed') },
       { type: 'passcode.cancelled' },
     ],
-  },
+};
+
+/**
+ * With a look-alike in the history only the steps that matter to it: the plain branch already covers
+ * every other transition, and repeating them all here would double the paths.
+ */
+const lookAlikeBranch = (e: { type: string; output?: unknown; value?: unknown }) => {
+  if (e.type === 'xstate.done.actor.checkAddress') return (e.output as { checkResult: string; belongsToSameUser: boolean }).checkResult === 'OK' && !(e.output as { belongsToSameUser: boolean }).belongsToSameUser;
+  if (e.type === 'xstate.done.actor.withdraw') return e.output === sentTransaction;
+  if (e.type === 'address.changed') return e.value === INVALID;
+  return ['xstate.done.actor.loadFee', 'form.submitted', 'xstate.done.actor.reviewKey', 'review.confirmed', 'review.edited'].includes(e.type);
+};
+
+describeModel('send', {
+  machine: sendMachine,
+  input: { currency: 'BTC' },
+  fakeTimers: true,
+  events: (s) => [
+    ...Object.entries(eventsByState).filter(([key]) => matchesKey(s, key)).flatMap(([, list]) => list)
+      .filter((e) => !s.context.known.length || lookAlikeBranch(e)),
+    // Only shown when there is something to show: the recent recipients, the acknowledgement box.
+    ...(s.matches({ editing: 'form' }) && s.context.known.length ? [{ type: 'recent.picked', address: VALID }] : []),
+    ...(s.matches({ review: 'idle' }) && !addressCleared({ ...s.context, acknowledged: false })
+      ? [{ type: 'address.acknowledged', checked: !s.context.acknowledged }] : []),
+  ] as never,
   // A second tap on Confirm while the first is on its way sends nothing.
-  keepIgnored: (s, e) => e.type === 'review.confirmed' && s.matches({ review: 'withdrawing' }),
-  classify: (s) => [s.context.failure ? 'failed' : '', s.context.passcodeActive ? 'pin' : '', s.context.key ? 'key' : ''].join(','),
+  // A look-alike address: Confirm does nothing until "I checked the address" is ticked.
+  keepIgnored: (s, e) => e.type === 'review.confirmed' && (s.matches({ review: 'withdrawing' }) || (s.matches({ review: 'idle' }) && !addressCleared(s.context))),
+  classify: (s) => [
+    s.context.failure ? 'failed' : '', s.context.passcodeActive ? 'pin' : '', s.context.key ? 'key' : '',
+    s.context.known.length ? 'known' : '', s.context.acknowledged ? 'ack' : '',
+  ].join(','),
   mount,
   drive: {
     'load.retried': (_e, h) => h.user.click(button('Retry')),
@@ -149,6 +194,8 @@ describeModel('send', {
     'address.pasted': (_e, h) => h.user.click(button('Paste')),
     'scan.requested': (_e, h) => h.user.click(button('Scan QR')),
     'book.requested': (_e, h) => h.user.click(button('Address book')),
+    'recent.picked': (_e, h) => h.user.click(within(screen.getByRole('region', { name: 'Recent recipients' })).getByRole('button', { name: /^Ann/ })),
+    'address.acknowledged': (_e, h) => h.user.click(screen.getByRole('checkbox', { name: /I checked the address/ })),
     'entry.picked': (e, h) => h.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: e.address === VALID ? /^Ann/ : /^Old/ })),
     'picker.closed': (_e, h) => h.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Back' })),
     'book.retried': (_e, h) => h.user.click(button('Retry')),
@@ -190,6 +237,10 @@ describeModel('send', {
       expect(!!screen.queryByText('Not enough funds to make the transaction')).toBe(amountTooHigh(c));
       expect(button('Continue').disabled).toBe(!s.can({ type: 'form.submitted' }));
       expect(button('Max').disabled).toBe(!s.matches({ editing: { form: 'ready' } }));
+      expectRecipientCheck(s);
+      // Recent recipients: the address paid before, under its address-book name.
+      const recent = screen.queryByRole('region', { name: 'Recent recipients' });
+      expect(recent ? within(recent).getAllByRole('button').map((b) => b.textContent) : []).toEqual(c.known.length ? ['Ann'] : []);
     },
     'editing.form.empty': () => expect(screen.getByTestId('send-fee').textContent).toBe('Network fee: enter an address'),
     'editing.form.invalid': () => expect(addressInput().getAttribute('aria-invalid')).toBe('true'),
@@ -198,12 +249,12 @@ describeModel('send', {
       expect(screen.getByRole('status').textContent).toBe('Checking the address…');
       expect(h.fakes.calls('checkAddress').at(-1)).toEqual({ currency: 'BTC', address: s.context.address.trim() });
     },
-    'editing.form.checkFailed': () => expect(screen.getByRole('alert').textContent).toContain('Could not check the address.'),
+    'editing.form.checkFailed': () => expect(alerts()).toContain('Could not check the address.'),
     'editing.form.loadingFee': (h) => {
       expect(screen.getByTestId('send-fee').textContent).toBe('Network fee: loading…');
       expect(h.fakes.calls('loadFee').at(-1)).toEqual({ currency: 'BTC', address: VALID });
     },
-    'editing.form.feeFailed': () => expect(screen.getByRole('alert').textContent).toContain('Could not load the network fee.'),
+    'editing.form.feeFailed': () => expect(alerts()).toContain('Could not load the network fee.'),
     'editing.form.ready': (_h, _s, { history }) => {
       expect(screen.getByTestId('send-fee').textContent).toBe(`Network fee: ${FEE} BTC`);
       // Max: the available balance minus the fee, the fee on top of what the recipient gets.
@@ -239,7 +290,11 @@ describeModel('send', {
       expect(screen.getByTestId('review-receive-fiat').textContent).toBe(fiatOfAmount[receive]);
       expect(screen.getByTestId('review-fee-fiat').textContent).toBe('≈ $6.00');
       expect(screen.getByTestId('review-total-fiat').textContent).toBe(fiatOfTotal[receive]);
-      expect(button(c.failure ? 'Try again' : 'Confirm and send').disabled).toBe(false);
+      expectRecipientCheck(s);
+      // A look-alike: Confirm waits for the box; anything else confirms at once.
+      expect(button(c.failure ? 'Try again' : 'Confirm and send').disabled).toBe(!addressCleared(c));
+      const box = screen.queryByRole('checkbox', { name: /I checked the address/ }) as HTMLInputElement | null;
+      expect(box?.checked ?? null).toBe(selectRecipientCheck(s as never)?.kind === 'lookalike' ? c.acknowledged : null);
       if (c.failure) expect(screen.getByTestId('review-error').textContent).toBe(c.failure.message || 'Something went wrong...');
       else expect(screen.queryByTestId('review-error')).toBeNull();
       if (c.failure?.code === 'NOT_ENOUGH_FUNDS') expect(h.notes.at(-1)).toBe('failed:Not enough funds on the balance');

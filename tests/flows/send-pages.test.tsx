@@ -18,7 +18,7 @@ type Withdrawal = { account: string; request: WithdrawalRequest; pincode: string
 function fakeCalls(failFirst = false) {
   const withdrawals: Withdrawal[] = [];
   const calls: FakeApis = {
-    wallet: { getAssets: async () => [btcAsset()] },
+    wallet: { getAssets: async () => [btcAsset()], getHistory: async () => ({ content: [], totalElements: 0, totalPages: 0, pageNumber: 1, pageSize: 100 }) },
     send: {
       checkAddress: async () => check(),
       preliminaryFee: async () => FEE,

@@ -18,6 +18,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Any fixed bigint: the advisory lock key every gateway takes around its migrations. */
+const MIGRATION_LOCK = '7266537301';
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
 /** PostgreSQL when a URL is given, else embedded PGlite in `<dataDir>/pglite` (or in memory for `memory://`). */
@@ -28,7 +30,16 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: opts.databaseUrl, max: 20 });
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
+    // Replicas starting together would each apply the same migration and all but one crash on
+    // "already exists": a session lock on its own connection lets one migrate while the others wait.
+    const lock = await pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migrate(db, { migrationsFolder });
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      lock.release();
+    }
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');

@@ -15,6 +15,8 @@ export type DomainErrorKind =
   | 'conflict'
   /** Refused for now; `waitSeconds` says for how long. */
   | 'too_many_attempts'
+  /** A provider we depend on refuses for now (payouts temporarily unavailable); nothing was done. */
+  | 'unavailable'
   /** Our fault, but with a stable code the client routes on. */
   | 'failed';
 
@@ -24,12 +26,15 @@ export interface DomainErrorDetails {
   waitSeconds?: number;
   /** Wrong passcodes left before the next wait or the block. */
   attemptsLeft?: number;
+  /** PASSCODE_RESET_HOLD: when money may leave the account again (ISO 8601). */
+  holdUntil?: string;
 }
 
 export class DomainError extends Error {
   readonly field?: string;
   readonly waitSeconds?: number;
   readonly attemptsLeft?: number;
+  readonly holdUntil?: string;
 
   constructor(readonly kind: DomainErrorKind, readonly code: string, message: string, details: DomainErrorDetails = {}) {
     super(message);
@@ -37,6 +42,7 @@ export class DomainError extends Error {
     if (details.field !== undefined) this.field = details.field;
     if (details.waitSeconds !== undefined) this.waitSeconds = details.waitSeconds;
     if (details.attemptsLeft !== undefined) this.attemptsLeft = details.attemptsLeft;
+    if (details.holdUntil !== undefined) this.holdUntil = details.holdUntil;
   }
 }
 

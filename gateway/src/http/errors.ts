@@ -31,6 +31,7 @@ export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   too_many_attempts: 429,
+  unavailable: 503,
   failed: 500,
 };
 
@@ -41,6 +42,7 @@ function domainPayload(error: DomainError): ErrorPayload {
     ...(error.field !== undefined ? { field: error.field } : {}),
     ...(error.waitSeconds !== undefined ? { waitSeconds: error.waitSeconds } : {}),
     ...(error.attemptsLeft !== undefined ? { attemptsLeft: error.attemptsLeft } : {}),
+    ...(error.holdUntil !== undefined ? { holdUntil: error.holdUntil } : {}),
   };
 }
 
@@ -74,7 +76,11 @@ export function sendError(reply: FastifyReply, status: number, payload: ErrorPay
 }
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof DomainError) return sendError(reply, STATUS_OF_KIND[error.kind], domainPayload(error));
+  if (error instanceof DomainError) {
+    // RFC 9110: a 429 says when to come back (rate limits and the passcode wait alike).
+    if (error.kind === 'too_many_attempts' && error.waitSeconds !== undefined) reply.header('Retry-After', String(error.waitSeconds));
+    return sendError(reply, STATUS_OF_KIND[error.kind], domainPayload(error));
+  }
   if (error instanceof ApiError) {
     return sendError(reply, error.statusCode, {
       code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}),
@@ -84,7 +90,9 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   const status = error.statusCode ?? 500;
   // Fastify's own 4xx (bad JSON, wrong content type, body too large) are safe to pass through.
   if (status >= 400 && status < 500) {
-    return sendError(reply, status, { code: error.code ?? 'BAD_REQUEST', message: error.message });
+    // JSON.parse quotes the start of the body in its message, which may be a card number: say less.
+    const message = error instanceof SyntaxError ? 'The body is not valid JSON' : error.message;
+    return sendError(reply, status, { code: error.code ?? 'BAD_REQUEST', message });
   }
   request.log.error({ err: error }, 'unhandled error');
   return sendError(reply, 500, { code: 'INTERNAL_ERROR', message: 'Something went wrong' });

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/client.js';
 import { oidcPayloads } from '../db/schema/idp.js';
+import { hasControlCharacters } from '../http/controlChars.js';
 
 const notExpired = or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`));
 
@@ -37,18 +38,19 @@ export function createAdapter(db: Db): AdapterConstructor {
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
-      return this.findOne(eq(oidcPayloads.id, id));
+      return this.findOne(eq(oidcPayloads.id, id), id);
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-      return this.findOne(eq(oidcPayloads.uid, uid));
+      return this.findOne(eq(oidcPayloads.uid, uid), uid);
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-      return this.findOne(eq(oidcPayloads.userCode, userCode));
+      return this.findOne(eq(oidcPayloads.userCode, userCode), userCode);
     }
 
     async consume(id: string): Promise<void> {
+      if (hasControlCharacters(id)) return;
       await db
         .update(oidcPayloads)
         .set({ consumedAt: sql`now()` })
@@ -56,16 +58,20 @@ export function createAdapter(db: Db): AdapterConstructor {
     }
 
     async destroy(id: string): Promise<void> {
+      if (hasControlCharacters(id)) return;
       await db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
     }
 
     // Every model sharing the grant goes (refresh tokens, codes, the grant itself), whichever
     // model's adapter the provider happens to call this on.
     async revokeByGrantId(grantId: string): Promise<void> {
+      if (hasControlCharacters(grantId)) return;
       await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
     }
 
-    private async findOne(where: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
+    private async findOne(where: ReturnType<typeof eq>, key: string): Promise<AdapterPayload | undefined> {
+      // Ids, uids and codes are ours and never hold control characters; PostgreSQL would refuse a NUL (500).
+      if (typeof key !== 'string' || hasControlCharacters(key)) return undefined;
       const rows = await db
         .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
         .from(oidcPayloads)

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type Provider from 'oidc-provider';
 import { errors, type TokenEndpointGrantContext } from 'oidc-provider';
 import type { Config } from '../config.js';
+import { DomainError } from '../domain/errors.js';
+import type { RateLimiter } from '../http/rateLimit.js';
+import { clientAddressOf } from './mount.js';
+import { hasControlCharacters } from '../http/controlChars.js';
 import { API_RESOURCE, DEFAULT_SCOPE, SCOPES, SESSION_GRANT } from './constants.js';
 import type { UserCredentials } from './index.js';
 import { findAccount, resourceServerInfo } from './provider.js';
@@ -84,7 +89,26 @@ async function issueTokens(ctx: TokenEndpointGrantContext, config: Config, users
   };
 }
 
-export function registerGrants(provider: Provider, deps: { config: Config; users: UserCredentials; tickets: SessionTickets }): void {
+/** OAuth's shape for a refused sign-in attempt, with the gateway's code beside it so the app reads both alike. */
+class RateLimitedGrant extends errors.OIDCProviderError {
+  constructor(readonly waitSeconds: number) {
+    super(429, 'rate_limited');
+    this.error_description = `Too many sign-in attempts: try again in ${waitSeconds} s`;
+  }
+}
+
+/** Counts a password sign-in per client address and per user name; throws the 429 when over (Retry-After set). */
+export async function countSignIn(limiter: RateLimiter | undefined, ctx: { req: IncomingMessage; set(name: string, value: string): void }, username: string) {
+  try {
+    await limiter?.consume('signIn', { ip: clientAddressOf(ctx.req), account: username });
+  } catch (err) {
+    if (!(err instanceof DomainError) || err.waitSeconds === undefined) throw err;
+    ctx.set('Retry-After', String(err.waitSeconds));
+    throw new RateLimitedGrant(err.waitSeconds);
+  }
+}
+
+export function registerGrants(provider: Provider, deps: { config: Config; users: UserCredentials; tickets: SessionTickets; limiter?: RateLimiter }): void {
   const { config, users, tickets } = deps;
 
   provider.registerGrantType<{ username?: string; password?: string }>(
@@ -93,6 +117,10 @@ export function registerGrants(provider: Provider, deps: { config: Config; users
       const { username, password } = ctx.oidc.params;
       if (typeof username !== 'string' || !username) throw new errors.InvalidRequest('Missing parameter: username');
       if (typeof password !== 'string' || !password) throw new errors.InvalidRequest('Missing parameter: password');
+      for (const [name, value] of [['username', username], ['password', password]] as const) {
+        if (hasControlCharacters(value)) throw new errors.InvalidRequest(`${name} must not contain control characters`);
+      }
+      await countSignIn(deps.limiter, ctx, username);
       const result = await users.checkPassword(username, password);
       if (!result.ok) {
         // Keycloak's wording, which the app maps to its own messages.

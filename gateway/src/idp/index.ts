@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { RateLimiter } from '../http/rateLimit.js';
 import { createAdapter, purgeExpired } from './adapter.js';
 import { DEFAULT_SCOPE, ROUTES, SESSION_GRANT } from './constants.js';
 import { registerGrants, SessionTickets } from './grants.js';
@@ -36,17 +37,17 @@ export interface Idp {
   register(app: FastifyInstance): Promise<void>;
 }
 
-export async function createIdp(opts: { db: Db; config: Config; users: UserCredentials }): Promise<Idp> {
-  const { db, config, users } = opts;
+export async function createIdp(opts: { db: Db; config: Config; users: UserCredentials; limiter?: RateLimiter }): Promise<Idp> {
+  const { db, config, users, limiter } = opts;
   const issuer = `${config.publicUrl}/realms/${config.realm}`;
   const mountPath = new URL(issuer).pathname;
   const allowedOrigins = new Set(config.allowedOrigins);
 
   await purgeExpired(db);
-  const keys = await loadKeys(db);
+  const keys = await loadKeys(db, config.idpKeyEncryptionKey);
   const provider = createProvider({ issuer, config, users, keys, adapter: createAdapter(db) });
   const tickets = new SessionTickets();
-  registerGrants(provider, { config, users, tickets });
+  registerGrants(provider, { config, users, tickets, ...(limiter ? { limiter } : {}) });
 
   const verifySignature = createTokenVerifier({ issuer, publicJwks: keys.publicJwks });
   async function verifyAccessToken(token: string) {
@@ -63,7 +64,7 @@ export async function createIdp(opts: { db: Db; config: Config; users: UserCrede
     allowedOrigins,
     userinfo: createUserinfoHandler({ allowedOrigins, verify: verifyAccessToken, users, issuer }),
     revoke: createRevocationHandler({ db, provider, clientId: config.clientId, allowedOrigins, verifySignature }),
-    interaction: createInteractionHandler({ provider, users, mountPath, appOrigins: config.allowedOrigins }),
+    interaction: createInteractionHandler({ provider, users, mountPath, appOrigins: config.allowedOrigins, ...(limiter ? { limiter } : {}) }),
     log,
   });
   provider.on('server_error', (_ctx, err) => log(err));

@@ -3,7 +3,11 @@ import type Provider from 'oidc-provider';
 import { INTERACTION_PATH } from './constants.js';
 import type { UserCredentials } from './index.js';
 import { loginPage, pagePolicy } from './pages.js';
+import { hasControlCharacters, withoutControlCharacters } from '../http/controlChars.js';
 import { readForm, send } from './http.js';
+import { DomainError } from '../domain/errors.js';
+import type { RateLimiter } from '../http/rateLimit.js';
+import { clientAddressOf } from './mount.js';
 
 const LOGIN_ERRORS = {
   invalid: 'Wrong address or password. Please check entered information.',
@@ -14,7 +18,7 @@ const LOGIN_ERRORS = {
  * The sign-in page the authorization endpoint sends the browser to. The app normally signs in with
  * the password grant; this page only exists so the code + PKCE flow works end to end.
  */
-export function createInteractionHandler(deps: { provider: Provider; users: UserCredentials; mountPath: string; appOrigins: readonly string[] }) {
+export function createInteractionHandler(deps: { provider: Provider; users: UserCredentials; mountPath: string; appOrigins: readonly string[]; limiter?: RateLimiter }) {
   const policy = pagePolicy(deps.appOrigins);
   const html = (res: ServerResponse, status: number, body: string) =>
     send(res, status, body, 'text/html; charset=utf-8', {
@@ -48,6 +52,18 @@ export function createInteractionHandler(deps: { provider: Provider; users: User
     }
     const form = await readForm(req);
     const email = form.get('email') ?? '';
+    const bad = ['email', 'password'].find((name) => hasControlCharacters(form.get(name) ?? ''));
+    if (bad) {
+      return html(res, 400, loginPage({ action, email: withoutControlCharacters(email), error: `The ${bad === 'email' ? 'e-mail' : 'password'} must not contain control characters.` }));
+    }
+    try {
+      await deps.limiter?.consume('signIn', { ip: clientAddressOf(req), account: email });
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.waitSeconds === undefined) throw err;
+      res.setHeader('Retry-After', String(err.waitSeconds));
+      const minutes = Math.ceil(err.waitSeconds / 60);
+      return html(res, 429, loginPage({ action, email, error: `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` }));
+    }
     const check = await deps.users.checkPassword(email, form.get('password') ?? '');
     if (!check.ok) return html(res, 200, loginPage({ action, email, error: LOGIN_ERRORS[check.reason] }));
     await deps.provider.interactionFinished(

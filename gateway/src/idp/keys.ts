@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Db } from '../db/client.js';
@@ -29,20 +29,50 @@ async function newSigningJwks(): Promise<{ keys: JWK[] }> {
   return { keys: [jwk] };
 }
 
-/**
- * Reads a stored key, creating it on first start. Insert-if-absent then read back, so two
- * instances starting together against one database end up with the same key.
- */
-async function loadOrCreate<T>(db: Db, name: string, create: () => Promise<T> | T): Promise<T> {
-  const existing = await db.select().from(oidcKeys).where(eq(oidcKeys.name, name)).limit(1);
-  if (existing[0]) return existing[0].value as T;
-  await db.insert(oidcKeys).values({ name, value: await create() }).onConflictDoNothing();
-  const stored = await db.select().from(oidcKeys).where(eq(oidcKeys.name, name)).limit(1);
-  return stored[0].value as T;
+/** How a secret sits in `oidc_keys.value`: AES-256-GCM under IDP_KEY_ENCRYPTION_KEY, bound to its row's name. */
+export interface SealedValue { sealed: 'A256GCM'; iv: string; tag: string; data: string }
+
+const isSealed = (value: unknown): value is SealedValue =>
+  typeof value === 'object' && value !== null && (value as { sealed?: unknown }).sealed === 'A256GCM';
+
+export function seal(key: Buffer, name: string, value: unknown): SealedValue {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(name));
+  const data = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+  return { sealed: 'A256GCM', iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
 }
 
-export async function loadKeys(db: Db): Promise<IdpKeys> {
-  const jwks = await loadOrCreate(db, 'signing-jwks', newSigningJwks);
-  const cookieKeys = await loadOrCreate(db, 'cookie-keys', () => [randomBytes(32).toString('base64url')]);
+export function unseal<T>(key: Buffer, name: string, value: SealedValue): T {
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(value.iv, 'base64'));
+    decipher.setAAD(Buffer.from(name));
+    decipher.setAuthTag(Buffer.from(value.tag, 'base64'));
+    return JSON.parse(Buffer.concat([decipher.update(Buffer.from(value.data, 'base64')), decipher.final()]).toString('utf8')) as T;
+  } catch {
+    throw new Error(`IDP_KEY_ENCRYPTION_KEY does not open the stored identity provider key "${name}": the gateway must start with the key it was stored under`);
+  }
+}
+
+/**
+ * Reads a stored secret, creating it on first start. Insert-if-absent then read back, so two
+ * instances starting together against one database end up with the same key. Secrets are stored
+ * sealed; one stored in the clear by an older version is sealed in place on the first start.
+ */
+async function loadOrCreate<T>(db: Db, encryptionKey: Buffer, name: string, create: () => Promise<T> | T): Promise<T> {
+  const read = async () => (await db.select().from(oidcKeys).where(eq(oidcKeys.name, name)).limit(1))[0]?.value;
+  let stored = await read();
+  if (stored === undefined) {
+    await db.insert(oidcKeys).values({ name, value: seal(encryptionKey, name, await create()) }).onConflictDoNothing();
+    stored = await read();
+  }
+  if (isSealed(stored)) return unseal<T>(encryptionKey, name, stored);
+  await db.update(oidcKeys).set({ value: seal(encryptionKey, name, stored) }).where(eq(oidcKeys.name, name));
+  return stored as T;
+}
+
+export async function loadKeys(db: Db, encryptionKey: Buffer): Promise<IdpKeys> {
+  const jwks = await loadOrCreate(db, encryptionKey, 'signing-jwks', newSigningJwks);
+  const cookieKeys = await loadOrCreate(db, encryptionKey, 'cookie-keys', () => [randomBytes(32).toString('base64url')]);
   return { jwks, publicJwks: { keys: jwks.keys.map(toPublicJwk) }, cookieKeys };
 }

@@ -2,7 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import { INTERACTION_PATH, ROUTES } from './constants.js';
-import { sendError } from './http.js';
+import { hasControlCharacters } from '../http/controlChars.js';
+import { HttpError, sendError } from './http.js';
+
+/** The client address Fastify worked out (X-Forwarded-For only from TRUST_PROXY's proxies), for the raw handlers. */
+const clientAddresses = new WeakMap<IncomingMessage, string>();
+export const clientAddressOf = (req: IncomingMessage): string | undefined => clientAddresses.get(req) ?? req.socket?.remoteAddress;
 
 type RawHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -38,6 +43,13 @@ export function createDispatcher(opts: MountOptions) {
     const path = url.split('?')[0];
     refuseForeignOrigin(req, res, opts.allowedOrigins);
     try {
+      // The authorization request's parameters end up in stored JSON, which PostgreSQL refuses with a NUL.
+      const query = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+      for (const [name, value] of query) {
+        if (hasControlCharacters(name) || hasControlCharacters(value)) {
+          throw new HttpError(400, 'invalid_request', `${hasControlCharacters(name) ? 'a parameter name' : name} must not contain control characters`);
+        }
+      }
       const sub = path.slice(mountPath.length);
       if (sub === ROUTES.userinfo) return await opts.userinfo(req, res);
       if (sub === ROUTES.revocation) return await opts.revoke(req, res);
@@ -72,6 +84,7 @@ export function mountOnFastify(app: FastifyInstance, issuer: string, dispatch: (
     method: ['GET', 'POST', 'OPTIONS', 'DELETE', 'PUT', 'PATCH'],
     url: `${mountPath}/*`,
     onRequest: (request, reply, _done) => {
+      clientAddresses.set(request.raw, request.ip);
       reply.hijack();
       void dispatch(request.raw, reply.raw);
     },

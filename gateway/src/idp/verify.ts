@@ -52,11 +52,14 @@ export function createTokenVerifier(opts: { issuer: string; publicJwks: { keys: 
 
 const live = or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`));
 
-/** True while the token's grant exists (not revoked, not killed by refresh-token reuse) and the token itself was not revoked. */
+/**
+ * True while the token's grant exists (not revoked, not killed by refresh-token reuse) and belongs to
+ * the token's subject, and the token itself was not revoked.
+ */
 export async function isTokenLive(db: Db, claims: AccessTokenClaims): Promise<boolean> {
   if (!claims.gid) return false;
   const rows = await db
-    .select({ model: oidcPayloads.model })
+    .select({ model: oidcPayloads.model, payload: oidcPayloads.payload })
     .from(oidcPayloads)
     .where(
       and(
@@ -67,5 +70,8 @@ export async function isTokenLive(db: Db, claims: AccessTokenClaims): Promise<bo
         live,
       ),
     );
-  return rows.some((r) => r.model === 'Grant') && !rows.some((r) => r.model === REVOKED_ACCESS_TOKEN);
+  // A token signed for one account must not ride on another account's grant.
+  const grant = rows.find((r) => r.model === 'Grant');
+  const owner = (grant?.payload as { accountId?: unknown } | undefined)?.accountId;
+  return owner === claims.sub && !rows.some((r) => r.model === REVOKED_ACCESS_TOKEN);
 }

@@ -3,8 +3,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ledgerAccounts, type LedgerAccount } from '../db/schema/index.js';
 import type { Executor } from '../db/client.js';
 
-/** Hot system accounts are split so concurrent postings do not queue on one row lock. */
-export const SYSTEM_SHARDS = 8;
+/**
+ * Hot system accounts are split so concurrent postings do not queue on one row lock. 64, not 8: a
+ * send holds its clearing and fee shard rows until commit, and with 8 the 20 transactions of a busy
+ * pool collided on nearly every one (npm run bench:gateway, README "Benchmark").
+ */
+export const SYSTEM_SHARDS = 64;
 
 export interface Balance {
   /** credits_posted − debits_posted − debits_pending */
@@ -20,31 +24,40 @@ export function balanceOf(account: Pick<LedgerAccount, 'creditsPosted' | 'debits
   };
 }
 
-/** The user's ledger account for a currency, created on first use (idempotent under races). */
-export async function ensureUserAccount(db: Executor, ownerAccountId: string, currency: string): Promise<LedgerAccount> {
-  const [created] = await db
-    .insert(ledgerAccounts)
-    .values({ currency, kind: 'user', ownerAccountId })
-    .onConflictDoNothing({ target: [ledgerAccounts.ownerAccountId, ledgerAccounts.currency], where: sql`kind = 'user'` })
-    .returning();
+const userAccount = (ownerAccountId: string, currency: string) =>
+  and(eq(ledgerAccounts.kind, 'user'), eq(ledgerAccounts.ownerAccountId, ownerAccountId), eq(ledgerAccounts.currency, currency));
+const systemAccount = (currency: string, code: string) =>
+  and(eq(ledgerAccounts.kind, 'system'), eq(ledgerAccounts.currency, currency), eq(ledgerAccounts.code, code));
+
+/**
+ * Read, and insert only when missing: the account is nearly always there already, so the common
+ * case is one round trip inside the caller's transaction. A concurrent first use is settled by the
+ * unique index (the loser reads the winner's row).
+ */
+async function findOrCreate(db: Executor, where: ReturnType<typeof userAccount>, insert: () => Promise<LedgerAccount[]>) {
+  const [existing] = await db.select().from(ledgerAccounts).where(where);
+  if (existing) return existing;
+  const [created] = await insert();
   if (created) return created;
-  const [row] = await db.select().from(ledgerAccounts).where(and(
-    eq(ledgerAccounts.kind, 'user'), eq(ledgerAccounts.ownerAccountId, ownerAccountId), eq(ledgerAccounts.currency, currency),
-  ));
+  const [row] = await db.select().from(ledgerAccounts).where(where);
   return row!;
 }
 
-export async function ensureSystemAccount(db: Executor, currency: string, code: string): Promise<LedgerAccount> {
-  const [created] = await db
+/** The user's ledger account for a currency, created on first use (idempotent under races). */
+export function ensureUserAccount(db: Executor, ownerAccountId: string, currency: string): Promise<LedgerAccount> {
+  return findOrCreate(db, userAccount(ownerAccountId, currency), () => db
+    .insert(ledgerAccounts)
+    .values({ currency, kind: 'user', ownerAccountId })
+    .onConflictDoNothing({ target: [ledgerAccounts.ownerAccountId, ledgerAccounts.currency], where: sql`kind = 'user'` })
+    .returning());
+}
+
+export function ensureSystemAccount(db: Executor, currency: string, code: string): Promise<LedgerAccount> {
+  return findOrCreate(db, systemAccount(currency, code), () => db
     .insert(ledgerAccounts)
     .values({ currency, kind: 'system', code })
     .onConflictDoNothing({ target: [ledgerAccounts.currency, ledgerAccounts.code], where: sql`kind = 'system'` })
-    .returning();
-  if (created) return created;
-  const [row] = await db.select().from(ledgerAccounts).where(and(
-    eq(ledgerAccounts.kind, 'system'), eq(ledgerAccounts.currency, currency), eq(ledgerAccounts.code, code),
-  ));
-  return row!;
+    .returning());
 }
 
 /**

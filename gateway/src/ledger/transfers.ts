@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { ledgerAccounts, ledgerTransfers, type LedgerAccount, type LedgerTransfer, type TransferKind } from '../db/schema/index.js';
 import type { Executor, Tx } from '../db/client.js';
 import { LedgerError, translateDbError } from './errors.js';
@@ -18,10 +19,15 @@ export interface TransferResult extends LedgerTransfer {
   replayed: boolean;
 }
 
-/** Each call is one transaction (a savepoint when the caller already holds one). */
+/**
+ * Each call is one transaction, or part of the caller's: inside one it runs there directly, with no
+ * savepoint (two round trips fewer per transfer, on the money routes' hot path). A refusal then
+ * aborts the caller's transaction, which every caller lets roll back; one that must carry on after a
+ * refusal wraps the call in its own savepoint, as swap/confirm.ts settleNow does.
+ */
 async function atomically<T>(db: Executor, fn: (tx: Tx) => Promise<T>): Promise<T> {
   try {
-    return await db.transaction(fn);
+    return db instanceof PgTransaction ? await fn(db as Tx) : await db.transaction(fn);
   } catch (err) {
     throw translateDbError(err);
   }
@@ -62,9 +68,22 @@ function sameRequest(row: LedgerTransfer, kind: TransferKind, input: TransferInp
     && row.amount === input.amount && row.currency === input.currency;
 }
 
-/** Adds to one running total; the no-overdraft CHECK fires here if a user account would go negative. */
-async function bump(tx: Tx, id: number, column: 'debits_pending' | 'debits_posted' | 'credits_pending' | 'credits_posted', delta: bigint) {
-  await tx.execute(sql`update ledger_accounts set ${sql.identifier(column)} = ${sql.identifier(column)} + ${delta.toString()}::numeric where id = ${id}`);
+type Total = 'debits_pending' | 'debits_posted' | 'credits_pending' | 'credits_posted';
+
+/**
+ * Adds to running totals of the (already locked) accounts in one statement, whatever the number of
+ * rows and columns: one round trip instead of one per total. The no-overdraft CHECK fires here if a
+ * user account would go negative; it judges each row as it ends up, which is what the separate
+ * updates came to as well (a hold's release and its posting only ever raise `available` in between).
+ */
+async function bump(tx: Tx, changes: { id: number; column: Total; delta: bigint }[]) {
+  const columns = [...new Set(changes.map((c) => c.column))];
+  const set = columns.map((column) => {
+    const cases = changes.filter((c) => c.column === column).map((c) => sql`when ${c.id} then ${c.delta.toString()}::numeric`);
+    return sql`${sql.identifier(column)} = ${sql.identifier(column)} + case id ${sql.join(cases, sql` `)} else 0 end`;
+  });
+  const ids = [...new Set(changes.map((c) => c.id))];
+  await tx.execute(sql`update ledger_accounts set ${sql.join(set, sql`, `)} where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
 }
 
 async function open(db: Executor, kind: 'single' | 'pending', input: TransferInput): Promise<TransferResult> {
@@ -79,22 +98,22 @@ async function open(db: Executor, kind: 'single' | 'pending', input: TransferInp
       throw new LedgerError('CURRENCY_MISMATCH', 'Both accounts must hold the transfer currency');
     }
     const keyAccountId = input.idempotencyKey ? keyScope(debit, credit) : null;
-    if (input.idempotencyKey && keyAccountId !== null) {
-      // Checked after the lock: a concurrent twin has either committed (found here) or waits behind us.
-      const existing = await findByKey(tx, keyAccountId, input.idempotencyKey);
-      if (existing) {
-        if (!sameRequest(existing, kind, input)) throw new LedgerError('IDEMPOTENCY_CONFLICT', 'This idempotency key was used for a different transfer');
-        return { ...existing, replayed: true };
-      }
-    }
+    // After the lock: a concurrent twin has either committed (its key makes this insert a no-op) or waits behind us.
     const [row] = await tx.insert(ledgerTransfers).values({
       debitAccountId: debit.id, creditAccountId: credit.id, amount: input.amount, currency: input.currency, kind,
       keyAccountId, idempotencyKey: input.idempotencyKey ?? null, reference: input.reference ?? null,
-    }).returning();
+    }).onConflictDoNothing({ target: [ledgerTransfers.keyAccountId, ledgerTransfers.idempotencyKey] }).returning();
+    if (!row) {
+      const existing = (await findByKey(tx, keyAccountId!, input.idempotencyKey!))!;
+      if (!sameRequest(existing, kind, input)) throw new LedgerError('IDEMPOTENCY_CONFLICT', 'This idempotency key was used for a different transfer');
+      return { ...existing, replayed: true };
+    }
     const posted = kind === 'single';
-    await bump(tx, debit.id, posted ? 'debits_posted' : 'debits_pending', input.amount);
-    await bump(tx, credit.id, posted ? 'credits_posted' : 'credits_pending', input.amount);
-    return { ...row!, replayed: false };
+    await bump(tx, [
+      { id: debit.id, column: posted ? 'debits_posted' : 'debits_pending', delta: input.amount },
+      { id: credit.id, column: posted ? 'credits_posted' : 'credits_pending', delta: input.amount },
+    ]);
+    return { ...row, replayed: false };
   });
 }
 
@@ -127,12 +146,14 @@ async function resolve(db: Executor, kind: 'post_pending' | 'void_pending', pend
       debitAccountId: pending.debitAccountId, creditAccountId: pending.creditAccountId, amount,
       currency: pending.currency, kind, pendingId,
     }).returning();
-    await bump(tx, pending.debitAccountId, 'debits_pending', -pending.amount);
-    await bump(tx, pending.creditAccountId, 'credits_pending', -pending.amount);
-    if (kind === 'post_pending') {
-      await bump(tx, pending.debitAccountId, 'debits_posted', amount);
-      await bump(tx, pending.creditAccountId, 'credits_posted', amount);
-    }
+    await bump(tx, [
+      { id: pending.debitAccountId, column: 'debits_pending', delta: -pending.amount },
+      { id: pending.creditAccountId, column: 'credits_pending', delta: -pending.amount },
+      ...(kind === 'post_pending' ? [
+        { id: pending.debitAccountId, column: 'debits_posted' as const, delta: amount },
+        { id: pending.creditAccountId, column: 'credits_posted' as const, delta: amount },
+      ] : []),
+    ]);
     return { ...row!, replayed: false };
   });
 }

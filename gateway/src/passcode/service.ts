@@ -1,16 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.js';
 import { userPasscodes } from '../db/schema/index.js';
 import { DomainError } from '../domain/errors.js';
 import { isUuid } from '../users/repository.js';
 import { PASSCODE_PATTERN, hashPasscode, verifyPasscodeHash } from './hash.js';
+import { startResetHold } from './resetHold.js';
 
 /**
  * Lockout rules (spec §5, GUIDE §8.7). Every attempt that is not accepted counts — a wrong code, and
  * also a code presented during a wait or after the block — so hammering never buys extra guesses.
  * From the 5th counted failure on, each wrong code imposes a wait: 1, 5, 15, then 60 minutes. From the
  * 10th the passcode is blocked until a password reset (which removes it). A correct code resets both
- * counters. The count is taken under a row lock BEFORE the slow hash check and the wait is imposed
+ * counters when it was decided alone (see settleCorrect: a burst's correct code clears nothing). The count is taken under a row lock BEFORE the slow hash check and the wait is imposed
  * pessimistically, so parallel guesses are serialised: at most one guess per wait is ever checked.
  *
  * What a refused attempt answers (interface 4 of the team brief): a wrong code that starts nothing
@@ -72,6 +73,11 @@ async function admit(db: Db, userId: string): Promise<Admission> {
       patch.lockouts = row.lockouts + 1;
       patch.lockedUntil = new Date(now + lockSeconds(row.lockouts + 1) * 1000);
     }
+    if (!refused) {
+      // One more check in flight; a count left by a process that died mid-check is forgotten after a quiet minute.
+      await tx.execute(sql`update user_passcodes set checks_in_flight =
+        case when updated_at < now() - interval '1 minute' then 1 else checks_in_flight + 1 end where user_id = ${userId}`);
+    }
     await tx.update(userPasscodes).set(patch).where(eq(userPasscodes.userId, userId));
     if (refused && failed >= BLOCK_AFTER) return { kind: 'blocked' } as const;
     if (refused) return { kind: 'wait', waitSeconds: secondsUntil(row.lockedUntil!) } as const;
@@ -91,12 +97,30 @@ export async function checkPasscode(db: Db, userId: string, code: string): Promi
     case 'blocked': throw pinErrors.blocked();
     case 'wait': throw pinErrors.wait(admission.waitSeconds);
   }
-  const ok = PASSCODE_PATTERN.test(code) && (await verifyPasscodeHash(code, admission.hash));
+  let ok = false;
+  try {
+    ok = PASSCODE_PATTERN.test(code) && (await verifyPasscodeHash(code, admission.hash));
+  } finally {
+    if (!ok) await db.execute(sql`update user_passcodes set checks_in_flight = greatest(checks_in_flight - 1, 0) where user_id = ${userId}`);
+  }
   if (!ok) throw wrongCode(admission);
-  await db.update(userPasscodes)
-    .set({ failedAttempts: 0, lockouts: 0, lockedUntil: null, updatedAt: sql`now()` })
-    .where(and(eq(userPasscodes.userId, userId), eq(userPasscodes.hash, admission.hash)));
+  await settleCorrect(db, userId, admission);
   return true;
+}
+
+/**
+ * A correct code clears the counters only when it was decided alone: no other check in flight beside
+ * it and none counted since it was admitted. Inside a burst it is accepted and clears nothing, so the
+ * wrong guesses around it keep counting towards the wait (at most 5 checked, whatever the timing).
+ */
+async function settleCorrect(db: Db, userId: string, admission: Extract<Admission, { kind: 'admitted' }>) {
+  const cleared = (await db.execute(sql`
+    update user_passcodes set failed_attempts = 0, lockouts = 0, locked_until = null, checks_in_flight = 0, updated_at = now()
+    where user_id = ${userId} and hash = ${admission.hash} and checks_in_flight <= 1 and failed_attempts = ${admission.failed}
+    returning user_id`)) as unknown as { rows: unknown[] };
+  if (cleared.rows.length === 0) {
+    await db.execute(sql`update user_passcodes set checks_in_flight = greatest(checks_in_flight - 1, 0) where user_id = ${userId}`);
+  }
 }
 
 /** Like checkPasscode, but a user without a passcode is refused (validate, change, disable). */
@@ -129,7 +153,28 @@ export async function disablePasscode(db: Db, userId: string, code: string | und
   await db.delete(userPasscodes).where(eq(userPasscodes.userId, userId));
 }
 
-/** A password reset proves control of the mailbox: it removes the passcode, and with it any wait or block. */
-export async function clearPasscodeOnPasswordReset(tx: Executor, userId: string): Promise<void> {
+/**
+ * A password reset proves control of the mailbox: it removes the passcode, and with it any wait or block.
+ * Like every passcode reset it starts the hold on money leaving the account (resetHold.ts).
+ */
+export async function clearPasscodeOnPasswordReset(tx: Executor, userId: string, holdMs: number): Promise<void> {
   await tx.delete(userPasscodes).where(eq(userPasscodes.userId, userId));
+  await startResetHold(tx, userId, holdMs);
+}
+
+/**
+ * Telegram recovery (telegram/routes.ts has checked fresh init data of the user's own linked Telegram
+ * account): the new code replaces the old one, any wait or block ends, and the hold starts.
+ * 409 PINCODE_NOT_ACTIVE when there is no passcode to recover (set one instead).
+ */
+export async function resetPasscode(db: Db, userId: string, newCode: string, holdMs: number): Promise<Date> {
+  const hash = await hashPasscode(newCode);
+  return db.transaction(async (tx) => {
+    const replaced = await tx.update(userPasscodes)
+      .set({ hash, failedAttempts: 0, lockouts: 0, lockedUntil: null, updatedAt: sql`now()` })
+      .where(eq(userPasscodes.userId, userId))
+      .returning({ userId: userPasscodes.userId });
+    if (!replaced.length) throw pinErrors.notActive();
+    return startResetHold(tx, userId, holdMs);
+  });
 }

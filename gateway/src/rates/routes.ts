@@ -5,17 +5,22 @@ import { ErrorBody } from '../http/errors.js';
 import { findCoin, isFiat, isOffered } from '../wallet/catalogue.js';
 import { PARENT_COINS } from '../wallet/coins.js';
 import type { RateProvider } from './provider.js';
+import { priceHistory } from './history.js';
 import { RatesQuerySchema, RatesSchema } from '../../../contracts/wallet.js';
+import { PriceHistoryQuerySchema, PriceHistorySchema } from '../../../contracts/prices.js';
 
 const RatesRequest = RatesQuerySchema;
 const RatesResponse = RatesSchema;
 
+const isPricedCoin = (currency: string, config: Config) => {
+  const coin = findCoin(currency);
+  return Boolean(coin && isOffered(coin, config)) || PARENT_COINS[currency] !== undefined;
+};
+
 /** Catalogue coins, parent coin codes (USDT) and fiats can be priced. */
 function requireKnown(currencies: string[], field: 'from' | 'to', config: Config) {
   currencies.forEach((currency, i) => {
-    const coin = findCoin(currency);
-    const known = (coin && isOffered(coin, config)) || PARENT_COINS[currency] !== undefined || isFiat(currency);
-    if (!known) throw invalid('UNKNOWN_CURRENCY', `Unknown currency ${currency}`, `${field}.${i}`);
+    if (!isPricedCoin(currency, config) && !isFiat(currency)) throw invalid('UNKNOWN_CURRENCY', `Unknown currency ${currency}`, `${field}.${i}`);
   });
 }
 
@@ -57,4 +62,18 @@ export const rateRoutes: FastifyPluginAsyncTypebox<{ config: Config; provider: R
       body: RatesRequest, response: { 200: RatesResponse, 400: ErrorBody },
     },
   }, async (request) => ratesMap(request.body.from, request.body.to, true));
+
+  // Public and the same for everyone within a minute (history.ts): a shared cache may keep it that long.
+  app.get('/rate/history', {
+    schema: {
+      tags: ['wallet'], summary: 'Price of one unit of a crypto in a fiat over 24 h, 7 d, 30 d or 1 y, oldest first',
+      querystring: PriceHistoryQuerySchema, response: { 200: PriceHistorySchema, 400: ErrorBody },
+    },
+  }, async (request, reply) => {
+    const { currency, fiat, range } = request.query;
+    if (!isPricedCoin(currency, config)) throw invalid('UNKNOWN_CURRENCY', `Unknown crypto currency ${currency}`, 'currency');
+    if (!isFiat(fiat)) throw invalid('UNKNOWN_FIAT', `Unknown fiat currency ${fiat}`, 'fiat');
+    void reply.header('cache-control', 'public, max-age=60');
+    return priceHistory(provider, currency, fiat, range);
+  });
 };

@@ -4,7 +4,7 @@ import { swapOrders, walletTransactions, type SwapOrder } from '../db/schema/ind
 import { DomainError, invalid } from '../domain/errors.js';
 import { ensureUserAccount, systemShard } from '../ledger/accounts.js';
 import { LedgerError } from '../ledger/errors.js';
-import { transfer } from '../ledger/transfers.js';
+import { hold, postHold, transfer, voidHold } from '../ledger/transfers.js';
 import { isUuid } from '../users/repository.js';
 import type { DeriveAddress } from '../wallet/addresses.js';
 import { ensureAsset } from '../wallet/assets.js';
@@ -13,51 +13,76 @@ import type { SwapServiceDeps } from './orders.js';
 /** The liquidity side of every swap, one account per currency split into shards (ledger/accounts.ts). */
 export const SWAP_LIQUIDITY = 'swap-liquidity';
 
+export interface ConfirmDeps extends SwapServiceDeps {
+  derive?: DeriveAddress;
+  /**
+   * Sandbox fault injection for the crash test (SANDBOX_CRASH_POINT=swap-between-legs): called after
+   * the source leg and before the destination leg, inside their transaction. Never set in production.
+   */
+  betweenLegs?: () => void;
+  /** An order went IN_PROGRESS: the settlement worker may look sooner than its next poll. */
+  onHeld?: () => void;
+}
+
 class ProviderRefused extends Error {}
 
 const notFound = () => new DomainError('not_found', 'SWAP_ORDER_NOT_FOUND', 'No such swap order');
 
-async function serverNow(tx: Tx, now?: () => Date): Promise<Date> {
-  if (now) return now();
-  const result = (await tx.execute(sql`select now() as now`)) as unknown as { rows: { now: Date | string }[] };
-  return new Date(result.rows[0]!.now);
-}
+type HistoryState = 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
 
-/** Both sides of the swap in history: the source as money out, the destination as money in. */
-async function writeHistory(tx: Tx, order: SwapOrder, state: 'COMPLETED' | 'FAILED', legs?: { out: number; in: number }) {
+/** Both sides of the swap in history, tied to the order by id: the source as money out, the destination as money in. */
+async function writeHistory(tx: Tx, order: SwapOrder, state: HistoryState, legs: { out?: number; in?: number } = {}) {
   const common = {
-    accountId: order.accountId, transactionType: 'EXCHANGE' as const, state, fee: 0n,
+    accountId: order.accountId, transactionType: 'EXCHANGE' as const, state, fee: 0n, swapOrderId: order.id,
     fromCurrency: order.sourceCurrency, toCurrency: order.destinationCurrency,
     fromAmount: order.sourceAmount, toAmount: order.destinationAmount, exchangeRate: order.rate,
     ...(state === 'COMPLETED' ? { completedAt: sql`now()` } : {}),
   };
   await tx.insert(walletTransactions).values([
-    { ...common, currency: order.sourceCurrency, direction: 'WITHDRAWAL', amount: order.sourceAmount, ledgerTransferId: legs?.out ?? null },
-    { ...common, currency: order.destinationCurrency, direction: 'DEPOSIT', amount: order.destinationAmount, ledgerTransferId: legs?.in ?? null },
+    { ...common, currency: order.sourceCurrency, direction: 'WITHDRAWAL', amount: order.sourceAmount, ledgerTransferId: legs.out ?? null },
+    { ...common, currency: order.destinationCurrency, direction: 'DEPOSIT', amount: order.destinationAmount, ledgerTransferId: legs.in ?? null },
   ]);
 }
 
-/** Two legs at the order's own amounts, in a savepoint so a provider refusal undoes both. */
-async function settle(deps: SwapServiceDeps & { derive?: DeriveAddress }, tx: Tx, order: SwapOrder) {
+/** An IN_PROGRESS order's two history rows move on with it. */
+async function settleHistory(tx: Tx, order: SwapOrder, state: 'COMPLETED' | 'FAILED', legs: { out?: number; in?: number } = {}) {
+  const done = { state, updatedAt: sql`now()`, ...(state === 'COMPLETED' ? { completedAt: sql`now()` } : {}) };
+  await tx.update(walletTransactions).set({ ...done, ledgerTransferId: legs.out ?? null })
+    .where(and(eq(walletTransactions.swapOrderId, order.id), eq(walletTransactions.direction, 'WITHDRAWAL')));
+  await tx.update(walletTransactions).set({ ...done, ledgerTransferId: legs.in ?? null })
+    .where(and(eq(walletTransactions.swapOrderId, order.id), eq(walletTransactions.direction, 'DEPOSIT')));
+}
+
+/** Liquidity → user in the destination, at the order's own amount. */
+async function creditDestination(deps: ConfirmDeps, tx: Tx, order: SwapOrder) {
+  const liquidityDestination = await systemShard(tx, order.destinationCurrency, SWAP_LIQUIDITY, order.id);
+  // Money arriving makes the asset visible, as a deposit does.
+  const userDestination = await ensureAsset(tx, order.accountId, order.destinationCurrency, deps.derive);
+  return transfer(tx, {
+    debitAccountId: liquidityDestination.id, creditAccountId: userDestination.id, amount: order.destinationAmount,
+    currency: order.destinationCurrency, idempotencyKey: `swap-in:${order.id}`, reference: `swap ${order.id}`,
+  });
+}
+
+async function sourceAccounts(tx: Tx, order: SwapOrder) {
+  const user = await ensureUserAccount(tx, order.accountId, order.sourceCurrency);
+  const liquidity = await systemShard(tx, order.sourceCurrency, SWAP_LIQUIDITY, order.id);
+  return { user, liquidity };
+}
+
+/** Synchronous provider: two legs at the order's own amounts, in a savepoint so a refusal undoes both. */
+async function settleNow(deps: ConfirmDeps, tx: Tx, order: SwapOrder) {
   try {
     return await tx.transaction(async (sp) => {
-      const userSource = await ensureUserAccount(sp, order.accountId, order.sourceCurrency);
-      const liquiditySource = await systemShard(sp, order.sourceCurrency, SWAP_LIQUIDITY, order.id);
+      const { user, liquidity } = await sourceAccounts(sp, order);
       const out = await transfer(sp, {
-        debitAccountId: userSource.id, creditAccountId: liquiditySource.id, amount: order.sourceAmount,
+        debitAccountId: user.id, creditAccountId: liquidity.id, amount: order.sourceAmount,
         currency: order.sourceCurrency, idempotencyKey: `swap-out:${order.id}`, reference: `swap ${order.id}`,
       });
-      const liquidityDestination = await systemShard(sp, order.destinationCurrency, SWAP_LIQUIDITY, order.id);
-      // Money arriving makes the asset visible, as a deposit does.
-      const userDestination = await ensureAsset(sp, order.accountId, order.destinationCurrency, deps.derive);
-      const inLeg = await transfer(sp, {
-        debitAccountId: liquidityDestination.id, creditAccountId: userDestination.id, amount: order.destinationAmount,
-        currency: order.destinationCurrency, idempotencyKey: `swap-in:${order.id}`, reference: `swap ${order.id}`,
-      });
-      const result = await deps.provider.execute({
-        id: order.id, sourceCurrency: order.sourceCurrency, destinationCurrency: order.destinationCurrency,
-        sourceAmount: order.sourceAmount, destinationAmount: order.destinationAmount,
-      });
+      deps.betweenLegs?.();
+      const inLeg = await creditDestination(deps, sp, order);
+      const result = await deps.provider.execute(execution(order));
+      if ('pending' in result) throw new Error('The provider answered pending after saying it settles synchronously');
       if (!result.ok) throw new ProviderRefused(result.reason);
       return { out: out.id, in: inLeg.id };
     });
@@ -67,30 +92,93 @@ async function settle(deps: SwapServiceDeps & { derive?: DeriveAddress }, tx: Tx
   }
 }
 
+const execution = (order: SwapOrder) => ({
+  id: order.id, sourceCurrency: order.sourceCurrency, destinationCurrency: order.destinationCurrency,
+  sourceAmount: order.sourceAmount, destinationAmount: order.destinationAmount,
+});
+
+async function markFailed(tx: Tx, order: SwapOrder, reason: string) {
+  const [failed] = await tx.update(swapOrders).set({ state: 'FAILED', failureReason: reason, confirmedAt: sql`coalesce(${swapOrders.confirmedAt}, now())` })
+    .where(eq(swapOrders.id, order.id)).returning();
+  return failed!;
+}
+
+/**
+ * Asynchronous provider: the source goes on hold first (funds checked and reserved before the
+ * provider is asked), then the order is IN_PROGRESS until the settlement worker hears back.
+ */
+async function holdForLater(deps: ConfirmDeps, tx: Tx, order: SwapOrder): Promise<SwapOrder> {
+  const { user, liquidity } = await sourceAccounts(tx, order);
+  const held = await hold(tx, {
+    debitAccountId: user.id, creditAccountId: liquidity.id, amount: order.sourceAmount,
+    currency: order.sourceCurrency, idempotencyKey: `swap-hold:${order.id}`, reference: `swap ${order.id}`,
+  });
+  const result = await deps.provider.execute(execution(order));
+  if ('pending' in result) {
+    await writeHistory(tx, order, 'IN_PROGRESS', { out: held.id });
+    const [inProgress] = await tx.update(swapOrders).set({
+      state: 'IN_PROGRESS', holdTransferId: held.id, providerRef: result.ref, confirmedAt: sql`now()`,
+    }).where(eq(swapOrders.id, order.id)).returning();
+    return inProgress!;
+  }
+  // It answered at once after all: settle or release right here.
+  await tx.update(swapOrders).set({ holdTransferId: held.id }).where(eq(swapOrders.id, order.id));
+  if (!result.ok) {
+    await voidHold(tx, { pendingId: held.id });
+    await writeHistory(tx, order, 'FAILED');
+    return markFailed(tx, order, result.reason);
+  }
+  return completeHeldLegs(deps, tx, { ...order, holdTransferId: held.id }, 'insert');
+}
+
+async function completeHeldLegs(deps: ConfirmDeps, tx: Tx, order: SwapOrder, history: 'insert' | 'update'): Promise<SwapOrder> {
+  const out = await postHold(tx, { pendingId: order.holdTransferId! });
+  deps.betweenLegs?.();
+  const inLeg = await creditDestination(deps, tx, order);
+  if (history === 'insert') await writeHistory(tx, order, 'COMPLETED', { out: out.id, in: inLeg.id });
+  else await settleHistory(tx, order, 'COMPLETED', { out: out.id, in: inLeg.id });
+  const [done] = await tx.update(swapOrders).set({
+    state: 'COMPLETED', sourceTransferId: out.id, destinationTransferId: inLeg.id, confirmedAt: sql`coalesce(${swapOrders.confirmedAt}, now())`,
+  }).where(eq(swapOrders.id, order.id)).returning();
+  return done!;
+}
+
+/**
+ * The provider's answer for an IN_PROGRESS order (settlement worker, under the order's row lock):
+ * post the hold and credit the destination in one transaction, or void the hold. Anything but
+ * IN_PROGRESS is left as it is, so a second answer changes nothing.
+ */
+export async function resolveHeldOrder(deps: ConfirmDeps, tx: Tx, order: SwapOrder, outcome: { ok: true } | { ok: false; reason: string }): Promise<SwapOrder> {
+  if (order.state !== 'IN_PROGRESS') return order;
+  if (outcome.ok) return completeHeldLegs(deps, tx, order, 'update');
+  await voidHold(tx, { pendingId: order.holdTransferId! });
+  await settleHistory(tx, order, 'FAILED');
+  return markFailed(tx, order, outcome.reason);
+}
+
 /**
  * POST /{account}/exchange/confirm/{id}: under the order's row lock, so concurrent confirms queue
  * and the later ones answer the first one's result. Expired (by the server's clock) → 400
  * SWAP_ORDER_EXPIRED; not enough funds → 400 NOT_ENOUGH_FUNDS, the order stays open.
  */
-export async function confirmSwapOrder(
-  deps: SwapServiceDeps & { derive?: DeriveAddress }, input: { accountId: string; orderId: string },
-): Promise<SwapOrder> {
+export async function confirmSwapOrder(deps: ConfirmDeps, input: { accountId: string; orderId: string }): Promise<SwapOrder> {
   if (!isUuid(input.orderId)) throw notFound();
   try {
-    return await deps.db.transaction(async (tx) => {
-      const [order] = await tx.select().from(swapOrders)
+    const order = await deps.db.transaction(async (tx) => {
+      // The database's clock comes back with the row: expiry is judged by the server, in the same round trip.
+      const [found] = await tx.select({ order: swapOrders, expired: sql<boolean>`${swapOrders.expiresAt} <= now()` }).from(swapOrders)
         .where(and(eq(swapOrders.id, input.orderId), eq(swapOrders.accountId, input.accountId))).for('update');
-      if (!order) throw notFound();
+      if (!found) throw notFound();
+      const { order } = found;
       if (order.state !== 'NEW') return order;
-      if (order.expiresAt.getTime() <= (await serverNow(tx, deps.now)).getTime()) {
+      if (deps.now ? order.expiresAt.getTime() <= deps.now().getTime() : found.expired) {
         throw invalid('SWAP_ORDER_EXPIRED', 'The swap rate has expired: update the rate to get a new order', 'id');
       }
-      const outcome = await settle(deps, tx, order);
+      if (deps.provider.settlesAsynchronously()) return holdForLater(deps, tx, order);
+      const outcome = await settleNow(deps, tx, order);
       if (outcome instanceof ProviderRefused) {
         await writeHistory(tx, order, 'FAILED');
-        const [failed] = await tx.update(swapOrders).set({ state: 'FAILED', failureReason: outcome.message, confirmedAt: sql`now()` })
-          .where(eq(swapOrders.id, order.id)).returning();
-        return failed!;
+        return markFailed(tx, order, outcome.message);
       }
       await writeHistory(tx, order, 'COMPLETED', outcome);
       const [done] = await tx.update(swapOrders).set({
@@ -98,6 +186,8 @@ export async function confirmSwapOrder(
       }).where(eq(swapOrders.id, order.id)).returning();
       return done!;
     });
+    if (order.state === 'IN_PROGRESS') deps.onHeld?.();
+    return order;
   } catch (err) {
     if (err instanceof LedgerError && err.code === 'INSUFFICIENT_FUNDS') {
       throw invalid('NOT_ENOUGH_FUNDS', 'Not enough funds to make the swap', 'sourceAmount');

@@ -13,6 +13,8 @@ export interface SwapServiceDeps {
   provider: LiquidityProvider;
   /** Tests inject a clock; otherwise the database's now() decides expiry, never the client's. */
   now?: () => Date;
+  /** Sandbox: the /dev/swap/behaviour orderTtlSeconds override, or null for the configured lifetime. */
+  orderTtlSeconds?: () => number | null;
 }
 
 export interface OrderRequest {
@@ -44,9 +46,7 @@ export async function createSwapOrder(deps: SwapServiceDeps, input: OrderRequest
   requireWithinLimits(q);
   const requestHash = createHash('sha256')
     .update(JSON.stringify([q.sourceCurrency, q.destinationCurrency, q.sourceAmount.toString()])).digest('hex');
-  const earlier = await byKey(deps.db, input.accountId, input.idempotencyKey);
-  if (earlier) return replayOf(earlier, requestHash);
-  const ttl = deps.config.swapOrderTtlSeconds;
+  const ttl = deps.orderTtlSeconds?.() ?? deps.config.swapOrderTtlSeconds;
   const expiresAt = deps.now
     ? new Date(deps.now().getTime() + ttl * 1000)
     : sql`now() + interval '${sql.raw(String(Math.trunc(ttl)))} seconds'`;
@@ -55,7 +55,8 @@ export async function createSwapOrder(deps: SwapServiceDeps, input: OrderRequest
     sourceAmount: q.sourceAmount, destinationAmount: q.destinationAmount, rate: q.rate,
     idempotencyKey: input.idempotencyKey, requestHash, expiresAt,
   }).onConflictDoNothing({ target: [swapOrders.accountId, swapOrders.idempotencyKey] }).returning();
-  // A concurrent twin inserted first: answer from its row.
+  // A replay, or a concurrent twin that inserted first: answer from its row. No read before the
+  // insert: new orders are the common case, and the unique index decides both.
   if (!inserted) return replayOf((await byKey(deps.db, input.accountId, input.idempotencyKey))!, requestHash);
   return { order: inserted, replayed: false };
 }

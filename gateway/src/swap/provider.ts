@@ -20,7 +20,11 @@ export interface SwapExecution {
   destinationAmount: bigint;
 }
 
-export type ExecutionResult = { ok: true } | { ok: false; reason: string };
+/** Settled (ok), refused (nothing moves), or accepted to settle later under the provider's `ref`. */
+export type ExecutionResult = { ok: true } | { ok: false; reason: string } | { pending: true; ref: string };
+
+/** Where an asynchronously settling order stands. */
+export type SettlementStatus = { ok: true } | { ok: false; reason: string } | { pending: true };
 
 export interface LiquidityProvider {
   readonly name: string;
@@ -28,8 +32,15 @@ export interface LiquidityProvider {
   pairs(currencies: readonly string[]): Promise<SwapPair[]>;
   /** Terms of one directed pair, or undefined when it is not traded. */
   terms(sourceCurrency: string, destinationCurrency: string): Promise<PairTerms | undefined>;
-  /** Settles an order at its own amounts (never re-priced). */
+  /**
+   * True when the next execute will answer `pending`: the gateway then holds the source first and
+   * settles when status() says so. Read just before execute, under the order's lock.
+   */
+  settlesAsynchronously(): boolean;
+  /** Settles an order at its own amounts (never re-priced). Idempotent on the order id. */
   execute(order: SwapExecution): Promise<ExecutionResult>;
+  /** Asynchronous settlement only: polled by the settlement worker until it is not pending. */
+  status(ref: string): Promise<SettlementStatus>;
 }
 
 /** Outside the sandbox until a real provider is configured: no pairs, so no swap can be priced. */
@@ -37,5 +48,7 @@ export const noLiquidity: LiquidityProvider = {
   name: 'none',
   pairs: async () => [],
   terms: async () => undefined,
+  settlesAsynchronously: () => false,
   execute: async () => ({ ok: false, reason: 'No liquidity provider is configured' }),
+  status: async () => ({ ok: false, reason: 'No liquidity provider is configured' }),
 };

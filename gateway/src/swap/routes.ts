@@ -14,11 +14,13 @@ import {
   CurrencyPairSchema, SwapLimitParamsSchema, SwapLimitSchema, SwapOrderParamsSchema, SwapOrderRequestSchema, SwapOrderSchema,
   SwapQuoteQuerySchema, SwapQuoteSchema,
 } from '../../../contracts/swap.js';
-import { confirmSwapOrder } from './confirm.js';
+import { confirmSwapOrder, type ConfirmDeps } from './confirm.js';
 import { createSwapOrder } from './orders.js';
 import type { LiquidityProvider } from './provider.js';
 import { pairTerms, quote, quoteView } from './quote.js';
+import { createOrderTtlOverride, type OrderTtlOverride } from './sandbox/orderTtl.js';
 import type { SandboxLiquidity } from './sandbox/provider.js';
+import { createSwapSettlementWorker } from './settlement.js';
 
 export interface SwapDeps {
   db: Db;
@@ -29,6 +31,8 @@ export interface SwapDeps {
   now?: () => Date;
 }
 
+type RouteDeps = SwapDeps & { service: ConfirmDeps };
+
 const orderView = (o: SwapOrder) => ({
   id: o.id, sourceCurrency: o.sourceCurrency, destinationCurrency: o.destinationCurrency,
   sourceAmount: formatAmount(o.sourceAmount, coinDecimals(o.sourceCurrency)),
@@ -37,10 +41,10 @@ const orderView = (o: SwapOrder) => ({
 });
 
 /** Spec §7 Swap, under /b2c-wallet. */
-const routes: FastifyPluginAsyncTypebox<SwapDeps> = async (app, deps) => {
+const routes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const { db, config, authenticate, provider } = deps;
   const common = { tags: ['swap'], security: bearer };
-  const service = { db, config, provider, ...(deps.derive ? { derive: deps.derive } : {}), ...(deps.now ? { now: deps.now } : {}) };
+  const service = deps.service;
 
   app.get('/:account/currency-pair', {
     onRequest: authenticate,
@@ -88,10 +92,10 @@ const routes: FastifyPluginAsyncTypebox<SwapDeps> = async (app, deps) => {
   app.post('/:account/exchange/confirm/:id', {
     onRequest: authenticate,
     schema: {
-      ...common, summary: 'Confirm a swap order: both legs move at the order\'s amounts in one ledger transaction',
+      ...common, summary: 'Confirm a swap order: both legs move at the order\'s amounts in one ledger transaction (or the source is held while the provider settles)',
       description: 'Header pincode while a passcode is active. Idempotent on the order id: a repeat answers the same order. '
         + '400 SWAP_ORDER_EXPIRED / NOT_ENOUGH_FUNDS, 403 PINCODE_REQUIRED/B2C_USM0031/B2C_USM0032, 404 SWAP_ORDER_NOT_FOUND, 429 B2C_USM0030. '
-        + 'state FAILED when the provider refused: nothing moved.',
+        + 'state FAILED when the provider refused: nothing moved; IN_PROGRESS when it settles asynchronously: the source is on hold until it does.',
       params: SwapOrderParamsSchema, headers: PincodeHeaders, response: { 200: SwapOrderSchema, ...errors(400, 401, 403, 404, 429) },
     },
   }, async (request) => {
@@ -103,23 +107,51 @@ const routes: FastifyPluginAsyncTypebox<SwapDeps> = async (app, deps) => {
 const Behaviour = Type.Object({
   spreadBps: Type.Integer({ minimum: 0, maximum: 5000, description: 'Spread below the market rate, in basis points (100 = 1 %)' }),
   failNextSwaps: Type.Integer({ minimum: 0, maximum: 1000, description: 'Refuse this many of the next confirms (order FAILED, nothing moves)' }),
+  settleAfterMs: Type.Integer({
+    minimum: 0, maximum: 3_600_000,
+    description: '0: settle at confirm. Above 0: confirm holds the source and answers IN_PROGRESS; the swap settles (or, with failNextSwaps, fails) this many ms later',
+  }),
 });
 
-/** Sandbox only: tune the pretend liquidity provider. */
-const devRoutes: FastifyPluginAsyncTypebox<{ liquidity: SandboxLiquidity }> = async (app, { liquidity }) => {
+const DevBehaviour = Type.Object({
+  ...Behaviour.properties,
+  orderTtlSeconds: Type.Union([Type.Integer({ minimum: 1, maximum: 86_400 }), Type.Null()], {
+    description: 'Lifetime of orders created from now on, overriding SWAP_ORDER_TTL_SECONDS; null: back to the configured value',
+  }),
+});
+
+/** Sandbox only: tune the pretend liquidity provider and the lifetime of new orders. */
+const devRoutes: FastifyPluginAsyncTypebox<{ liquidity: SandboxLiquidity; orderTtl: OrderTtlOverride }> = async (app, { liquidity, orderTtl }) => {
+  const current = () => ({ ...liquidity.behaviour(), orderTtlSeconds: orderTtl.get() });
   app.get('/dev/swap/behaviour', {
-    schema: { tags: ['dev'], summary: 'Current sandbox liquidity provider settings', response: { 200: Behaviour } },
-  }, async () => liquidity.behaviour());
+    schema: { tags: ['dev'], summary: 'Current sandbox liquidity provider settings and order lifetime override', response: { 200: DevBehaviour } },
+  }, async () => current());
   app.post('/dev/swap/behaviour', {
     schema: {
-      tags: ['dev'], summary: 'Change the sandbox spread or make the next swap confirms fail',
-      body: Type.Partial(Behaviour, { additionalProperties: false }), response: { 200: Behaviour, ...errors(400) },
+      tags: ['dev'], summary: 'Change the sandbox spread, make the next swap confirms fail, or shorten new orders\' lifetime',
+      body: Type.Partial(DevBehaviour, { additionalProperties: false }), response: { 200: DevBehaviour, ...errors(400) },
     },
-  }, async (request) => liquidity.setBehaviour(request.body));
+  }, async (request) => {
+    const { orderTtlSeconds, ...provider } = request.body;
+    if (orderTtlSeconds !== undefined) orderTtl.set(orderTtlSeconds);
+    liquidity.setBehaviour(provider);
+    return current();
+  });
 };
 
+/** Swap routes and the settlement worker for asynchronous providers (started when ready, stopped on close). */
 export async function swapPlugin(app: FastifyInstance, deps: SwapDeps & { sandboxLiquidity?: SandboxLiquidity }) {
   const { sandboxLiquidity, ...rest } = deps;
-  await app.register(routes, { ...rest, prefix: '/b2c-wallet' });
-  if (deps.config.sandbox && sandboxLiquidity) await app.register(devRoutes, { liquidity: sandboxLiquidity });
+  const { config } = deps;
+  const orderTtl = config.sandbox ? createOrderTtlOverride() : undefined;
+  const service: ConfirmDeps = {
+    db: deps.db, config, provider: deps.provider, ...(deps.derive ? { derive: deps.derive } : {}), ...(deps.now ? { now: deps.now } : {}),
+    ...(orderTtl ? { orderTtlSeconds: orderTtl.get } : {}),
+    ...(config.sandbox && config.sandboxSwapCrashPoint === 'between-legs' ? { betweenLegs: () => process.kill(process.pid, 'SIGKILL') } : {}),
+  };
+  const worker = createSwapSettlementWorker({ ...service, pollMs: config.swapSettlementPollMs, log: app.log });
+  await app.register(routes, { ...rest, service, prefix: '/b2c-wallet' });
+  if (orderTtl && sandboxLiquidity) await app.register(devRoutes, { liquidity: sandboxLiquidity, orderTtl });
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
 }

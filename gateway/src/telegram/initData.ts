@@ -31,7 +31,12 @@ const FUTURE_SKEW_SECONDS = 300;
  * We build the data-check string the same way, sign it with the library's `signData`, and
  * compare with timingSafeEqual.
  */
-export function verifyInitData(raw: string, botToken: string, now = Date.now()): VerifiedInitData {
+export function verifyInitData(
+  raw: string,
+  botToken: string,
+  now = Date.now(),
+  maxAgeSeconds = INIT_DATA_MAX_AGE_SECONDS,
+): VerifiedInitData {
   let params: URLSearchParams;
   try { params = new URLSearchParams(raw); } catch { throw new InitDataError('malformed'); }
   const hash = params.get('hash');
@@ -46,7 +51,7 @@ export function verifyInitData(raw: string, botToken: string, now = Date.now()):
   const authSeconds = Number(params.get('auth_date'));
   if (!Number.isInteger(authSeconds) || authSeconds <= 0) throw new InitDataError('bad_auth_date');
   const ageSeconds = now / 1000 - authSeconds;
-  if (ageSeconds > INIT_DATA_MAX_AGE_SECONDS || ageSeconds < -FUTURE_SKEW_SECONDS) throw new InitDataError('expired');
+  if (ageSeconds > maxAgeSeconds || ageSeconds < -FUTURE_SKEW_SECONDS) throw new InitDataError('expired');
 
   // Parsed by hand: the library's `parse` insists on fields (e.g. `signature`) older clients omit.
   let u: Record<string, unknown>;

@@ -1,15 +1,18 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { PasscodeRecoveredSchema, TelegramLinkCodeSchema, TelegramPasscodeRecoverySchema } from '../../../contracts/user.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { DomainError } from '../domain/errors.js';
 import type { Idp } from '../idp/index.js';
 import { bearer, type AuthHook } from '../http/auth.js';
+import { controlCharacterError, findControlCharacters } from '../http/controlChars.js';
 import { createCode } from '../users/codes.js';
+import { resetPasscode } from '../passcode/service.js';
 import { requireProfile } from '../users/profileRoutes.js';
 import { findUserById } from '../users/repository.js';
 import { ProfileBody, TokenSetBody, errors } from '../users/schemas.js';
 import { InitDataError, verifyInitData, type TelegramUser } from './initData.js';
-import { consumeLinkCode, findOrCreateTelegramUser, linkTelegram, unlinkTelegram } from './service.js';
+import { consumeLinkCode, findOrCreateTelegramUser, linkTelegram, linkedUserOf, unlinkTelegram } from './service.js';
 
 export interface TelegramDeps { db: Db; config: Config; idp: Pick<Idp, 'issueSession'>; authenticate: AuthHook }
 
@@ -17,9 +20,13 @@ const InitData = Type.String({ maxLength: 8192, description: 'Telegram WebApp in
 
 /** Messenger sign-in, one-time-code linking and link management (spec §7, §8 B2C_USM0022–0027). */
 export const telegramRoutes: FastifyPluginAsyncTypebox<TelegramDeps> = async (app, { db, config, idp, authenticate }) => {
-  const verify = (initData: string): TelegramUser => {
+  const verify = (initData: string, field = 'initData'): TelegramUser => {
     try {
-      return verifyInitData(initData, config.telegramBotToken).user;
+      const { user } = verifyInitData(initData, config.telegramBotToken);
+      // Signed by Telegram, yet still text we store and show: the same rule as every other field.
+      const bad = findControlCharacters(user);
+      if (bad) throw controlCharacterError(`${field}.user.${bad}`);
+      return user;
     } catch (err) {
       if (err instanceof InitDataError) throw new DomainError('unauthenticated', 'B2C_USM0022', 'Telegram init data is invalid or expired');
       throw err;
@@ -55,7 +62,7 @@ export const telegramRoutes: FastifyPluginAsyncTypebox<TelegramDeps> = async (ap
       response: { 200: TokenSetBody, ...errors(400, 401, 409, 500) },
     },
   }, async (request) => known(request, async () => {
-    const tg = verify(request.body.tgCode);
+    const tg = verify(request.body.tgCode, 'tgCode');
     // Code use and link commit together: a refused link leaves the code usable.
     const userId = await db.transaction(async (tx) => {
       const owner = await consumeLinkCode(tx, request.body.oneTimeCode);
@@ -70,7 +77,7 @@ export const telegramRoutes: FastifyPluginAsyncTypebox<TelegramDeps> = async (ap
     schema: {
       tags: ['telegram'], security: bearer, summary: 'One-time code (10 min, single use) for a Telegram deep link',
       response: {
-        200: Type.Object({ code: Type.String(), expiresAt: Type.String({ format: 'date-time' }), deepLink: Type.String() }),
+        200: TelegramLinkCodeSchema,
         ...errors(401),
       },
     },
@@ -96,6 +103,42 @@ export const telegramRoutes: FastifyPluginAsyncTypebox<TelegramDeps> = async (ap
     async (request) => linkCurrentUser(request.userId, request.body.initData));
   app.post('/user/tg', { onRequest: authenticate, schema: linkSchema('Same as /user/tg/link') },
     async (request) => linkCurrentUser(request.userId, request.body.initData));
+
+  /**
+   * A Telegram user's way out of a passcode block (the mail reset needs an e-mail they may not have).
+   * Proof of who is asking is fresh init data: Telegram signs it each time the Mini App opens, so a stolen
+   * bearer token or an old init data string found in a log is not enough. Refusals are 403, never 401:
+   * a 401 would send the app into re-authentication and sign it out.
+   */
+  app.post('/user/pinCode/recover/tg', {
+    onRequest: authenticate,
+    schema: {
+      tags: ['passcode', 'telegram'], security: bearer,
+      summary: 'Set a new passcode after proving the linked Telegram account with fresh init data; starts the reset hold',
+      description: `initData must be signed within TELEGRAM_RECOVERY_MAX_AGE_SECONDS (default 300) and belong to the Telegram user linked to the signed-in user. `
+        + '403 TG_RECOVERY_STALE (older: reopen the Mini App), TG_RECOVERY_INVALID (bad signature, other bot), TG_RECOVERY_NOT_LINKED '
+        + '(another Telegram user, or none linked); 409 PINCODE_NOT_ACTIVE. Money out is held for PASSCODE_RESET_HOLD_HOURS afterwards.',
+      body: TelegramPasscodeRecoverySchema,
+      response: { 200: PasscodeRecoveredSchema, ...errors(400, 401, 403, 409) },
+    },
+  }, async (request) => {
+    await requireProfile(db, request.userId);
+    let tg: TelegramUser;
+    try {
+      tg = verifyInitData(request.body.initData, config.telegramBotToken, Date.now(), config.telegramRecoveryMaxAgeSeconds).user;
+    } catch (err) {
+      if (!(err instanceof InitDataError)) throw err;
+      if (err.reason === 'expired') {
+        throw new DomainError('forbidden', 'TG_RECOVERY_STALE', 'The Telegram init data is too old: reopen the Mini App from Telegram and try again', { field: 'initData' });
+      }
+      throw new DomainError('forbidden', 'TG_RECOVERY_INVALID', 'The Telegram init data is not valid', { field: 'initData' });
+    }
+    if ((await linkedUserOf(db, tg.id)) !== request.userId) {
+      throw new DomainError('forbidden', 'TG_RECOVERY_NOT_LINKED', 'This Telegram account is not the one linked to your wallet', { field: 'initData' });
+    }
+    const until = await resetPasscode(db, request.userId, request.body.pinCode, config.passcodeResetHoldMs);
+    return { pinCodeActive: true as const, passcodeResetHoldUntil: until.toISOString() };
+  });
 
   app.post('/user/tg/unlink', {
     onRequest: authenticate,

@@ -25,6 +25,11 @@ async function refreshUsername(db: Executor, tg: TelegramUser, current: string |
   }
 }
 
+/** The wallet user a Telegram user is linked to, if any. */
+export async function linkedUserOf(db: Executor, telegramUserId: number): Promise<string | undefined> {
+  return (await linkOf(db, telegramUserId))?.userId;
+}
+
 /** The wallet user behind a Telegram user, created on first sign-in (user + account + link, all or nothing). */
 export async function findOrCreateTelegramUser(db: Db, tg: TelegramUser): Promise<string> {
   const existing = await linkOf(db, tg.id);

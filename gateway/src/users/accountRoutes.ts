@@ -87,7 +87,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<UserDeps> = async (app, { 
       // Reaching the mailbox proves ownership, so the reset confirms the e-mail too.
       await tx.update(users).set({ passwordHash, emailConfirmed: true }).where(eq(users.id, userId));
       // The only way out of a passcode block (spec §8 B2C_USM0032): the reset removes the passcode.
-      await clearPasscodeOnPasswordReset(tx, userId);
+      await clearPasscodeOnPasswordReset(tx, userId, config.passcodeResetHoldMs);
       await retireCodes(tx, 'password_reset', userId);
     });
     return {};

@@ -8,6 +8,7 @@ export interface Profile {
   accounts: { id: string; name: string; language: Language; defaultFiatCurrency: FiatCurrency }[];
   pinCodeActive: boolean;
   telegram?: { id: number; username: string | null };
+  passcodeResetHoldUntil?: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,6 +57,13 @@ export async function findOwnAccountId(db: Executor, userId: string, accountId: 
   return row?.id;
 }
 
+/** The user's active account (spec §3: accounts[0], the oldest), or undefined. */
+export async function findActiveAccountId(db: Executor, userId: string): Promise<string | undefined> {
+  if (!isUuid(userId)) return undefined;
+  const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.userId, userId)).orderBy(accounts.createdAt).limit(1);
+  return row?.id;
+}
+
 export async function loadProfile(db: Executor, userId: string): Promise<Profile | undefined> {
   const user = await findUserById(db, userId);
   if (!user) return undefined;
@@ -70,6 +78,8 @@ export async function loadProfile(db: Executor, userId: string): Promise<Profile
     })),
     pinCodeActive: Boolean(passcode),
     ...(link ? { telegram: { id: link.telegramUserId, username: link.username } } : {}),
+    ...(user.passcodeResetHoldUntil && user.passcodeResetHoldUntil.getTime() > Date.now()
+      ? { passcodeResetHoldUntil: user.passcodeResetHoldUntil.toISOString() } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Network } from '../chain/addresses.js';
 import { ledgerAccounts, walletAssets } from '../db/schema/index.js';
@@ -27,7 +27,8 @@ export async function ensureAsset(db: Executor, accountId: string, currency: str
   if (!coin) throw new Error(`Unknown currency ${currency}`);
   const ledger = await ensureUserAccount(db, accountId, currency);
   await db.insert(walletAssets).values({ accountId, currency, ledgerAccountId: ledger.id })
-    .onConflictDoUpdate({ target: [walletAssets.accountId, walletAssets.currency], set: { archivedAt: null } });
+    // Only an archived row is written: a visible asset (every swap's destination) costs no row version.
+    .onConflictDoUpdate({ target: [walletAssets.accountId, walletAssets.currency], set: { archivedAt: null }, setWhere: isNotNull(walletAssets.archivedAt) });
   // Lightning has no on-chain address: deposits there are invoices, not addresses.
   if (derive && coin.network !== 'lightning') await ensureDepositAddress(db, accountId, coin.network as Network, derive);
   return ledger;

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Executor } from '../db/client.js';
 import { walletTransactions } from '../db/schema/index.js';
 import { DomainError, invalid } from '../domain/errors.js';
 import { systemShard } from '../ledger/accounts.js';
@@ -23,6 +23,13 @@ export interface DepositReportInput {
   confirmations: number;
   requiredConfirmations: number;
   status: DepositReportStatus;
+  /**
+   * Where the money comes from in the ledger: the chain clearing account unless another source
+   * (the card acquirer's) is named. Each source keeps its own clearing so each balances on its own.
+   */
+  clearing?: string;
+  /** False for deposits with no chain transaction (a card buy): history shows no hash or explorer link. */
+  onChain?: boolean;
 }
 
 /** The deposit address belongs to no account: the route answers 400 with field `address`. */
@@ -58,7 +65,7 @@ const rank = (state: SQL) => sql`array_position(array['IN_PROGRESS','FAILED','CO
  * the chain clearing account to the owner, under the key `deposit:{currency}:{txHash}:{outputIndex}`.
  * The upsert holds the row lock until commit, so concurrent twins queue and see the credit.
  */
-export async function reportDeposit(db: Db, report: DepositReportInput): Promise<{ transactionId: string; credited: boolean }> {
+export async function reportDeposit(db: Executor, report: DepositReportInput): Promise<{ transactionId: string; credited: boolean }> {
   validate(report);
   const coin = findCoin(report.currency)!;
   const depositKey = depositKeyOf(report);
@@ -78,7 +85,7 @@ export async function reportDeposit(db: Db, report: DepositReportInput): Promise
       state: report.status,
       amount: report.amountMinor,
       toAddress: owner.address,
-      hash: report.txHash,
+      hash: report.onChain === false ? null : report.txHash,
       outputIndex: report.outputIndex,
       network: coin.network,
       confirmations: report.confirmations,
@@ -99,7 +106,7 @@ export async function reportDeposit(db: Db, report: DepositReportInput): Promise
 
     if (row.state !== 'COMPLETED' || row.ledgerTransferId !== null) return { transactionId: row.id, credited: false };
     // The stored amount is credited, not this report's: the first report fixed what the output holds.
-    const clearing = await systemShard(tx, report.currency, DEPOSIT_CLEARING, depositKey);
+    const clearing = await systemShard(tx, report.currency, report.clearing ?? DEPOSIT_CLEARING, depositKey);
     const posted = await transfer(tx, {
       debitAccountId: clearing.id,
       creditAccountId: ledgerAccount.id,

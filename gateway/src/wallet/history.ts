@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
-import type { TransactionState, TransactionType } from '../../../contracts/wallet.js';
+import { and, asc, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import type { HistoryQuery, TransactionState, TransactionType } from '../../../contracts/wallet.js';
 import { walletTransactions, type WalletTransaction } from '../db/schema/index.js';
 import type { Executor } from '../db/client.js';
 import { isUuid } from '../users/repository.js';
 import { formatAmount } from './amounts.js';
 import { explorerLink, findCoin } from './catalogue.js';
+import { afterCursor, decodeCursor, encodeCursor, historyWhere, sortKey, type Cursor } from './historyFilter.js';
 
 /** Spec §3 transaction as the API sends it; amounts are exact decimal strings. */
 export interface TransactionView {
@@ -34,20 +35,24 @@ export interface TransactionView {
   fromAmount?: string | null;
   toAmount?: string | null;
   exchangeRate?: string | null;
-}
-
-export interface HistoryFilter {
-  currency?: string;
-  sort?: 'ASC' | 'DESC';
-  pageSize?: number;
-  pageNumber?: number;
+  fiatCurrency?: string | null;
 }
 
 const amountIn = (currency: string | null, v: bigint | null) =>
   (currency === null || v === null ? null : formatAmount(v, findCoin(currency)?.decimals ?? 0));
 
-/** Only swaps carry these; other rows leave them out as before. */
+/** Fiat on a sell row is in kopecks: two decimals, whatever the catalogue says. */
+const FIAT_DECIMALS = 2;
+
+/** Only swaps and sells carry these; other rows leave them out as before. */
 function exchangeFields(row: WalletTransaction) {
+  if (row.transactionType === 'C2F') {
+    return {
+      fromCurrency: row.fromCurrency, toCurrency: row.toCurrency, fiatCurrency: row.toCurrency, exchangeRate: row.exchangeRate,
+      fromAmount: amountIn(row.fromCurrency, row.fromAmount),
+      toAmount: row.toAmount === null ? null : formatAmount(row.toAmount, FIAT_DECIMALS),
+    };
+  }
   if (row.transactionType !== 'EXCHANGE') return {};
   return {
     fromCurrency: row.fromCurrency, toCurrency: row.toCurrency, exchangeRate: row.exchangeRate,
@@ -86,27 +91,46 @@ export function toView(row: WalletTransaction): TransactionView {
   };
 }
 
-/** One page of an account's history, newest first unless asked otherwise; ties broken by id for stable pages. */
-export async function listTransactions(db: Executor, accountId: string, filter: HistoryFilter) {
-  const pageSize = filter.pageSize ?? 100;
-  const pageNumber = filter.pageNumber ?? 1;
-  const order = filter.sort === 'ASC' ? asc : desc;
-  const where = and(
-    eq(walletTransactions.accountId, accountId),
-    filter.currency ? eq(walletTransactions.currency, filter.currency) : undefined,
-  );
+export type HistoryRequest = HistoryQuery;
+
+type Order = 'ASC' | 'DESC';
+
+/**
+ * Up to `limit` rows after the cursor (or from the start) in createdDate-then-id order, each with the
+ * cursor that starts after it. Keyset paging: a row added meanwhile neither repeats nor hides another.
+ */
+export async function historyRows(db: Executor, where: SQL, order: Order, limit: number, cursor?: Cursor, offset = 0) {
+  const by = order === 'ASC' ? asc : desc;
+  return db.select({ ...getTableColumns(walletTransactions), sortKey }).from(walletTransactions)
+    .where(cursor ? and(where, afterCursor(cursor, order)) : where)
+    .orderBy(by(walletTransactions.createdAt), by(walletTransactions.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * One page of an account's history, newest first unless asked otherwise: by cursor when given, else by
+ * page number (spec §7's shape). `nextCursor` is null on the last page.
+ */
+export async function listTransactions(db: Executor, accountId: string, request: HistoryRequest) {
+  const pageSize = request.pageSize ?? 100;
+  const pageNumber = request.cursor ? 1 : (request.pageNumber ?? 1);
+  const order = request.sort ?? 'DESC';
+  const where = historyWhere(accountId, request);
+  const cursor = request.cursor ? decodeCursor(request.cursor) : undefined;
   const [total] = await db.select({ n: count() }).from(walletTransactions).where(where);
-  const rows = await db.select().from(walletTransactions).where(where)
-    .orderBy(order(walletTransactions.createdAt), order(walletTransactions.id))
-    .limit(pageSize)
-    .offset((pageNumber - 1) * pageSize);
+  // One row more than the page tells whether another page follows.
+  const rows = await historyRows(db, where, order, pageSize + 1, cursor, cursor ? 0 : (pageNumber - 1) * pageSize);
+  const page = rows.slice(0, pageSize);
+  const last = page.at(-1);
   const totalElements = Number(total?.n ?? 0);
   return {
-    content: rows.map(toView),
+    content: page.map(toView),
     totalElements,
     totalPages: Math.ceil(totalElements / pageSize),
     pageNumber,
     pageSize,
+    nextCursor: rows.length > pageSize && last ? encodeCursor({ at: last.sortKey, id: last.id }) : null,
   };
 }
 

@@ -9,10 +9,15 @@ import type { DeriveAddress } from './addresses.js';
 import { addAssets, archiveAsset, listAssets } from './assets.js';
 import { coinMeta, currencyCatalogue, findCoin } from './catalogue.js';
 import { findTransaction, listTransactions } from './history.js';
+import { historyCsvStream } from './historyCsv.js';
 import {
-  AccountParams, AssetBody, CatalogueEntryBody, CoinMetaBody, CurrencyCode, Empty, HistoryPageBody, HistoryRequest,
+  AccountParams, AssetBody, CatalogueEntryBody, CoinMetaBody, CurrencyCode, Empty, CsvBody, HistoryExportRequest, HistoryPageBody, HistoryRequest,
   TransactionBody, errors,
 } from './schemas.js';
+
+const knownCurrency = (currency: string | undefined) => {
+  if (currency && !findCoin(currency)) throw invalid('UNKNOWN_CURRENCY', `Unknown currency ${currency}`, 'currency');
+};
 
 export interface WalletDeps { db: Db; config: Config; authenticate: AuthHook; derive: DeriveAddress }
 
@@ -104,10 +109,27 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletDeps> = async (app, {
   }, async (request) => {
     const { accountId } = request;
     const filter = request.body;
-    if (filter.currency && !findCoin(filter.currency)) {
-      throw invalid('UNKNOWN_CURRENCY', `Unknown currency ${filter.currency}`, 'currency');
-    }
+    knownCurrency(filter.currency);
     return listTransactions(db, accountId, filter);
+  });
+
+  app.post('/:account/asset/transactions/export', {
+    onRequest: authenticate,
+    preValidation: async (request) => { request.body ??= {}; },
+    schema: {
+      ...common, summary: 'The filtered history as CSV (exact decimals, ISO dates), streamed newest first',
+      params: AccountParams, body: HistoryExportRequest,
+      produces: ['text/csv'],
+      response: { 200: CsvBody, ...errors(400, 401, 404) },
+    },
+  }, async (request, reply) => {
+    const filter = request.body;
+    knownCurrency(filter.currency);
+    const csv = historyCsvStream(db, request.accountId, filter);
+    return reply.type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="history.csv"')
+      .header('cache-control', 'no-store')
+      .send(csv);
   });
 
   app.get('/:account/asset/transaction/:id', {

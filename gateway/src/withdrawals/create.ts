@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db, Executor, Tx } from '../db/client.js';
-import { depositAddresses, walletTransactions, withdrawalJobs, withdrawals, type Withdrawal } from '../db/schema/index.js';
+import { depositAddresses, walletTransactions, withdrawalJobs, withdrawals, type WalletTransaction, type Withdrawal } from '../db/schema/index.js';
 import { DomainError, invalid } from '../domain/errors.js';
 import { ensureUserAccount, systemShard } from '../ledger/accounts.js';
 import { LedgerError } from '../ledger/errors.js';
@@ -35,7 +35,14 @@ export interface CreateDeps {
 const refuse = (code: string, message: string, field?: string) => invalid(code, message, field);
 
 /** Same key + same request → the first withdrawal; same key + another request → 409, nothing done. */
-function replayOf(existing: Withdrawal, requestHash: string): { withdrawal: Withdrawal; replayed: true } {
+export interface CreatedWithdrawal {
+  withdrawal: Withdrawal;
+  /** The sender's history row when this request wrote it (the route answers with it); absent on a replay. */
+  history?: WalletTransaction;
+  replayed: boolean;
+}
+
+function replayOf(existing: Withdrawal, requestHash: string): CreatedWithdrawal {
   if (existing.requestHash !== requestHash) {
     throw new DomainError('conflict', 'IDEMPOTENCY_CONFLICT', 'This idempotencyKey was already used for a different withdrawal', { field: 'idempotencyKey' });
   }
@@ -78,7 +85,7 @@ async function holdExternal(tx: Tx, w: Withdrawal, fromAddress: string | null) {
   const [row] = await tx.update(withdrawals)
     .set({ walletTransactionId: history!.id, holdTransferId: main.id, feeHoldTransferId: feeHoldId })
     .where(eq(withdrawals.id, w.id)).returning();
-  return row!;
+  return { row: row!, history: history! };
 }
 
 /** Internal: one ledger transfer between the two users, settled now, in both histories. */
@@ -102,7 +109,7 @@ async function settleInternal(tx: Tx, w: Withdrawal, fromAddress: string | null)
     state: 'COMPLETED', completedAt: sql`now()`, updatedAt: sql`now()`,
     walletTransactionId: sent!.id, recipientTransactionId: received!.id, holdTransferId: moved.id,
   }).where(eq(withdrawals.id, w.id)).returning();
-  return row!;
+  return { row: row!, history: sent! };
 }
 
 /** Validations shared with the route's 400s, in the order the app shows its field errors. */
@@ -126,13 +133,12 @@ export async function validateWithdrawal(deps: CreateDeps, input: WithdrawalRequ
 /**
  * POST /{account}/withdrawal after the passcode: one transaction inserts the withdrawal (the
  * idempotency gate), holds or moves the money and writes history; not enough funds rolls it all
- * back as 400 NOT_ENOUGH_FUNDS. Concurrent twins wait on the unique index and are answered from
- * the winner's row.
+ * back as 400 NOT_ENOUGH_FUNDS. A replay, or a concurrent twin (which waits on the unique index),
+ * finds its key taken and is answered from the first request's row. No read before the transaction:
+ * new requests are the common case, and the insert answers both.
  */
-export async function createWithdrawal(deps: CreateDeps, input: WithdrawalRequest): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
+export async function createWithdrawal(deps: CreateDeps, input: WithdrawalRequest): Promise<CreatedWithdrawal> {
   const { checked, amount, fee, internal, requestHash } = await validateWithdrawal(deps, input);
-  const earlier = await byKey(deps.db, input.accountId, input.idempotencyKey);
-  if (earlier) return replayOf(earlier, requestHash);
   try {
     return await deps.db.transaction(async (tx) => {
       const [inserted] = await tx.insert(withdrawals).values({
@@ -141,11 +147,10 @@ export async function createWithdrawal(deps: CreateDeps, input: WithdrawalReques
         idempotencyKey: input.idempotencyKey, requestHash, state: 'IN_PROGRESS',
         recipientAccountId: internal ? checked.ownerAccountId! : null,
       }).onConflictDoNothing({ target: [withdrawals.accountId, withdrawals.idempotencyKey] }).returning();
-      // A twin committed first: the unique index made us wait for it, this statement sees its row.
       if (!inserted) return replayOf((await byKey(tx, input.accountId, input.idempotencyKey))!, requestHash);
       const fromAddress = await ownAddress(tx, input.accountId, checked.coin.network);
-      const row = internal ? await settleInternal(tx, inserted, fromAddress) : await holdExternal(tx, inserted, fromAddress);
-      return { withdrawal: row, replayed: false };
+      const { row, history } = internal ? await settleInternal(tx, inserted, fromAddress) : await holdExternal(tx, inserted, fromAddress);
+      return { withdrawal: row, history, replayed: false };
     });
   } catch (err) {
     if (err instanceof LedgerError && err.code === 'INSUFFICIENT_FUNDS') {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ChainAdapters } from '../chain/plugin.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { walletTransactions, type Withdrawal } from '../db/schema/index.js';
+import { walletTransactions, type WalletTransaction, type Withdrawal } from '../db/schema/index.js';
 import { bearer, type AuthHook } from '../http/auth.js';
 import { formatAmount, parsePositiveAmount } from '../wallet/amounts.js';
 import { findCoin } from '../wallet/catalogue.js';
@@ -22,9 +22,10 @@ import { createWithdrawalWorker } from './worker.js';
 
 export interface WithdrawalDeps { db: Db; config: Config; authenticate: AuthHook; adapters: ChainAdapters; leaseMs?: number }
 
-async function viewOf(db: Db, w: Withdrawal) {
+/** `written`: the history row the request has just written, so only a replay reads it back. */
+async function viewOf(db: Db, w: Withdrawal, written?: WalletTransaction) {
   const decimals = findCoin(w.currency)?.decimals ?? 0;
-  const [history] = w.walletTransactionId
+  const [history] = written ? [written] : w.walletTransactionId
     ? await db.select().from(walletTransactions).where(eq(walletTransactions.id, w.walletTransactionId))
     : [];
   return {
@@ -81,13 +82,13 @@ const routes: FastifyPluginAsyncTypebox<WithdrawalDeps & { kick: () => void }> =
   }, async (request, reply) => {
     const { accountId } = request;
     await requireWithdrawalPasscode(db, request.userId, request.headers.pincode);
-    const { withdrawal, replayed } = await createWithdrawal(
+    const { withdrawal, history, replayed } = await createWithdrawal(
       { db, config, canBroadcast: (network) => adapters.has(network as never) },
       { userId: request.userId, accountId, ...request.body },
     );
     if (replayed) reply.header('idempotent-replayed', 'true');
     else if (withdrawal.kind === 'EXTERNAL') kick();
-    return viewOf(db, withdrawal);
+    return viewOf(db, withdrawal, history);
   });
 };
 

@@ -7,6 +7,8 @@ import { completeWithdrawal, failWithdrawal, recordBroadcast, recordProgress } f
 export interface WorkerLogger {
   error(obj: unknown, msg?: string): void;
   warn(obj: unknown, msg?: string): void;
+  /** At LOG_LEVEL=info each offer to the network is a line: the replica test counts them per send. */
+  info?(obj: unknown, msg?: string): void;
 }
 
 export interface WorkerOptions {
@@ -35,8 +37,10 @@ interface Claimed { w: Withdrawal; action: Action }
 
 /**
  * Claims due jobs with FOR UPDATE SKIP LOCKED and, in the same transaction, marks every withdrawal
- * that was never broadcast as attempted. Only a claim that made that mark may call broadcast, so a
- * send is offered to the network at most once whatever crashes; every later claim follows it up.
+ * that was never broadcast as attempted. The claim that made that mark broadcasts; every later claim
+ * follows it up, and offers it again only if the network never saw it (the process died between the
+ * mark and the send). The adapter's broadcast is idempotent by the withdrawal's id, as re-sending the
+ * same signed transaction is on a real chain, so a send reaches the network once whatever crashes.
  */
 async function claim(db: Db, leaseMs: number, batch: number): Promise<Claimed[]> {
   return db.transaction(async (tx) => {
@@ -72,22 +76,28 @@ async function run(opts: WorkerOptions, { w, action }: Claimed): Promise<void> {
   const adapter = opts.adapters.get(w.network);
   if (!adapter) return reschedule(db, w.id, Math.max(pollMs, 5000), `no chain adapter for ${w.network}`);
 
-  if (action === 'broadcast') {
+  const offer = async () => {
     try {
+      opts.log?.info?.({ withdrawal: w.id }, 'withdrawal broadcast offered');
       const { txHash } = await adapter.broadcast({ currency: w.currency, toAddress: w.toAddress, amountMinor: w.amount, reference: w.id });
       if (opts.crashAt === 'after-broadcast') die();
       await recordBroadcast(db, w, txHash);
     } catch (err) {
       if (err instanceof BroadcastRejectedError) return void (await failWithdrawal(db, w, err.message));
-      // Outcome unknown: never broadcast again; the next claim asks the adapter what happened.
+      // Outcome unknown: the next claim asks the adapter what happened (and offers it again if nothing).
       opts.log?.warn({ err, withdrawal: w.id }, 'withdrawal broadcast outcome unknown; following up');
     }
     return reschedule(db, w.id, pollMs);
-  }
+  };
+  if (action === 'broadcast') return offer();
 
   const seen = await adapter.findBroadcast(w.id);
-  // Marked as attempted, yet the network never saw it: the attempt died before it was sent.
-  if (!seen) return void (await failWithdrawal(db, w, 'The broadcast never reached the network'));
+  // Marked as attempted, yet the network never saw it: the attempt died before it was sent. The user
+  // was told the send is accepted, so it goes out now; the same reference makes a late twin a no-op.
+  if (!seen) {
+    opts.log?.warn({ withdrawal: w.id }, 'withdrawal claimed but never broadcast (cut by a crash); broadcasting it now');
+    return offer();
+  }
   if (!w.txHash) await recordBroadcast(db, w, seen.txHash, seen.requiredConfirmations);
   if (seen.status === 'COMPLETED') return void (await completeWithdrawal(db, w, seen.confirmations));
   if (seen.status === 'FAILED') return void (await failWithdrawal(db, w, 'The network dropped the transaction'));

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, type App, type IdpFactory } from '../../src/app.js';
+import { buildApp, type App, type BuildAppOptions, type IdpFactory } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
+import type { CardAcquirer } from '../../src/buy/acquirer.js';
 import type { RateProvider } from '../../src/rates/provider.js';
 import { freshDatabase } from './database.js';
 import { createFakeIdp } from './fakeIdp.js';
@@ -28,6 +29,11 @@ export interface TestAppOptions {
   /** The clock swap orders expire by (default: the database's now()). */
   swapClock?: () => Date;
   rates?: RateProvider;
+  /** Fastify logger options (off by default). */
+  logger?: BuildAppOptions['logger'];
+  /** Card buy: the acquirer (a sandbox one with a test delay) and the clock rates and orders expire by. */
+  acquirer?: CardAcquirer;
+  buyClock?: () => Date;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -44,7 +50,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const database = opts.database ?? (await freshDatabase());
   const createIdp: IdpFactory | undefined = opts.idp === 'fake' ? createFakeIdp : undefined;
   const app = await buildApp({ config, database, ...(createIdp ? { createIdp } : {}), ...(opts.swapClock ? { swapClock: opts.swapClock } : {}),
-    ...(opts.rates ? { rates: opts.rates } : {}) });
+    ...(opts.rates ? { rates: opts.rates } : {}), ...(opts.logger ? { logger: opts.logger } : {}),
+    ...(opts.acquirer ? { acquirer: opts.acquirer } : {}), ...(opts.buyClock ? { buyClock: opts.buyClock } : {}) });
   return {
     app, config, database, db: database.db,
     async close() {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { afterEach } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/client.js';
+import { afterEach, inject } from 'vitest';
+import { openDatabase, type Database, type Db } from '../../src/db/client.js';
+import * as schema from '../../src/db/schema/index.js';
 import { checkLedgerInvariants } from '../../src/ledger/invariants.js';
 
 /** Databases of the running test file that are still open. */
@@ -30,24 +32,47 @@ function track(database: Database): Database {
   return tracked;
 }
 
+/** The migrated PGlite dump globalSetup wrote, read once per worker module instance. */
+let dump: Blob | undefined;
+
+/** A fresh in-memory PGlite from the run's migrated dump: no initdb, no migrations. */
+async function pgliteFromDump(file: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  dump ??= new Blob([readFileSync(file)]);
+  const client = new PGlite({ loadDataDir: dump });
+  const db = drizzle(client, { schema });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
 /**
- * A brand-new database per test file: in-memory PGlite by default, or a throwaway PostgreSQL
- * database (created and dropped here) when DATABASE_URL is set, so runs never see each other's rows.
+ * A brand-new database per test file, so runs never see each other's rows: in-memory PGlite loaded
+ * from the migrated dump globalSetup made, or, when DATABASE_URL is set, a throwaway PostgreSQL
+ * database cloned from the migrated template (created and dropped here). Migrating per file was
+ * most of a file's start; without globalSetup (a bare vitest call) each file migrates its own.
  */
 export async function freshDatabase(): Promise<Database> {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) return track(await openDatabase({ databaseUrl: 'memory://', dataDir: '.' }));
+  // GATEWAY_TEST_MIGRATE_PER_FILE=1: the old way (initdb + migrations in every file), to compare timings.
+  const perFile = process.env.GATEWAY_TEST_MIGRATE_PER_FILE === '1';
+  if (!adminUrl) {
+    const file = perFile ? '' : inject('gatewayPgliteDump');
+    if (file) return track(await pgliteFromDump(file));
+    return track(await openDatabase({ databaseUrl: 'memory://', dataDir: '.' }));
+  }
 
   const name = `gw_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const template = perFile ? '' : inject('gatewayTemplateDb');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   } finally {
     await admin.end();
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  // On a clone the migrator only reads its journal and finds nothing to do.
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '.' });
   return track({
     ...database,

@@ -3,15 +3,16 @@ import { useActorRef } from '@xstate/react';
 import { assetHistoryMachine } from '../../../machines/assetHistory.machine';
 import { useFiatRate } from '../../app/fiatRate';
 import { AssetScreen } from './AssetScreen';
+import { PriceSection } from './prices/PriceSection';
 import { param, useAssetWiring } from './wiring';
-import { useServices } from '../../app/context';
+import { useSignedInServices } from '../../app/context';
 
 function AssetRoute({ currency }: { currency: string }) {
   const { actors, toasts } = useAssetWiring();
-  const { walletActors, balances } = useServices();
+  const { walletActors, balances } = useSignedInServices();
   const actor = useActorRef(
     assetHistoryMachine.provide({
-      actors: { loadOverview: actors.loadOverview, copyText: actors.copyText, addAsset: walletActors.addAsset },
+      actors: { loadOverview: actors.loadOverview, loadMore: actors.loadMore, copyText: actors.copyText, addAsset: walletActors.addAsset },
       actions: {
         notifyCopied: toasts.addressCopied,
         notifyCopyFailed: toasts.copyFailed,
@@ -21,7 +22,7 @@ function AssetRoute({ currency }: { currency: string }) {
     { input: { currency } },
   );
   const rate = useFiatRate(currency);
-  return <AssetScreen actor={actor} rate={rate} />;
+  return <AssetScreen actor={actor} rate={rate} prices={<PriceSection currency={currency} />} />;
 }
 
 /** /home/asset/$currency — a new currency gets a fresh machine. */

@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { assetHistoryMachine } from '../../../machines/assetHistory.machine';
 import {
   selectAddFailed, selectAdding, selectAsset, selectAssetFailed, selectAssetUnavailable, selectAssetLoading, selectCoin, selectCopyingAddress,
-  selectHistoryEmpty, selectNotAdded, selectTransactions,
+  selectHistoryEmpty, selectMoreRows, selectNotAdded, selectTransactions,
 } from '../../../machines/assetHistory.selectors';
 import { shortenAddress } from '../../../machines/shared/address';
 import { isZero } from '../../../machines/shared/money';
@@ -18,6 +19,7 @@ import { CoinLogo } from '../../ui/CoinLogo';
 import { Screen } from '../../ui/Screen';
 import * as button from '../../ui/Button.css';
 import { HistoryList } from './HistoryList';
+import { MoreRows } from './MoreRows';
 import { CopyButton, LoadFailed, Skeleton } from './parts';
 import * as shell from '../shell/AppShell.css';
 import * as css from './asset.css';
@@ -28,9 +30,9 @@ const icon = { size: 20, strokeWidth: 2, 'aria-hidden': true } as const;
 
 /**
  * /home/asset/{currency}: balance (with its value in the selected fiat when a rate is loaded), deposit
- * address and history (spec §2). Renders machine state only.
+ * address and history (spec §2); `prices`: the price chart section (issue 14). Renders machine state only.
  */
-export function AssetScreen({ actor, rate = null }: { actor: AssetHistoryActor; rate?: FiatRate | null }) {
+export function AssetScreen({ actor, rate = null, prices = null }: { actor: AssetHistoryActor; rate?: FiatRate | null; prices?: ReactNode }) {
   const { t } = useLingui();
   const format = useFormat();
   const currency = useSelector(actor, (s) => s.context.currency);
@@ -40,6 +42,7 @@ export function AssetScreen({ actor, rate = null }: { actor: AssetHistoryActor; 
   const coin = useSelector(actor, selectCoin);
   const asset = useSelector(actor, selectAsset);
   const transactions = useSelector(actor, selectTransactions);
+  const more = useSelector(actor, selectMoreRows);
   const empty = useSelector(actor, selectHistoryEmpty);
   const copying = useSelector(actor, selectCopyingAddress);
   const notAdded = useSelector(actor, selectNotAdded);
@@ -85,6 +88,7 @@ export function AssetScreen({ actor, rate = null }: { actor: AssetHistoryActor; 
             <Link to="/home/asset/$currency/receive" params={{ currency }} className={button.variant.primary}><ArrowDownLeft {...icon} /><Trans>Receive</Trans></Link>
             <Link to="/home/asset/$currency/send" params={{ currency }} className={button.variant.secondary}><ArrowUpRight {...icon} /><Trans>Send</Trans></Link>
           </nav>
+          {prices}
           <div className={shell.card}>
             <span className={shell.muted}><Trans>Deposit address</Trans></span>
             {asset.depositAddress ? (
@@ -96,11 +100,17 @@ export function AssetScreen({ actor, rate = null }: { actor: AssetHistoryActor; 
               <span data-testid="asset-address"><Trans>Not assigned yet</Trans></span>
             )}
           </div>
-          <h2 className={css.sectionTitle}><Trans>History</Trans></h2>
+          <div className={css.sectionHead}>
+            <h2 className={css.sectionTitle}><Trans>History</Trans></h2>
+            <Link to="/history" search={{ asset: currency }} className={css.sectionLink}><Trans>Filter and export</Trans></Link>
+          </div>
           {empty ? (
             <p className={shell.muted} data-testid="history-empty"><Trans>No transactions yet. Deposits and transfers will show up here.</Trans></p>
           ) : (
-            <HistoryList transactions={transactions} currency={currency} coin={coin} />
+            <>
+              <HistoryList transactions={transactions} coins={{ [currency]: coin }} />
+              <MoreRows state={more} onMore={() => actor.send({ type: 'history.moreRequested' })} />
+            </>
           )}
         </>
       ) : null}

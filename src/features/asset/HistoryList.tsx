@@ -13,7 +13,8 @@ import * as css from './asset.css';
 export const detailsPath = (currency: string, tx: Pick<Transaction, 'id' | 'transactionType'>) =>
   `/home/asset/${encodeURIComponent(currency)}/transaction/${encodeURIComponent(tx.id)}/${tx.transactionType}`;
 
-function Row({ tx, currency, coin }: { tx: Transaction; currency: string; coin: Coin | null }) {
+function Row({ tx, coin }: { tx: Transaction; coin: Coin | null }) {
+  const { currency } = tx;
   const { i18n } = useLingui();
   const format = useFormat();
   const title = i18n._(titleMessages[titleOf(tx)]);
@@ -33,8 +34,8 @@ function Row({ tx, currency, coin }: { tx: Transaction; currency: string; coin: 
   );
 }
 
-/** The asset's history, one titled list per day. */
-export function HistoryList({ transactions, currency, coin }: { transactions: Transaction[]; currency: string; coin: Coin | null }) {
+/** History, one titled list per day; each row in its own asset's units (`coins` by currency). */
+export function HistoryList({ transactions, coins }: { transactions: Transaction[]; coins: Record<string, Coin | null | undefined> }) {
   const { t } = useLingui();
   const labels = { today: t`Today`, yesterday: t`Yesterday` };
   return (
@@ -43,7 +44,7 @@ export function HistoryList({ transactions, currency, coin }: { transactions: Tr
         <section key={key} aria-labelledby={`day-${key}`}>
           <h3 id={`day-${key}`} className={css.dayTitle}>{day.kind === 'date' ? day.text : labels[day.kind]}</h3>
           <ul className={css.list}>
-            {items.map((tx) => <Row key={tx.id} tx={tx} currency={currency} coin={coin} />)}
+            {items.map((tx) => <Row key={tx.id} tx={tx} coin={coins[tx.currency] ?? null} />)}
           </ul>
         </section>
       ))}

@@ -6,7 +6,7 @@ import * as css from './asset.css';
  * Presentation only: draws `value` as an SVG QR code into a div. Dark modules on white in both
  * themes, so every scanner reads it; the address itself is the accessible label.
  */
-export function QrCode({ value, label }: { value: string; label: string }) {
+export function QrCode({ value, label, testId = 'receive-qr' }: { value: string; label: string; testId?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -26,5 +26,5 @@ export function QrCode({ value, label }: { value: string; label: string }) {
     qr.append(el);
     return () => el.replaceChildren();
   }, [value]);
-  return <div ref={ref} role="img" aria-label={label} className={css.qr} data-testid="receive-qr" data-value={value} />;
+  return <div ref={ref} role="img" aria-label={label} className={css.qr} data-testid={testId} data-value={value} />;
 }

@@ -146,3 +146,8 @@ export const copyRow = style({ margin: 0, minWidth: 0, display: 'flex', alignIte
 
 /** An address or hash in a details row: middle-shortened in text, one line, the copy button beside it. */
 export const copyValue = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: vars.text.body, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 });
+
+/** A section title with a link at its end ("History … Filter and export"). */
+export const sectionHead = style({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: vars.space.sm, flexWrap: 'wrap' });
+
+export const sectionLink = style({ color: vars.color.primary, fontSize: vars.text.small, fontWeight: 600, textDecoration: 'underline', textUnderlineOffset: 3 });

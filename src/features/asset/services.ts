@@ -1,13 +1,18 @@
 import { fromPromise, waitFor } from 'xstate';
 import type { AssetOverview } from '../../../machines/assetHistory.machine';
+import type { HistoryChunk } from '../../../machines/shared/historyPages';
 import type { ReceiveTarget, ShareOutcome } from '../../../machines/receive.machine';
 import type { TransactionDetailsInput, TransactionView } from '../../../machines/transactionDetails.machine';
 import type { Coin, WalletApi } from '../../api/wallet';
+import type { HistoryQuery } from '../../../contracts/wallet';
 import type { AvailableCoinsActor } from '../../app/actors';
 import type { Platform } from '../../platform/types';
 
 /** The wallet calls these screens make (spec §7). */
 export type AssetApi = Pick<WalletApi, 'getAssets' | 'getHistory' | 'getTransaction'>;
+
+/** Spec §9: history in pages of 100, newest first. */
+export const HISTORY_PAGE: HistoryQuery = { sort: 'DESC', properties: ['createdDate'], pageSize: 100 };
 
 export type AssetDeps = { coins: AvailableCoinsActor; platform: Platform; api: AssetApi; accountId: () => Promise<string> };
 
@@ -36,13 +41,17 @@ export function createAssetActors({ coins, platform, api, accountId }: AssetDeps
     loadOverview: fromPromise<AssetOverview, { currency: string }>(async ({ input }) => {
       const account = await accountId();
       // Spec §9: page 1 of 100, newest first; asked at the same time, awaited only for a coin the wallet holds.
-      const history = api.getHistory(account, { currency: input.currency, sort: 'DESC', properties: ['createdDate'], pageSize: 100, pageNumber: 1 });
+      const history = api.getHistory(account, { currency: input.currency, ...HISTORY_PAGE, pageNumber: 1 });
       history.catch(() => {});
       const [coin, assets] = await Promise.all([coinOf(coins, input.currency), api.getAssets(account)]);
       const asset = assets.find((a) => a.currency === input.currency);
       if (!asset) throw notAdded(coin);
       const page = await history;
-      return { coin, asset, transactions: page.content };
+      return { coin, asset, transactions: page.content, nextCursor: page.nextCursor ?? null };
+    }),
+    loadMore: fromPromise<HistoryChunk, { currency: string; cursor: string }>(async ({ input }) => {
+      const page = await api.getHistory(await accountId(), { currency: input.currency, ...HISTORY_PAGE, cursor: input.cursor });
+      return { transactions: page.content, nextCursor: page.nextCursor ?? null };
     }),
     loadAddress: fromPromise<ReceiveTarget, { currency: string }>(async ({ input }) => {
       const [coin, asset] = await Promise.all([coinOf(coins, input.currency), assetOf(input.currency)]);

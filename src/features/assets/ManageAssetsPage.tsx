@@ -5,8 +5,8 @@ import { manageAssetsMachine } from '../../../machines/manageAssets.machine';
 import { selectAdded, selectAdding, selectHidden } from '../../../machines/manageAssets.selectors';
 import { selectAssets, selectBalancesStatus } from '../../../machines/balances.selectors';
 import { selectCoins, selectCoinsStatus } from '../../../machines/availableCoins.selectors';
-import { useServices } from '../../app/context';
-import { clientStore } from '../../app/clientStore';
+import { useSignedInServices } from '../../app/context';
+import { homeStore } from '../../app/homeStore';
 import { AssetLine, assetCss } from '../../ui/AssetRow';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
@@ -17,18 +17,18 @@ import * as css from './assets.css';
 
 /** /manage-assets (spec §2, §4): every active crypto coin with a switch. */
 export function ManageAssetsPage() {
-  const { coins, balances, walletActors, showToast } = useServices();
+  const { coins, balances, walletActors, showToast } = useSignedInServices();
   const { t } = useLingui();
   const manage = useActorRef(
     manageAssetsMachine.provide({
       actors: { addAsset: walletActors.addAsset },
       actions: {
-        persistHidden: ({ context }) => clientStore.saveDisabledAssets(context.hidden),
+        persistHidden: ({ context }) => homeStore.saveDisabledAssets(context.hidden),
         refreshBalances: () => balances.send({ type: 'balances.refreshRequested' }),
         reportAddFailed: () => showToast({ kind: 'error', message: t`Could not add the asset. Please try again.` }),
       },
     }),
-    { input: { hidden: clientStore.disabledAssets() } },
+    { input: { hidden: homeStore.disabledAssets() } },
   );
   const hidden = useSelector(manage, selectHidden);
   const added = useSelector(manage, selectAdded);

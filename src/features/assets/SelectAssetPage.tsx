@@ -7,7 +7,7 @@ import { selectFiltering, selectQuery } from '../../../machines/selectAsset.sele
 import { selectAssets, selectBalancesStatus } from '../../../machines/balances.selectors';
 import { selectCoins, selectCoinsStatus } from '../../../machines/availableCoins.selectors';
 import { matchesQuery } from '../../../machines/shared/portfolio';
-import { useServices } from '../../app/context';
+import { useSignedInServices } from '../../app/context';
 import { AssetLine, assetCss } from '../../ui/AssetRow';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
@@ -25,7 +25,7 @@ export function SelectAssetPage() {
 }
 
 function SelectAsset({ purpose }: { purpose: AssetPurpose }) {
-  const { coins, balances } = useServices();
+  const { coins, balances } = useSignedInServices();
   const { t } = useLingui();
   const search = useActorRef(selectAssetMachine);
   const query = useSelector(search, selectQuery);

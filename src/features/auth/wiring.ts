@@ -1,4 +1,6 @@
 import { routes, say, type AuthEffects } from './effects';
+import type { AuthError } from '../../../machines/shared/errors';
+import { rateLimitedMessage } from '../errors/messages';
 import { authMessages } from './messages';
 
 /**
@@ -6,17 +8,20 @@ import { authMessages } from './messages';
  * flow tests provide exactly the same behaviour and only the effects (router, toasts, links) differ.
  */
 const errorToast = (fx: AuthEffects, message: string) => fx.toast({ kind: 'error', message });
+/** A rate limit reads as such everywhere; any other failure keeps the flow's own words. */
+const failureToast = (fx: AuthEffects, params: { error?: AuthError } | undefined, otherwise: string) =>
+  errorToast(fx, params?.error?.kind === 'rateLimited' ? say(rateLimitedMessage) : otherwise);
 
 export const loginActions = (fx: AuthEffects) => ({
   navigateHome: () => fx.navigate(routes.home),
   // Spec §8: one message for every failed sign-in, so nobody can probe which addresses exist.
-  showLoginError: () => errorToast(fx, say(authMessages.loginError)),
+  showLoginError: (_: unknown, params?: { error: AuthError }) => failureToast(fx, params, say(authMessages.loginError)),
 });
 
 export const signupActions = (fx: AuthEffects) => ({
   navigateToCheckMail: (_: unknown, params: { email: string }) => fx.navigate(routes.checkMail(params.email)),
   // Spec §8: a sign-up failure uses the login error text (field errors never reach here).
-  showSignupError: () => errorToast(fx, say(authMessages.loginError)),
+  showSignupError: (_: unknown, params?: { error: AuthError }) => failureToast(fx, params, say(authMessages.loginError)),
 });
 
 export const checkMailActions = (fx: AuthEffects) => ({
@@ -31,11 +36,11 @@ export const confirmActions = (fx: AuthEffects) => ({
 
 export const forgotActions = (fx: AuthEffects) => ({
   navigateToSent: () => fx.navigate(routes.forgotSuccess),
-  showResetRequestError: () => errorToast(fx, say(authMessages.somethingWentWrong)),
+  showResetRequestError: (_: unknown, params?: { error: AuthError }) => failureToast(fx, params, say(authMessages.somethingWentWrong)),
 });
 
 export const resetActions = (fx: AuthEffects) => ({
   showPasswordChanged: () => fx.toast({ kind: 'success', message: say(authMessages.passwordChanged) }),
   navigateToLoginEmail: () => fx.navigate(routes.loginEmail),
-  showResetError: () => errorToast(fx, say(authMessages.somethingWentWrong)),
+  showResetError: (_: unknown, params?: { error: AuthError }) => failureToast(fx, params, say(authMessages.somethingWentWrong)),
 });

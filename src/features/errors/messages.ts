@@ -15,3 +15,22 @@ export const somethingWentWrong = msg({ id: 'common_something_went_wrong', messa
 
 /** Only this code offers a way to reach support (spec §2). */
 export const SUPPORT_CODE = 'B2C_USM0027';
+
+/** 429 RATE_LIMITED from any gateway route or the sign-in endpoint (`rate_limited`): said in the user's language. */
+export const rateLimitedMessage = msg`Too many attempts in a short time. Please wait a few minutes and try again.`;
+
+/** 403 PASSCODE_RESET_HOLD from send, swap or sell; the hold notice next to it says until when. */
+export const resetHoldRefusal = msg`Money can't leave your account yet: your passcode was reset recently.`;
+
+export const isRateLimited = (failure: { code?: string } | null | undefined) =>
+  failure?.code === 'RATE_LIMITED' || failure?.code === 'rate_limited';
+
+/**
+ * The words for a failed call whose server message is shown as is (spec §8): a rate limit in the
+ * catalogue's words, any other failure in the server's, or the fallback when it has none.
+ */
+export function serverFailureText(say: (d: MessageDescriptor) => string, failure: { code?: string; message?: string }, fallback: MessageDescriptor): string {
+  if (isRateLimited(failure)) return say(rateLimitedMessage);
+  if (failure.code === 'PASSCODE_RESET_HOLD') return say(resetHoldRefusal);
+  return failure.message || say(fallback);
+}

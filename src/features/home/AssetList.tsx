@@ -7,9 +7,10 @@ import { AssetLine, assetCss } from '../../ui/AssetRow';
 import { LoadingRegion, Skeleton } from '../../ui/Skeleton';
 import * as shell from '../shell/AppShell.css';
 import * as css from './home.css';
+import { FRESHNESS_ID } from './freshnessId';
 
-/** Held, visible assets: tapping one opens its page (spec §2). */
-export function AssetList({ rows, fiat }: { rows: PortfolioRow[]; fiat: string }) {
+/** Held, visible assets: tapping one opens its page (spec §2). `dated`: the amounts may be old (described by Home's "Updated" line). */
+export function AssetList({ rows, fiat, dated = false }: { rows: PortfolioRow[]; fiat: string; dated?: boolean }) {
   const { t } = useLingui();
   const format = useFormat();
   if (rows.length === 0) {
@@ -20,7 +21,13 @@ export function AssetList({ rows, fiat }: { rows: PortfolioRow[]; fiat: string }
     );
   }
   return (
-    <ul className={assetCss.list} aria-label={t`Your assets`} data-testid="asset-list">
+    <ul
+      className={assetCss.list}
+      aria-label={t`Your assets`}
+      data-testid="asset-list"
+      data-dated={dated || undefined}
+      aria-describedby={dated ? FRESHNESS_ID : undefined}
+    >
       {rows.map((row) => (
         <li key={row.currency}>
           <Link to="/home/asset/$currency" params={{ currency: row.currency }} className={assetCss.row} data-currency={row.currency}>

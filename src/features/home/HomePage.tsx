@@ -2,13 +2,13 @@ import { useActorRef } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { homeMachine } from '../../../machines/home.machine';
-import { useServices } from '../../app/context';
-import { clientStore } from '../../app/clientStore';
+import { useSignedInServices } from '../../app/context';
+import { homeStore } from '../../app/homeStore';
 import { HomeScreen } from './HomeScreen';
 
 /** /home (spec §2): starts the home machine with the live wallet actors and the persisted flags. */
 export function HomePage() {
-  const services = useServices();
+  const services = useSignedInServices();
   const { showToast } = services;
   const navigate = useNavigate();
   const { t } = useLingui();
@@ -16,8 +16,8 @@ export function HomePage() {
     homeMachine.provide({
       actors: { loadUserFlags: services.walletActors.loadUserFlags, addAssets: services.walletActors.addAssets },
       actions: {
-        persistProtectDismissed: () => clientStore.saveProtectWalletShown(),
-        persistBannerClosed: () => clientStore.saveTelegramBannerClosed(),
+        persistProtectDismissed: () => homeStore.saveProtectWalletShown(),
+        persistBannerClosed: () => homeStore.saveTelegramBannerClosed(),
         goToProtection: () => void navigate({ to: '/settings/wallet-protection' }),
         refreshBalances: () => services.balances.send({ type: 'balances.refreshRequested' }),
         reportAddFailed: () => showToast({ kind: 'error', message: t`Could not add the assets. Please try again.` }),
@@ -26,9 +26,9 @@ export function HomePage() {
     {
       input: {
         isTelegram: services.platform.isTelegram,
-        protectDismissed: clientStore.protectWalletShown(),
-        bannerClosed: clientStore.telegramBannerClosed(),
-        hiddenAssets: clientStore.disabledAssets(),
+        protectDismissed: homeStore.protectWalletShown(),
+        bannerClosed: homeStore.telegramBannerClosed(),
+        hiddenAssets: homeStore.disabledAssets(),
       },
     },
   );

@@ -5,19 +5,22 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { homeMachine } from '../../../machines/home.machine';
 import { selectBannerShown, selectHiddenAssets, selectProtectPromptAllowed } from '../../../machines/home.selectors';
-import { selectAssets, selectBalancesStale, selectBalancesStatus, selectRates } from '../../../machines/balances.selectors';
+import { selectAssets, selectBalancesStatus, selectRates } from '../../../machines/balances.selectors';
 import { selectCoins, selectCoinsStatus } from '../../../machines/availableCoins.selectors';
-import { selectCurrency } from '../../../machines/preferences.selectors';
+import { selectBalancesHidden, selectCurrency } from '../../../machines/preferences.selectors';
 import { portfolio } from '../../../machines/shared/portfolio';
 import { useFormat } from '../../i18n/useFormat';
-import { useServices } from '../../app/context';
-import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight, CreditCard } from 'lucide-react';
+import { useSignedInServices } from '../../app/context';
+import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight, CreditCard, Eye, EyeOff } from 'lucide-react';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
 import { Skeleton } from '../../ui/Skeleton';
 import { AssetList, AssetListSkeleton } from './AssetList';
 import { FirstTime } from './FirstTime';
 import { MessengerBanner, ProtectPrompt } from './Prompts';
+import { PortfolioChange } from './PortfolioChange';
+import { UpdatedAt, useBalancesDated } from './Freshness';
+import { FRESHNESS_ID } from './freshnessId';
 import * as shell from '../shell/AppShell.css';
 import * as css from './home.css';
 
@@ -25,14 +28,14 @@ type HomeActor = ActorRefFrom<typeof homeMachine>;
 
 /** Loading, error, first-time, protection prompt or balances (spec §2 Home), from machine state only. */
 export function HomeScreen({ home }: { home: HomeActor }) {
-  const { coins, balances, preferences } = useServices();
+  const { coins, balances, preferences } = useSignedInServices();
   const format = useFormat();
   const coinsStatus = useSelector(coins, selectCoinsStatus);
   const balancesStatus = useSelector(balances, selectBalancesStatus);
   const catalogue = useSelector(coins, selectCoins);
   const assets = useSelector(balances, selectAssets);
   const rates = useSelector(balances, selectRates);
-  const stale = useSelector(balances, selectBalancesStale);
+  const dated = useBalancesDated();
   const fiat = useSelector(preferences, selectCurrency);
   const hidden = useSelector(home, selectHiddenAssets);
   const promptAllowed = useSelector(home, selectProtectPromptAllowed);
@@ -72,7 +75,8 @@ export function HomeScreen({ home }: { home: HomeActor }) {
           <h2 className={css.subtitle}><Trans>Assets</Trans></h2>
           <Link to="/manage-assets" className={css.link}><Trans>Manage assets</Trans></Link>
         </div>
-        <AssetList rows={rows} fiat={fiat} />
+        <AssetList rows={rows} fiat={fiat} dated={dated} />
+        <Link to="/history" className={css.link}><Trans>All transactions</Trans></Link>
       </>
     );
   }
@@ -80,20 +84,47 @@ export function HomeScreen({ home }: { home: HomeActor }) {
   return (
     <Screen>
       <div className={shell.card}>
-        <h1 id="home-title" className={css.totalLabel}><Trans>Total balance</Trans></h1>
+        <div className={css.totalHead}>
+          <h1 id="home-title" className={css.totalLabel}><Trans>Total balance</Trans></h1>
+          <HideBalancesToggle />
+        </div>
         {loaded && total !== null ? (
-          <p className={css.total} data-testid="total">{format.fiat(total, fiat)}</p>
+          <p className={dated ? `${css.total} ${css.dated}` : css.total} data-testid="total" data-dated={dated || undefined} aria-describedby={dated ? FRESHNESS_ID : undefined}>
+            {format.fiat(total, fiat)}
+          </p>
         ) : failed ? (
           <p className={css.total} data-testid="total">—</p>
         ) : (
           <TotalSkeleton />
         )}
-        {stale ? <p className={css.hint} role="status"><Trans>Offline, retrying…</Trans></p> : null}
+        {loaded && total !== null ? <PortfolioChange assets={assets} fiat={fiat} /> : null}
+        {dated && loaded ? <UpdatedAt /> : null}
       </div>
-      <Actions swap={held.has('BTC') && held.has('USDT_TRX')} />
+      <Actions preselect={held.has('BTC') && held.has('USDT_TRX')} />
       {bannerShown ? <MessengerBanner home={home} /> : null}
       {body}
     </Screen>
+  );
+}
+
+/**
+ * The eye (issue 14): one named toggle whose pressed state says whether amounts are hidden; the
+ * preferences machine stores it and the formatters (src/i18n/useFormat.ts) mask every amount.
+ */
+function HideBalancesToggle() {
+  const { t } = useLingui();
+  const { preferences } = useSignedInServices();
+  const hidden = useSelector(preferences, selectBalancesHidden);
+  return (
+    <button
+      type="button"
+      className={css.eye}
+      aria-pressed={hidden}
+      aria-label={t`Hide balances`}
+      onClick={() => preferences.send({ type: 'balances.hideToggled' })}
+    >
+      {hidden ? <EyeOff {...icon} /> : <Eye {...icon} />}
+    </button>
   );
 }
 
@@ -109,7 +140,7 @@ function TotalSkeleton() {
 const icon = { size: 20, strokeWidth: 2, 'aria-hidden': true } as const;
 
 /** Icon + label tiles; the label carries the name, the icon is decorative. */
-function Actions({ swap }: { swap: boolean }) {
+function Actions({ preselect }: { preselect: boolean }) {
   const { t } = useLingui();
   return (
     <nav className={css.actions} aria-label={t`Wallet actions`}>
@@ -122,12 +153,10 @@ function Actions({ swap }: { swap: boolean }) {
       <Link to="/home/buy-sell" className={css.action}>
         <CreditCard {...icon} /><span className={css.actionLabel}><Trans>Buy / Sell</Trans></span>
       </Link>
-      {swap ? (
-        // The swap flow has no route yet (its issue adds it): the shortcut opens the exchange screen meanwhile.
-        <Link to="/exchange" className={css.action}>
-          <ArrowLeftRight {...icon} /><span className={css.actionLabel}><Trans>Swap</Trans></span>
-        </Link>
-      ) : null}
+      {/* Spec §2: the swap shortcut preselects BTC → USDT_TRX when both are held; otherwise the source is picked first. */}
+      <Link to="/swap/order" search={preselect ? { from: 'BTC', to: 'USDT_TRX' } : {}} className={css.action}>
+        <ArrowLeftRight {...icon} /><span className={css.actionLabel}><Trans>Swap</Trans></span>
+      </Link>
     </nav>
   );
 }

@@ -36,7 +36,10 @@ export const subtitle = style({ fontSize: 18, fontWeight: 700, margin: 0 });
 
 export const link = style({ color: vars.color.accent, textDecoration: 'none', fontWeight: 600 });
 
-export const hint = style({ color: vars.color.mutedText, fontSize: 14, margin: 0 });
+/** A total that may be old: set back in the secondary colour (large text only: 34 px passes AA with it). */
+export const dated = style({ color: vars.color.secondaryText });
+
+export const updated = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, color: vars.color.mutedText, fontSize: vars.text.small, margin: 0 });
 
 export const banner = style({
   display: 'flex',
@@ -64,3 +67,25 @@ export const skeletonRow = style({ display: 'flex', alignItems: 'center', gap: v
 
 /** The screen's h1 reads as a caption above the amount, not as a headline. */
 export const totalLabel = style({ fontSize: 15, fontWeight: 500, margin: 0, color: vars.color.mutedText });
+
+export const totalHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+
+/** 44 px square: a comfortable tap target beside the caption, coloured like the caption it sits by. */
+export const eye = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 44,
+  height: 44,
+  margin: -10,
+  padding: 0,
+  border: 'none',
+  borderRadius: vars.radius.md,
+  background: 'none',
+  color: vars.color.mutedText,
+  cursor: 'pointer',
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: -4 } },
+});
+
+/** Home's 24 h change under the total (issue 14): one line, kept even while empty. */
+export const change = style({ margin: 0, minHeight: 21, fontSize: vars.text.small });

@@ -19,6 +19,8 @@ import { Screen, type Back } from '../../ui/Screen';
 import * as shell from '../shell/AppShell.css';
 import { formatCountdown, passcodeErrorText, passcodeMessages } from './messages';
 import * as css from './passcode.css';
+import { RecoveryOffer } from './RecoveryOffer';
+import { ResetHoldNotice } from './ResetHoldNotice';
 
 export type PasscodeVerifyActor = ActorRefFrom<typeof passcodeVerifyMachine>;
 
@@ -39,11 +41,11 @@ export function PasscodeVerifyScreen({ actorRef, title, back, secondary }: { act
   const canUseBiometrics = useSelector(actorRef, (s) => s.can({ type: 'biometrics.requested' }));
 
   return (
-    <Screen title={title} back={back} busy={busy} secondary={secondary} centered>
+    <Screen title={title} back={back} busy={busy} secondary={secondary} centered guardClose>
       {blocked ? (
         <div role="alert" className={shell.card}>
           <p className={css.error}>{i18n._(passcodeMessages.blocked)}</p>
-          <p className={css.hint}>{i18n._(passcodeMessages.blockedHelp)}</p>
+          <RecoveryOffer />
         </div>
       ) : (
         <>
@@ -66,6 +68,7 @@ export function PasscodeVerifyScreen({ actorRef, title, back, secondary }: { act
           ) : (
             <p className={css.hint}><Trans>Enter your 4-digit passcode</Trans></p>
           )}
+          {error?.kind === 'server' && error.code === 'PASSCODE_RESET_HOLD' ? <ResetHoldNotice /> : null}
           {busy ? <Spinner size={24} label={t`Checking the passcode`} /> : null}
           <PinPad keypad={keypad} disabled={busy || locked} label={t`Passcode keypad`} />
           {canUseBiometrics ? (

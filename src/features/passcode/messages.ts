@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { PasscodeError } from '../../../machines/shared/passcode';
+import { serverFailureText } from '../errors/messages';
 
 /** Spec §8 keys keep their ids (error_APP_0001, error_B2C_USM00xx) so catalogues can translate them. */
 export const passcodeMessages = {
@@ -24,7 +25,7 @@ export function passcodeErrorText(i18n: I18n, error: PasscodeError): string {
     case 'blocked':
       return i18n._(passcodeMessages.blocked);
     case 'server':
-      return error.message || i18n._(passcodeMessages.somethingWentWrong);
+      return serverFailureText((d) => i18n._(d), error, passcodeMessages.somethingWentWrong);
   }
 }
 

@@ -48,7 +48,7 @@ export function PasscodeChangeScreen({ actorRef }: { actorRef: PasscodeChangeAct
     confirm: <Trans>Repeat the new passcode</Trans>,
   }[step];
   return (
-    <Screen centered back={backToProtection} busy={busy} title={title}>
+    <Screen centered back={backToProtection} busy={busy} title={title} guardClose>
       {error ? <p role="alert" className={pc.error}>{passcodeErrorText(i18n, error)}</p> : <p className={pc.hint} />}
       {busy ? <Spinner size={24} label={t`Saving the passcode`} /> : null}
       <PinPad keypad={keypad} disabled={busy} label={t`Passcode keypad`} />

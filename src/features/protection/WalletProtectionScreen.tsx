@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { walletProtectionMachine } from '../../../machines/walletProtection.machine';
@@ -17,6 +18,7 @@ import { Screen } from '../../ui/Screen';
 import * as shell from '../shell/AppShell.css';
 import * as settings from '../settings/settings.css';
 import { PasscodeVerifyScreen } from '../passcode/PasscodeVerifyScreen';
+import { RECOVERY_ROUTE } from '../passcode/RecoveryOffer';
 
 export type WalletProtectionActor = ActorRefFrom<typeof walletProtectionMachine>;
 export type BiometricsActor = ActorRefFrom<typeof biometricsMachine>;
@@ -33,8 +35,9 @@ function Switch({ label, checked, busy, onClick }: { label: string; checked: boo
 /**
  * Settings → Wallet protection (spec §2): passcode toggle, change passcode (only when active) and the
  * biometrics toggle (only on iOS inside the messenger with a passcode active). Machine state only.
+ * `canRecover` (inside Telegram): a forgotten passcode can be reset with Telegram (README "Passcode recovery").
  */
-export function WalletProtectionScreen({ protection, biometrics }: { protection: WalletProtectionActor; biometrics: BiometricsActor }) {
+export function WalletProtectionScreen({ protection, biometrics, canRecover = false }: { protection: WalletProtectionActor; biometrics: BiometricsActor; canRecover?: boolean }) {
   const { t } = useLingui();
   const loading = useSelector(protection, selectProtectionLoading);
   const failed = useSelector(protection, selectProtectionFailed);
@@ -71,6 +74,13 @@ export function WalletProtectionScreen({ protection, biometrics }: { protection:
               <button type="button" className={settings.row} onClick={() => protection.send({ type: 'change.requested' })}>
                 <span><Trans>Change passcode</Trans></span><ChevronIcon />
               </button>
+            </li>
+          ) : null}
+          {active && canRecover ? (
+            <li>
+              <Link to={RECOVERY_ROUTE} className={settings.row}>
+                <span><Trans>Forgot your passcode?</Trans></span><ChevronIcon />
+              </Link>
             </li>
           ) : null}
           {biometricsShown ? (

@@ -6,6 +6,7 @@ import { passcodeVerifyMachine } from '../../../machines/passcodeVerify.machine'
 import { passcodeSetMachine } from '../../../machines/passcodeSet.machine';
 import { passcodeChangeMachine } from '../../../machines/passcodeChange.machine';
 import { passcodeDisableMachine } from '../../../machines/passcodeDisable.machine';
+import { passcodeRecoveryMachine } from '../../../machines/passcodeRecovery.machine';
 import { passcodeMessages } from '../passcode/messages';
 import { faceIdStore } from './faceIdStore';
 import { protectionRoutes, useProtectionWiring } from './wiring';
@@ -13,6 +14,7 @@ import { WalletProtectionScreen } from './WalletProtectionScreen';
 import { PasscodeSetScreen } from './PasscodeSetScreen';
 import { PasscodeChangeScreen } from './PasscodeChangeScreen';
 import { PasscodeDisableScreen } from './PasscodeDisableScreen';
+import { PasscodeRecoveryScreen } from './PasscodeRecoveryScreen';
 
 /*
  * Held passcode (spec §4): codes live only in the context of these page-scoped actors, which stop
@@ -50,7 +52,7 @@ export function WalletProtectionPage() {
     }),
     { input: { enabled: faceIdStore.enabled() } },
   );
-  return <WalletProtectionScreen protection={protection} biometrics={biometrics} />;
+  return <WalletProtectionScreen protection={protection} biometrics={biometrics} canRecover={w.platform.isTelegram} />;
 }
 
 /** /settings/wallet-protection/set */
@@ -108,4 +110,23 @@ export function PasscodeDisablePage() {
     }),
   );
   return <PasscodeDisableScreen actorRef={actor} />;
+}
+
+/** /settings/wallet-protection/recover: Telegram recovery of a blocked passcode. */
+export function PasscodeRecoveryPage() {
+  const w = useProtectionWiring();
+  const actor = useActorRef(
+    passcodeRecoveryMachine.provide({
+      actors: { recoverPasscode: w.actors.recoverPasscode, readLaunch: w.actors.readLaunch },
+      actions: {
+        passcodeReset: (_, { holdUntil }) => {
+          if (holdUntil) w.actors.markPasscodeReset(holdUntil);
+        },
+        closeApp: () => w.platform.close?.(),
+        goHome: () => w.goHome(),
+        haptic: w.haptic,
+      },
+    }),
+  );
+  return <PasscodeRecoveryScreen actorRef={actor} canClose={Boolean(w.platform.close)} />;
 }

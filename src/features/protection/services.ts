@@ -2,6 +2,8 @@ import { fromPromise } from 'xstate';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { BiometryStatus } from '../../../machines/biometrics.machine';
+import type { Launch } from '../../../machines/passcodeRecovery.machine';
+import { initDataAgeSeconds } from '../../platform/initDataAge';
 import type { PasscodeApi } from '../../api/passcode';
 import type { Platform } from '../../platform/types';
 import { faceIdStore } from './faceIdStore';
@@ -13,6 +15,8 @@ export type ProtectionDeps = {
   pinCodeActive: () => Promise<boolean>;
   /** Tells the profile what a successful enable/disable changed, so every screen agrees at once. */
   passcodeChanged: (active: boolean) => void;
+  /** Tells the profile a recovery set a new passcode and until when money is held. */
+  passcodeReset: (holdUntil: string) => void;
 };
 
 /** Translated when the messenger asks, so a language switch is honoured. */
@@ -22,7 +26,7 @@ const biometryReason = msg`Confirm with biometrics to use your wallet passcode`;
  * Real actor logic and side effects for the wallet-protection machines (spec §7 passcode calls,
  * the messenger's biometry). Codes pass through as actor input only; nothing is stored.
  */
-export function createProtectionActors({ platform, api, pinCodeActive, passcodeChanged }: ProtectionDeps) {
+export function createProtectionActors({ platform, api, pinCodeActive, passcodeChanged, passcodeReset }: ProtectionDeps) {
   const reason = () => i18n._(biometryReason);
   const updateBiometricToken = fromPromise<void, { code: string }>(async ({ input }) => {
     // Spec §4: only when biometric access was granted (and so only on iOS inside the messenger).
@@ -40,6 +44,16 @@ export function createProtectionActors({ platform, api, pinCodeActive, passcodeC
       return input.code;
     }),
     updateBiometricToken,
+    /** Telegram recovery with the launch's init data (the page sends the user to reopen the app when it is old). */
+    recoverPasscode: fromPromise<{ holdUntil: string }, { code: string }>(async ({ input }) => {
+      if (!platform.initData) throw Object.assign(new Error('No Telegram init data'), { code: 'TG_RECOVERY_INVALID' });
+      const answer = await api.recoverWithTelegram(platform.initData, input.code);
+      // The old code may be the device's biometric token: the new one replaces it where access was granted.
+      await platform.biometrics.status().then((s) => (s?.accessGranted ? platform.biometrics.updateToken(input.code) : undefined)).catch(() => {});
+      return { holdUntil: answer.passcodeResetHoldUntil };
+    }),
+    markPasscodeReset: (holdUntil: string) => passcodeReset(holdUntil),
+    readLaunch: fromPromise<Launch>(async () => ({ initDataAgeSeconds: platform.isTelegram ? initDataAgeSeconds(platform.initData) : null })),
     loadBiometryStatus: fromPromise<BiometryStatus | null>(() => platform.biometrics.status()),
     requestBiometryAccess: fromPromise<boolean>(() => platform.biometrics.requestAccess(reason())),
     storeBiometricToken: fromPromise<void, { token: string }>(({ input }) => platform.biometrics.updateToken(input.token)),

@@ -12,6 +12,7 @@ export const protectionRoutes = {
   set: '/settings/wallet-protection/set',
   change: '/settings/wallet-protection/change',
   disable: '/settings/wallet-protection/disable',
+  recover: '/settings/wallet-protection/recover',
 } as const;
 
 export type ProtectionRoute = (typeof protectionRoutes)[keyof typeof protectionRoutes];
@@ -25,6 +26,7 @@ export function useProtectionWiring() {
     platform,
     actors: protection,
     go: (to: ProtectionRoute) => void navigate({ to }),
+    goHome: () => void navigate({ to: '/home' }),
     haptic: (_: unknown, params: { kind: HapticKind }) => platform.haptic(params.kind),
     errorToast: (message: string) => showToast({ kind: 'error', message }),
     successToast: (message: string) => showToast({ kind: 'success', message }),

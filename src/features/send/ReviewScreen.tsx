@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  selectCanConfirm, selectCoin, selectFailure, selectPasscode, selectPreparingReview, selectRecipientShown, selectTotals,
+  selectAcknowledged, selectCanConfirm, selectCoin, selectRecipientCheck, selectFailure, selectPasscode, selectPreparingReview, selectRecipientShown, selectTotals,
   selectWithdrawing,
 } from '../../../machines/send.selectors';
 import { shortenAddress } from '../../../machines/shared/address';
@@ -10,18 +10,23 @@ import type { FiatRate } from '../../i18n/format';
 import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
+import { useMoneyHold } from '../shell/moneyHold';
 import { networkName } from '../asset/network';
 import { PasscodeVerifyScreen } from '../passcode/PasscodeVerifyScreen';
+import { RecipientWarning } from './RecipientWarning';
 import type { SendActor } from './SendFormScreen';
 import { sendMessages } from './messages';
 import * as shell from '../shell/AppShell.css';
 import * as css from './send.css';
+import { serverFailureText } from '../errors/messages';
+import { ResetHoldNotice } from '../passcode/ResetHoldNotice';
 
 /**
  * /send/review: amount to receive, network, recipient, fee and total, each with its fiat value when a
  * rate is loaded; the passcode step (spec §2, §4).
  */
 export function ReviewScreen({ actor, rate = null }: { actor: SendActor; rate?: FiatRate | null }) {
+  const hold = useMoneyHold();
   const { t, i18n } = useLingui();
   const format = useFormat();
   const currency = useSelector(actor, (s) => s.context.currency);
@@ -34,6 +39,8 @@ export function ReviewScreen({ actor, rate = null }: { actor: SendActor; rate?: 
   const canConfirm = useSelector(actor, selectCanConfirm);
   const failure = useSelector(actor, selectFailure);
   const passcode = useSelector(actor, selectPasscode);
+  const recipientCheck = useSelector(actor, selectRecipientCheck);
+  const acknowledged = useSelector(actor, selectAcknowledged);
   const unit = assetUnit(coin, currency);
   // Exact amounts (what moves), in the locale's format, with the fiat value under each.
   const money = (value: string, testId: string) => {
@@ -52,9 +59,10 @@ export function ReviewScreen({ actor, rate = null }: { actor: SendActor; rate?: 
     );
   }
   return (
-    <Screen
+    <Screen hold={hold}
       back={{ onClick: () => actor.send({ type: 'review.edited' }), disabled: withdrawing, label: t`Edit` }}
       title={<Trans>Review the transfer</Trans>}
+      guardClose
       busy={withdrawing || preparing}
       primary={
         <Button busy={withdrawing || preparing} disabled={!canConfirm} onClick={() => actor.send({ type: 'review.confirmed' })}>
@@ -62,6 +70,14 @@ export function ReviewScreen({ actor, rate = null }: { actor: SendActor; rate?: 
         </Button>
       }
     >
+      <ResetHoldNotice />
+      <RecipientWarning check={recipientCheck} address={address}>
+        <label className={css.ack}>
+          <input type="checkbox" className={css.ackBox} checked={acknowledged} disabled={withdrawing}
+            onChange={(e) => actor.send({ type: 'address.acknowledged', checked: e.currentTarget.checked })} />
+          <Trans>I checked the address character by character and it is the right one</Trans>
+        </label>
+      </RecipientWarning>
       <div className={shell.card}>
         <span className={shell.muted}><Trans>Amount to receive</Trans></span>
         <p className={css.big}>{money(totals.receive, 'review-receive')}</p>
@@ -90,7 +106,7 @@ export function ReviewScreen({ actor, rate = null }: { actor: SendActor; rate?: 
         </div>
       </dl>
       {failure ? (
-        <p role="alert" className={css.error} data-testid="review-error">{failure.message || i18n._(sendMessages.somethingWentWrong)}</p>
+        <p role="alert" className={css.error} data-testid="review-error">{serverFailureText((d) => i18n._(d), failure, sendMessages.somethingWentWrong)}</p>
       ) : null}
     </Screen>
   );

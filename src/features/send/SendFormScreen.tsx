@@ -1,4 +1,4 @@
-import { BookUser, ClipboardPaste, ScanLine } from 'lucide-react';
+import { BookUser, ClipboardPaste, History, ScanLine } from 'lucide-react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
@@ -6,21 +6,25 @@ import type { sendMachine } from '../../../machines/send.machine';
 import {
   selectAddress, selectAddressProblem, selectAmount, selectAvailable, selectCanContinue, selectCanMax, selectCheckFailed,
   selectCheckingAddress, selectCoin, selectFee, selectFeeFailed, selectLoadingFee, selectNotEnoughFunds, selectPasting,
-  selectPicking, selectScanner,
+  selectPicking, selectRecentRecipients, selectRecipientCheck, selectScanner,
 } from '../../../machines/send.selectors';
+import { shortenAddress } from '../../../machines/shared/address';
 import { isCompleteAmount, toWireAmount } from '../../../machines/shared/amountInput';
 import { assetDisplayName } from '../../i18n/assetName';
 import type { FiatRate } from '../../i18n/format';
 import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
+import { useMoneyHold } from '../shell/moneyHold';
 import { TextField } from '../../ui/TextField';
 import { networkName } from '../asset/network';
 import { ScannerOverlay } from '../scanner/ScannerOverlay';
 import { AddressBookPicker } from './AddressBookPicker';
+import { RecipientWarning } from './RecipientWarning';
 import { addressProblemMessages, sendMessages } from './messages';
 import * as shell from '../shell/AppShell.css';
 import * as css from './send.css';
+import { ResetHoldNotice } from '../passcode/ResetHoldNotice';
 
 export type SendActor = ActorRefFrom<typeof sendMachine>;
 
@@ -31,6 +35,7 @@ const icon = { size: 18, strokeWidth: 2, 'aria-hidden': true } as const;
  * loaded), Max and fee (spec §2, §5). Renders machine state only.
  */
 export function SendFormScreen({ actor, rate = null }: { actor: SendActor; rate?: FiatRate | null }) {
+  const hold = useMoneyHold();
   const { t, i18n } = useLingui();
   const format = useFormat();
   const currency = useSelector(actor, (s) => s.context.currency);
@@ -50,6 +55,8 @@ export function SendFormScreen({ actor, rate = null }: { actor: SendActor; rate?
   const pasting = useSelector(actor, selectPasting);
   const picking = useSelector(actor, selectPicking);
   const scanner = useSelector(actor, selectScanner);
+  const recipientCheck = useSelector(actor, selectRecipientCheck);
+  const recent = useSelector(actor, selectRecentRecipients);
   const { label, unit } = assetDisplayName(coin ?? currency);
   const network = coin ? networkName(coin) : '';
   const availableText = available === null ? '' : format.crypto(available, coin);
@@ -58,11 +65,12 @@ export function SendFormScreen({ actor, rate = null }: { actor: SendActor; rate?
   const amountFiat = isCompleteAmount(toWireAmount(amount)) && amount !== '' ? format.fiatOf(toWireAmount(amount), rate) : null;
 
   return (
-    <Screen
+    <Screen hold={hold}
       back={{ to: `/home/asset/${encodeURIComponent(currency)}` }}
       title={<Trans>Send {label}</Trans>}
       primary={<Button disabled={!canContinue} onClick={() => actor.send({ type: 'form.submitted' })}><Trans>Continue</Trans></Button>}
     >
+      <ResetHoldNotice />
       {available !== null ? (
         <p className={shell.muted} data-testid="send-available"><Trans>Available: {availableText} {unit}</Trans></p>
       ) : null}
@@ -86,6 +94,22 @@ export function SendFormScreen({ actor, rate = null }: { actor: SendActor; rate?
           <BookUser {...icon} /><Trans>Address book</Trans>
         </button>
       </div>
+      {recent.length > 0 ? (
+        <section aria-labelledby="recent-title" className={css.compare}>
+          <h2 id="recent-title" className={css.compareLabel}><Trans>Recent recipients</Trans></h2>
+          <ul className={css.recent}>
+            {recent.map((r) => (
+              <li key={r.address}>
+                <button type="button" className={css.tool} title={r.address}
+                  onClick={() => actor.send({ type: 'recent.picked', address: r.address })}>
+                  <History {...icon} />{r.name ?? shortenAddress(r.address)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <RecipientWarning check={recipientCheck} address={address} />
       {checking ? <p role="status" className={css.note}><Trans>Checking the address…</Trans></p> : null}
       {checkFailed || feeFailed ? (
         <div role="alert" className={shell.card}>

@@ -11,6 +11,7 @@ import { param } from '../asset/wiring';
 import { scanErrorMessages, scannerMessages } from '../scanner/messages';
 import { createScannerLogic } from '../scanner/services';
 import { sendMessages } from './messages';
+import { serverFailureText } from '../errors/messages';
 import { SendFlow } from './SendFlow';
 import { createPasscodeStep } from './steps';
 import type { SendActor } from './SendFormScreen';
@@ -28,7 +29,7 @@ function SendRoute({ currency }: { currency: string }) {
   const step: SendRoute = pathname.endsWith('/review') ? 'review' : pathname.endsWith('/progress') ? 'progress' : 'form';
   const params = { currency };
   const self = useRef<SendActor | null>(null);
-  const failed = (failure: SendFailure) => showToast({ kind: 'error', message: failure.message || i18n._(sendMessages.somethingWentWrong) });
+  const failed = (failure: SendFailure) => showToast({ kind: 'error', message: serverFailureText((d) => i18n._(d), failure, sendMessages.somethingWentWrong) });
 
   const actor = useActorRef(
     sendMachine.provide({

@@ -33,3 +33,26 @@ export const entry = style({
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 /** A fiat value on its own line under an amount (review). */
 export const fiat = style({ display: 'block', fontSize: 13, fontWeight: 400, color: vars.color.mutedText });
+/** The look-alike warning: a bordered block in the error colour with an icon and a heading (not colour alone). */
+export const warning = style({
+  display: 'flex', flexDirection: 'column', gap: vars.space.sm, padding: vars.space.md, borderRadius: vars.radius.md,
+  border: `2px solid ${vars.color.error}`, background: vars.color.surface, color: vars.color.primary,
+});
+export const warningTitle = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, margin: 0, fontSize: 16, fontWeight: 700, color: vars.color.errorText });
+export const warningText = style({ margin: 0, fontSize: 14, lineHeight: 1.5 });
+export const compare = style({ margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const compareLabel = style({ fontSize: 13, color: vars.color.mutedText, margin: 0 });
+export const compareValue = style({
+  margin: 0, fontSize: 14, lineHeight: 1.6, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', wordBreak: 'break-all', overflowWrap: 'anywhere',
+});
+/** The differing middle: bold and underlined, so it shows without colour too (and announced, RecipientWarning.tsx). */
+export const differs = style({
+  fontWeight: 700, textDecoration: 'underline', textDecorationThickness: 2, textUnderlineOffset: 3,
+  background: 'none', color: vars.color.errorText,
+  // A long middle wraps inside the card instead of running under its border.
+  wordBreak: 'break-all', overflowWrap: 'anywhere', boxDecorationBreak: 'clone', WebkitBoxDecorationBreak: 'clone',
+});
+export const ack = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space.sm, fontSize: 14, fontWeight: 600, cursor: 'pointer', lineHeight: 1.4 });
+export const ackBox = style({ width: 22, height: 22, flex: '0 0 auto', margin: 0, accentColor: vars.color.accent });
+export const notice = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space.xs, fontSize: 13, color: vars.color.mutedText, margin: 0, lineHeight: 1.5 });
+export const recent = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', gap: vars.space.xs, flexWrap: 'wrap' });

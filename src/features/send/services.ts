@@ -5,13 +5,15 @@ import type { Transaction, WalletApi } from '../../api/wallet';
 import type { SendTarget } from '../../../machines/send.machine';
 import type { AvailableCoinsActor } from '../../app/actors';
 import type { Platform } from '../../platform/types';
+import { knownAddresses } from '../../../machines/shared/recipients';
+import { sameChain } from '../../../machines/shared/addressPatterns';
 import { coinOf } from '../asset/services';
 import { reviewKeys, sendDrafts } from './storage';
 
 export type SendDeps = {
   coins: AvailableCoinsActor;
   platform: Platform;
-  api: { wallet: Pick<WalletApi, 'getAssets'>; send: SendApi; addressBook: Pick<AddressBookApi, 'list'> };
+  api: { wallet: Pick<WalletApi, 'getAssets' | 'getHistory'>; send: SendApi; addressBook: Pick<AddressBookApi, 'list'> };
   accountId: () => Promise<string>;
   passcodeActive: () => Promise<boolean>;
 };
@@ -31,7 +33,17 @@ export function createSendActors(deps: SendDeps) {
         ]);
         const asset = assets.find((a) => a.currency === input.currency);
         if (!asset) throw Object.assign(new Error('Not in the wallet'), { code: 'NOT_FOUND' });
-        return { coin, available: asset.totalAvailable, passcodeActive, draft: sendDrafts.read(input.currency) };
+        // The poisoning guard compares with every address of this network: the latest 100 rows of each
+        // asset on it (USDT TRC-20 and TRX share Tron addresses) and the address book.
+        const catalogue = coins.getSnapshot().context.coins;
+        const onChain = assets.filter((a) => a.currency === input.currency || sameChain(catalogue[a.currency]?.blockchain ?? '', coin.blockchain));
+        const [pages, book] = await Promise.all([
+          Promise.all(onChain.map((a) => api.wallet.getHistory(account, { currency: a.currency, pageSize: 100 }))),
+          api.addressBook.list(account),
+        ]);
+        const own = assets.flatMap((a) => (a.depositAddress ? [a.depositAddress] : []));
+        const known = knownAddresses(pages.flatMap((p) => p.content), book, coin.blockchain, own);
+        return { coin, available: asset.totalAvailable, passcodeActive, draft: sendDrafts.read(input.currency), known };
       }),
       checkAddress: fromPromise<AddressCheck, { currency: string; address: string }>(async ({ input }) =>
         api.send.checkAddress(await accountId(), input.currency, input.address)),

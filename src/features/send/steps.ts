@@ -1,29 +1,32 @@
-import { fromPromise } from 'xstate';
-import type { WithdrawalRequest } from '../../api/send';
-import type { Transaction } from '../../api/wallet';
-import { passcodeVerifyMachine } from '../../../machines/passcodeVerify.machine';
-import type { SendFailure } from '../../../machines/send.machine';
+import { fromPromise, type ActorSystem } from 'xstate';
 
-/** The passcode errors the passcode step shows itself (spec §6); any other failure is the send's. */
+type AnyActorSystem = ActorSystem<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { passcodeVerifyMachine } from '../../../machines/passcodeVerify.machine';
+
+/** The passcode errors the passcode step shows itself (spec §6); any other failure is the flow's. */
 const PASSCODE_CODES = /^B2C_USM003[0-2]$/;
 
+export type StepFailure = { code: string; message: string };
+
 /**
- * The send's passcode step. It lives here, in the send screens' chunk, rather than in services.ts, which
- * the start-up code imports: the passcode machines then download with the send screens.
+ * The passcode step of a money-moving review (send, sell). It lives in the screens' chunk rather than
+ * in services.ts, which the start-up code imports: the passcode machines then download with the screens.
  *
- * The step makes the withdrawal itself, with the code in the pincode header and the review's request
- * (`request()` reads it from the running send actor); non-passcode failures go to `failed`.
+ * The step makes the request itself, with the code in the pincode header and the review's request
+ * (`request(system)` reads it from the running flow actor, e.g. by its systemId, so its idempotency key
+ * too); non-passcode
+ * failures go to `failed`.
  */
-export function createPasscodeStep(
-  withdraw: (request: WithdrawalRequest, pincode: string) => Promise<Transaction>,
-  request: () => WithdrawalRequest,
-  failed: (failure: SendFailure) => void,
+export function createPasscodeStep<R, T>(
+  submit: (request: R, pincode: string) => Promise<T>,
+  request: (system: AnyActorSystem) => R,
+  failed: (failure: StepFailure) => void,
 ) {
   return passcodeVerifyMachine.provide({
     actors: {
-      submitPasscode: fromPromise(async ({ input }: { input: { code: string } }) => {
+      submitPasscode: fromPromise(async ({ input, system }: { input: { code: string }; system: AnyActorSystem }) => {
         try {
-          return await withdraw(request(), input.code);
+          return await submit(request(system), input.code);
         } catch (error) {
           const e = error as { code?: string; message?: string };
           if (!PASSCODE_CODES.test(e?.code ?? '')) failed({ code: e?.code ?? 'UNKNOWN', message: e?.message ?? '' });

@@ -4,17 +4,18 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { settingsMachine } from '../../../machines/settings.machine';
 import { selectProfileEmail, selectProfileFailed, selectProfileLoading, selectSigningOut } from '../../../machines/settings.selectors';
 import { selectCurrency, selectDarkTheme, selectLanguage } from '../../../machines/preferences.selectors';
-import { useServices } from '../../app/context';
+import { useSignedInServices } from '../../app/context';
 import { appConfig } from '../../config';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
 import { ChevronIcon } from '../../ui/icons';
 import { languageNames } from './languages';
+import { TelegramLink } from './TelegramLink';
 import * as shell from '../shell/AppShell.css';
 import * as css from './settings.css';
 
 export function SettingsPage() {
-  const services = useServices();
+  const services = useSignedInServices();
   const { showToast } = services;
   const { platform, preferences } = services;
   const navigate = useNavigate();
@@ -62,6 +63,7 @@ export function SettingsPage() {
             <span className={css.value}>{languageNames[language]}<ChevronIcon /></span>
           </Link>
         </li>
+        {platform.isTelegram ? null : <TelegramLink />}
         <li>
           <button
             type="button"

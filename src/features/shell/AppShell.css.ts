@@ -8,7 +8,10 @@ export const frame = style({
   minHeight: '100dvh',
   display: 'flex',
   flexDirection: 'column',
+  // Inside the messenger: the notch and, in full-screen, Telegram's own header (--safe-* from src/platform/telegram.ts).
   paddingTop: 'var(--safe-top, 0px)',
+  paddingLeft: 'var(--safe-left, 0px)',
+  paddingRight: 'var(--safe-right, 0px)',
 });
 
 export const main = style({ flex: 1, display: 'flex', flexDirection: 'column', padding: vars.space.md });

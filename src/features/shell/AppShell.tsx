@@ -1,6 +1,7 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import * as css from './AppShell.css';
+import { OfflineBanner } from './OfflineBanner';
 
 /** The four tab roots show the bottom navigation; deeper screens (e.g. select-language) do not. */
 const rootScreens = new Set(['/home', '/exchange', '/notifications', '/settings']);
@@ -10,6 +11,7 @@ export function AppShell({ BottomNav, children }: { BottomNav: ComponentType; ch
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   return (
     <div className={css.frame}>
+      <OfflineBanner />
       <main className={css.main}>{children}</main>
       {rootScreens.has(pathname.replace(/\/$/, '')) ? (
         <Suspense fallback={null}>
@@ -24,6 +26,7 @@ export function AppShell({ BottomNav, children }: { BottomNav: ComponentType; ch
 export function PlainShell({ children }: { children: ReactNode }) {
   return (
     <div className={css.frame}>
+      <OfflineBanner />
       <main className={css.main}>{children}</main>
     </div>
   );

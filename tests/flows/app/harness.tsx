@@ -6,37 +6,49 @@
 import { Profiler, type ProfilerOnRenderCallback } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
-import ky from 'ky';
+import ky, { type KyInstance } from 'ky';
 import { createActor, fromPromise, toPromise, type AnyActorLogic } from 'xstate';
 import type { SessionUser } from '../../../machines/session.machine';
 import type { Language, PreferencesInput } from '../../../machines/preferences.machine';
 import type { UserFlags } from '../../../machines/home.machine';
 import type { Toast } from '../../../machines/toast.machine';
 import { App } from '../../../src/app/App';
+import { createControlsHost } from '../../../src/ui/controlsHost';
 import { preferenceStore } from '../../../src/app/applyPreferences';
 import { clientStore } from '../../../src/app/clientStore';
 import type { Apis, ServiceDeps } from '../../../src/app/deps';
+import type { AnalyticsBatch } from '../../../contracts/analytics';
 import { createAppRouter } from '../../../src/app/router';
 import { createServices } from '../../../src/app/services';
+import { createSignedInServices } from '../../../src/app/signedIn';
 import type { Pages } from '../../../src/app/pages';
-import type { Platform } from '../../../src/platform/types';
+import type { NetworkPort } from '../../../src/app/connectivity';
+import type { HostTheme, NativeControls, Platform } from '../../../src/platform/types';
 import { noBiometrics } from '../../../src/platform/web';
+import type { BuyApi } from '../../../src/api/buy';
+import type { PricesApi } from '../../../src/api/prices';
 import type { AddressBookApi } from '../../../src/api/addressBook';
 import { authFormsApi } from '../../../src/api/authForms';
 import type { PasscodeApi } from '../../../src/api/passcode';
+import type { SellApi } from '../../../src/api/sell';
 import type { SendApi } from '../../../src/api/send';
+import type { SwapApi } from '../../../src/api/swap';
 import type { UserApi, UserProfile } from '../../../src/api/userProfile';
 import type { WalletApi } from '../../../src/api/wallet';
 import * as auth from '../../../src/features/auth';
 import { BuySellPage, HomePage } from '../../../src/features/home';
 import { ManageAssetsPage, SelectAssetPage } from '../../../src/features/assets';
 import { AssetPage, ReceivePage, TransactionPage } from '../../../src/features/asset';
+import { HistoryPage } from '../../../src/features/history';
 import { ExchangePage, NotificationsPage } from '../../../src/features/soon';
 import { CurrencyPage, LanguagePage, SettingsPage } from '../../../src/features/settings';
 import * as protection from '../../../src/features/protection';
 import { ErrorPage } from '../../../src/features/errors';
 import { SendPage } from '../../../src/features/send';
+import { SellGetPage, SellPage, SellPayPage } from '../../../src/features/sell';
+import { SwapPage } from '../../../src/features/swap';
 import * as addressBook from '../../../src/features/addressBook';
+import * as buy from '../../../src/features/buy';
 import { BottomNav } from '../../../src/ui/BottomNav';
 
 /** Eager pages: the same components the lazy routes load, without chunk loading under fake timers. */
@@ -58,6 +70,7 @@ export const eagerPages: Pages = {
   AssetPage,
   ReceivePage,
   TransactionPage,
+  HistoryPage,
   ExchangePage,
   NotificationsPage,
   SettingsPage,
@@ -67,11 +80,21 @@ export const eagerPages: Pages = {
   PasscodeSetPage: protection.PasscodeSetPage,
   PasscodeChangePage: protection.PasscodeChangePage,
   PasscodeDisablePage: protection.PasscodeDisablePage,
+  PasscodeRecoveryPage: protection.PasscodeRecoveryPage,
   SendPage,
+  SellGetPage,
+  SellPayPage,
+  SellPage,
+  SwapPage,
   AddressBookListPage: addressBook.AddressBookListPage,
   AddressBookCreatePage: addressBook.AddressBookCreatePage,
   AddressBookEditPage: addressBook.AddressBookEditPage,
   AddressBookDeletePage: addressBook.AddressBookDeletePage,
+  BuyGetPage: buy.BuyGetPage,
+  BuyPayPage: buy.BuyPayPage,
+  BuyOrderPage: buy.BuyOrderPage,
+  BuyReviewPage: buy.BuyReviewPage,
+  BuyStatusPage: buy.BuyStatusPage,
   ErrorPage,
 };
 
@@ -86,7 +109,43 @@ export const makeUser = (overrides: Partial<SessionUser> = {}): SessionUser => (
   ...overrides,
 });
 
-export function fakePlatform(isTelegram: boolean) {
+/** The messenger's colour scheme as a test drives it: `set(dark)` is a `theme_changed`. */
+export function fakeHostTheme(dark: boolean) {
+  const listeners: ((dark: boolean) => void)[] = [];
+  let current = dark;
+  const theme: HostTheme & { set(dark: boolean): void } = {
+    get dark() {
+      return current;
+    },
+    onChange: (listener) => void listeners.push(listener),
+    set(next) {
+      current = next;
+      for (const listener of listeners) listener(next);
+    },
+  };
+  return theme;
+}
+
+/** The page's network as a test drives it: `change('offline')` is the page's offline event; probes answer with `probe`. */
+export function fakeNetwork(options: { online?: boolean; probe?: AnyActorLogic } = {}) {
+  const listeners: Array<(change: 'online' | 'offline' | 'foreground') => void> = [];
+  const state = { online: options.online ?? true, probes: 0 };
+  const port: NetworkPort = {
+    online: () => state.online,
+    subscribe: (listener) => void listeners.push(listener),
+    probe: () => {
+      state.probes += 1;
+      return answer<void>(options.probe);
+    },
+  };
+  const change = (to: 'online' | 'offline' | 'foreground') => {
+    if (to !== 'foreground') state.online = to === 'online';
+    for (const listener of listeners) listener(to);
+  };
+  return { port, state, change };
+}
+
+export function fakePlatform(isTelegram: boolean, controls: NativeControls | null = null, hostTheme: HostTheme | null = null) {
   const calls = { expand: 0, links: [] as string[], colors: [] as string[], copied: [] as string[], shared: [] as string[], haptics: [] as string[] };
   /** What readText answers (tests set `clipboard.text` to paste). */
   const clipboard = { text: '' };
@@ -107,6 +166,8 @@ export function fakePlatform(isTelegram: boolean) {
     nativeQr: null,
     haptic: (kind) => void calls.haptics.push(kind),
     biometrics: noBiometrics,
+    controls,
+    hostTheme,
   };
   return { platform, calls, clipboard };
 }
@@ -117,7 +178,11 @@ export type FakeApis = {
   wallet?: Partial<WalletApi>;
   passcode?: Partial<PasscodeApi>;
   send?: Partial<SendApi>;
+  sell?: Partial<SellApi>;
+  swap?: Partial<SwapApi>;
   addressBook?: Partial<AddressBookApi>;
+  buy?: Partial<BuyApi>;
+  prices?: Partial<PricesApi>;
 };
 
 /**
@@ -130,6 +195,10 @@ type MountOptions = {
   /** A session already signed in (settings and preferences flows). */
   signedIn?: SessionUser;
   isTelegram?: boolean;
+  /** The messenger's native buttons (tests/support/fakeControls.ts); only with isTelegram. */
+  controls?: NativeControls;
+  /** The messenger's colour scheme (fakeHostTheme), followed while no theme is chosen. */
+  hostTheme?: ReturnType<typeof fakeHostTheme>;
   preferences?: {
     /** Stored as the live app stores it (localStorage), so the preferences start from it. */
     input?: Partial<PreferencesInput>;
@@ -160,6 +229,17 @@ type MountOptions = {
   storage?: Record<string, string>;
   /** Counts React commits of the whole app (no re-render checks). */
   onRender?: ProfilerOnRenderCallback;
+  /**
+   * The signed-in part arrives as a download that completes when this resolves, as in the live app
+   * (src/app/live.ts); without it, the part is built with the services.
+   */
+  signedInDownload?: Promise<void>;
+  /** The page's network (fakeNetwork): online, with probes that never answer, unless given. */
+  network?: ReturnType<typeof fakeNetwork>;
+  /** The fetch under the gateway client (`gateway.authHttp`), e.g. one that fails like a lost connection. */
+  gatewayFetch?: typeof fetch;
+  /** Records the analytics batches the app sends (`analytics` of the result); off, events are dropped. */
+  recordAnalytics?: boolean;
 };
 
 const never = <T,>(): Promise<T> => new Promise<T>(() => {});
@@ -176,10 +256,12 @@ const profileOf = (account: string | UserProfile): UserProfile =>
 
 /** localStorage as the live app would have left it for these starting preferences. */
 function storePreferences(input: Partial<PreferencesInput> = {}) {
-  if (input.darkTheme !== undefined) window.localStorage.setItem('darkTheme', String(input.darkTheme));
+  // A theme the user did not choose is not stored: it comes from the host (fakeHostTheme) instead.
+  if (input.darkTheme !== undefined && input.themeChosen !== false) window.localStorage.setItem('darkTheme', String(input.darkTheme));
   if (input.languageChosen) window.localStorage.setItem('selectedLanguage', input.language ?? 'ENG');
   else if (input.language && input.language !== 'ENG') throw new Error('An unchosen language comes from the platform: use isTelegram');
   if (input.currencyChosen && input.currency) window.localStorage.setItem('selectedCurrency', input.currency);
+  if (input.hideBalances) window.localStorage.setItem('hideBalances', 'true');
 }
 
 /**
@@ -187,7 +269,7 @@ function storePreferences(input: Partial<PreferencesInput> = {}) {
  * options, a fake platform and identity provider, and the page effects recorded.
  */
 export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRender'> & { platform?: Platform } = {}) {
-  const fake = fakePlatform(options.isTelegram ?? false);
+  const fake = fakePlatform(options.isTelegram ?? false, options.controls ?? null, options.hostTheme ?? null);
   const { calls, clipboard } = fake;
   const platform = options.platform ?? fake.platform;
   const removed: number[] = [];
@@ -200,6 +282,7 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
     ? fromPromise(async () => ({ user: options.signedIn!, isTelegram: platform.isTelegram, linkToken: null }))
     : undefined;
   const getProfile = options.loadProfile ?? (async () => profileOf(options.account ?? 'acc-1'));
+  const network = options.network ?? fakeNetwork();
 
   const apis: Apis = {
     user: {
@@ -208,7 +291,7 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
       async getAuthInfo() {
         const flags = await answer<UserFlags>(wallet.loadUserFlags);
         // The server's profile says the same pinCodeActive as these flags.
-        services.profile.send({ type: 'passcode.changed', active: flags.pinCodeActive });
+        services.signedIn()!.profile.send({ type: 'passcode.changed', active: flags.pinCodeActive });
         return { tgAuth: flags.tgLinked };
       },
       setLanguage: (language) => answer(prefs.saveServerLanguage ?? done, { language }),
@@ -226,17 +309,39 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
       getRates: never,
       ...options.api?.wallet,
     } as WalletApi,
-    passcode: { enable: never, validate: never, change: never, disable: never, ...options.api?.passcode },
+    passcode: { enable: never, validate: never, change: never, disable: never, recoverWithTelegram: never, ...options.api?.passcode } as PasscodeApi,
     send: { checkAddress: never, preliminaryFee: never, withdraw: never, ...options.api?.send },
+    sell: { lookupBin: never, savedCards: never, limits: never, rate: never, sell: never, order: never, ...options.api?.sell },
+    swap: { pairs: never, limit: never, quote: never, createOrder: never, confirm: never, ...options.api?.swap },
     addressBook: { list: never, create: never, remove: never, get: never, ...options.api?.addressBook },
-    authForms: authFormsApi,
+    buy: { methods: never, geo: never, metadata: never, availability: never, rate: never, order: never, status: never, ...options.api?.buy },
+    prices: { history: never, ...options.api?.prices },
   };
 
+  // The calls above are answered by fakes; `gateway.authHttp` is the client the services built (with the
+  // session's bearer and the reachability reports), for tests that send a real request through `gatewayFetch`.
+  const gateway: { authHttp: KyInstance | null } = { authHttp: null };
+  const http = ky.create({ prefix: 'http://gateway.test', ...(options.gatewayFetch ? { fetch: options.gatewayFetch } : {}) });
+  const signedInParts = {
+    createSignedIn: createSignedInServices,
+    http,
+    apis: (authHttp: KyInstance) => {
+      gateway.authHttp = authHttp;
+      return apis;
+    },
+  };
+  const downloads = { signedIn: 0 };
   const deps: ServiceDeps = {
     platform,
     env: { production: wallet.production ?? false },
-    http: ky.create({ prefix: 'http://gateway.test' }),
-    apis: () => apis,
+    authForms: authFormsApi,
+    // Built with the services (no chunk to download under fake timers) unless a test delays it.
+    signedIn: options.signedInDownload
+      ? () => {
+          downloads.signedIn += 1;
+          return options.signedInDownload!.then(() => signedInParts);
+        }
+      : signedInParts,
     auth: {
       restoreSession: () => answer(options.session?.restoreSession ?? restore),
       signinSilent: () => answer(options.session?.signinSilent),
@@ -248,15 +353,18 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
       onUserUnloaded: () => {},
     },
     storage: { preferences: preferenceStore, client: clientStore },
+    network: network.port,
     ui: {
       applyTheme: (dark) => void applied.themes.push(dark),
       applyLanguage: (language) => void applied.languages.push(language),
       toastShown: (toast) => void toasts.push(toast),
     },
   };
+  const analytics: { batch: AnalyticsBatch; accessToken: string | null }[] = [];
+  if (options.recordAnalytics) deps.analytics = { send: async (batch, { accessToken }) => void analytics.push({ batch, accessToken }) };
   storePreferences(prefs.input);
   const services = createServices(deps);
-  return { services, calls, clipboard, removed, applied, toasts };
+  return { services, calls, clipboard, removed, applied, toasts, downloads, network, gateway, analytics };
 }
 
 export function mountApp(options: MountOptions) {
@@ -268,10 +376,13 @@ export function mountApp(options: MountOptions) {
   services.session.start();
   const history = createMemoryHistory({ initialEntries: [options.path] });
   const router = createAppRouter(services, { history, pages: eagerPages });
-  const app = <App services={services} router={router} />;
+  const controls = services.platform.controls;
+  const app = <App services={services} router={router} controlsHost={controls ? createControlsHost(controls) : null} />;
   const view = render(options.onRender ? <Profiler id="app" onRender={options.onRender}>{app}</Profiler> : app);
-  const { session, preferences, coins, balances, profile } = services;
-  return { ...fake, session, preferences, coins, balances, profile, router, history, view };
+  const { session, preferences, connectivity } = services;
+  // With a delayed signed-in part these are read once it arrived (tests then use services.signedIn()).
+  const { coins, balances, profile } = services.signedIn() ?? ({} as NonNullable<ReturnType<typeof services.signedIn>>);
+  return { ...fake, session, preferences, connectivity, coins, balances, profile, router, history, view };
 }
 
 export type MountedApp = ReturnType<typeof mountApp>;

@@ -8,3 +8,5 @@ export * from './passcode.js';
 export * from './addressBook.js';
 export * from './withdrawals.js';
 export * from './swap.js';
+export * from './sell.js';
+export * from './buy.js';

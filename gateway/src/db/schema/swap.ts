@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ledgerTransfers } from './ledger.js';
 import { accounts } from './users.js';
 
-export const SWAP_ORDER_STATES = ['NEW', 'COMPLETED', 'FAILED'] as const;
+/** IN_PROGRESS: confirmed with an asynchronous provider; the source is on hold until it settles. */
+export const SWAP_ORDER_STATES = ['NEW', 'IN_PROGRESS', 'COMPLETED', 'FAILED'] as const;
 export type SwapOrderState = (typeof SWAP_ORDER_STATES)[number];
 
 const amount = (name: string) => numeric(name, { precision: 38, scale: 0, mode: 'bigint' });
@@ -28,13 +29,19 @@ export const swapOrders = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     sourceTransferId: bigint('source_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
     destinationTransferId: bigint('destination_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    /** Asynchronous settlement: the hold on the source placed at confirm, posted or voided when the provider answers. */
+    holdTransferId: bigint('hold_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    /** The provider's own reference for an order it settles asynchronously (what the settlement worker polls). */
+    providerRef: text('provider_ref'),
     failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('swap_orders_account_idempotency_key').on(t.accountId, t.idempotencyKey),
-    check('swap_orders_state', sql`${t.state} in ('NEW', 'COMPLETED', 'FAILED')`),
+    index('swap_orders_in_progress_idx').on(t.confirmedAt).where(sql`${t.state} = 'IN_PROGRESS'`),
+    check('swap_orders_state', sql`${t.state} in ('NEW', 'IN_PROGRESS', 'COMPLETED', 'FAILED')`),
+    check('swap_orders_in_progress_held', sql`${t.state} <> 'IN_PROGRESS' or (${t.holdTransferId} is not null and ${t.providerRef} is not null)`),
     check('swap_orders_amounts_positive', sql`${t.sourceAmount} > 0 and ${t.destinationAmount} > 0`),
     check('swap_orders_completed_legs', sql`(${t.state} = 'COMPLETED') = (${t.sourceTransferId} is not null and ${t.destinationTransferId} is not null)`),
   ],

@@ -19,6 +19,8 @@ export const users = pgTable(
     emailConfirmed: boolean('email_confirmed').notNull().default(false),
     language: text('language').$type<Language>().notNull().default('ENG'),
     defaultFiatCurrency: text('default_fiat_currency').$type<FiatCurrency>().notNull().default('USD'),
+    /** Set by every passcode reset (reset mail, Telegram recovery): no money leaves the account before it. */
+    passcodeResetHoldUntil: timestamp('passcode_reset_hold_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

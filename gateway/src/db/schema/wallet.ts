@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ledgerAccounts, ledgerTransfers } from './ledger.js';
+import { swapOrders } from './swap.js';
 import { accounts } from './users.js';
 
 export const TX_DIRECTIONS = ['DEPOSIT', 'WITHDRAWAL'] as const;
@@ -83,6 +84,8 @@ export const walletTransactions = pgTable(
     fromAmount: amount('from_amount'),
     toAmount: amount('to_amount'),
     exchangeRate: text('exchange_rate'),
+    /** EXCHANGE rows: the swap order they show, so checks match history to orders by id, not by amounts. */
+    swapOrderId: uuid('swap_order_id').references(() => swapOrders.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -91,6 +94,7 @@ export const walletTransactions = pgTable(
     uniqueIndex('wallet_transactions_deposit_key').on(t.depositKey),
     index('wallet_transactions_account_created_idx').on(t.accountId, t.createdAt, t.id),
     index('wallet_transactions_account_currency_created_idx').on(t.accountId, t.currency, t.createdAt, t.id),
+    uniqueIndex('wallet_transactions_swap_order_side').on(t.swapOrderId, t.direction),
     check('wallet_transactions_state', sql`${t.state} in ('IN_PROGRESS', 'COMPLETED', 'FAILED')`),
     check('wallet_transactions_direction', sql`${t.direction} in ('DEPOSIT', 'WITHDRAWAL')`),
     check('wallet_transactions_amount_positive', sql`${t.amount} > 0`),

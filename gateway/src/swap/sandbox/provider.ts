@@ -1,6 +1,6 @@
 import type { RateProvider } from '../../rates/provider.js';
 import { COINS, findCoin } from '../../wallet/catalogue.js';
-import type { LiquidityProvider, PairTerms, SwapPair } from '../provider.js';
+import type { LiquidityProvider, PairTerms, SettlementStatus, SwapPair } from '../provider.js';
 
 /** Source-amount bounds per parent coin (whole units, decimal strings): the sandbox's per-pair limits. */
 export const SANDBOX_SWAP_LIMITS: Readonly<Record<string, readonly [string, string]>> = {
@@ -18,6 +18,11 @@ export interface SandboxLiquidityBehaviour {
   spreadBps: number;
   /** Refuse this many of the next settlements (the order ends FAILED, nothing moves). */
   failNextSwaps: number;
+  /**
+   * 0: settle at confirm. Above 0: settle asynchronously this many milliseconds after confirm, the
+   * source on hold meanwhile (a refusal from failNextSwaps then arrives late too).
+   */
+  settleAfterMs: number;
 }
 
 export interface SandboxLiquidity extends LiquidityProvider {
@@ -41,12 +46,27 @@ function formatScaled(v: bigint): string {
   return digits.slice(0, -RATE_DECIMALS) + (fraction ? `.${fraction}` : '');
 }
 
+const REFUSED = 'The sandbox liquidity provider refused the swap (failNextSwaps)';
+
+/**
+ * The sandbox keeps no book of its own: its reference for an asynchronous order carries when it
+ * settles and how, so a restarted gateway (which forgets the in-memory switches) can still poll it.
+ */
+const asyncRef = (dueAtMs: number, ok: boolean) => `sandbox:${dueAtMs}:${ok ? 'ok' : 'refuse'}`;
+
+export function statusOf(ref: string, nowMs: number): SettlementStatus {
+  const m = /^sandbox:(\d+):(ok|refuse)$/.exec(ref);
+  if (!m) return { ok: false, reason: `Unknown sandbox settlement ${ref}` };
+  if (nowMs < Number(m[1])) return { pending: true };
+  return m[2] === 'ok' ? { ok: true } : { ok: false, reason: REFUSED };
+}
+
 /**
  * A pretend market maker: the rate provider's prices less a visible spread, fixed limits per source
  * coin, every pair of priced active coins except the one-way ones above. State is in memory.
  */
 export function createSandboxLiquidity(rates: RateProvider): SandboxLiquidity {
-  const state: SandboxLiquidityBehaviour = { spreadBps: 100, failNextSwaps: 0 };
+  const state: SandboxLiquidityBehaviour = { spreadBps: 100, failNextSwaps: 0, settleAfterMs: 0 };
   const traded = (source: string, destination: string) => {
     const s = findCoin(source);
     const d = findCoin(destination);
@@ -79,12 +99,15 @@ export function createSandboxLiquidity(rates: RateProvider): SandboxLiquidity {
       const [min, max] = SANDBOX_SWAP_LIMITS[coin.parent]!;
       return { rate: formatScaled(rate), minLimit: toMinor(min, coin.decimals), maxLimit: toMinor(max, coin.decimals) };
     },
+    settlesAsynchronously: () => state.settleAfterMs > 0,
     async execute() {
-      if (state.failNextSwaps > 0) {
-        state.failNextSwaps -= 1;
-        return { ok: false, reason: 'The sandbox liquidity provider refused the swap (failNextSwaps)' };
-      }
-      return { ok: true };
+      const refuse = state.failNextSwaps > 0;
+      if (refuse) state.failNextSwaps -= 1;
+      if (state.settleAfterMs > 0) return { pending: true, ref: asyncRef(Date.now() + state.settleAfterMs, !refuse) };
+      return refuse ? { ok: false, reason: REFUSED } : { ok: true };
+    },
+    async status(ref) {
+      return statusOf(ref, Date.now());
     },
     behaviour: () => ({ ...state }),
     setBehaviour(patch) {

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "passcode_reset_hold_until" timestamp with time zone;

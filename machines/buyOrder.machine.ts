@@ -1,0 +1,151 @@
+import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import { nextAmount, toWireAmount } from './shared/amountInput';
+import {
+  QUOTE_DEBOUNCE_MS, failureOf, isLimitFailure, outOfLimits, quotable,
+  type BuyChoice, type BuyDraft, type BuyFailure, type BuyQuote, type BuySide, type BuyTarget, type QuoteRequest,
+} from './shared/buy';
+import { isZero } from './shared/money';
+import type { Coin } from '../contracts/wallet';
+
+export * from './shared/buy';
+
+export type BuyOrderEvent =
+  | { type: 'fiat.changed'; value: string }
+  | { type: 'crypto.changed'; value: string }
+  | { type: 'quote.retried' }
+  | { type: 'load.retried' }
+  | { type: 'order.submitted' };
+
+export type BuyOrderContext = BuyChoice & {
+  coin: Coin | null;
+  depositAddress: string;
+  /** The side the user typed; the other one shows the quote. */
+  side: BuySide;
+  fiat: string;
+  crypto: string;
+  quote: BuyQuote | null;
+  failure: BuyFailure | null;
+};
+
+const typed = (c: BuyOrderContext) => (c.side === 'fiat' ? c.fiat : c.crypto);
+const quoteOf = (event: unknown) => (event as DoneActorEvent<BuyQuote>).output;
+
+/** The draft the review starts from (what the user typed, and the quote on screen). */
+export const draftOf = (c: BuyOrderContext): BuyDraft => ({
+  currency: c.currency, geoId: c.geoId, fiatCurrency: c.fiatCurrency, depositAddress: c.depositAddress, side: c.side, amount: typed(c), quote: c.quote,
+});
+
+export const quoteRequestOf = (c: BuyOrderContext): QuoteRequest => ({
+  currency: c.currency, geoId: c.geoId, fiatCurrency: c.fiatCurrency, depositAddress: c.depositAddress, side: c.side, amount: toWireAmount(typed(c)),
+});
+
+const E = '#buyOrder.editing';
+
+/**
+ * /buy/order (spec §2, §5, §7, §9): the fiat or the crypto amount, the other side quoted by POST /b2c/rate
+ * after a 300 ms pause in typing, the approximate rate, and the 3000–75000 RUB limit (buy_limit, review
+ * disabled). Review needs a quote whose crypto amount is above 0 and whose fiat amount is within the limits.
+ */
+export const buyOrderMachine = setup({
+  types: { context: {} as BuyOrderContext, events: {} as BuyOrderEvent, input: {} as BuyChoice, tags: {} as 'busy' },
+  actors: {
+    /** The coin, this wallet's deposit address for it (added to the wallet when missing) and a saved draft. */
+    loadBuyOrder: fromPromise<BuyTarget, BuyChoice>(async () => { throw new Error('loadBuyOrder not provided'); }),
+    /** POST /b2c/rate; the first element of the list. */
+    quote: fromPromise<BuyQuote, QuoteRequest>(async () => { throw new Error('quote not provided'); }),
+  },
+  delays: { DEBOUNCE: QUOTE_DEBOUNCE_MS },
+  guards: {
+    draftQuotable: ({ event }) => quotable((event as unknown as DoneActorEvent<BuyTarget>).output.draft?.amount ?? ''),
+    nothingToQuote: ({ context }) => !quotable(typed(context)),
+    typedFiatOutOfLimits: ({ context }) => context.side === 'fiat' && outOfLimits(context.fiat, context.fiatCurrency),
+    quotedFiatOutOfLimits: ({ context, event }) => outOfLimits(quoteOf(event).fiatAmount, context.fiatCurrency),
+    limitRefused: ({ event }) => isLimitFailure(failureOf((event as { error?: unknown }).error)),
+    canReview: ({ context }) => context.quote !== null && !isZero(context.quote.cryptoAmount),
+  },
+  actions: {
+    keepTarget: assign(({ event }) => {
+      const { coin, depositAddress, draft } = (event as unknown as DoneActorEvent<BuyTarget>).output;
+      const side = draft?.side ?? 'fiat';
+      const amount = nextAmount('', draft?.amount ?? '');
+      return { coin, depositAddress, side, fiat: side === 'fiat' ? amount : '', crypto: side === 'crypto' ? amount : '' };
+    }),
+    setFiat: assign(({ context, event }) => ({
+      side: 'fiat' as const, fiat: nextAmount(context.fiat, (event as { value: string }).value), crypto: '', quote: null, failure: null,
+    })),
+    setCrypto: assign(({ context, event }) => ({
+      side: 'crypto' as const, crypto: nextAmount(context.crypto, (event as { value: string }).value), fiat: '', quote: null, failure: null,
+    })),
+    /** The quote fills the side the user did not type. */
+    keepQuote: assign(({ context, event }) => {
+      const quote = quoteOf(event);
+      return context.side === 'fiat' ? { quote, crypto: quote.cryptoAmount } : { quote, fiat: quote.fiatAmount };
+    }),
+    keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
+    showReview: (_, _params: { draft: BuyDraft }) => {},
+  },
+}).createMachine({
+  id: 'buyOrder',
+  context: ({ input }) => ({
+    currency: input.currency, geoId: input.geoId, fiatCurrency: input.fiatCurrency,
+    coin: null, depositAddress: '', side: 'fiat', fiat: '', crypto: '', quote: null, failure: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: 'busy',
+      invoke: {
+        id: 'loadBuyOrder', src: 'loadBuyOrder',
+        input: ({ context }) => ({ currency: context.currency, geoId: context.geoId, fiatCurrency: context.fiatCurrency }),
+        // Back from the review (or a reload), the amount typed before is quoted again.
+        onDone: [
+          { guard: 'draftQuotable', target: `${E}.waiting`, actions: 'keepTarget' },
+          { target: `${E}.idle`, actions: 'keepTarget' },
+        ],
+        onError: { target: 'loadFailed', actions: 'keepFailure' },
+      },
+    },
+    loadFailed: { on: { 'load.retried': 'loading' } },
+    editing: {
+      on: {
+        'fiat.changed': { target: '.waiting', reenter: true, actions: 'setFiat' },
+        'crypto.changed': { target: '.waiting', reenter: true, actions: 'setCrypto' },
+      },
+      initial: 'idle',
+      states: {
+        idle: { description: 'Nothing to quote: both amounts empty or zero.' },
+        waiting: {
+          description: 'The 300 ms debounce: each keystroke starts it again; a quote still on its way is dropped.',
+          after: {
+            DEBOUNCE: [
+              { guard: 'nothingToQuote', target: 'idle' },
+              { guard: 'typedFiatOutOfLimits', target: 'outOfLimits' },
+              { target: 'quoting' },
+            ],
+          },
+        },
+        quoting: {
+          tags: 'busy',
+          invoke: {
+            id: 'quote', src: 'quote', input: ({ context }) => quoteRequestOf(context),
+            onDone: [
+              { guard: 'quotedFiatOutOfLimits', target: 'outOfLimits', actions: 'keepQuote' },
+              { target: 'quoted', actions: 'keepQuote' },
+            ],
+            onError: [
+              { guard: 'limitRefused', target: 'outOfLimits', actions: 'keepFailure' },
+              { target: 'quoteFailed', actions: 'keepFailure' },
+            ],
+          },
+        },
+        quoted: {
+          description: 'Both amounts and the approximate rate shown; review opens when the crypto amount is above 0.',
+          on: { 'order.submitted': { guard: 'canReview', target: '#buyOrder.submitted', actions: { type: 'showReview', params: ({ context }) => ({ draft: draftOf(context) }) } } },
+        },
+        outOfLimits: { description: 'The fiat amount is outside 3000–75000 RUB: buy_limit, the input marked invalid, review disabled.' },
+        quoteFailed: { on: { 'quote.retried': 'quoting' } },
+      },
+    },
+    submitted: { description: 'Handed over to the review screen with this quote.' },
+  },
+});

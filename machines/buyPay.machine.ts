@@ -1,0 +1,37 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { BuyRegion } from './shared/buy';
+
+export type BuyPayEvent = { type: 'load.retried' };
+export type BuyPayContext = { currency: string; regions: BuyRegion[] };
+
+/**
+ * /buy/pay (spec §2, §7): the fiat currencies or regions the card buy offers for this coin's deposit
+ * address (GET /b2c/fiat/availability, names from GET /fiat/metadata); the user picks one.
+ */
+export const buyPayMachine = setup({
+  types: { context: {} as BuyPayContext, events: {} as BuyPayEvent, input: {} as { currency: string }, tags: {} as 'busy' },
+  actors: {
+    loadRegions: fromPromise<BuyRegion[], { currency: string }>(async () => { throw new Error('loadRegions not provided'); }),
+  },
+  guards: { none: ({ event }) => (event as unknown as { output: BuyRegion[] }).output.length === 0 },
+}).createMachine({
+  id: 'buyPay',
+  context: ({ input }) => ({ currency: input.currency, regions: [] }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: 'busy',
+      invoke: {
+        id: 'loadRegions', src: 'loadRegions', input: ({ context }) => ({ currency: context.currency }),
+        onDone: [
+          { guard: 'none', target: 'empty' },
+          { target: 'choosing', actions: assign({ regions: ({ event }) => event.output }) },
+        ],
+        onError: 'failed',
+      },
+    },
+    choosing: { description: 'The regions (fiat currencies) offered; each links to the order form.' },
+    empty: { description: 'The card buy is not offered for this coin.' },
+    failed: { on: { 'load.retried': 'loading' } },
+  },
+});

@@ -1,0 +1,53 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { BuyOrderStatus } from './shared/buy';
+
+export type BuyStatusEvent = { type: 'status.retried' };
+export type BuyStatusContext = { orderId: string; order: BuyOrderStatus | null; failed: boolean };
+
+/** Polling interval while the payment or the credit is under way. */
+export const BUY_STATUS_POLL_MS = 3000;
+
+const phaseOf = (event: unknown) => (event as { output: BuyOrderStatus }).output.phase;
+
+/**
+ * The return screen (issue 10): back from the payment page (or reopening the mini-app), follows the order
+ * until the crypto is credited or the payment was declined; pending polls every 3 s.
+ */
+export const buyStatusMachine = setup({
+  types: { context: {} as BuyStatusContext, events: {} as BuyStatusEvent, input: {} as { orderId: string }, tags: {} as 'busy' },
+  actors: {
+    loadStatus: fromPromise<BuyOrderStatus, { orderId: string }>(async () => { throw new Error('loadStatus not provided'); }),
+  },
+  delays: { POLL: BUY_STATUS_POLL_MS },
+  guards: {
+    credited: ({ event }) => phaseOf(event) === 'credited',
+    declined: ({ event }) => phaseOf(event) === 'declined',
+  },
+  actions: {
+    keepStatus: assign({ order: ({ event }) => (event as unknown as { output: BuyOrderStatus }).output, failed: false }),
+    /** The order reached its end: the remembered pending order is forgotten. */
+    forgetPending: () => {},
+  },
+}).createMachine({
+  id: 'buyStatus',
+  context: ({ input }) => ({ orderId: input.orderId, order: null, failed: false }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: 'busy',
+      invoke: {
+        id: 'loadStatus', src: 'loadStatus', input: ({ context }) => ({ orderId: context.orderId }),
+        onDone: [
+          { guard: 'credited', target: 'credited', actions: ['keepStatus', 'forgetPending'] },
+          { guard: 'declined', target: 'declined', actions: ['keepStatus', 'forgetPending'] },
+          { target: 'pending', actions: 'keepStatus' },
+        ],
+        onError: { target: 'failed', actions: assign({ failed: true }) },
+      },
+    },
+    pending: { description: 'Paying or crediting: asked again every 3 s.', after: { POLL: 'loading' } },
+    failed: { description: 'The status could not be read; retried on request.', on: { 'status.retried': 'loading' } },
+    credited: { description: 'The crypto is in the wallet.' },
+    declined: { description: 'The payment was declined or abandoned: nothing credited.' },
+  },
+});

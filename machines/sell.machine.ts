@@ -1,0 +1,233 @@
+import { and, assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import type { SellBySavedCardRequest, SellByCardRequest, SellOrder } from '../contracts/sell';
+import { passcodeVerifyMachine } from './passcodeVerify.machine';
+import { sellAmountMachine, type SellAmountOutput } from './sellAmount.machine';
+import { sellCardMachine, type CardChoice } from './sellCard.machine';
+import { failureOf, payoutsUnavailable, SELL_FIAT, type SellFailure, type SellRoute } from './shared/sell';
+
+export type SellInput = {
+  currency: string;
+  /** The step the URL showed when the flow opened: a reload past the amount starts over on it. */
+  openedAt?: SellRoute;
+  /** The amount of the last review of this asset (sessionStorage), so a reload comes back to it. */
+  amount?: string;
+};
+
+/** Spec §7 sell with a new card / with a saved card (contracts/sell.ts); the API client adds the account. */
+export type SellRequest = ({ kind: 'card' } & SellByCardRequest) | ({ kind: 'savedCard' } & SellBySavedCardRequest);
+
+export type SellEvent =
+  | { type: 'card.back' }
+  | { type: 'review.edited' }
+  | { type: 'review.confirmed' }
+  | { type: 'passcode.cancelled' }
+  /** The URL moved to another step (the browser's back or forward button). */
+  | { type: 'route.changed'; route: SellRoute };
+
+export type SellContext = {
+  currency: string;
+  openedAt: SellRoute;
+  draftAmount: string;
+  order: SellAmountOutput | null;
+  /** The chosen card; a new card's number stays in this memory only. */
+  card: CardChoice | null;
+  passcodeActive: boolean;
+  /** One idempotency key per review (same currency, amount and card): kept across retries, double taps and reloads. */
+  key: string | null;
+  failure: SellFailure | null;
+  /** The placed order: its id, payout state and the crypto it holds (the gateway's ceil(fiatAmount ÷ rate)). */
+  placed: Pick<SellOrder, 'id' | 'state' | 'amount'> | null;
+};
+
+/** What the review's key is stored under: never the card number, only its masked form or saved id. */
+export const sellSignature = (c: Pick<SellContext, 'currency' | 'order' | 'card'>) => {
+  const card = c.card?.kind === 'saved' ? `id:${c.card.card.cardId}` : c.card?.kind === 'new' ? `new:${c.card.masked}` : '';
+  return `${c.currency}|${c.order?.amount ?? ''}|${card}`;
+};
+
+export function sellRequestOf(c: SellContext): SellRequest {
+  const order = c.order!;
+  const common = { currency: c.currency, fiatCurrency: SELL_FIAT, fixedRateId: order.rateId, fiatAmount: order.fiatAmount, idempotencyKey: c.key ?? '' };
+  if (c.card?.kind === 'saved') return { kind: 'savedCard', cardId: c.card.card.cardId, ...common };
+  const card = c.card as Extract<CardChoice, { kind: 'new' }>;
+  return { kind: 'card', card: card.number, bankCode: card.bankCode, bankSystem: card.system, saveCard: card.save, ...common };
+}
+
+const orderOf = (event: unknown) => (event as DoneActorEvent<SellOrder | undefined>).output;
+const errorOf = (event: unknown) => (event as { error?: unknown }).error;
+const USED_KEY = { type: 'forgetKey', params: ({ context }: { context: SellContext }) => ({ signature: sellSignature(context) }) } as const;
+const NOTIFY_FAILED = { type: 'notifyFailed', params: ({ context }: { context: SellContext }) => ({ failure: context.failure ?? failureOf(null) }) } as const;
+// The used key is forgotten before the card leaves memory: its signature names the card.
+const TO_SUCCESS = { target: '#sell.success', actions: [USED_KEY, 'keepPlaced', 'showSuccess'] } as const;
+
+/**
+ * Sell (spec §4 "amount, card, review, then in-progress"): the amount step and the card step are
+ * machines of their own (sellAmount, sellCard); the review makes one request with the review's
+ * idempotency key, through the passcode step when a passcode is active; the success screen follows
+ * the order until the payout completed or failed.
+ */
+export const sellMachine = setup({
+  types: { context: {} as SellContext, events: {} as SellEvent, input: {} as SellInput, tags: {} as 'busy' },
+  actors: {
+    amount: sellAmountMachine,
+    card: sellCardMachine,
+    /** The key stored for this review's content (sessionStorage), or a new one. */
+    reviewKey: fromPromise<string, { signature: string }>(async () => { throw new Error('reviewKey not provided'); }),
+    sell: fromPromise<SellOrder, SellRequest>(async () => { throw new Error('sell not provided'); }),
+    /** The order, read again while the payout is on its way. */
+    watchOrder: fromPromise<SellOrder, { id: string }>(async () => { throw new Error('watchOrder not provided'); }),
+    /** The passcode step; the live submitPasscode makes the sell with the code in the pincode header. */
+    passcode: passcodeVerifyMachine,
+  },
+  delays: { POLL: 3000 },
+  guards: {
+    passcodeActive: ({ context }) => context.passcodeActive,
+    hasKey: ({ context }) => context.key !== null,
+    pincodeRequired: ({ event }) => failureOf(errorOf(event)).code === 'PINCODE_REQUIRED',
+    unavailable: ({ event }) => payoutsUnavailable(errorOf(event)),
+    toOrder: ({ event }) => event.type === 'route.changed' && event.route === 'order',
+    toCard: ({ event }) => event.type === 'route.changed' && event.route === 'card',
+    settledOk: ({ event }) => orderOf(event)?.state === 'COMPLETED',
+    settledFailed: ({ event }) => orderOf(event)?.state === 'FAILED',
+    /** The sell's own answer already settled (a sandbox provider that pays at once). */
+    answeredCompleted: ({ context }) => context.placed?.state === 'COMPLETED',
+    answeredFailed: ({ context }) => context.placed?.state === 'FAILED',
+  },
+  actions: {
+    keepOrder: assign(({ context, event }) => {
+      const order = { ...(event as unknown as DoneActorEvent<SellAmountOutput>).output };
+      return { order, passcodeActive: order.passcodeActive, key: order.amount === context.order?.amount ? context.key : null };
+    }),
+    keepCard: assign(({ event }) => ({ card: { ...(event as unknown as DoneActorEvent<CardChoice>).output }, key: null, failure: null })),
+    dropCard: assign({ card: null, key: null }),
+    keepFailure: assign({ failure: ({ event }) => failureOf(errorOf(event)) }),
+    clearFailure: assign({ failure: null }),
+    keepPlaced: assign(({ event }) => {
+      const t = orderOf(event);
+      // The sale is done with the card: its number leaves memory.
+      return { placed: { id: t?.id ?? '', state: t?.state ?? 'IN_PROGRESS', amount: t?.amount ?? '' }, card: null };
+    }),
+    keepState: assign(({ context, event }) => ({ placed: { id: context.placed?.id ?? '', state: orderOf(event)?.state ?? 'IN_PROGRESS', amount: context.placed?.amount ?? '' } })),
+    forgetKey: (_, _params: { signature: string }) => {},
+    /** When `needed`, the order's URL replaces the one the flow opened on (no new history entry). */
+    restoreOrderUrl: (_, _params: { needed: boolean }) => {},
+    showOrder: () => {},
+    showCard: () => {},
+    /** The amount is kept as the draft a reload comes back to. */
+    showReview: (_, _params: { amount: string }) => {},
+    showSuccess: () => {},
+    notifyFailed: (_, _params: { failure: SellFailure }) => {},
+  },
+}).createMachine({
+  id: 'sell',
+  context: ({ input }) => ({
+    currency: input.currency, openedAt: input.openedAt ?? 'order', draftAmount: input.amount ?? '',
+    order: null, card: null, passcodeActive: false, key: null, failure: null, placed: null,
+  }),
+  entry: { type: 'restoreOrderUrl', params: ({ context }) => ({ needed: context.openedAt !== 'order' }) },
+  initial: 'amount',
+  states: {
+    amount: {
+      invoke: {
+        id: 'amount',
+        src: 'amount',
+        input: ({ context }) => ({ currency: context.currency, amount: context.order?.amount ?? context.draftAmount }),
+        onDone: { target: 'card', actions: ['keepOrder', 'showCard'] },
+        onError: { target: 'amount', reenter: true },
+      },
+    },
+    card: {
+      invoke: {
+        id: 'card',
+        src: 'card',
+        onDone: { target: 'review', actions: ['keepCard', { type: 'showReview', params: ({ context }) => ({ amount: context.order?.amount ?? '' }) }] },
+        onError: { target: 'card', reenter: true },
+      },
+      on: {
+        'card.back': { target: 'amount', actions: 'showOrder' },
+        'route.changed': { guard: 'toOrder', target: 'amount' },
+      },
+    },
+    review: {
+      initial: 'keying',
+      states: {
+        keying: {
+          tags: 'busy',
+          invoke: {
+            id: 'reviewKey',
+            src: 'reviewKey',
+            input: ({ context }) => ({ signature: sellSignature(context) }),
+            onDone: { target: 'idle', actions: assign({ key: ({ event }) => event.output }) },
+            onError: { target: '#sell.card', actions: ['keepFailure', NOTIFY_FAILED, 'clearFailure', 'dropCard', 'showCard'] },
+          },
+        },
+        idle: {
+          on: {
+            'review.confirmed': [
+              { guard: and(['passcodeActive', 'hasKey']), target: 'passcode' },
+              { guard: 'hasKey', target: 'selling' },
+            ],
+            'review.edited': { target: '#sell.card', actions: ['dropCard', 'clearFailure', 'showCard'] },
+            'route.changed': [
+              { guard: 'toCard', target: '#sell.card', actions: ['dropCard', 'clearFailure'] },
+              { guard: 'toOrder', target: '#sell.amount', actions: ['dropCard', 'clearFailure'] },
+            ],
+          },
+        },
+        selling: {
+          tags: 'busy',
+          description: 'One request with the review\'s key; a retry, a re-authentication or a reload sends the same key.',
+          invoke: {
+            id: 'sell',
+            src: 'sell',
+            input: ({ context }) => sellRequestOf(context),
+            onDone: TO_SUCCESS,
+            onError: [
+              { guard: 'pincodeRequired', target: 'passcode', actions: assign({ passcodeActive: true }) },
+              { guard: 'unavailable', target: 'idle', actions: 'keepFailure' },
+              { target: 'idle', actions: ['keepFailure', NOTIFY_FAILED] },
+            ],
+          },
+        },
+        passcode: {
+          invoke: {
+            id: 'passcode',
+            src: 'passcode',
+            input: {},
+            onDone: TO_SUCCESS,
+            onError: { target: 'idle', actions: ['keepFailure', NOTIFY_FAILED] },
+          },
+          on: { 'passcode.cancelled': 'idle' },
+        },
+      },
+    },
+    success: {
+      description: 'The order is accepted: in progress until the payout completes or fails (spec §2 /sell/success).',
+      initial: 'waiting',
+      states: {
+        waiting: {
+          always: [
+            { guard: 'answeredCompleted', target: 'completed' },
+            { guard: 'answeredFailed', target: 'failed' },
+          ],
+          after: { POLL: 'watching' },
+        },
+        watching: {
+          invoke: {
+            id: 'watchOrder',
+            src: 'watchOrder',
+            input: ({ context }) => ({ id: context.placed?.id ?? '' }),
+            onDone: [
+              { guard: 'settledOk', target: 'completed', actions: 'keepState' },
+              { guard: 'settledFailed', target: 'failed', actions: 'keepState' },
+              { target: 'waiting' },
+            ],
+            onError: 'waiting',
+          },
+        },
+        completed: {},
+        failed: { description: 'The payout failed after acceptance: the crypto went back to the balance.' },
+      },
+    },
+  },
+});

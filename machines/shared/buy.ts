@@ -1,0 +1,123 @@
+/**
+ * Card buy (spec §3, §5, §7, §9): the quote, the limits, the approximate rate and the order request,
+ * as pure functions of decimal strings (never floats: these amounts move money).
+ */
+import type { BuyOrderRequest } from '../../contracts/buy';
+import type { Coin } from '../../contracts/wallet';
+import { isCompleteAmount, toWireAmount } from './amountInput';
+import { compareDecimal, fromUnits, isZero, toUnits } from './money';
+
+/**
+ * Spec §9: buy fiat limits (inclusive), quote validity, debounce of the rate call. The same values as
+ * contracts/buy.ts (a test holds them equal), written out so the buy screens do not load the schemas.
+ */
+export const BUY_LIMITS: Record<string, { min: string; max: string }> = { RUB: { min: '3000', max: '75000' } };
+export const QUOTE_VALIDITY_SECONDS = 300;
+export const QUOTE_DEBOUNCE_MS = 300;
+
+/** Which amount the user typed; the other side is quoted (spec §7 POST /b2c/rate). */
+export type BuySide = 'fiat' | 'crypto';
+
+/** Spec §3 buy quote: the first element of the rate list. */
+export type BuyQuote = {
+  fiatAmount: string;
+  cryptoAmount: string;
+  fiatCurrency: string;
+  fiatSettingsItemId: string;
+  fixedRateId: string;
+  /** Fiat per one crypto as the server priced it (spread included); computed from the amounts when absent. */
+  rate?: string;
+  /** Seconds the fixedRateId stays valid from the answer (300). */
+  validSeconds?: number;
+  /** When the app received the quote (ms since the epoch): the review counts down from it. */
+  receivedAt?: number;
+};
+
+/** What the rate call is asked: the coin, the region and one side's amount. */
+export type QuoteRequest = { currency: string; geoId: string; fiatCurrency: string; depositAddress: string; side: BuySide; amount: string };
+
+/** Where the order form and the review start from (the URL's choice of coin and region). */
+export type BuyChoice = { currency: string; geoId: string; fiatCurrency: string };
+
+/** What the order form hands to the review (kept in sessionStorage so a reload finds the same review). */
+export type BuyDraft = BuyChoice & { depositAddress: string; side: BuySide; amount: string; quote: BuyQuote | null };
+
+/** Spec §7 POST /b2c/order body. */
+export type { BuyOrderRequest } from '../../contracts/buy';
+
+/** The created order: where the payment page is, and the order to follow on return. */
+export type BuyOrderCreated = { url: string; orderId: string };
+
+/** Errors are data: a server code and message, or the limits the server refused. */
+export type BuyFailure = { code: string; message: string };
+
+export function failureOf(error: unknown): BuyFailure {
+  const e = (error ?? {}) as { code?: unknown; message?: unknown };
+  return { code: typeof e.code === 'string' ? e.code : 'UNKNOWN', message: typeof e.message === 'string' ? e.message : '' };
+}
+
+/** The server refused the amount for the limits (the app shows buy_limit, like its own check). */
+export const isLimitFailure = (f: BuyFailure | null) => f !== null && /LIMIT/.test(f.code);
+
+export const limitsOf = (fiatCurrency: string) => BUY_LIMITS[fiatCurrency] ?? null;
+
+/** A fiat amount outside the inclusive limits of its currency (none known: never out). */
+export function outOfLimits(fiat: string, fiatCurrency: string): boolean {
+  const limits = limitsOf(fiatCurrency);
+  const value = toWireAmount(fiat);
+  if (!limits || !isCompleteAmount(value)) return false;
+  return compareDecimal(value, limits.min) < 0 || compareDecimal(value, limits.max) > 0;
+}
+
+/** Something worth asking a quote for: a complete, positive amount. */
+export const quotable = (amount: string) => isCompleteAmount(toWireAmount(amount)) && !isZero(toWireAmount(amount));
+
+/** The approximate rate, fiat per 1 crypto, to 2 decimals (half up), from the quote's two amounts. */
+export function rateOf(quote: Pick<BuyQuote, 'fiatAmount' | 'cryptoAmount' | 'rate'> | null): string | null {
+  if (quote?.rate && isCompleteAmount(quote.rate)) return fromUnits(toUnits(quote.rate, 2), 2);
+  if (!quote || !isCompleteAmount(quote.fiatAmount) || !isCompleteAmount(quote.cryptoAmount) || isZero(quote.cryptoAmount)) return null;
+  const scale = 18;
+  const fiat = toUnits(quote.fiatAmount, scale);
+  const crypto = toUnits(quote.cryptoAmount, scale);
+  const cents = (fiat * 100n * 2n + crypto) / (crypto * 2n);
+  return fromUnits(cents, 2);
+}
+
+/** The order request of a review (spec §7): the side the user typed travels as typed. */
+export function orderOf(draft: BuyDraft, quote: BuyQuote, idempotencyKey: string): BuyOrderRequest {
+  const amount = toWireAmount(draft.amount);
+  return {
+    depositAddress: draft.depositAddress,
+    fiatCurrency: draft.fiatCurrency,
+    idempotencyKey,
+    fiatSettingsItemId: quote.fiatSettingsItemId,
+    rateId: quote.fixedRateId,
+    ...(draft.side === 'fiat' ? { amountInFiat: amount } : { amountInCrypto: amount }),
+  };
+}
+
+/** One review = one quote: its key is stored under this signature (a fresh quote is a new review). */
+export const reviewSignature = (draft: BuyDraft, quote: BuyQuote) =>
+  `${draft.currency}|${draft.fiatCurrency}|${draft.side}|${toWireAmount(draft.amount)}|${quote.fixedRateId}`;
+
+/** mm:ss of a countdown (spec §4). */
+export const mmss = (seconds: number) => {
+  const s = Math.max(0, seconds);
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+};
+
+export type BuyTarget = { coin: Coin; depositAddress: string; draft: { side: BuySide; amount: string } | null };
+
+/** A region the card buy works in (spec §3 geo/availability item), with the fiat's name (GET /fiat/metadata). */
+export type BuyRegion = { geoId: string; fiatCurrency: string; name: string };
+
+/** Where a paid (or abandoned) order stands, as the return screen tells it. */
+export type BuyOrderPhase = 'pending' | 'credited' | 'declined';
+export type BuyOrderStatus = {
+  orderId: string;
+  phase: BuyOrderPhase;
+  currency: string;
+  cryptoAmount: string;
+  fiatAmount: string;
+  fiatCurrency: string;
+};

@@ -1,0 +1,299 @@
+import { and, assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import type { SwapOrder, SwapOrderRequest, SwapQuote, SwapQuoteQuery } from '../contracts/swap';
+import { passcodeVerifyMachine } from './passcodeVerify.machine';
+import {
+  afterAmountChange, afterQuote, availableOf, canReverse, drivingPositive, failureOf, hasPair, isSource, maxAmount, orderSignature,
+  amountProblem, orderRequestOf, quoteQueryOf, type SwapContext, type SwapEvent, type SwapFailure, type SwapInput, type SwapRoute, type SwapSetup, type PlacedOrder,
+} from './shared/swap';
+import { isPositiveAmount } from './shared/amountInput';
+
+export * from './shared/swap';
+
+/** Spec §9: the amount debounce and the countdown's step. */
+export const DEBOUNCE_MS = 300;
+export const TICK_MS = 1000;
+
+const setupOf = (event: unknown) => (event as DoneActorEvent<SwapSetup>).output;
+const orderOf = (event: unknown) => (event as DoneActorEvent<SwapOrder>).output;
+const codeOf = (event: unknown) => failureOf((event as { error?: unknown }).error).code;
+const show = (route: SwapRoute) => ({ type: 'show', params: { route } }) as const;
+const NOTIFY_FAILED = { type: 'notifyFailed', params: ({ context }: { context: SwapContext }) => ({ failure: context.failure ?? failureOf(null) }) } as const;
+const FORGET_KEY = { type: 'forgetKey', params: ({ context }: { context: SwapContext }) => ({ signature: orderSignature(context) }) } as const;
+/** Back to the amounts (when a pair is chosen): quoted again when there is an amount, else the empty form. */
+const BACK_TO_ORDER = [
+  { guard: and(['pairChosen', 'drivingPositive']), target: '#swap.order.quoting', actions: 'setSearch' },
+  { guard: 'pairChosen', target: '#swap.order.idle', actions: 'setSearch' },
+] as const;
+/** Back from the review to the amounts; the next Continue creates a new order (the old one stays unconfirmed). */
+const EDIT = { target: '#swap.order.quoted', actions: 'clearFailure' } as const;
+
+/**
+ * Swap (spec §1, §2, §4, §5, §7): pick the source (held, active, traded) and the destination (the
+ * server's pairs), type either amount (the last edited side drives the other after a 300 ms pause),
+ * Max, the quote's limits and the funds, swap the sides when the reverse pair exists; the review
+ * creates an order (one idempotency key per creation), counts down to the order's own expiry,
+ * and confirms it (with the passcode when active). One actor spans the five screens.
+ */
+export const swapMachine = setup({
+  types: { context: {} as SwapContext, events: {} as SwapEvent, input: {} as SwapInput, tags: {} as 'busy' },
+  actors: {
+    /** Catalogue, held balances, the account's pairs and whether a passcode protects the confirm. */
+    loadSwap: fromPromise<SwapSetup>(async () => { throw new Error('loadSwap not provided'); }),
+    quote: fromPromise<SwapQuote, SwapQuoteQuery>(async () => { throw new Error('quote not provided'); }),
+    /** The key stored for this order creation (sessionStorage), or a new one. */
+    orderKey: fromPromise<string, { signature: string }>(async () => { throw new Error('orderKey not provided'); }),
+    createOrder: fromPromise<PlacedOrder, SwapOrderRequest>(async () => { throw new Error('createOrder not provided'); }),
+    confirm: fromPromise<SwapOrder, { orderId: string }>(async () => { throw new Error('confirm not provided'); }),
+    /** The passcode step; the live submitPasscode confirms the order with the code in the pincode header. */
+    passcode: passcodeVerifyMachine,
+  },
+  delays: { DEBOUNCE: DEBOUNCE_MS, TICK: TICK_MS },
+  guards: {
+    presetReady: ({ context, event }) => {
+      const c = { ...context, ...setupOf(event) };
+      return isSource(c, c.from) && hasPair(c, c.from, c.to);
+    },
+    presetSource: ({ context, event }) => isSource({ ...context, ...setupOf(event) }, context.from),
+    pairsWithDestination: ({ context, event }) =>
+      event.type === 'asset.picked' && hasPair(context, event.currency, context.to),
+    pairChosen: ({ context }) => isSource(context, context.from) && hasPair(context, context.from, context.to),
+    drivingPositive: ({ context }) => drivingPositive(context),
+    /** A new destination keeps a typed source amount (a typed destination amount was in the old currency). */
+    sourceAmountKept: ({ context }) => context.driver === 'source' && isPositiveAmount(context.sourceAmount),
+    hasFunds: ({ context }) => isPositiveAmount(availableOf(context, context.from) ?? '0'),
+    canReverse: ({ context }) => canReverse(context),
+    canContinue: ({ context }) => context.quote !== null && isPositiveAmount(context.sourceAmount) && amountProblem(context) === null,
+    routeIsFrom: ({ event }) => event.type === 'route.changed' && event.route === 'from',
+    routeIsTo: ({ event }) => event.type === 'route.changed' && event.route === 'to',
+    routeIsOrder: ({ event }) => event.type === 'route.changed' && event.route === 'order',
+    lastSecond: ({ context }) => context.secondsLeft <= 1,
+    orderExpired: ({ context }) => context.secondsLeft <= 0,
+    passcodeActive: ({ context }) => context.passcodeActive,
+    /** COMPLETED, or IN_PROGRESS when the provider settles later (the source is on hold meanwhile). */
+    accepted: ({ event }) => orderOf(event).state !== 'FAILED',
+    expiredOrder: ({ event }) => codeOf(event) === 'SWAP_ORDER_EXPIRED',
+    pincodeRequired: ({ event }) => codeOf(event) === 'PINCODE_REQUIRED',
+  },
+  actions: {
+    keepSetup: assign(({ event }) => ({ ...setupOf(event), failure: null })),
+    keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
+    clearFailure: assign({ failure: null }),
+    setSearch: assign({ search: ({ event }) => (event.type === 'search.changed' ? event.value : '') }),
+    /** A new source: amounts of the old one mean nothing. */
+    setSource: assign(({ event }) => ({
+      from: event.type === 'asset.picked' ? event.currency : null, search: '',
+      sourceAmount: '', destinationAmount: '', driver: 'source' as const, quote: null, failure: null,
+    })),
+    /** A new destination keeps a typed source amount; a typed destination amount is in the old currency. */
+    setDestination: assign(({ context, event }) => ({
+      to: event.type === 'asset.picked' ? event.currency : null, search: '', quote: null, failure: null, destinationAmount: '',
+      sourceAmount: context.driver === 'source' ? context.sourceAmount : '', driver: 'source' as const,
+    })),
+    dropDestination: assign({ to: null }),
+    /** A preselected source the user cannot swap from (not held, or not traded): nothing is preselected. */
+    dropPreset: assign({ from: null, to: null }),
+    setAmount: assign(({ context, event }) => (event.type === 'amount.changed' ? afterAmountChange(context, event.side, event.value) : {})),
+    setMax: assign(({ context }) => afterAmountChange(context, 'source', maxAmount(availableOf(context, context.from) ?? '0'))),
+    swapSides: assign(({ context }) => ({
+      from: context.to, to: context.from, sourceAmount: context.destinationAmount, destinationAmount: context.sourceAmount,
+      driver: context.driver === 'source' ? 'destination' as const : 'source' as const, quote: null, failure: null,
+    })),
+    keepQuote: assign(({ context, event }) => afterQuote(context, (event as unknown as DoneActorEvent<SwapQuote>).output)),
+    keepKey: assign({ key: ({ event }) => (event as unknown as DoneActorEvent<string>).output }),
+    keepPlaced: assign(({ event }) => {
+      const { order, secondsLeft } = (event as unknown as DoneActorEvent<PlacedOrder>).output;
+      return { order, secondsLeft, key: null, failure: null };
+    }),
+    keepOrder: assign({ order: ({ event }) => orderOf(event) }),
+    clearOrder: assign({ order: null, secondsLeft: 0, key: null, failure: null }),
+    tick: assign({ secondsLeft: ({ context }) => Math.max(0, context.secondsLeft - 1) }),
+    expire: assign({ secondsLeft: 0 }),
+    markPasscode: assign({ passcodeActive: true }),
+    /** Puts the step's URL in place (the page navigates when the URL differs). */
+    show: (_, _params: { route: SwapRoute }) => {},
+    /** Drops the stored key of a creation that answered: the next order gets a new one. */
+    forgetKey: (_, _params: { signature: string }) => {},
+    notifyFailed: (_, _params: { failure: SwapFailure }) => {},
+    /** Both balances moved: the page asks the balances for a fresh poll. */
+    settled: () => {},
+  },
+}).createMachine({
+  id: 'swap',
+  context: ({ input }) => ({
+    coins: [], holdings: [], pairs: [], passcodeActive: false, from: input.from ?? null, to: input.to ?? null, search: '',
+    sourceAmount: '', destinationAmount: '', driver: 'source', quote: null, key: null, order: null, secondsLeft: 0, failure: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadSwap',
+        src: 'loadSwap',
+        onDone: [
+          { guard: 'presetReady', target: '#swap.order.idle', actions: 'keepSetup' },
+          { guard: 'presetSource', target: 'pickingTo', actions: ['keepSetup', 'dropDestination'] },
+          { target: 'pickingFrom', actions: ['keepSetup', 'dropPreset'] },
+        ],
+        onError: { target: 'loadFailed', actions: 'keepFailure' },
+      },
+    },
+    loadFailed: { on: { 'load.retried': 'loading' } },
+    pickingFrom: {
+      description: 'Held, active assets the provider trades from, with a search.',
+      entry: show('from'),
+      on: {
+        'search.changed': { actions: 'setSearch' },
+        'asset.picked': [
+          { guard: 'pairsWithDestination', target: '#swap.order.idle', actions: 'setSource' },
+          { target: 'pickingTo', actions: ['setSource', 'dropDestination'] },
+        ],
+        'sourcePicker.closed': [...BACK_TO_ORDER],
+      },
+    },
+    pickingTo: {
+      description: 'The destinations the server pairs with the source.',
+      entry: show('to'),
+      on: {
+        'search.changed': { actions: 'setSearch' },
+        'asset.picked': [
+          { guard: 'sourceAmountKept', target: '#swap.order.quoting', actions: 'setDestination' },
+          { target: '#swap.order.idle', actions: 'setDestination' },
+        ],
+        'destinationPicker.closed': [...BACK_TO_ORDER, { target: 'pickingFrom', actions: 'setSearch' }],
+        'route.changed': { guard: 'routeIsFrom', target: 'pickingFrom', actions: 'setSearch' },
+      },
+    },
+    order: {
+      initial: 'idle',
+      entry: show('order'),
+      on: {
+        'amount.changed': { target: '.debouncing', reenter: true, actions: 'setAmount' },
+        'max.requested': { guard: 'hasFunds', target: '.quoting', reenter: true, actions: 'setMax' },
+        'sides.swapped': { guard: 'canReverse', target: '.debouncing', reenter: true, actions: 'swapSides' },
+        'source.requested': 'pickingFrom',
+        'destination.requested': 'pickingTo',
+        'route.changed': [{ guard: 'routeIsFrom', target: 'pickingFrom' }, { guard: 'routeIsTo', target: 'pickingTo' }],
+      },
+      states: {
+        idle: { description: 'No amount to quote yet.' },
+        debouncing: {
+          description: 'Typing: the quote waits for a 300 ms pause (spec §9).',
+          after: { DEBOUNCE: [{ guard: 'drivingPositive', target: 'quoting' }, { target: 'idle' }] },
+        },
+        quoting: {
+          tags: 'busy',
+          invoke: {
+            id: 'quote',
+            src: 'quote',
+            input: ({ context }) => quoteQueryOf(context),
+            onDone: { target: 'quoted', actions: 'keepQuote' },
+            onError: { target: 'quoteFailed', actions: 'keepFailure' },
+          },
+        },
+        quoteFailed: { on: { 'quote.retried': 'quoting' } },
+        quoted: {
+          description: 'Both amounts, the rate and the limits: Continue once the amount is within them and the funds.',
+          on: { 'form.submitted': { guard: 'canContinue', target: '#swap.review' } },
+        },
+      },
+    },
+    review: {
+      initial: 'keying',
+      entry: show('review'),
+      on: { 'route.changed': { guard: 'routeIsOrder', ...EDIT } },
+      states: {
+        keying: {
+          invoke: {
+            id: 'orderKey',
+            src: 'orderKey',
+            input: ({ context }) => ({ signature: orderSignature(context) }),
+            onDone: { target: 'creating', actions: 'keepKey' },
+            onError: { target: 'createFailed', actions: 'keepFailure' },
+          },
+        },
+        creating: {
+          tags: 'busy',
+          description: 'One order creation with its key; a retry, a re-authentication or a reload sends the same key.',
+          invoke: {
+            id: 'createOrder',
+            src: 'createOrder',
+            input: ({ context }) => orderRequestOf(context),
+            onDone: { target: 'live', actions: [FORGET_KEY, 'keepPlaced'] },
+            onError: { target: 'createFailed', actions: 'keepFailure' },
+          },
+        },
+        createFailed: { on: { 'order.retried': 'keying', 'review.edited': EDIT } },
+        live: {
+          type: 'parallel',
+          description: 'The order is fixed until its own expiry: the clock ticks while the user reads, confirms or types the passcode.',
+          states: {
+            clock: {
+              initial: 'ticking',
+              states: {
+                ticking: {
+                  after: { TICK: [{ guard: 'lastSecond', target: 'over', actions: 'expire' }, { target: 'ticking', reenter: true, actions: 'tick' }] },
+                },
+                over: { description: 'Expired while a confirm was on its way: the server\'s answer decides.' },
+              },
+            },
+            step: {
+              initial: 'ready',
+              states: {
+                ready: {
+                  always: { guard: 'orderExpired', target: '#swap.review.expired' },
+                  on: {
+                    'review.confirmed': [{ guard: 'passcodeActive', target: 'passcode' }, { target: 'confirming' }],
+                    'review.edited': EDIT,
+                  },
+                },
+                confirming: {
+                  tags: 'busy',
+                  invoke: {
+                    id: 'confirm',
+                    src: 'confirm',
+                    input: ({ context }) => ({ orderId: context.order?.id ?? '' }),
+                    onDone: [
+                      { guard: 'accepted', target: '#swap.success', actions: 'keepOrder' },
+                      { target: '#swap.review.refused', actions: 'keepOrder' },
+                    ],
+                    onError: [
+                      { guard: 'expiredOrder', target: '#swap.review.expired', actions: 'expire' },
+                      { guard: 'pincodeRequired', target: 'passcode', actions: 'markPasscode' },
+                      { target: 'ready', actions: ['keepFailure', NOTIFY_FAILED] },
+                    ],
+                  },
+                  // The confirm is on its way: the review stays (and its URL comes back) until it answers.
+                  on: { 'route.changed': { actions: show('review') } },
+                },
+                passcode: {
+                  always: { guard: 'orderExpired', target: '#swap.review.expired' },
+                  invoke: {
+                    id: 'passcode',
+                    src: 'passcode',
+                    input: {},
+                    onDone: [
+                      { guard: 'accepted', target: '#swap.success', actions: 'keepOrder' },
+                      { target: '#swap.review.refused', actions: 'keepOrder' },
+                    ],
+                    onError: { target: 'ready', actions: ['keepFailure', NOTIFY_FAILED] },
+                  },
+                  on: { 'passcode.cancelled': 'ready' },
+                },
+              },
+            },
+          },
+        },
+        expired: {
+          description: 'At 0 the summary greys out, the expired message shows and Update rate creates a fresh order.',
+          on: { 'rate.updated': { target: 'keying', actions: 'clearOrder' }, 'review.edited': EDIT },
+        },
+        refused: {
+          description: 'The provider refused the order: nothing moved; a fresh order can be tried.',
+          on: { 'rate.updated': { target: 'keying', actions: 'clearOrder' }, 'review.edited': EDIT },
+        },
+      },
+    },
+    success: { entry: [show('success'), 'settled'], description: 'Both legs settled: the success screen.' },
+  },
+});
+

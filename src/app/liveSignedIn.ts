@@ -1,0 +1,34 @@
+import type { KyInstance } from 'ky';
+import { createAddressBookApi } from '../api/addressBook';
+import { createBuyApi } from '../api/buy';
+import { publicHttp } from '../api/http';
+import { createPasscodeApi } from '../api/passcode';
+import { createPricesApi } from '../api/prices';
+import { createSellApi } from '../api/sell';
+import { createSendApi } from '../api/send';
+import { createSwapApi } from '../api/swap';
+import { createUserApi } from '../api/userProfile';
+import { createWalletApi } from '../api/wallet';
+import type { Apis } from './deps';
+
+/**
+ * The live signed-in part, downloaded on the first sign-in or with the signed-in area (createServices):
+ * the gateway's authenticated calls and the factory of the profile, catalogue and balance actors, none of
+ * which the sign-in screens need.
+ */
+export { createSignedInServices as createSignedIn } from './signedIn';
+export const http = publicHttp;
+
+export function apis(authHttp: KyInstance): Apis {
+  return {
+    user: createUserApi(authHttp),
+    wallet: createWalletApi(authHttp),
+    passcode: createPasscodeApi(authHttp),
+    send: createSendApi(authHttp),
+    swap: createSwapApi(authHttp),
+    sell: createSellApi(authHttp),
+    addressBook: createAddressBookApi(authHttp),
+    buy: createBuyApi(publicHttp),
+    prices: createPricesApi(publicHttp),
+  };
+}

@@ -1,0 +1,53 @@
+import type { SessionUser } from '../../machines/session.machine';
+import type { AuthPort } from '../app/deps';
+import type { LaunchInfo } from '../platform/launch';
+import type { Platform } from '../platform/types';
+import { getUserManager, onUserManagerReady } from './userManager';
+import { hasStoredUser, readStoredUser } from './storedUser';
+import { toSessionUser } from './sessionUser';
+
+/** Everything of the auth port but the messenger sign-in (src/auth/telegramSignIn.ts). */
+export type IdentityProvider = Omit<AuthPort, 'signInWithInitData' | 'exchangeLinkToken'>;
+
+async function loadStoredUser(launch: LaunchInfo): Promise<SessionUser | null> {
+  if (!launch.isAuthCallback && !hasStoredUser()) return null;
+  const stored = launch.isAuthCallback ? undefined : readStoredUser();
+  if (stored) return toSessionUser(stored);
+  const manager = await getUserManager();
+  if (launch.isAuthCallback) {
+    const user = await manager.signinCallback(launch.href);
+    // Forget code and state so a reload does not replay the callback.
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    if (user) return toSessionUser(user);
+  }
+  const user = await manager.getUser();
+  return user ? toSessionUser(user) : null;
+}
+
+/**
+ * The identity provider through oidc-client-ts (loaded on first use). This module itself downloads when
+ * first needed (src/auth/oidcAuth.ts, which also holds the messenger sign-in).
+ */
+export function createIdentityProvider(launch: LaunchInfo, platform: Platform): IdentityProvider {
+  return {
+    restoreSession: async () => ({ user: await loadStoredUser(launch), isTelegram: platform.isTelegram, linkToken: launch.linkToken }),
+    async signinSilent() {
+      const user = await (await getUserManager()).signinSilent();
+      if (!user) throw new Error('Silent sign-in returned no user');
+      return toSessionUser(user);
+    },
+    // Spec §7: login is a username/password credentials sign-in with the identity provider.
+    async signInWithPassword(email, password) {
+      return toSessionUser(await (await getUserManager()).signinResourceOwnerCredentials({ username: email, password }));
+    },
+    removeStoredUser: () => void getUserManager().then((m) => m.removeUser()),
+    async signOut() {
+      try {
+        await (await getUserManager()).revokeTokens();
+      } catch {
+        // Revocation is a courtesy to the IdP; the local session ends regardless.
+      }
+    },
+    onUserUnloaded: (listener) => onUserManagerReady((m) => m.events.addUserUnloaded(listener)),
+  };
+}

@@ -1,0 +1,87 @@
+import type { ActorRefFrom } from 'xstate';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CircleCheck, CircleX, Clock } from 'lucide-react';
+import type { buyStatusMachine } from '../../../machines/buyStatus.machine';
+import { selectStatusOrder, selectStatusView } from '../../../machines/buyStatus.selectors';
+import type { Coin } from '../../../contracts/wallet';
+import { assetUnit } from '../../i18n/assetName';
+import { useFormat } from '../../i18n/useFormat';
+import { Button } from '../../ui/Button';
+import * as button from '../../ui/Button.css';
+import { Screen, StatusBlock } from '../../ui/Screen';
+import * as screen from '../../ui/Screen.css';
+import { Spinner } from '../../ui/Spinner';
+import * as shell from '../shell/AppShell.css';
+import * as css from './buy.css';
+
+export type BuyStatusActor = ActorRefFrom<typeof buyStatusMachine>;
+
+/**
+ * The return screen (issue 10): back from the payment page, the order followed until the crypto is
+ * credited (with a link to the asset) or the payment declined (nothing credited).
+ */
+export function BuyStatusScreen({ actor, coinOf }: { actor: BuyStatusActor; coinOf: (currency: string) => Coin | null }) {
+  const { t } = useLingui();
+  const format = useFormat();
+  const view = useSelector(actor, selectStatusView);
+  const order = useSelector(actor, selectStatusOrder);
+  const coin = order ? coinOf(order.currency) : null;
+  const unit = order ? assetUnit(coin, order.currency) : '';
+  const amount = order ? `${format.crypto(order.cryptoAmount, coin)} ${unit}` : '';
+  const paid = order ? format.fiat(order.fiatAmount, order.fiatCurrency) : '';
+  const toAsset = order ? (
+    <Link to="/home/asset/$currency" params={{ currency: order.currency }} className={button.variant.primary}><Trans>Go to {unit}</Trans></Link>
+  ) : null;
+  const home = <Link to="/home" className={button.variant.secondary}><Trans>Back to assets</Trans></Link>;
+
+  if (view === 'loading') {
+    return <Screen title={<Trans>Your purchase</Trans>} busy><Spinner size={40} label={t`Loading`} /></Screen>;
+  }
+  if (view === 'failed' && !order) {
+    return (
+      <Screen title={<Trans>Your purchase</Trans>} secondary={home}>
+        <div className={shell.card} role="alert">
+          <p className={shell.muted}><Trans>Could not load the status of your purchase.</Trans></p>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'status.retried' })}><Trans>Retry</Trans></Button>
+        </div>
+      </Screen>
+    );
+  }
+  if (view === 'declined') {
+    return (
+      <Screen primary={<Link to="/buy/get" className={button.variant.primary}><Trans>Try again</Trans></Link>} secondary={home}>
+        <StatusBlock icon={<CircleX size={36} strokeWidth={1.75} />} tone="error" title={<Trans>Payment declined</Trans>}>
+          <p className={screen.statusText} data-testid="buy-status-note">
+            <Trans>The card payment did not go through. Nothing was credited to your wallet.</Trans>
+          </p>
+        </StatusBlock>
+      </Screen>
+    );
+  }
+  const credited = view === 'credited';
+  return (
+    <Screen primary={toAsset} secondary={home}>
+      <StatusBlock
+        icon={credited ? <CircleCheck size={36} strokeWidth={1.75} /> : <Clock size={36} strokeWidth={1.75} />}
+        tone={credited ? 'success' : 'neutral'}
+        title={credited ? <Trans>Purchase complete</Trans> : <Trans>Purchase in progress</Trans>}
+      >
+        <p className={css.big} data-testid="buy-status-amount">{amount}</p>
+        <p className={screen.statusText} data-testid="buy-status-paid">{credited ? <Trans>Paid {paid} by card</Trans> : <Trans>For {paid} by card</Trans>}</p>
+        <p className={screen.statusText} data-testid="buy-status-note">
+          {credited
+            ? <Trans>The crypto is in your wallet.</Trans>
+            : <Trans>We are waiting for the payment to be confirmed. The crypto arrives in your wallet right after.</Trans>}
+        </p>
+        {view === 'failed' ? (
+          <div role="alert" className={css.fields}>
+            <p className={css.error}><Trans>Could not refresh the status.</Trans></p>
+            <Button variant="secondary" onClick={() => actor.send({ type: 'status.retried' })}><Trans>Retry</Trans></Button>
+          </div>
+        ) : null}
+      </StatusBlock>
+    </Screen>
+  );
+}

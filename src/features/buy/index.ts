@@ -1,0 +1,1 @@
+export { BuyGetPage, BuyOrderPage, BuyPayPage, BuyReviewPage, BuyStatusPage } from './pages';

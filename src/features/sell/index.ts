@@ -1,0 +1,2 @@
+export { SellGetPage } from './SellGetPage';
+export { SellPage, SellPayPage } from './SellPage';

@@ -1,0 +1,132 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, confirmedUser, launch, phone } from './support';
+import { checkA11y } from './axe';
+
+/** The sandbox acquirer's test cards (gateway README "Buy"). */
+const THREE_DS_CARD = '4000 0000 0000 3220';
+const DECLINED_CARD = '4000 0000 0000 0002';
+
+let browser: Browser;
+before(async () => (browser = await launch()));
+after(async () => browser?.close());
+
+async function logIn(page: Page, user: { email: string; password: string }) {
+  await page.goto(`${baseUrl}/auth/login/email`);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/home');
+}
+
+const assets = async (user: { auth: Record<string, string>; account: string }) =>
+  (await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json()) as Array<{ currency: string; totalAvailable: string }>;
+
+/** Home → Buy / Sell → Buy with card → BTC → RUB → 5000 RUB typed, the crypto quoted → review. */
+async function orderBtc(page: Page, fiat: string, a11y: boolean) {
+  await page.getByRole('link', { name: 'Buy / Sell' }).click();
+  await page.getByRole('link', { name: 'Buy with card' }).click();
+  await page.waitForURL('**/buy/get');
+  if (a11y) await checkA11y(page, 'buy-get');
+  await page.locator('a[href="/buy/pay?currency=BTC"]').click();
+  await page.waitForURL('**/buy/pay?currency=BTC');
+  await page.getByRole('list', { name: 'Currencies' }).getByRole('link').first().waitFor();
+  if (a11y) await checkA11y(page, 'buy-pay');
+  await page.getByRole('list', { name: 'Currencies' }).getByRole('link', { name: /RUB/ }).click();
+  await page.waitForURL('**/buy/order?**');
+  await page.getByLabel('You pay, RUB').fill(fiat);
+}
+
+async function pay(page: Page, card: string) {
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel(/Expiry date/).fill('12/34');
+  await page.getByLabel(/Security code/).fill('123');
+  await page.getByLabel('Cardholder name').fill('ALEX NEWCOMER');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+}
+
+test('a newcomer buys BTC for 5000 RUB with a 3-D Secure card, comes back to the app and sees it arrive in history and the balance', async () => {
+  const user = await confirmedUser('buyer');
+  const { context, page } = await phone(browser);
+  await logIn(page, user);
+  await orderBtc(page, '5000', true);
+
+  // The crypto side is quoted after the debounce, with the approximate rate.
+  await page.getByTestId('buy-rate').filter({ hasText: /^1 BTC ≈ / }).waitFor();
+  const crypto = await page.getByLabel('You get, BTC').inputValue();
+  assert.match(crypto, /^0\.\d+$/);
+  await checkA11y(page, 'buy-order');
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.waitForURL('**/buy/order/review?**');
+  assert.equal((await page.getByTestId('review-fiat').textContent())!, '₽5,000.00');
+  assert.equal((await page.getByTestId('review-crypto').textContent())!, `${crypto} BTC`);
+  assert.match((await page.getByRole('timer').textContent())!, /^0[45]:\d\d$/);
+  await checkA11y(page, 'buy-review');
+
+  // Confirm → the sandbox acquirer's hosted page → 3-D Secure code → back in the app.
+  await page.getByRole('button', { name: 'Confirm and pay' }).click();
+  await page.waitForURL('**/dev/acquirer/pay/**');
+  assert.equal(await page.evaluate(() => window.localStorage.getItem('buy.pendingOrder') !== null), true, 'the pending order is remembered');
+  await pay(page, THREE_DS_CARD);
+  await page.getByRole('heading', { name: 'Confirm the payment' }).waitFor();
+  await page.getByLabel('Confirmation code').fill('123456');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL('**/buy/status/**');
+  await page.getByRole('heading', { name: /Purchase (in progress|complete)/ }).waitFor();
+  await checkA11y(page, 'buy-status-pending');
+  await page.getByRole('heading', { name: 'Purchase complete' }).waitFor({ timeout: 30_000 });
+  assert.equal((await page.getByTestId('buy-status-amount').textContent())!, `${crypto} BTC`);
+  assert.equal(await page.evaluate(() => window.localStorage.getItem('buy.pendingOrder')), null, 'forgotten once credited');
+  await checkA11y(page, 'buy-status-credited');
+
+  // The asset: received in history, and the balance.
+  await page.getByRole('link', { name: 'Go to BTC' }).click();
+  await page.waitForURL('**/home/asset/BTC');
+  const row = page.getByTestId('history-row').first();
+  await row.waitFor();
+  assert.equal(await row.getAttribute('data-state'), 'COMPLETED');
+  assert.match((await row.textContent())!, /Received/);
+  assert.equal((await assets(user)).find((a) => a.currency === 'BTC')?.totalAvailable.replace(/\.?0+$/, ''), crypto);
+  await context.close();
+});
+
+test('2999 RUB keeps review disabled; an expired review updates its rate; a declined card shows a clear failure and credits nothing', async () => {
+  const user = await confirmedUser('declined');
+  const { context, page } = await phone(browser, { colorScheme: 'dark' });
+  await logIn(page, user);
+  await orderBtc(page, '2999', false);
+
+  // Spec §5: out of limits the field is invalid, buy_limit shows and review stays disabled.
+  await page.getByText('Enter an amount from 3,000 to 75,000 RUB', { exact: true }).and(page.getByRole('alert')).waitFor();
+  assert.equal(await page.getByLabel('You pay, RUB').getAttribute('aria-invalid'), 'true');
+  assert.equal(await page.getByRole('button', { name: 'Review' }).isDisabled(), true);
+  await checkA11y(page, 'buy-order-limit');
+
+  await page.getByLabel('You pay, RUB').fill('3000');
+  await page.getByTestId('buy-rate').filter({ hasText: /^1 BTC ≈ / }).waitFor();
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('timer').waitFor();
+  // A review reloaded after its quote ran out: greyed summary, the expired message, Update rate.
+  await page.evaluate(() => {
+    const draft = JSON.parse(sessionStorage.getItem('buy.draft')!);
+    draft.quote.receivedAt = Date.now() - 301_000;
+    sessionStorage.setItem('buy.draft', JSON.stringify(draft));
+  });
+  await page.reload();
+  await page.getByTestId('review-expired').waitFor();
+  assert.equal(await page.getByTestId('buy-summary').getAttribute('aria-disabled'), 'true');
+  await checkA11y(page, 'buy-review-expired');
+  await page.getByRole('button', { name: 'Update rate' }).click();
+  await page.getByRole('timer').filter({ hasText: /^0[45]:\d\d$/ }).waitFor();
+  await page.getByRole('button', { name: 'Confirm and pay' }).click();
+  await page.waitForURL('**/dev/acquirer/pay/**');
+  await pay(page, DECLINED_CARD);
+  await page.waitForURL('**/buy/status/**');
+  await page.getByRole('heading', { name: 'Payment declined' }).waitFor();
+  assert.equal((await page.getByTestId('buy-status-note').textContent())!, 'The card payment did not go through. Nothing was credited to your wallet.');
+  await checkA11y(page, 'buy-status-declined');
+  const btc = (await assets(user)).find((a) => a.currency === 'BTC');
+  assert.ok(!btc || Number(btc.totalAvailable) === 0, 'nothing credited');
+  await context.close();
+});

