@@ -43,6 +43,11 @@ async function prepareDatabase(): Promise<Record<string, string>> {
   return { DATABASE_URL: databaseUrl };
 }
 
+async function settled(client: Client): Promise<boolean> {
+  const history = (await client.request('POST', `/b2c-wallet/${client.account}/asset/transactions`, {})).body.content as { direction: string; state: string }[];
+  return history.filter((h) => h.direction === 'WITHDRAWAL').every((h) => h.state !== 'IN_PROGRESS');
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('kill -9 mid-withdrawal', () => {
@@ -74,6 +79,9 @@ describe('kill -9 mid-withdrawal', () => {
     for (const [round, { kill, size }] of rounds.entries()) {
       const selfKill = kill === 'after-claim' || kill === 'after-broadcast';
       if (selfKill) {
+        // Let the earlier rounds' sends settle first: a self-killing gateway's worker would otherwise
+        // claim one of them at start-up and die before this round has signed in (CI saw ECONNRESET).
+        await waitFor('earlier withdrawals settled', async () => settled(client), 60_000);
         await gateway.stop();
         gateway = await startGateway({ ...env, SANDBOX_CRASH_POINT: kill });
         client = new Client(gateway.url);
@@ -110,10 +118,7 @@ describe('kill -9 mid-withdrawal', () => {
       }
     }
     // Everything settles after the last restart.
-    await waitFor('every withdrawal settled', async () => {
-      const history = (await client.request('POST', `/b2c-wallet/${client.account}/asset/transactions`, {})).body.content as { direction: string; state: string }[];
-      return history.filter((h) => h.direction === 'WITHDRAWAL').every((h) => h.state !== 'IN_PROGRESS');
-    }, 60_000);
+    await waitFor('every withdrawal settled', async () => settled(client), 60_000);
     const finalAsset = (await client.request('GET', `/b2c-wallet/${client.account}/asset`)).body[0];
     await gateway.stop();
     gateway = undefined;
