@@ -53,8 +53,10 @@ try {
   await gateway.mark('sign-in');
 
   if (PHASES.has('poll')) {
+    const flatMeter = await cpuMeter(gateway.pid, databaseUrl);
     const saturated = await pollAssets(gateway.base, users, { seconds: SECONDS });
     console.log(`GET /{account}/asset, ${users.length} connections flat out: ${saturated.requests.average.toFixed(0)} req/s, p99 ${saturated.latency.p99} ms, errors ${saturated.errors + saturated.non2xx} (${load()})`);
+    console.log(`  ${await flatMeter(saturated.requests.total)}`);
     await gateway.mark('poll flat out');
     const pollers = [...users];
     if (POLL_USERS > pollers.length) {

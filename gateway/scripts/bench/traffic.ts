@@ -35,8 +35,9 @@ export function pollAssets(base: string, users: User[], opts: { seconds: number 
     duration: opts.seconds,
     setupClient(client: any) {
       const user = users[next++ % users.length]!;
-      client.setHeaders({ authorization: `Bearer ${user.token}` });
-      client.setRequest({ method: 'GET', path: `/b2c-wallet/${user.account}/asset`, headers: { authorization: `Bearer ${user.token}` } });
+      // setRequests, not setRequest: autocannon's setRequest replaces only the current request, and the
+      // connection's next one went back to GET / (the static app): earlier flat-out figures measured that.
+      client.setRequests([{ method: 'GET', path: `/b2c-wallet/${user.account}/asset`, headers: { authorization: `Bearer ${user.token}` } }]);
     },
   } as autocannon.Options & { setupClient: (client: any) => void });
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
 import type { Db } from '../db/client.js';
+import { preparedPer } from '../db/prepared.js';
 import { oidcPayloads } from '../db/schema/idp.js';
 import { API_RESOURCE } from './constants.js';
 import { SIGNING_ALG } from './keys.js';
@@ -52,24 +53,27 @@ export function createTokenVerifier(opts: { issuer: string; publicJwks: { keys: 
 
 const live = or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`));
 
+const liveTokenRows = preparedPer((db) => db
+  .select({ model: oidcPayloads.model, payload: oidcPayloads.payload })
+  .from(oidcPayloads)
+  .where(
+    and(
+      or(
+        and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, sql.placeholder('gid'))),
+        and(eq(oidcPayloads.model, REVOKED_ACCESS_TOKEN), eq(oidcPayloads.id, sql.placeholder('jti'))),
+      ),
+      live,
+    ),
+  )
+  .prepare('token_live'));
+
 /**
  * True while the token's grant exists (not revoked, not killed by refresh-token reuse) and belongs to
  * the token's subject, and the token itself was not revoked.
  */
 export async function isTokenLive(db: Db, claims: AccessTokenClaims): Promise<boolean> {
   if (!claims.gid) return false;
-  const rows = await db
-    .select({ model: oidcPayloads.model, payload: oidcPayloads.payload })
-    .from(oidcPayloads)
-    .where(
-      and(
-        or(
-          and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, claims.gid)),
-          and(eq(oidcPayloads.model, REVOKED_ACCESS_TOKEN), eq(oidcPayloads.id, claims.jti)),
-        ),
-        live,
-      ),
-    );
+  const rows = await liveTokenRows(db).execute({ gid: claims.gid, jti: claims.jti });
   // A token signed for one account must not ride on another account's grant.
   const grant = rows.find((r) => r.model === 'Grant');
   const owner = (grant?.payload as { accountId?: unknown } | undefined)?.accountId;

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
+import { preparedPer } from '../db/prepared.js';
 import { accounts, telegramLinks, userPasscodes, users, type FiatCurrency, type Language } from '../db/schema/index.js';
 
 export interface Profile {
@@ -51,9 +52,13 @@ export async function insertTelegramUser(tx: Executor, input: { language: Langua
 }
 
 /** The account's id when it exists and belongs to the user; malformed ids never reach a uuid cast. */
+const ownAccount = preparedPer((db) => db.select({ id: accounts.id }).from(accounts)
+  .where(and(eq(accounts.id, sql.placeholder('accountId')), eq(accounts.userId, sql.placeholder('userId'))))
+  .prepare('own_account'));
+
 export async function findOwnAccountId(db: Executor, userId: string, accountId: string): Promise<string | undefined> {
   if (!isUuid(accountId) || !isUuid(userId)) return undefined;
-  const [row] = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.id, accountId), eq(accounts.userId, userId)));
+  const [row] = await ownAccount(db).execute({ accountId, userId });
   return row?.id;
 }
 

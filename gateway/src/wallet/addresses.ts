@@ -47,12 +47,6 @@ export async function ensureDepositAddress(db: Executor, accountId: string, netw
   return address;
 }
 
-/** Addresses of an account per network, for the asset list. */
-export async function addressesOf(db: Executor, accountId: string): Promise<Map<string, string>> {
-  const rows = await db.select().from(depositAddresses).where(eq(depositAddresses.accountId, accountId));
-  return new Map(rows.map((r) => [r.network, r.address]));
-}
-
 /** Who owns a deposit address on the network of `currency`; undefined for a stranger's address. */
 export async function findAccountByAddress(db: Executor, currency: string, address: string) {
   const coin = findCoin(currency);

@@ -1,10 +1,11 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Network } from '../chain/addresses.js';
-import { ledgerAccounts, walletAssets } from '../db/schema/index.js';
+import { depositAddresses, ledgerAccounts, walletAssets } from '../db/schema/index.js';
 import { balanceOf, ensureUserAccount } from '../ledger/accounts.js';
 import type { Executor } from '../db/client.js';
-import { addressesOf, ensureDepositAddress, type DeriveAddress } from './addresses.js';
+import { preparedPer } from '../db/prepared.js';
+import { ensureDepositAddress, type DeriveAddress } from './addresses.js';
 import { findCoin, isOffered, requireOfferedCoin } from './catalogue.js';
 import { formatAmount } from './amounts.js';
 
@@ -52,19 +53,26 @@ export async function archiveAsset(db: Executor, accountId: string, currency: st
   return rows.length > 0;
 }
 
+/**
+ * The visible assets with their balances and, in the same statement, the account's deposit addresses
+ * by network: the balance poll is the app's most frequent call, so it is one prepared round trip.
+ */
+const visibleAssets = preparedPer((db) => db
+  .select({
+    currency: walletAssets.currency,
+    creditsPosted: ledgerAccounts.creditsPosted,
+    debitsPosted: ledgerAccounts.debitsPosted,
+    debitsPending: ledgerAccounts.debitsPending,
+    addresses: sql<Record<string, string> | null>`(select json_object_agg(${depositAddresses.network}, ${depositAddresses.address}) from ${depositAddresses} where ${depositAddresses.accountId} = ${walletAssets.accountId})`,
+  })
+  .from(walletAssets)
+  .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, walletAssets.ledgerAccountId))
+  .where(and(eq(walletAssets.accountId, sql.placeholder('accountId')), isNull(walletAssets.archivedAt)))
+  .orderBy(asc(walletAssets.createdAt), asc(walletAssets.currency))
+  .prepare('visible_assets'));
+
 export async function listAssets(db: Executor, config: Config, accountId: string): Promise<AssetItem[]> {
-  const rows = await db
-    .select({
-      currency: walletAssets.currency,
-      creditsPosted: ledgerAccounts.creditsPosted,
-      debitsPosted: ledgerAccounts.debitsPosted,
-      debitsPending: ledgerAccounts.debitsPending,
-    })
-    .from(walletAssets)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, walletAssets.ledgerAccountId))
-    .where(and(eq(walletAssets.accountId, accountId), isNull(walletAssets.archivedAt)))
-    .orderBy(asc(walletAssets.createdAt), asc(walletAssets.currency));
-  const addresses = await addressesOf(db, accountId);
+  const rows = await visibleAssets(db).execute({ accountId });
   const items: AssetItem[] = [];
   for (const row of rows) {
     const coin = findCoin(row.currency);
@@ -77,7 +85,7 @@ export async function listAssets(db: Executor, config: Config, accountId: string
       isToken: coin.token,
       totalAvailable: formatAmount(available, coin.decimals),
       onHold: formatAmount(onHold, coin.decimals),
-      depositAddress: addresses.get(coin.network) ?? null,
+      depositAddress: row.addresses?.[coin.network] ?? null,
     });
   }
   return items;
