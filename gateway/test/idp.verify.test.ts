@@ -62,6 +62,15 @@ describe('verifyAccessToken', () => {
     await expect(s.idp.verifyAccessToken(await sign(claims({ iat: past - 300, exp: past })))).rejects.toThrow(/exp/);
   });
 
+  it('refuses a token it accepted once when that token expires (signature checks are remembered, expiry is not)', async () => {
+    const soon = Math.floor(Date.now() / 1000) + 2;
+    const token = await sign(claims({ exp: soon }));
+    expect(await s.idp.verifyAccessToken(token)).toEqual({ sub: alice.id });
+    expect(await s.idp.verifyAccessToken(token)).toEqual({ sub: alice.id });
+    await new Promise((resolve) => setTimeout(resolve, soon * 1000 - Date.now() + 50));
+    await expect(s.idp.verifyAccessToken(token)).rejects.toThrow(/exp/);
+  });
+
   it('rejects a token signed by another key, with our kid or an unknown one', async () => {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     const other = { ...(await exportJWK(privateKey)), kid: ourKey.kid };
