@@ -37,7 +37,7 @@ const firstScreens = {
   welcome: '/src/features/auth/StaticScreens.tsx',
   auth: '/src/features/auth/index.ts',
   home: '/src/features/home/index.ts',
-  nav: '/src/ui/BottomNav.tsx',
+  nav: '/src/features/shell/signedInFrame.ts',
   idp: '/src/auth/identityProvider.ts',
   signedIn: '/src/app/liveSignedIn.ts',
   signedInPages: '/src/app/signedInPages.ts',
@@ -77,11 +77,12 @@ export function firstScreenPreload(): Plugin {
 
 /**
  * Messages used outside these folders and files (sign-in, errors, the app frame, shared UI) belong to the
- * first part. The bottom navigation and the passcode keypad are shared UI only signed-in screens show.
+ * first part. The bottom navigation and the passcode keypad are shared UI only signed-in screens show;
+ * the offline banner and the money screens' offline hold are the signed-in frame's.
  */
-const signedInOnly = /^src\/(features\/(home|asset|history|assets|send|addressBook|protection|settings|soon|passcode|scanner|buy|sell|swap)\/|ui\/(BottomNav|PinPad)\.tsx$)/;
+const signedInOnly = /^src\/(features\/(home|asset|history|assets|send|addressBook|protection|settings|soon|passcode|scanner|buy|sell|swap)\/|features\/shell\/(OfflineBanner|moneyHold)\.tsx$|ui\/(BottomNav|PinPad)\.tsx$)/;
 /** Messages used only by these flows' screens belong to the third part, loaded with their page chunks. */
-const flowsOnly = /^src\/features\/(history|send|addressBook|settings|passcode|scanner|buy|sell|swap)\//;
+const flowsOnly = /^src\/(features\/(history|send|addressBook|settings|passcode|scanner|buy|sell|swap)\/|features\/shell\/moneyHold\.tsx$)/;
 /**
  * Messages used only by these files of the auth form screens (the `features/auth` chunk, not the login
  * and sign-up choice in StaticScreens.tsx nor the boot chunk's auth services) belong to the auth part,

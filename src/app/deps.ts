@@ -15,7 +15,6 @@ import type { CreateSignedInServices, SignedInGateway } from './signedIn';
 import type { Platform } from '../platform/types';
 import type { ClientStore } from './clientStore';
 import type { PreferenceStore } from './applyPreferences';
-import type { NetworkPort } from './connectivity';
 import type { AnalyticsBatch } from '../../contracts/analytics';
 
 /** The gateway's calls, grouped as src/api exports them. */
@@ -34,8 +33,9 @@ export type Apis = {
 };
 
 /**
- * The signed-in part's factory (src/app/signedIn.ts), the public client and the gateway calls on the
- * authenticated client it builds. The live app downloads both with the signed-in area (src/app/liveSignedIn.ts).
+ * The signed-in part's factory (src/app/signedIn.ts), the public client, the gateway calls on the
+ * authenticated client it builds and the page's network for its connectivity actor. The live app
+ * downloads them with the signed-in area (src/app/liveSignedIn.ts).
  */
 export type SignedInParts = SignedInGateway & { createSignedIn: CreateSignedInServices };
 
@@ -76,8 +76,6 @@ export type ServiceDeps = {
   auth: AuthPort;
   storage: { preferences: PreferenceStore; client: ClientStore };
   ui: UiPort;
-  /** The page's online/offline and foreground events, and the gateway probe (issue 14, offline). */
-  network: NetworkPort;
   /**
    * Where analytics batches go (POST /analytics/events); absent, events are dropped. Rejections are
    * only logged by the analytics port.

@@ -21,13 +21,13 @@ export function RootLayout() {
 }
 
 /** Signed-in screens; a lost session redirects to login only once the 1 s grace is over. */
-export function SignedInArea({ BottomNav }: { BottomNav: ComponentType }) {
+export function SignedInArea({ BottomNav, OfflineBanner }: { BottomNav: ComponentType; OfflineBanner: ComponentType }) {
   const { session } = useServices();
   const signedIn = useSelector(session, selectSignedIn);
   const toLogin = useSelector(session, selectRedirectToLogin);
   if (signedIn) {
     return (
-      <AppShell BottomNav={BottomNav}>
+      <AppShell BottomNav={BottomNav} OfflineBanner={OfflineBanner}>
         <Outlet />
       </AppShell>
     );

@@ -5,7 +5,6 @@ import type { LaunchInfo } from '../platform/launch';
 import type { Platform } from '../platform/types';
 import { applyLanguage, applyTheme, preferenceStore } from './applyPreferences';
 import { clientStore } from './clientStore';
-import { pageNetwork } from './network';
 import { createServices, type AppServices } from './services';
 
 // The sign-up, confirmation and reset calls, with the public client and ky under them, download with the
@@ -32,7 +31,6 @@ export function createLiveServices(launch: LaunchInfo, platform: Platform): AppS
       applyTheme: (dark) => applyTheme(dark, platform),
       applyLanguage: (language) => void applyLanguage(language),
     },
-    network: pageNetwork,
     analytics: { send: postAnalytics },
   });
   // What is still queued leaves when the page is hidden or left: the user may never come back to it.

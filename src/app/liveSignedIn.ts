@@ -18,6 +18,8 @@ import type { Apis } from './deps';
  */
 export { createSignedInServices as createSignedIn } from './signedIn';
 export const http = publicHttp;
+// The connectivity actor is signed-in only (the sign-in screens show no offline banner): so is the page's network.
+export { pageNetwork as network } from './network';
 
 export function apis(authHttp: KyInstance): Apis {
   return {

@@ -81,6 +81,7 @@ export const lazyPages = {
   BuyStatusPage: lazyRouteComponent(buy, 'BuyStatusPage'),
   ErrorPage: lazyRouteComponent(() => import('../features/errors'), 'ErrorPage'),
   BottomNav: lazyRouteComponent(nav, 'BottomNav'),
+  OfflineBanner: lazyRouteComponent(nav, 'OfflineBanner'),
 };
 
 export type Pages = Record<keyof typeof lazyPages, RouteComponent>;

@@ -33,7 +33,7 @@ export function buildRouteTree(pages: Pages, beforeSignedIn?: () => Promise<void
   const errors = createRoute({ getParentRoute: () => root, id: 'errors', component: ErrorArea });
   const error = createRoute({ getParentRoute: () => errors, path: '/error/$code', component: pages.ErrorPage });
 
-  const SignedIn = () => <SignedInArea BottomNav={pages.BottomNav} />;
+  const SignedIn = () => <SignedInArea BottomNav={pages.BottomNav} OfflineBanner={pages.OfflineBanner} />;
   const signedIn = createRoute({
     getParentRoute: () => root,
     id: 'signed-in',

@@ -7,9 +7,7 @@ import { selectAccessToken, selectSignedIn } from '../../machines/session.select
 import type { SignInMethod } from '../../contracts/analytics';
 import type { Platform } from '../platform/types';
 import { createAuthActors, type AuthActors } from '../features/auth/services';
-import type { ConnectivityActor, PreferencesActor, SessionActor, ToastActor } from './actors';
-import { createConnectivity, reachabilityOf } from './connectivity';
-import { withReachability } from '../api/reachability';
+import type { PreferencesActor, SessionActor, ToastActor } from './actors';
 import type { ServiceDeps, SignedInParts } from './deps';
 import { createNavigator, type Navigator } from './navigator';
 import { createAnalytics, type Analytics } from './analytics';
@@ -27,8 +25,6 @@ export type AppServices = {
   /** The one toast area (spec §3 "active toast"): any flow raises one through showToast. */
   toast: ToastActor;
   showToast(toast: Toast): void;
-  /** Whether the gateway can be reached (started): the offline banner, the balance poll and money screens read it. */
-  connectivity: ConnectivityActor;
   platform: Platform;
   navigator: Navigator;
   /** Product analytics (spec §1): screens, sign-in and sign-up here; the money flows and passcode in signedIn.ts. */
@@ -58,7 +54,6 @@ export function createServices(deps: ServiceDeps): AppServices {
     ui.toastShown?.(shown);
   };
   const navigator = createNavigator();
-  const connectivity = createConnectivity(deps.network);
   const { analytics: transport } = deps;
   // The gateway tags a batch with the account of the token it comes with (none before sign-in).
   const analytics = createAnalytics({
@@ -129,12 +124,8 @@ export function createServices(deps: ServiceDeps): AppServices {
   // The signed-in part: built at once when the deps hold it (tests), else downloaded on first need.
   let signedIn: SignedInServices | undefined;
   let loading: Promise<SignedInServices> | undefined;
-  // Every signed-in gateway call tells the connectivity machine whether it reached the gateway.
-  const build = ({ createSignedIn, http, apis }: SignedInParts) =>
-    (signedIn ??= createSignedIn(
-      { session, preferences, connectivity, platform, env: deps.env, auth, analytics },
-      { http: withReachability(http, reachabilityOf(connectivity)), apis },
-    ));
+  const build = ({ createSignedIn, ...gateway }: SignedInParts) =>
+    (signedIn ??= createSignedIn({ session, preferences, platform, env: deps.env, auth, analytics }, gateway));
   function loadSignedIn(): Promise<SignedInServices> {
     if (signedIn) return Promise.resolve(signedIn);
     const parts = deps.signedIn;
@@ -162,7 +153,6 @@ export function createServices(deps: ServiceDeps): AppServices {
   return {
     toast,
     showToast,
-    connectivity,
     session,
     preferences,
     auth: createAuthActors({

@@ -13,7 +13,8 @@ import type { UserProfile } from '../api/userProfile';
 import type { KyInstance } from 'ky';
 import type { Platform } from '../platform/types';
 import type { AvailableCoinsActor, BalancesActor, ConnectivityActor, PreferencesActor, ProfileActor, ResetHoldActor, SessionActor } from './actors';
-import { linkConnectivityToBalances } from './connectivity';
+import { createConnectivity, linkConnectivityToBalances, reachabilityOf, type NetworkPort } from './connectivity';
+import { withReachability } from '../api/reachability';
 import type { Apis, AuthPort } from './deps';
 import { createSessionPort } from './sessionPort';
 import { callOnSignIn, holdReporter, linkProfileToPreferences, linkProfileToResetHold, linkSessionToWallet } from './walletLink';
@@ -56,6 +57,11 @@ export type SignedInServices = {
   profile: ProfileActor;
   /** The hold on money leaving the account after a passcode reset (send, swap and sell show its end). */
   resetHold: ResetHoldActor;
+  /**
+   * Whether the gateway can be reached (started): the offline banner of the signed-in screens, the
+   * balance poll and the money screens read it. The sign-in screens show no banner, so it is built here.
+   */
+  connectivity: ConnectivityActor;
   walletActors: WalletActors;
   /** `signOut` only revokes the tokens: the settings machine ends the session itself once it answered. */
   settings: { loadProfile: PromiseActorLogic<SettingsProfile>; signOut: PromiseActorLogic<void> };
@@ -72,7 +78,6 @@ export type SignedInServices = {
 export type SignedInCore = {
   session: SessionActor;
   preferences: PreferencesActor;
-  connectivity: ConnectivityActor;
   platform: Platform;
   env: { production: boolean };
   auth: Pick<AuthPort, 'signOut'>;
@@ -85,6 +90,8 @@ export type SignedInGateway = {
   http: KyInstance;
   /** The gateway calls on the authenticated client. */
   apis(authHttp: KyInstance): Apis;
+  /** The page's online/offline and foreground events, and the gateway probe (issue 14, offline). */
+  network: NetworkPort;
 };
 
 export type CreateSignedInServices = (core: SignedInCore, gateway: SignedInGateway) => SignedInServices;
@@ -120,7 +127,10 @@ export const createSignedInServices: CreateSignedInServices = (core, gateway) =>
   const { session, preferences, platform, auth } = core;
   // The authenticated client reads and renews the session through a port, never through a global.
   const resetHold = createActor(resetHoldMachine).start();
-  const authHttp = createAuthHttp(gateway.http, createSessionPort(session)).extend({ hooks: { afterResponse: [holdReporter(resetHold)] } });
+  const connectivity = createConnectivity(gateway.network);
+  // Every signed-in gateway call tells the connectivity machine whether it reached the gateway.
+  const http = withReachability(gateway.http, reachabilityOf(connectivity));
+  const authHttp = createAuthHttp(http, createSessionPort(session)).extend({ hooks: { afterResponse: [holdReporter(resetHold)] } });
   // Every feature calls the gateway through `api`, so the money flows' analytics are derived here once.
   const api = withFlowEvents(gateway.apis(authHttp), core.analytics);
 
@@ -158,7 +168,7 @@ export const createSignedInServices: CreateSignedInServices = (core, gateway) =>
   linkProfileToPreferences(profile, preferences);
   linkProfileToResetHold(profile, resetHold);
   linkSessionToWallet({ session, preferences, coins, balances, profile });
-  linkConnectivityToBalances(core.connectivity, balances);
+  linkConnectivityToBalances(connectivity, balances);
 
   // GET /user/auth goes out with GET /user at sign-in: Home's messenger banner (its largest paint) needs
   // both, and would otherwise ask only once the Home chunk has arrived and mounted. Inside the messenger
@@ -175,6 +185,7 @@ export const createSignedInServices: CreateSignedInServices = (core, gateway) =>
     balances,
     profile,
     resetHold,
+    connectivity,
     walletActors: {
       loadUserFlags: fromPromise(async () => {
         const [, info] = await Promise.all([profileReady(), authInfo()]);

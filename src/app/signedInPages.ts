@@ -22,6 +22,7 @@ export const signedInChunks = {
   sell: withFlowMessages(() => import('../features/sell')),
   buy: withFlowMessages(() => import('../features/buy')),
   history: withFlowMessages(() => import('../features/history')),
-  // The bottom navigation is signed-in only: the sign-in screens' boot chunk does not carry it or its icons.
-  nav: () => import('../ui/BottomNav'),
+  // The bottom navigation and the offline banner are signed-in only: the sign-in screens' boot chunk does
+  // not carry them or the navigation's icons.
+  nav: () => import('../features/shell/signedInFrame'),
 };

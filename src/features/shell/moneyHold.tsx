@@ -10,7 +10,7 @@ import { useOptionalServices } from '../../app/context';
  * button too) and shows the reason above it. A screen rendered without the app (a test) is never held.
  */
 export function useMoneyHold(): ReactNode {
-  const connectivity = useOptionalServices()?.connectivity;
+  const connectivity = useOptionalServices()?.signedIn()?.connectivity;
   const offline = useSelector(connectivity, (s) => (s ? selectOffline(s) : false));
   return offline ? <Trans>No connection. You can continue once you are back online.</Trans> : null;
 }

@@ -50,10 +50,12 @@ import { SwapPage } from '../../../src/features/swap';
 import * as addressBook from '../../../src/features/addressBook';
 import * as buy from '../../../src/features/buy';
 import { BottomNav } from '../../../src/ui/BottomNav';
+import { OfflineBanner } from '../../../src/features/shell/OfflineBanner';
 
 /** Eager pages: the same components the lazy routes load, without chunk loading under fake timers. */
 export const eagerPages: Pages = {
   BottomNav,
+  OfflineBanner,
   LoginPage: auth.LoginPage,
   LoginEmailPage: auth.LoginEmailPage,
   SignupPage: auth.SignupPage,
@@ -329,6 +331,7 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
       gateway.authHttp = authHttp;
       return apis;
     },
+    network: network.port,
   };
   const downloads = { signedIn: 0 };
   const deps: ServiceDeps = {
@@ -353,7 +356,6 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
       onUserUnloaded: () => {},
     },
     storage: { preferences: preferenceStore, client: clientStore },
-    network: network.port,
     ui: {
       applyTheme: (dark) => void applied.themes.push(dark),
       applyLanguage: (language) => void applied.languages.push(language),
@@ -379,9 +381,9 @@ export function mountApp(options: MountOptions) {
   const controls = services.platform.controls;
   const app = <App services={services} router={router} controlsHost={controls ? createControlsHost(controls) : null} />;
   const view = render(options.onRender ? <Profiler id="app" onRender={options.onRender}>{app}</Profiler> : app);
-  const { session, preferences, connectivity } = services;
+  const { session, preferences } = services;
   // With a delayed signed-in part these are read once it arrived (tests then use services.signedIn()).
-  const { coins, balances, profile } = services.signedIn() ?? ({} as NonNullable<ReturnType<typeof services.signedIn>>);
+  const { coins, balances, profile, connectivity } = services.signedIn() ?? ({} as NonNullable<ReturnType<typeof services.signedIn>>);
   return { ...fake, session, preferences, connectivity, coins, balances, profile, router, history, view };
 }
 
