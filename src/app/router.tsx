@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, createRoute, createRouter, createBrowserHistory, type AnyRouter, type RouterHistory } from '@tanstack/react-router';
 import { RootSpinner } from '../ui/Spinner';
 import { CatchAll, ErrorArea, RootLayout, SignedInArea, SignedOutArea } from './guards';
-import { validateHistorySearch } from '../features/history/search';
+import type { HistorySearch } from '../features/history/search';
 import { lazyPages, type Pages } from './pages';
 import type { AppServices } from './services';
 import type { AnalyticsScreen } from '../../contracts/analytics';
@@ -12,6 +12,12 @@ type Search = Record<string, unknown>;
 /** A search parameter that must be text; anything else counts as absent. */
 const text = (search: Search, key: string) => (typeof search[key] === 'string' ? (search[key] as string) : undefined);
 const emailSearch = (search: Search) => ({ email: text(search, 'email') ?? '' });
+/**
+ * /history's filters as the URL brings them, unchecked: the history page checks them
+ * (`validateHistorySearch`, src/features/history/search.ts), so the checks download with that page
+ * rather than with the sign-in screens' boot chunk.
+ */
+export const uncheckedHistorySearch = (search: Search): { [K in keyof HistorySearch]?: unknown } => search;
 
 /** Code-based route tree (spec §2); built per router so tests can pass their own pages. */
 export function buildRouteTree(pages: Pages, beforeSignedIn?: () => Promise<void>) {
@@ -80,7 +86,7 @@ export function buildRouteTree(pages: Pages, beforeSignedIn?: () => Promise<void
   });
 
   // Every asset's history (src/features/history): the filters are search params, so a link shares them.
-  const history = createRoute({ getParentRoute: () => signedIn, path: '/history', validateSearch: validateHistorySearch, component: pages.HistoryPage });
+  const history = createRoute({ getParentRoute: () => signedIn, path: '/history', validateSearch: uncheckedHistorySearch, component: pages.HistoryPage });
 
   // Card buy (src/features/buy): the coin and region travel in the URL, so a reload keeps them.
   const buyChoice = (search: Search): { currency?: string; geoId?: string; fiat?: string } => ({

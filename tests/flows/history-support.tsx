@@ -1,10 +1,10 @@
-/** The /history route as the app builds it (search validation included), around the real HistoryRoute. */
+/** The /history route as the app builds it (its unchecked search; the page checks it), around the real HistoryRoute. */
 import { act, screen } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { HistoryFilter, Transaction } from '../../contracts/wallet';
 import type { HistoryFeedPage } from '../../machines/historyFeed.machine';
 import { HistoryRoute } from '../../src/features/history/HistoryPage';
-import { validateHistorySearch } from '../../src/features/history/search';
+import { uncheckedHistorySearch } from '../../src/app/router';
 import type { HistoryActors } from '../../src/features/history/services';
 import { renderWithProviders } from '../support/render';
 import { btcCoin, deposit, labelled, swap, usdtTrxCoin, withdrawal } from './asset-fixtures';
@@ -15,7 +15,7 @@ export async function mountHistory(path: string, actors: Pick<HistoryActors, 'lo
   const root = createRootRoute({ notFoundComponent: () => null });
   const signedIn = createRoute({ getParentRoute: () => root, id: 'signed-in' });
   const history = createRoute({
-    getParentRoute: () => signedIn, path: '/history', validateSearch: validateHistorySearch,
+    getParentRoute: () => signedIn, path: '/history', validateSearch: uncheckedHistorySearch,
     component: () => <HistoryRoute actors={actors} coins={coins} assets={['BTC', 'USDT_TRX']} />,
   });
   const router = createRouter({ routeTree: root.addChildren([signedIn.addChildren([history])]), history: createMemoryHistory({ initialEntries: [path] }) });

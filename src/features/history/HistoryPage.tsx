@@ -11,19 +11,23 @@ import { useFeatureActors } from '../../app/featureActors';
 import type { FeatureDeps } from '../../app/services';
 import { HistoryScreen } from './HistoryScreen';
 import { toHistoryFilter } from './filter';
-import type { HistorySearch } from './search';
+import { validateHistorySearch, type HistorySearch } from './search';
 import { createHistoryActors, downloadFile, type HistoryActors } from './services';
 
 const historyActors = (deps: FeatureDeps) => createHistoryActors({ api: deps.api.wallet, accountId: deps.accountId, saveFile: downloadFile });
 
 type RouteProps = { actors: Pick<HistoryActors, 'loadPage' | 'exportCsv'>; coins: Record<string, Coin>; assets: string[] };
 
-/** The filters live in the URL: a change there reaches both machines, which keep running (no remount). */
+/**
+ * The filters live in the URL: a change there reaches both machines, which keep running (no remount).
+ * The route hands them over unchecked (src/app/router.tsx): what is not a valid filter is left out here,
+ * and the next change of filter writes the URL without it.
+ */
 export function HistoryRoute({ actors, coins, assets }: RouteProps) {
-  const search: HistorySearch = useSearch({ from: '/signed-in/history' });
+  const key = JSON.stringify(validateHistorySearch(useSearch({ from: '/signed-in/history' })));
   const navigate = useNavigate();
-  const key = JSON.stringify(search);
-  const filter = useMemo(() => toHistoryFilter(JSON.parse(key) as HistorySearch), [key]);
+  const search = useMemo(() => JSON.parse(key) as HistorySearch, [key]);
+  const filter = useMemo(() => toHistoryFilter(search), [search]);
   const feed = useActorRef(historyFeedMachine.provide({ actors: { loadPage: actors.loadPage } }), { input: { filter } });
   const exporter = useActorRef(historyExportMachine.provide({ actors: { exportCsv: actors.exportCsv } }), { input: { filter } });
   const first = useRef(filter);
