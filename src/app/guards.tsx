@@ -6,7 +6,7 @@ import { RootSpinner } from '../ui/Spinner';
 import { Toaster } from '../ui/Toast';
 import { AppShell, PlainShell } from '../features/shell/AppShell';
 import { useServices } from './context';
-import { pendingBuy } from '../features/buy/pendingOrder';
+import { readPendingBuy } from '../features/buy/pendingOrderId';
 
 /** Spec §2: a size-64 spinner while authentication resolves, then the app. */
 export function RootLayout() {
@@ -38,7 +38,7 @@ export function SignedInArea({ BottomNav, OfflineBanner }: { BottomNav: Componen
 /** Where a signed-in user lands: the dashboard, or the status of a card payment left open. */
 function ToSignedInStart() {
   // A card payment left open when the mini-app closed: opening the app again shows that order's status.
-  const pending = pendingBuy.read();
+  const pending = readPendingBuy();
   return pending ? <Navigate to="/buy/status/$orderId" params={{ orderId: pending }} replace /> : <Navigate to="/home" replace />;
 }
 

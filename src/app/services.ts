@@ -6,7 +6,7 @@ import { toastMachine, type Toast } from '../../machines/toast.machine';
 import { selectAccessToken, selectSignedIn } from '../../machines/session.selectors';
 import type { SignInMethod } from '../../contracts/analytics';
 import type { Platform } from '../platform/types';
-import { createAuthActors, type AuthActors } from '../features/auth/services';
+import type { AuthDeps } from '../features/auth/services';
 import type { PreferencesActor, SessionActor, ToastActor } from './actors';
 import type { ServiceDeps, SignedInParts } from './deps';
 import { createNavigator, type Navigator } from './navigator';
@@ -21,7 +21,8 @@ export type { FeatureDeps, SignedInServices, WalletActors } from './signedIn';
 export type AppServices = {
   session: SessionActor;
   preferences: PreferencesActor;
-  auth: AuthActors;
+  /** What the auth form screens build their actors from (`useAuthActors`, src/features/auth/pages.tsx). */
+  auth: AuthDeps;
   /** The one toast area (spec §3 "active toast"): any flow raises one through showToast. */
   toast: ToastActor;
   showToast(toast: Toast): void;
@@ -155,7 +156,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     showToast,
     session,
     preferences,
-    auth: createAuthActors({
+    auth: {
       forms: {
         ...deps.authForms,
         async registerUser(body) {
@@ -168,7 +169,7 @@ export function createServices(deps: ServiceDeps): AppServices {
         session.send({ type: 'user.signedIn', user });
         await waitFor(session, selectSignedIn, { timeout: 5000 });
       },
-    }),
+    },
     platform,
     navigator,
     analytics,

@@ -14,7 +14,9 @@ import { ForgotScreen } from './ForgotScreen';
 import { ResetScreen } from './ResetScreen';
 import { ForgotSuccessScreen, LoginWelcomeScreen, SignupChoiceScreen } from './StaticScreens';
 import { useServices } from '../../app/context';
+import type { AppServices } from '../../app/services';
 import type { AuthEffects } from './effects';
+import { createAuthActors, type AuthActors } from './services';
 import { checkMailActions, confirmActions, forgotActions, loginActions, resetActions, signupActions } from './wiring';
 
 /** The router, the app's toast area and the platform, as the auth screens' effects. */
@@ -28,6 +30,18 @@ function useAuthEffects(): AuthEffects {
   };
 }
 
+// One set of actor logic per services, built when the first auth form opens (so it downloads with these
+// screens, not with the boot chunk): a confirmation code is spent once however often its page mounts.
+const built = new WeakMap<AppServices, AuthActors>();
+
+/** The auth forms' actor logic (src/features/auth/services.ts) over the services' forms and password sign-in. */
+function useAuthActors(): AuthActors {
+  const services = useServices();
+  let actors = built.get(services);
+  if (!actors) built.set(services, (actors = createAuthActors(services.auth)));
+  return actors;
+}
+
 /** Route components (spec §2): each starts its flow's machine with the live actors and effects. */
 export const LoginPage = LoginWelcomeScreen;
 export const SignupPage = SignupChoiceScreen;
@@ -35,14 +49,14 @@ export const ForgotSuccessPage = ForgotSuccessScreen;
 
 export function LoginEmailPage() {
   const fx = useAuthEffects();
-  const { auth } = useServices();
+  const auth = useAuthActors();
   const actorRef = useActorRef(loginMachine.provide({ actors: { signIn: auth.signIn }, actions: loginActions(fx) }));
   return <LoginEmailScreen actorRef={actorRef} />;
 }
 
 export function SignupEmailPage() {
   const fx = useAuthEffects();
-  const { auth } = useServices();
+  const auth = useAuthActors();
   const actorRef = useActorRef(signupMachine.provide({ actors: { register: auth.register }, actions: signupActions(fx) }));
   return <SignupEmailScreen actorRef={actorRef} />;
 }
@@ -58,7 +72,7 @@ export function SignupSuccessPage() {
 
 export function ConfirmPage() {
   const fx = useAuthEffects();
-  const { auth } = useServices();
+  const auth = useAuthActors();
   const { code } = useParams({ strict: false }) as { code?: string };
   const actorRef = useActorRef(confirmMachine.provide({ actors: { confirmEmail: auth.confirmEmail }, actions: confirmActions(fx) }), {
     input: { code: code ?? '' },
@@ -68,14 +82,14 @@ export function ConfirmPage() {
 
 export function ForgotPage() {
   const fx = useAuthEffects();
-  const { auth } = useServices();
+  const auth = useAuthActors();
   const actorRef = useActorRef(forgotMachine.provide({ actors: { requestReset: auth.requestReset }, actions: forgotActions(fx) }));
   return <ForgotScreen actorRef={actorRef} />;
 }
 
 export function ResetPage() {
   const fx = useAuthEffects();
-  const { auth } = useServices();
+  const auth = useAuthActors();
   const { code } = useParams({ strict: false }) as { code?: string };
   const actorRef = useActorRef(resetMachine.provide({ actors: { confirmReset: auth.confirmReset }, actions: resetActions(fx) }), {
     input: { code: code ?? '' },
