@@ -1,5 +1,6 @@
 /**
- * Where the app finds its gateway and identity provider. Defaults to the page's own origin because the
+ * Where the app finds its gateway and identity provider (the outside links the screens open are
+ * src/linkConfig.ts, so the boot chunk does not carry them). Defaults to the page's own origin because the
  * reference gateway serves app, API and IdP on one port; a production build sets the VITE_* variables.
  */
 const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
@@ -10,8 +11,5 @@ export const appConfig = {
   oidcAuthority: (env.VITE_OIDC_AUTHORITY as string | undefined) ?? `${origin}/realms/wallet`,
   oidcClientId: (env.VITE_OIDC_CLIENT_ID as string | undefined) ?? 'wallet-web',
   oidcScope: 'openid profile email offline_access',
-  telegramBotName: (env.VITE_TELEGRAM_BOT_NAME as string | undefined) ?? 'wallet_sandbox_bot',
-  supportEmail: (env.VITE_SUPPORT_EMAIL as string | undefined) ?? 'support@wallet.local',
-  termsUrl: (env.VITE_TERMS_URL as string | undefined) ?? '/legal/terms.html',
-  privacyUrl: (env.VITE_PRIVACY_URL as string | undefined) ?? '/legal/privacy.html',
 };
+

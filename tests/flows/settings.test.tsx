@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { settingsMachine } from '../../machines/settings.machine';
 import type { UserProfile } from '../../src/api/userProfile';
-import { appConfig } from '../../src/config';
+import { linkConfig } from '../../src/linkConfig';
 import { describeModel, settle } from '../support/mbt';
 import { captureLiveActor } from '../support/liveActor';
 import { makeUser, mountApp, pathname, type MountedApp } from './app/harness';
@@ -111,7 +111,7 @@ describe('settings screen', () => {
     const app = mountApp({ path: '/settings', signedIn: makeUser(), loadProfile: async () => profile });
     await settle();
     for (const name of ['Terms of use', 'Privacy policy', 'Feedback']) screen.getByRole('button', { name }).click();
-    expect(app.calls.links).toEqual([appConfig.termsUrl, appConfig.privacyUrl, `mailto:${appConfig.supportEmail}`]);
+    expect(app.calls.links).toEqual([linkConfig.termsUrl, linkConfig.privacyUrl, `mailto:${linkConfig.supportEmail}`]);
   });
 
   it('hides logout inside the messenger (spec §6)', async () => {

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useParams } from '@tanstack/react-router';
 import { Button } from '../../ui/Button';
 import { useServices } from '../../app/context';
-import { appConfig } from '../../config';
+import { linkConfig } from '../../linkConfig';
 import { errorMessages, somethingWentWrong, SUPPORT_CODE } from './messages';
 import { CircleAlert } from 'lucide-react';
 import { Screen, StatusBlock } from '../../ui/Screen';
@@ -19,7 +19,7 @@ export function ErrorPage() {
       primary={<Button onClick={() => navigator.backToLogin()}><Trans>Back to login</Trans></Button>}
       secondary={
         code === SUPPORT_CODE ? (
-          <Button variant="secondary" onClick={() => platform.openLink(`mailto:${appConfig.supportEmail}`)}>
+          <Button variant="secondary" onClick={() => platform.openLink(`mailto:${linkConfig.supportEmail}`)}>
             <Trans>Contact support</Trans>
           </Button>
         ) : undefined

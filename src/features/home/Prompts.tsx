@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { homeMachine } from '../../../machines/home.machine';
 import { useServices } from '../../app/context';
-import { appConfig } from '../../config';
+import { linkConfig } from '../../linkConfig';
 import { Button } from '../../ui/Button';
 import * as shell from '../shell/AppShell.css';
 import * as css from './home.css';
@@ -28,7 +28,7 @@ export function MessengerBanner({ home }: { home: HomeActor }) {
   return (
     <div className={css.banner} role="region" aria-label={t`Telegram`}>
       <p className={css.bannerText}><Trans>Use your wallet in Telegram too.</Trans></p>
-      <Button variant="ghost" style={{ width: 'auto' }} onClick={() => platform.openLink(`https://t.me/${appConfig.telegramBotName}`)}>
+      <Button variant="ghost" style={{ width: 'auto' }} onClick={() => platform.openLink(`https://t.me/${linkConfig.telegramBotName}`)}>
         <Trans>Open</Trans>
       </Button>
       <button type="button" className={css.close} aria-label={t`Close the Telegram banner`} onClick={() => home.send({ type: 'banner.closed' })}>

@@ -5,7 +5,7 @@ import { settingsMachine } from '../../../machines/settings.machine';
 import { selectProfileEmail, selectProfileFailed, selectProfileLoading, selectSigningOut } from '../../../machines/settings.selectors';
 import { selectCurrency, selectDarkTheme, selectLanguage } from '../../../machines/preferences.selectors';
 import { useSignedInServices } from '../../app/context';
-import { appConfig } from '../../config';
+import { linkConfig } from '../../linkConfig';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
 import { ChevronIcon } from '../../ui/icons';
@@ -90,9 +90,9 @@ export function SettingsPage() {
         </li>
       </ul>
       <ul className={css.list}>
-        <li><button type="button" className={css.row} onClick={() => platform.openLink(appConfig.termsUrl)}><Trans>Terms of use</Trans><ChevronIcon /></button></li>
-        <li><button type="button" className={css.row} onClick={() => platform.openLink(appConfig.privacyUrl)}><Trans>Privacy policy</Trans><ChevronIcon /></button></li>
-        <li><button type="button" className={css.row} onClick={() => platform.openLink(`mailto:${appConfig.supportEmail}`)}><Trans>Feedback</Trans><ChevronIcon /></button></li>
+        <li><button type="button" className={css.row} onClick={() => platform.openLink(linkConfig.termsUrl)}><Trans>Terms of use</Trans><ChevronIcon /></button></li>
+        <li><button type="button" className={css.row} onClick={() => platform.openLink(linkConfig.privacyUrl)}><Trans>Privacy policy</Trans><ChevronIcon /></button></li>
+        <li><button type="button" className={css.row} onClick={() => platform.openLink(`mailto:${linkConfig.supportEmail}`)}><Trans>Feedback</Trans><ChevronIcon /></button></li>
       </ul>
       {platform.isTelegram ? null : (
         <Button variant="secondary" busy={signingOut} onClick={() => settings.send({ type: 'logout.requested' })}>
