@@ -1,5 +1,6 @@
 import type { AppServices, FeatureDeps } from './services';
-import { useServices, useSignedInServices } from './context';
+import { useServices } from './context';
+import { useSignedInServices } from './signedInContext';
 
 // One set of actor logic per services and factory, as when createServices built them: the pages'
 // machines see the same logic on every render and after navigating away and back.

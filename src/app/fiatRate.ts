@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { selectRate } from '../../machines/balances.selectors';
 import { selectCurrency } from '../../machines/preferences.selectors';
 import type { FiatRate } from '../i18n/format';
-import { useSignedInServices } from './context';
+import { useSignedInServices } from './signedInContext';
 
 /**
  * The selected fiat and the rate of `currency` in it, from the rates the balances poll already loaded

@@ -1,9 +1,10 @@
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import { preloadIdentityProvider } from '../auth/oidcAuth';
 import { loadAuthMessages } from '../i18n';
-import type { signedInChunks } from './signedInPages';
+import type { signedInChunks, signedInPageChunks } from './signedInPages';
 
 type SignedInChunks = typeof signedInChunks;
+type SignedInPage = keyof typeof signedInPageChunks;
 
 /**
  * Every screen is its own chunk (guide §2): the sign-in screens never download wallet or settings code.
@@ -23,21 +24,13 @@ const auth = () => {
 // Signed-in screens load through their own table (src/app/signedInPages.ts).
 const signedIn = <K extends keyof SignedInChunks>(chunk: K) =>
   (async () => (await import('./signedInPages')).signedInChunks[chunk]()) as SignedInChunks[K];
-const settings = signedIn('settings');
-const soon = signedIn('soon');
 const home = signedIn('home');
-const assets = signedIn('assets');
-const asset = signedIn('asset');
-const protection = signedIn('protection');
-const send = signedIn('send');
-const swap = signedIn('swap');
-const addressBook = signedIn('addressBook');
-const sell = signedIn('sell');
-const buy = signedIn('buy');
-const history = signedIn('history');
 const nav = signedIn('nav');
+/** A signed-in page by name: which chunk holds it is signedInPages' business (`signedInPageChunks`). */
+const signedInPage = (name: SignedInPage) =>
+  lazyRouteComponent(async () => (await import('./signedInPages')).signedInPageChunk(name), name as never);
 
-export const lazyPages = {
+const signedOutPages = {
   LoginPage: lazyRouteComponent(welcome, 'LoginWelcomeScreen'),
   LoginEmailPage: lazyRouteComponent(auth, 'LoginEmailPage'),
   SignupPage: lazyRouteComponent(welcome, 'SignupChoiceScreen'),
@@ -47,44 +40,15 @@ export const lazyPages = {
   ForgotPage: lazyRouteComponent(auth, 'ForgotPage'),
   ForgotSuccessPage: lazyRouteComponent(welcome, 'ForgotSuccessScreen'),
   ResetPage: lazyRouteComponent(auth, 'ResetPage'),
-  HomePage: lazyRouteComponent(home, 'HomePage'),
-  BuySellPage: lazyRouteComponent(home, 'BuySellPage'),
-  SelectAssetPage: lazyRouteComponent(assets, 'SelectAssetPage'),
-  ManageAssetsPage: lazyRouteComponent(assets, 'ManageAssetsPage'),
-  AssetPage: lazyRouteComponent(asset, 'AssetPage'),
-  ReceivePage: lazyRouteComponent(asset, 'ReceivePage'),
-  TransactionPage: lazyRouteComponent(asset, 'TransactionPage'),
-  HistoryPage: lazyRouteComponent(history, 'HistoryPage'),
-  ExchangePage: lazyRouteComponent(soon, 'ExchangePage'),
-  NotificationsPage: lazyRouteComponent(soon, 'NotificationsPage'),
-  SettingsPage: lazyRouteComponent(settings, 'SettingsPage'),
-  LanguagePage: lazyRouteComponent(settings, 'LanguagePage'),
-  CurrencyPage: lazyRouteComponent(settings, 'CurrencyPage'),
-  WalletProtectionPage: lazyRouteComponent(protection, 'WalletProtectionPage'),
-  PasscodeSetPage: lazyRouteComponent(protection, 'PasscodeSetPage'),
-  PasscodeChangePage: lazyRouteComponent(protection, 'PasscodeChangePage'),
-  PasscodeDisablePage: lazyRouteComponent(protection, 'PasscodeDisablePage'),
-  PasscodeRecoveryPage: lazyRouteComponent(protection, 'PasscodeRecoveryPage'),
-  SendPage: lazyRouteComponent(send, 'SendPage'),
-  SellGetPage: lazyRouteComponent(sell, 'SellGetPage'),
-  SellPayPage: lazyRouteComponent(sell, 'SellPayPage'),
-  SellPage: lazyRouteComponent(sell, 'SellPage'),
-  SwapPage: lazyRouteComponent(swap, 'SwapPage'),
-  AddressBookListPage: lazyRouteComponent(addressBook, 'AddressBookListPage'),
-  AddressBookCreatePage: lazyRouteComponent(addressBook, 'AddressBookCreatePage'),
-  AddressBookEditPage: lazyRouteComponent(addressBook, 'AddressBookEditPage'),
-  AddressBookDeletePage: lazyRouteComponent(addressBook, 'AddressBookDeletePage'),
-  BuyGetPage: lazyRouteComponent(buy, 'BuyGetPage'),
-  BuyPayPage: lazyRouteComponent(buy, 'BuyPayPage'),
-  BuyOrderPage: lazyRouteComponent(buy, 'BuyOrderPage'),
-  BuyReviewPage: lazyRouteComponent(buy, 'BuyReviewPage'),
-  BuyStatusPage: lazyRouteComponent(buy, 'BuyStatusPage'),
   ErrorPage: lazyRouteComponent(() => import('../features/errors'), 'ErrorPage'),
-  BottomNav: lazyRouteComponent(nav, 'BottomNav'),
-  OfflineBanner: lazyRouteComponent(nav, 'OfflineBanner'),
 };
 
-export type Pages = Record<keyof typeof lazyPages, RouteComponent>;
+export type Pages = Record<keyof typeof signedOutPages | SignedInPage, RouteComponent>;
+
+/** The signed-in pages are made on first use (the router asks for each once, when it builds the tree). */
+export const lazyPages = new Proxy(signedOutPages as Pages, {
+  get: (pages, name: SignedInPage) => (pages[name] ??= signedInPage(name)),
+});
 
 /**
  * Starts downloading the first screen's chunk as soon as the entry runs, in parallel with the language

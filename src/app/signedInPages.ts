@@ -26,3 +26,47 @@ export const signedInChunks = {
   // not carry them or the navigation's icons.
   nav: () => import('../features/shell/signedInFrame'),
 };
+
+/**
+ * Which chunk holds each signed-in page (src/app/pages.ts asks for a page by name): the table is here, in
+ * the signed-in chunk, so the sign-in screens' boot chunk does not carry it.
+ */
+export const signedInPageChunks = {
+  HomePage: 'home',
+  BuySellPage: 'home',
+  SelectAssetPage: 'assets',
+  ManageAssetsPage: 'assets',
+  AssetPage: 'asset',
+  ReceivePage: 'asset',
+  TransactionPage: 'asset',
+  HistoryPage: 'history',
+  ExchangePage: 'soon',
+  NotificationsPage: 'soon',
+  SettingsPage: 'settings',
+  LanguagePage: 'settings',
+  CurrencyPage: 'settings',
+  WalletProtectionPage: 'protection',
+  PasscodeSetPage: 'protection',
+  PasscodeChangePage: 'protection',
+  PasscodeDisablePage: 'protection',
+  PasscodeRecoveryPage: 'protection',
+  SendPage: 'send',
+  SellGetPage: 'sell',
+  SellPayPage: 'sell',
+  SellPage: 'sell',
+  SwapPage: 'swap',
+  AddressBookListPage: 'addressBook',
+  AddressBookCreatePage: 'addressBook',
+  AddressBookEditPage: 'addressBook',
+  AddressBookDeletePage: 'addressBook',
+  BuyGetPage: 'buy',
+  BuyPayPage: 'buy',
+  BuyOrderPage: 'buy',
+  BuyReviewPage: 'buy',
+  BuyStatusPage: 'buy',
+  BottomNav: 'nav',
+  OfflineBanner: 'nav',
+} as const satisfies Record<string, keyof typeof signedInChunks>;
+
+/** The chunk that exports the signed-in page `name`. */
+export const signedInPageChunk = (name: keyof typeof signedInPageChunks) => signedInChunks[signedInPageChunks[name]]();

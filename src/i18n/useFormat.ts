@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { selectBalancesHidden } from '../../machines/preferences.selectors';
-import { useOptionalServices } from '../app/context';
+import { useOptionalServices } from '../app/signedInContext';
 import { formatCrypto, formatFiat, formatFiatValue, MASKED_AMOUNT, type FiatRate, type RoundSource } from './format';
 import type { Locale } from './index';
 

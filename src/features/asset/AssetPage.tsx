@@ -5,7 +5,7 @@ import { useFiatRate } from '../../app/fiatRate';
 import { AssetScreen } from './AssetScreen';
 import { PriceSection } from './prices/PriceSection';
 import { param, useAssetWiring } from './wiring';
-import { useSignedInServices } from '../../app/context';
+import { useSignedInServices } from '../../app/signedInContext';
 
 function AssetRoute({ currency }: { currency: string }) {
   const { actors, toasts } = useAssetWiring();

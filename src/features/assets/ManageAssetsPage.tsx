@@ -5,7 +5,7 @@ import { manageAssetsMachine } from '../../../machines/manageAssets.machine';
 import { selectAdded, selectAdding, selectHidden } from '../../../machines/manageAssets.selectors';
 import { selectAssets, selectBalancesStatus } from '../../../machines/balances.selectors';
 import { selectCoins, selectCoinsStatus } from '../../../machines/availableCoins.selectors';
-import { useSignedInServices } from '../../app/context';
+import { useSignedInServices } from '../../app/signedInContext';
 import { homeStore } from '../../app/homeStore';
 import { AssetLine, assetCss } from '../../ui/AssetRow';
 import { Button } from '../../ui/Button';

@@ -7,7 +7,7 @@ import { selectFiltering, selectQuery } from '../../../machines/selectAsset.sele
 import { selectAssets, selectBalancesStatus } from '../../../machines/balances.selectors';
 import { selectCoins, selectCoinsStatus } from '../../../machines/availableCoins.selectors';
 import { matchesQuery } from '../../../machines/shared/portfolio';
-import { useSignedInServices } from '../../app/context';
+import { useSignedInServices } from '../../app/signedInContext';
 import { AssetLine, assetCss } from '../../ui/AssetRow';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';

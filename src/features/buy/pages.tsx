@@ -10,7 +10,7 @@ import { selectAssetMachine } from '../../../machines/selectAsset.machine';
 import { selectFiltering, selectQuery } from '../../../machines/selectAsset.selectors';
 import { selectCoins, selectCoinsStatus } from '../../../machines/availableCoins.selectors';
 import { matchesQuery } from '../../../machines/shared/portfolio';
-import { useSignedInServices } from '../../app/context';
+import { useSignedInServices } from '../../app/signedInContext';
 import { useFeatureActors } from '../../app/featureActors';
 import type { FeatureDeps } from '../../app/services';
 import { AssetLine, assetCss } from '../../ui/AssetRow';

@@ -6,7 +6,7 @@ import { historyExportMachine } from '../../../machines/historyExport.machine';
 import { historyFeedMachine } from '../../../machines/historyFeed.machine';
 import { selectCoins } from '../../../machines/availableCoins.selectors';
 import { selectAssets } from '../../../machines/balances.selectors';
-import { useSignedInServices } from '../../app/context';
+import { useSignedInServices } from '../../app/signedInContext';
 import { useFeatureActors } from '../../app/featureActors';
 import type { FeatureDeps } from '../../app/services';
 import { HistoryScreen } from './HistoryScreen';

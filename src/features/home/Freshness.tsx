@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { Clock } from 'lucide-react';
 import { selectBalancesStale, selectBalancesUpdatedAt } from '../../../machines/balances.selectors';
 import { selectOffline } from '../../../machines/connectivity.selectors';
-import { useSignedInServices } from '../../app/context';
+import { useSignedInServices } from '../../app/signedInContext';
 import { useLocale } from '../../i18n/useFormat';
 import { FRESHNESS_ID } from './freshnessId';
 import * as css from './home.css';

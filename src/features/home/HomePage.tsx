@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { homeMachine } from '../../../machines/home.machine';
-import { useSignedInServices } from '../../app/context';
+import { useSignedInServices } from '../../app/signedInContext';
 import { homeStore } from '../../app/homeStore';
 import { HomeScreen } from './HomeScreen';
 

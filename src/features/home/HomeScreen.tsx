@@ -10,7 +10,7 @@ import { selectCoins, selectCoinsStatus } from '../../../machines/availableCoins
 import { selectBalancesHidden, selectCurrency } from '../../../machines/preferences.selectors';
 import { portfolio } from '../../../machines/shared/portfolio';
 import { useFormat } from '../../i18n/useFormat';
-import { useSignedInServices } from '../../app/context';
+import { useSignedInServices } from '../../app/signedInContext';
 import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight, CreditCard, Eye, EyeOff } from 'lucide-react';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';

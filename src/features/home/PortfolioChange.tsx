@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { Asset } from '../../../contracts/wallet';
 import { portfolioChangeMachine } from '../../../machines/portfolioChange.machine';
 import { changeOf, pricedCurrencies, selectDayPrices } from '../../../machines/portfolioChange.selectors';
-import { useSignedInServices } from '../../app/context';
+import { useSignedInServices } from '../../app/signedInContext';
 import { useFormat } from '../../i18n/useFormat';
 import { ChangeText } from './ChangeText';
 import { createPortfolioChangeActors } from './changeServices';

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProfileActor } from '../../app/actors';
-import { useOptionalServices } from '../../app/context';
+import { useOptionalServices } from '../../app/signedInContext';
 import { selectProfileEmail, selectTelegramLink } from '../../../machines/profile.selectors';
 import * as button from '../../ui/Button.css';
 import { passcodeMessages } from './messages';

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Trans } from '@lingui/react/macro';
 import { Clock } from 'lucide-react';
 import type { ResetHoldActor } from '../../app/actors';
-import { useOptionalServices } from '../../app/context';
+import { useOptionalServices } from '../../app/signedInContext';
 import { selectHoldUntil } from '../../../machines/resetHold.selectors';
 import { formatDateTime } from '../../i18n/dates';
 import * as css from './passcode.css';

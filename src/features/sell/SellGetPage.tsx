@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { selectAssets, selectBalancesStatus } from '../../../machines/balances.selectors';
 import { selectCoins, selectCoinsStatus } from '../../../machines/availableCoins.selectors';
-import { useSignedInServices } from '../../app/context';
+import { useSignedInServices } from '../../app/signedInContext';
 import { useFormat } from '../../i18n/useFormat';
 import { AssetLine, assetCss } from '../../ui/AssetRow';
 import { Button } from '../../ui/Button';

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { settingsMachine } from '../../../machines/settings.machine';
 import { selectProfileEmail, selectProfileFailed, selectProfileLoading, selectSigningOut } from '../../../machines/settings.selectors';
 import { selectCurrency, selectDarkTheme, selectLanguage } from '../../../machines/preferences.selectors';
-import { useSignedInServices } from '../../app/context';
+import { useSignedInServices } from '../../app/signedInContext';
 import { linkConfig } from '../../linkConfig';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';

@@ -13,7 +13,7 @@ import {
   selectLinkUnknown,
 } from '../../../machines/telegramLink.selectors';
 import { useFeatureActors } from '../../app/featureActors';
-import { useSignedInServices } from '../../app/context';
+import { useSignedInServices } from '../../app/signedInContext';
 import { Button } from '../../ui/Button';
 import { QrCode } from '../asset/QrCode';
 import * as shell from '../shell/AppShell.css';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Trans } from '@lingui/react/macro';
 import { selectOffline } from '../../../machines/connectivity.selectors';
-import { useSignedInServices } from '../../app/context';
+import { useSignedInServices } from '../../app/signedInContext';
 import * as css from './offline.css';
 
 /**

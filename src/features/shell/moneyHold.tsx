@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans } from '@lingui/react/macro';
 import { selectOffline } from '../../../machines/connectivity.selectors';
-import { useOptionalServices } from '../../app/context';
+import { useOptionalServices } from '../../app/signedInContext';
 
 /**
  * Why an action that moves money (send, swap, buy, sell) cannot run now, or null when it can: the

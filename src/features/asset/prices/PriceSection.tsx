@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { priceChartMachine } from '../../../../machines/priceChart.machine';
 import { selectCurrency } from '../../../../machines/preferences.selectors';
 import { selectCoins } from '../../../../machines/availableCoins.selectors';
-import { useSignedInServices } from '../../../app/context';
+import { useSignedInServices } from '../../../app/signedInContext';
 import { useFeatureActors } from '../../../app/featureActors';
 import type { FeatureDeps } from '../../../app/services';
 import { PriceChartView } from './PriceChartView';
