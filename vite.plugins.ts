@@ -37,7 +37,7 @@ const firstScreens = {
   welcome: '/src/features/auth/StaticScreens.tsx',
   auth: '/src/features/auth/index.ts',
   home: '/src/features/home/index.ts',
-  nav: '/src/features/shell/signedInFrame.ts',
+  nav: '/src/features/shell/signedInFrame.tsx',
   idp: '/src/auth/identityProvider.ts',
   signedIn: '/src/app/liveSignedIn.ts',
   signedInPages: '/src/app/signedInPages.ts',

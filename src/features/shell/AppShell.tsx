@@ -1,18 +1,14 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { useRouterState } from '@tanstack/react-router';
 import * as css from './AppShell.css';
 import * as offlineCss from './offline.css';
 
-/** The four tab roots show the bottom navigation; deeper screens (e.g. select-language) do not. */
-const rootScreens = new Set(['/home', '/exchange', '/notifications', '/settings']);
-
 /**
- * `BottomNav` and `OfflineBanner` are passed in (src/app/pages.ts) so they load with the signed-in area;
- * the page does not wait for them. The offline banner's status region is here, in the page from the
- * first paint, so the banner's arrival and departure are announced (issue 14).
+ * `BottomNav` (shown on the four tab roots only: src/features/shell/signedInFrame.tsx) and `OfflineBanner`
+ * are passed in (src/app/pages.ts) so they load with the signed-in area; the page does not wait for them.
+ * The offline banner's status region is here, in the page from the first paint, so the banner's arrival
+ * and departure are announced (issue 14).
  */
 export function AppShell({ BottomNav, OfflineBanner, children }: { BottomNav: ComponentType; OfflineBanner: ComponentType; children: ReactNode }) {
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
   return (
     <div className={css.frame}>
       <div role="status" aria-live="polite" className={offlineCss.region} data-testid="offline-region">
@@ -21,11 +17,9 @@ export function AppShell({ BottomNav, OfflineBanner, children }: { BottomNav: Co
         </Suspense>
       </div>
       <main className={css.main}>{children}</main>
-      {rootScreens.has(pathname.replace(/\/$/, '')) ? (
-        <Suspense fallback={null}>
-          <BottomNav />
-        </Suspense>
-      ) : null}
+      <Suspense fallback={null}>
+        <BottomNav />
+      </Suspense>
     </div>
   );
 }

@@ -49,8 +49,7 @@ import { SellGetPage, SellPage, SellPayPage } from '../../../src/features/sell';
 import { SwapPage } from '../../../src/features/swap';
 import * as addressBook from '../../../src/features/addressBook';
 import * as buy from '../../../src/features/buy';
-import { BottomNav } from '../../../src/ui/BottomNav';
-import { OfflineBanner } from '../../../src/features/shell/OfflineBanner';
+import { BottomNav, OfflineBanner } from '../../../src/features/shell/signedInFrame';
 
 /** Eager pages: the same components the lazy routes load, without chunk loading under fake timers. */
 export const eagerPages: Pages = {
