@@ -3,7 +3,8 @@ import type { AuthPort } from '../app/deps';
 import type { LaunchInfo } from '../platform/launch';
 import type { Platform } from '../platform/types';
 import { getUserManager, onUserManagerReady } from './userManager';
-import { hasStoredUser, readStoredUser } from './storedUser';
+import { hasStoredUser } from './storedUser';
+import { readStoredUser } from './storedUserRecord';
 import { toSessionUser } from './sessionUser';
 
 /** Everything of the auth port but the messenger sign-in (src/auth/telegramSignIn.ts). */

@@ -1,6 +1,6 @@
 import type { SessionUser } from '../../machines/session.machine';
 import { jwtExpiryMs } from './jwt';
-import type { StoredUser } from './storedUser';
+import type { StoredUser } from './storedUserRecord';
 
 const REFRESH_EXPIRY_KEY = 'refreshTokenExpiry';
 

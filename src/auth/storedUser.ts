@@ -1,37 +1,16 @@
 import { appConfig } from '../config';
 
-const storageKey = () => `oidc.user:${appConfig.oidcAuthority}:${appConfig.oidcClientId}`;
-
-/** What oidc-client-ts keeps of a signed-in user (its User.toStorageString), as far as we use it. */
-export interface StoredUser {
-  access_token: string;
-  refresh_token?: string;
-  expires_at?: number;
-  profile: { sub: string; email?: string };
-}
-
-/** oidc-client-ts stores the user under this key; checking it spares signed-out visitors the library. */
-export function hasStoredUser(): boolean {
-  try {
-    return window.localStorage.getItem(storageKey()) !== null;
-  } catch {
-    return false;
-  }
-}
+/** Where oidc-client-ts keeps the signed-in user. */
+export const storedUserKey = () => `oidc.user:${appConfig.oidcAuthority}:${appConfig.oidcClientId}`;
 
 /**
- * The stored user read without the library, so a signed-in start with a valid token never downloads
- * oidc-client-ts (17 kB gzip): only renewing, signing in or out does. Undefined when the record is
- * missing or not the shape the library writes (the library then decides).
+ * oidc-client-ts stores the user under this key; checking it spares signed-out visitors the library. Only
+ * this check is in the boot chunk; reading the record (storedUserRecord.ts) loads with the identity provider.
  */
-export function readStoredUser(): StoredUser | undefined {
+export function hasStoredUser(): boolean {
   try {
-    const raw = JSON.parse(window.localStorage.getItem(storageKey()) ?? 'null') as Partial<StoredUser> | null;
-    if (!raw || typeof raw.access_token !== 'string' || typeof raw.profile?.sub !== 'string') return undefined;
-    if (raw.expires_at !== undefined && typeof raw.expires_at !== 'number') return undefined;
-    if (raw.refresh_token !== undefined && typeof raw.refresh_token !== 'string') return undefined;
-    return raw as StoredUser;
+    return window.localStorage.getItem(storedUserKey()) !== null;
   } catch {
-    return undefined;
+    return false;
   }
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { appConfig } from '../../src/config';
-import { readStoredUser } from '../../src/auth/storedUser';
+import { readStoredUser } from '../../src/auth/storedUserRecord';
 import { toSessionUser } from '../../src/auth/sessionUser';
 
 const key = () => `oidc.user:${appConfig.oidcAuthority}:${appConfig.oidcClientId}`;
