@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import './theme/global.css';
 import { captureLaunch } from './platform/launch';
-import type { Platform } from './platform';
+import type { StartPlatform } from './platform';
 import type { ControlsHost } from './ui/controlsHost';
 import { webPlatform } from './platform/web';
 import { activateLocale, loadSignedInMessages, localeOf } from './i18n';
@@ -25,7 +25,7 @@ if (launch.isAuthCallback) void import('oidc-client-ts');
 if (userStored) void loadSignedInMessages();
 
 /** The messenger's platform and the host for its native buttons, both downloaded only inside it. */
-async function detectPlatform(): Promise<{ platform: Platform; controlsHost: ControlsHost | null }> {
+async function detectPlatform(): Promise<{ platform: StartPlatform; controlsHost: ControlsHost | null }> {
   const web = { platform: webPlatform, controlsHost: null };
   if (!launch.looksLikeTelegram) return web;
   try {

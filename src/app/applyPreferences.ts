@@ -1,13 +1,13 @@
 import { activateLocale, localeOf } from '../i18n';
 import { darkTheme, lightTheme } from '../theme/themes.css';
-import type { Platform } from '../platform/types';
+import type { StartPlatform } from '../platform/types';
 import type { Language } from '../../machines/preferences.machine';
 import { localStore } from './webStorage';
 
 /** Spec §9 background colours, handed to the messenger so its header matches our theme. */
 const backgrounds = { dark: '#202025', light: '#FFFFFF' };
 
-export function applyTheme(dark: boolean, platform: Platform): void {
+export function applyTheme(dark: boolean, platform: StartPlatform): void {
   document.body.classList.toggle(darkTheme, dark);
   document.body.classList.toggle(lightTheme, !dark);
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
@@ -25,7 +25,7 @@ const HIDE_BALANCES_KEY = 'hideBalances';
 
 export const preferenceStore = {
   /** Spec §3: persisted, defaulting to the host's scheme (the messenger's inside it), else the system preference. */
-  darkTheme(platform?: Platform): boolean {
+  darkTheme(platform?: StartPlatform): boolean {
     const stored = localStore.read(THEME_KEY);
     if (stored !== null) return stored === 'true';
     if (platform?.hostTheme) return platform.hostTheme.dark;
@@ -35,7 +35,7 @@ export const preferenceStore = {
   themeChosen: () => localStore.read(THEME_KEY) !== null,
   saveDarkTheme: (dark: boolean) => localStore.write(THEME_KEY, String(dark)),
   /** Stored choice, else the messenger user's language inside the messenger, else ENG. */
-  language(platform: Platform): { language: Language; chosen: boolean } {
+  language(platform: StartPlatform): { language: Language; chosen: boolean } {
     const stored = localStore.read(LANGUAGE_KEY);
     if (stored === 'ENG' || stored === 'RUS') return { language: stored, chosen: true };
     const fromTelegram = platform.isTelegram && platform.languageCode?.toLowerCase().startsWith('ru');

@@ -12,7 +12,7 @@ import type { SwapApi } from '../api/swap';
 import type { UserApi } from '../api/userProfile';
 import type { WalletApi } from '../api/wallet';
 import type { CreateSignedInServices, SignedInGateway } from './signedIn';
-import type { Platform } from '../platform/types';
+import type { StartPlatform } from '../platform/types';
 import type { ClientStore } from './clientStore';
 import type { PreferenceStore } from './applyPreferences';
 import type { AnalyticsBatch } from '../../contracts/analytics';
@@ -67,7 +67,7 @@ export type UiPort = {
  * tests (tests/flows/app/harness.tsx) build fakes, and both get the same actors and links.
  */
 export type ServiceDeps = {
-  platform: Platform;
+  platform: StartPlatform;
   env: { production: boolean };
   /** The sign-up, confirmation and reset calls (no token), used by the sign-in screens. */
   authForms: AuthFormsApi;

@@ -2,7 +2,7 @@ import type { AuthFormsApi } from '../api/authForms';
 import { postAnalytics } from '../api/analytics';
 import { createOidcAuth } from '../auth/oidcAuth';
 import type { LaunchInfo } from '../platform/launch';
-import type { Platform } from '../platform/types';
+import type { StartPlatform } from '../platform/types';
 import { applyLanguage, applyTheme, preferenceStore } from './applyPreferences';
 import { clientStore } from './clientStore';
 import { createServices, type AppServices } from './services';
@@ -18,7 +18,7 @@ const authForms: AuthFormsApi = {
 };
 
 /** The real world for createServices: the gateway, the identity provider, the page, its storage. */
-export function createLiveServices(launch: LaunchInfo, platform: Platform): AppServices {
+export function createLiveServices(launch: LaunchInfo, platform: StartPlatform): AppServices {
   const services = createServices({
     platform,
     env: { production: import.meta.env.PROD },

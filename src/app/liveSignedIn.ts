@@ -20,6 +20,8 @@ export { createSignedInServices as createSignedIn } from './signedIn';
 export const http = publicHttp;
 // The connectivity actor is signed-in only (the sign-in screens show no offline banner): so is the page's network.
 export { pageNetwork as network } from './network';
+// The browser's clipboard, share sheet and biometrics are only the signed-in screens' (src/platform/webDevice.ts).
+export { webDevice as device } from '../platform/webDevice';
 
 export function apis(authHttp: KyInstance): Apis {
   return {

@@ -5,7 +5,7 @@ import { preferencesMachine, type ServerSettings } from '../../machines/preferen
 import { toastMachine, type Toast } from '../../machines/toast.machine';
 import { selectAccessToken, selectSignedIn } from '../../machines/session.selectors';
 import type { SignInMethod } from '../../contracts/analytics';
-import type { Platform } from '../platform/types';
+import type { StartPlatform } from '../platform/types';
 import type { AuthDeps } from '../features/auth/services';
 import type { PreferencesActor, SessionActor, ToastActor } from './actors';
 import type { ServiceDeps, SignedInParts } from './deps';
@@ -26,7 +26,7 @@ export type AppServices = {
   /** The one toast area (spec §3 "active toast"): any flow raises one through showToast. */
   toast: ToastActor;
   showToast(toast: Toast): void;
-  platform: Platform;
+  platform: StartPlatform;
   navigator: Navigator;
   /** Product analytics (spec §1): screens, sign-in and sign-up here; the money flows and passcode in signedIn.ts. */
   analytics: Analytics;

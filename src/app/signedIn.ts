@@ -11,7 +11,7 @@ import type { SettingsProfile } from '../../machines/settings.machine';
 import { createAuthHttp } from '../api/authHttp';
 import type { UserProfile } from '../api/userProfile';
 import type { KyInstance } from 'ky';
-import type { Platform } from '../platform/types';
+import type { DeviceFeatures, Platform, StartPlatform } from '../platform/types';
 import type { AvailableCoinsActor, BalancesActor, ConnectivityActor, PreferencesActor, ProfileActor, ResetHoldActor, SessionActor } from './actors';
 import { createConnectivity, linkConnectivityToBalances, reachabilityOf, type NetworkPort } from './connectivity';
 import { withReachability } from '../api/reachability';
@@ -78,7 +78,7 @@ export type SignedInServices = {
 export type SignedInCore = {
   session: SessionActor;
   preferences: PreferencesActor;
-  platform: Platform;
+  platform: StartPlatform;
   env: { production: boolean };
   auth: Pick<AuthPort, 'signOut'>;
   analytics: Pick<Analytics, 'track'>;
@@ -92,6 +92,8 @@ export type SignedInGateway = {
   apis(authHttp: KyInstance): Apis;
   /** The page's online/offline and foreground events, and the gateway probe (issue 14, offline). */
   network: NetworkPort;
+  /** A browser's clipboard, sharing and biometrics (src/platform/webDevice.ts); the messenger's platform has its own. */
+  device: DeviceFeatures;
 };
 
 export type CreateSignedInServices = (core: SignedInCore, gateway: SignedInGateway) => SignedInServices;
@@ -124,7 +126,10 @@ const settingsOf = (profile: Profile): ServerSettings => ({ language: profile.la
  * module loads while the stored user is restored, or after a sign-in).
  */
 export const createSignedInServices: CreateSignedInServices = (core, gateway) => {
-  const { session, preferences, platform, auth } = core;
+  const { session, preferences, auth } = core;
+  // The signed-in screens' platform: the start-up one, completed with the browser's device features
+  // where it has none of its own (the messenger's platform brings all of them).
+  const platform: Platform = { ...gateway.device, ...core.platform };
   // The authenticated client reads and renews the session through a port, never through a global.
   const resetHold = createActor(resetHoldMachine).start();
   const connectivity = createConnectivity(gateway.network);

@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../machines/session.machine';
 import type { AuthPort } from '../app/deps';
 import type { LaunchInfo } from '../platform/launch';
-import type { Platform } from '../platform/types';
+import type { StartPlatform } from '../platform/types';
 import { getUserManager, onUserManagerReady } from './userManager';
 import { hasStoredUser } from './storedUser';
 import { readStoredUser } from './storedUserRecord';
@@ -29,7 +29,7 @@ async function loadStoredUser(launch: LaunchInfo): Promise<SessionUser | null> {
  * The identity provider through oidc-client-ts (loaded on first use). This module itself downloads when
  * first needed (src/auth/oidcAuth.ts, which also holds the messenger sign-in).
  */
-export function createIdentityProvider(launch: LaunchInfo, platform: Platform): IdentityProvider {
+export function createIdentityProvider(launch: LaunchInfo, platform: StartPlatform): IdentityProvider {
   return {
     restoreSession: async () => ({ user: await loadStoredUser(launch), isTelegram: platform.isTelegram, linkToken: launch.linkToken }),
     async signinSilent() {

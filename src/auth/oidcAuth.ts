@@ -1,10 +1,10 @@
 import type { AuthPort } from '../app/deps';
 import type { LaunchInfo } from '../platform/launch';
-import type { Platform } from '../platform/types';
+import type { StartPlatform } from '../platform/types';
 import type { IdentityProvider } from './identityProvider';
 import { hasStoredUser } from './storedUser';
 
-function requireInitData(platform: Platform): string {
+function requireInitData(platform: StartPlatform): string {
   if (!platform.initData) throw Object.assign(new Error('No init data'), { code: 'B2C_USM0027' });
   return platform.initData;
 }
@@ -19,7 +19,7 @@ export const preloadIdentityProvider = (): void => void identityProvider();
  * oidc-client-ts) downloads when first needed: a start without a stored user or an OIDC callback, such
  * as the login screen, needs none of it. The messenger sign-in loads its own code (src/auth/telegramSignIn.ts).
  */
-export function createOidcAuth(launch: LaunchInfo, platform: Platform): AuthPort {
+export function createOidcAuth(launch: LaunchInfo, platform: StartPlatform): AuthPort {
   const unloadedListeners: Array<() => void> = [];
   let provider: Promise<IdentityProvider> | undefined;
   const idp = () =>

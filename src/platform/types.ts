@@ -88,3 +88,13 @@ export interface Platform {
    */
   readonly close?: (() => void) | null;
 }
+
+/**
+ * What only the signed-in screens use: the clipboard, sharing and biometrics. A browser's come with the
+ * signed-in part (src/platform/webDevice.ts, so the sign-in screens' boot chunk does not carry them); the
+ * messenger's platform has its own.
+ */
+export type DeviceFeatures = Pick<Platform, 'copyText' | 'readText' | 'share' | 'biometrics'>;
+
+/** The platform as start-up knows it: a browser's lacks the device features until the signed-in part adds them. */
+export type StartPlatform = Omit<Platform, keyof DeviceFeatures> & Partial<DeviceFeatures>;

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useServices } from '../../app/context';
+import { useSignedInServices } from '../../app/signedInContext';
 import { useFeatureActors } from '../../app/featureActors';
 import type { FeatureDeps } from '../../app/services';
 import type { HapticKind } from '../../platform/types';
@@ -19,7 +20,9 @@ export type ProtectionRoute = (typeof protectionRoutes)[keyof typeof protectionR
 
 /** Live actors, navigation, haptics and toasts for the wallet-protection pages, from the app services. */
 export function useProtectionWiring() {
-  const { platform, showToast } = useServices();
+  const { showToast } = useServices();
+  // The signed-in platform: in a browser, its biometrics come with the signed-in part (src/platform/webDevice.ts).
+  const { platform } = useSignedInServices().features;
   const protection = useFeatureActors(protectionActors);
   const navigate = useNavigate();
   return {

@@ -1,12 +1,12 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { scannerMachine, type ScanError, type ScannerEvent } from '../../../machines/scanner.machine';
-import type { Platform } from '../../platform/types';
+import type { StartPlatform } from '../../platform/types';
 import { runCamera } from './camera';
 
 export type ScannerEffects = { scanned(): void; failed(error: ScanError): void; popupTitle: string };
 
 /** The scanner with its real sources: Telegram's popup when `native`, else the camera overlay. */
-export function createScannerLogic(platform: Platform, effects: ScannerEffects) {
+export function createScannerLogic(platform: StartPlatform, effects: ScannerEffects) {
   return scannerMachine.provide({
     actors: {
       scan: fromCallback<ScannerEvent, { native: boolean }>(({ sendBack, input }) => {

@@ -24,7 +24,7 @@ import { createSignedInServices } from '../../../src/app/signedIn';
 import type { Pages } from '../../../src/app/pages';
 import type { NetworkPort } from '../../../src/app/connectivity';
 import type { HostTheme, NativeControls, Platform } from '../../../src/platform/types';
-import { noBiometrics } from '../../../src/platform/web';
+import { noBiometrics, webDevice } from '../../../src/platform/webDevice';
 import type { BuyApi } from '../../../src/api/buy';
 import type { PricesApi } from '../../../src/api/prices';
 import type { AddressBookApi } from '../../../src/api/addressBook';
@@ -331,6 +331,8 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
       return apis;
     },
     network: network.port,
+    // The fake platform has its own clipboard and share: these are only the browser's fallbacks.
+    device: webDevice,
   };
   const downloads = { signedIn: 0 };
   const deps: ServiceDeps = {
