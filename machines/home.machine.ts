@@ -9,6 +9,11 @@ export type HomeInput = {
   bannerClosed: boolean;
   /** Persisted `disabledAssets`: held coins hidden on home (manage assets). */
   hiddenAssets: string[];
+  /**
+   * The messenger link (tgAuth) as last known on this device for this user, null when never known: the
+   * banner is painted from it at once instead of popping in when GET /user/auth answers.
+   */
+  lastTgLinked: boolean | null;
 };
 
 /** The slices of GET /user (pinCodeActive) and GET /user/auth (tgAuth) home decides on. */
@@ -41,6 +46,8 @@ export const homeMachine = setup({
   actions: {
     persistProtectDismissed: () => {},
     persistBannerClosed: () => {},
+    /** Keeps the answered link state on the device for the next Home. */
+    persistTgLinked: () => {},
     /** Settings → Wallet protection. */
     goToProtection: () => {},
     refreshBalances: () => {},
@@ -66,12 +73,12 @@ export const homeMachine = setup({
               invoke: {
                 id: 'loadUserFlags',
                 src: 'loadUserFlags',
-                onDone: { target: 'known', actions: assign({ flags: ({ event }) => event.output }) },
+                onDone: { target: 'known', actions: [assign({ flags: ({ event }) => event.output }), 'persistTgLinked'] },
                 onError: 'unknown',
               },
             },
             known: {},
-            unknown: { description: 'Flags unknown: neither the prompt nor the banner is shown.' },
+            unknown: { description: 'Flags unknown: no protection prompt; the banner stays as last known on this device.' },
           },
         },
         suggested: {

@@ -13,5 +13,7 @@ export const selectReauthenticating = (s: Snapshot) => s.hasTag('reauthenticatin
 export const selectSettled = (s: Snapshot) => !s.hasTag('busy') && !s.hasTag('reauthenticating');
 export const selectAccessToken = (s: Snapshot) => s.context.user?.accessToken ?? null;
 export const selectEmail = (s: Snapshot) => s.context.user?.profile.email ?? null;
+/** The identity provider's subject of the signed-in user (keys what the device remembers per user). */
+export const selectUserSub = (s: Snapshot) => s.context.user?.profile.sub ?? null;
 export const selectIsTelegram = (s: Snapshot) => s.context.isTelegram;
 export const selectSessionError = (s: Snapshot) => s.context.error;

@@ -5,6 +5,8 @@ const KEYS = {
   disabledAssets: 'disabledAssets',
   protectWallet: 'isProtectWalletShown',
   telegramBanner: 'isTelegramBannerClosed',
+  /** Per user (the identity provider's subject): whether GET /user/auth last said the messenger is linked. */
+  telegramLinked: (user: string) => `tgLinked:${user}`,
 } as const;
 
 export const homeStore = {
@@ -22,4 +24,10 @@ export const homeStore = {
   saveProtectWalletShown: () => localStore.write(KEYS.protectWallet, 'true'),
   telegramBannerClosed: () => localStore.read(KEYS.telegramBanner) === 'true',
   saveTelegramBannerClosed: () => localStore.write(KEYS.telegramBanner, 'true'),
+  /** The user's messenger link as last known on this device; null when never known. */
+  telegramLinked(user: string): boolean | null {
+    const stored = localStore.read(KEYS.telegramLinked(user));
+    return stored === 'true' ? true : stored === 'false' ? false : null;
+  },
+  saveTelegramLinked: (user: string, linked: boolean) => localStore.write(KEYS.telegramLinked(user), String(linked)),
 };

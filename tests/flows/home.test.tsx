@@ -9,19 +9,22 @@ import { fromPromise, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import { homeMachine, type HomeInput } from '../../machines/home.machine';
 import { SUGGESTED_ASSETS } from '../../machines/shared/coins';
 import type { Asset } from '../../src/api/wallet';
-import { describeModel, settle } from '../support/mbt';
+import { describeModel, settle, type ModelConfig } from '../support/mbt';
 import { captureLiveActor } from '../support/liveActor';
 import { asset, catalogue, holdingsA, rates } from '../fixtures/wallet';
 import { makeUser, mountApp, pathname, type MountedApp } from './app/harness';
 
 /** `world` is shared by reference: the runner copies the harness object. */
 type H = { app: MountedApp; world: { server: Asset[] } };
-const input: HomeInput = { isTelegram: false, protectDismissed: false, bannerClosed: false, hiddenAssets: [] };
+const input: HomeInput = { isTelegram: false, protectDismissed: false, bannerClosed: false, hiddenAssets: [], lastTgLinked: null };
+/** Where the device keeps makeUser()'s last known messenger link (src/app/homeStore.ts). */
+const LINKED_KEY = 'tgLinked:user-1';
 const flagsNoPin = { pinCodeActive: false, tgLinked: false };
 const flagsLinked = { pinCodeActive: true, tgLinked: true };
 
 const promptAllowed = (s: AnyMachineSnapshot) => !s.context.protectDismissed && s.context.flags?.pinCodeActive === false;
-const bannerShown = (s: AnyMachineSnapshot) => !s.context.bannerClosed && s.context.flags?.tgLinked === false;
+// The answer decides once it came; until then (or when it failed) the link state the device remembers.
+const bannerShown = (s: AnyMachineSnapshot) => !s.context.bannerClosed && (s.context.flags?.tgLinked ?? s.context.lastTgLinked) === false;
 
 async function serverHolds(h: H, assets: Asset[]) {
   if (JSON.stringify(h.world.server) === JSON.stringify(assets)) return;
@@ -30,9 +33,14 @@ async function serverHolds(h: H, assets: Asset[]) {
   await settle();
 }
 
-describeModel('home', {
+/**
+ * The model from a device that knows nothing of the user's link (`remembered` null), or remembers it as
+ * not linked: then the banner is painted at once, and an answer saying "linked" (made since on another
+ * device) takes it away.
+ */
+const homeModel = (remembered: boolean | null): ModelConfig<typeof homeMachine, H> => ({
   machine: homeMachine,
-  input,
+  input: { ...input, lastTgLinked: remembered },
   events: (s) => {
     if (s.matches('leftForProtection')) return [];
     const list: Array<{ type: string; output?: unknown; error?: unknown }> = [];
@@ -58,6 +66,7 @@ describeModel('home', {
     h.app = mountApp({
       path: '/home',
       signedIn: makeUser(),
+      storage: remembered === null ? {} : { [LINKED_KEY]: String(remembered) },
       wallet: {
         loadCatalogue: fromPromise(async () => catalogue),
         loadBalances: fromPromise(async () => ({ assets: h.world.server, rates })),
@@ -91,15 +100,19 @@ describeModel('home', {
     '*': (_h, s) => {
       expect(window.localStorage.getItem('isProtectWalletShown')).toBe(s.context.protectDismissed ? 'true' : null);
       expect(window.localStorage.getItem('isTelegramBannerClosed')).toBe(s.context.bannerClosed ? 'true' : null);
+      // The device keeps the last answer for the next Home (until one came, what it had).
+      const kept = s.context.flags?.tgLinked ?? s.context.lastTgLinked;
+      expect(window.localStorage.getItem(LINKED_KEY)).toBe(kept === null ? null : String(kept));
     },
     leftForProtection: (h) => {
       expect(pathname(h.app)).toBe('/settings/wallet-protection');
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Wallet protection');
       expect(screen.queryByRole('heading', { name: 'Protect your wallet' })).toBeNull();
     },
-    'active.user.loading': (h) => {
+    'active.user.loading': (h, s) => {
       expect(h.fakes.calls('loadUserFlags')).toHaveLength(1);
-      expect(screen.queryByRole('region', { name: 'Telegram' })).toBeNull();
+      // Painted from what the device remembers, before GET /user/auth answers.
+      expect(screen.queryByRole('region', { name: 'Telegram' }) !== null, 'banner').toBe(bannerShown(s));
       expect(screen.queryByRole('heading', { name: 'Protect your wallet' })).toBeNull();
     },
     'active.user.known': (h, s) => {
@@ -108,8 +121,8 @@ describeModel('home', {
       expect(prompt, 'protection prompt').toBe(promptAllowed(s) && h.world.server.length > 0);
       if (prompt) expect(screen.queryByTestId('asset-list')).toBeNull();
     },
-    'active.user.unknown': () => {
-      expect(screen.queryByRole('region', { name: 'Telegram' })).toBeNull();
+    'active.user.unknown': (_h, s) => {
+      expect(screen.queryByRole('region', { name: 'Telegram' }) !== null, 'banner').toBe(bannerShown(s));
       expect(screen.queryByRole('heading', { name: 'Protect your wallet' })).toBeNull();
     },
     'active.suggested.idle': (h) => {
@@ -126,6 +139,9 @@ describeModel('home', {
     },
   },
 });
+
+describeModel('home', homeModel(null));
+describeModel('home, the device remembering "not linked"', homeModel(false));
 
 describe('home screen', () => {
   const mount = (assets: Asset[], extra: Parameters<typeof mountApp>[0] = { path: '/home' }) =>

@@ -2,6 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { homeMachine } from '../../../machines/home.machine';
+import { selectUserSub } from '../../../machines/session.selectors';
 import { useSignedInServices } from '../../app/signedInContext';
 import { homeStore } from '../../app/homeStore';
 import { HomeScreen } from './HomeScreen';
@@ -12,12 +13,17 @@ export function HomePage() {
   const { showToast } = services;
   const navigate = useNavigate();
   const { t } = useLingui();
+  // Home is signed-in only, so the session has its user; read once, as the other persisted flags.
+  const user = selectUserSub(services.session.getSnapshot());
   const home = useActorRef(
     homeMachine.provide({
       actors: { loadUserFlags: services.walletActors.loadUserFlags, addAssets: services.walletActors.addAssets },
       actions: {
         persistProtectDismissed: () => homeStore.saveProtectWalletShown(),
         persistBannerClosed: () => homeStore.saveTelegramBannerClosed(),
+        persistTgLinked: ({ context }) => {
+          if (user && context.flags) homeStore.saveTelegramLinked(user, context.flags.tgLinked);
+        },
         goToProtection: () => void navigate({ to: '/settings/wallet-protection' }),
         refreshBalances: () => services.balances.send({ type: 'balances.refreshRequested' }),
         reportAddFailed: () => showToast({ kind: 'error', message: t`Could not add the assets. Please try again.` }),
@@ -29,6 +35,7 @@ export function HomePage() {
         protectDismissed: homeStore.protectWalletShown(),
         bannerClosed: homeStore.telegramBannerClosed(),
         hiddenAssets: homeStore.disabledAssets(),
+        lastTgLinked: user ? homeStore.telegramLinked(user) : null,
       },
     },
   );
