@@ -28,7 +28,7 @@ const home = signedIn('home');
 const nav = signedIn('nav');
 /** A signed-in page by name: which chunk holds it is signedInPages' business (`signedInPageChunks`). */
 const signedInPage = (name: SignedInPage) =>
-  lazyRouteComponent(async () => (await import('./signedInPages')).signedInPageChunk(name), name as never);
+  lazyRouteComponent(async () => (await import('./signedInPages')).signedInPageChunk(name), name);
 
 const signedOutPages = {
   LoginPage: lazyRouteComponent(welcome, 'LoginWelcomeScreen'),

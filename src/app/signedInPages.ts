@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { loadFlowMessages } from '../i18n';
 
 /**
@@ -68,5 +69,6 @@ export const signedInPageChunks = {
   OfflineBanner: 'nav',
 } as const satisfies Record<string, keyof typeof signedInChunks>;
 
-/** The chunk that exports the signed-in page `name`. */
-export const signedInPageChunk = (name: keyof typeof signedInPageChunks) => signedInChunks[signedInPageChunks[name]]();
+/** The chunk that exports the signed-in page `name` (under that name: the table above says which chunk). */
+export const signedInPageChunk = <N extends keyof typeof signedInPageChunks>(name: N) =>
+  signedInChunks[signedInPageChunks[name]]() as Promise<Record<N, ComponentType>>;
