@@ -5,13 +5,17 @@
  * bench reads one per phase. Profiling only: the gateway never loads this on its own.
  */
 import { subscribe } from 'node:diagnostics_channel';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pg from 'pg';
 
-interface Row { count: number; ms: number }
+interface Row { count: number; ms: number; samples?: number[] }
 let statements = new Map<string, Row>();
 let requests = new Map<string, Row>();
 let since = performance.now();
+// How long ready work waited for the gateway's one thread: tells the gateway's pauses from the load generator's.
+let loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
 
 const add = (table: Map<string, Row>, key: string, ms: number) => {
   const row = table.get(key) ?? { count: 0, ms: 0 };
@@ -54,16 +58,23 @@ subscribe('http.server.request.start', (message) => {
 subscribe('http.server.response.finish', (message) => {
   const { request, response } = message as { request: IncomingMessage; response: ServerResponse };
   const started = arrived.get(request);
-  if (started !== undefined) add(requests, `${route(request.method, request.url)} ${response.statusCode}`, performance.now() - started);
+  if (started === undefined) return;
+  const key = `${route(request.method, request.url)} ${response.statusCode}`;
+  const ms = performance.now() - started;
+  add(requests, key, ms);
+  (requests.get(key)!.samples ??= []).push(ms);
 });
 
 process.on('SIGUSR2', () => {
   const seconds = (performance.now() - since) / 1000;
   const total = [...requests.values()].reduce((n, r) => n + r.count, 0);
   const sent = [...statements.values()].reduce((n, r) => n + r.count, 0);
-  const lines = [`--- query trace: ${seconds.toFixed(1)} s, ${total} HTTP requests, ${sent} statements (${total ? (sent / total).toFixed(1) : '-'} per request)`];
+  const lines = [`--- query trace: ${seconds.toFixed(1)} s, ${total} HTTP requests, ${sent} statements (${total ? (sent / total).toFixed(1) : '-'} per request)`,
+    `  event loop delay: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms`];
   for (const [route, r] of [...requests].sort((a, b) => b[1].count - a[1].count)) {
-    lines.push(`  http ${String(r.count).padStart(7)}  avg ${(r.ms / r.count).toFixed(1).padStart(7)} ms  ${route}`);
+    const sorted = (r.samples ?? []).sort((a, b) => a - b);
+    const p99 = sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))] ?? 0;
+    lines.push(`  http ${String(r.count).padStart(7)}  avg ${(r.ms / r.count).toFixed(1).padStart(7)} ms  p99 ${p99.toFixed(1).padStart(7)} ms (server side)  ${route}`);
   }
   for (const [text, r] of [...statements].sort((a, b) => b[1].count - a[1].count).slice(0, 40)) {
     lines.push(`  sql  ${String(r.count).padStart(7)}  avg ${(r.ms / r.count).toFixed(2).padStart(7)} ms  ${text}`);
@@ -72,4 +83,7 @@ process.on('SIGUSR2', () => {
   statements = new Map();
   requests = new Map();
   since = performance.now();
+  loopDelay.disable();
+  loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
 });
