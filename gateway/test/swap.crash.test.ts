@@ -1,15 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { inArray, like, or } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { ledgerTransfers, swapOrders, walletTransactions } from '../src/db/schema/index.js';
 import { checkLedgerInvariants } from '../src/ledger/invariants.js';
 import { checkSwapInvariants } from '../src/swap/invariants.js';
-import { Client, startGateway, type Gateway } from './withdraw-process.js';
+import { Client, crashDatabase, startGateway, type Gateway } from './withdraw-process.js';
 import { waitFor } from './withdraw-support.js';
 
 /**
@@ -18,32 +15,14 @@ import { waitFor } from './withdraw-support.js';
  * its destination leg, once on a confirm (synchronous provider) and once in the settlement worker
  * (asynchronous provider, after the hold). Each time it restarts on the same database.
  */
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'gw-swap-crash-'));
-const adminUrl = process.env.DATABASE_URL;
-const dbName = `gw_swap_crash_${Date.now()}_${randomBytes(3).toString('hex')}`;
-let databaseUrl: string | undefined;
+const store = crashDatabase('swap-crash');
+const { scratch } = store;
 let gateway: Gateway | undefined;
 
 afterAll(async () => {
   await gateway?.kill9();
-  if (adminUrl && databaseUrl) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).finally(() => admin.end());
-  }
-  rmSync(scratch, { recursive: true, force: true });
+  await store.drop();
 });
-
-async function prepareDatabase(): Promise<Record<string, string>> {
-  if (!adminUrl) return {};
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`).finally(() => admin.end());
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.toString();
-  return { DATABASE_URL: databaseUrl };
-}
 
 const minor = (v: string, decimals: number) => {
   const [w, f = ''] = v.split('.');
@@ -53,7 +32,7 @@ const minor = (v: string, decimals: number) => {
 describe('kill -9 between the two legs of a swap', () => {
   it('after restart no half swap: both legs or none, exact balances, consistent order, retried confirm agrees', async () => {
     const env = {
-      ...(await prepareDatabase()), DATA_DIR: scratch, STATIC_DIR: path.join(scratch, 'no-dist'),
+      ...(await store.prepare()), DATA_DIR: scratch, STATIC_DIR: path.join(scratch, 'no-dist'),
       SANDBOX_BLOCK_MS: '100', SANDBOX_CONFIRMATIONS: '2', SWAP_SETTLEMENT_POLL_MS: '100',
     };
     const crashing = { ...env, SANDBOX_SWAP_CRASH_POINT: 'between-legs' };
@@ -136,7 +115,7 @@ describe('kill -9 between the two legs of a swap', () => {
     gateway = undefined;
 
     // Inspect the books with the gateway down (PGlite allows one process at a time).
-    const database = await openDatabase({ databaseUrl, dataDir: scratch });
+    const database = await openDatabase({ databaseUrl: store.url, dataDir: scratch });
     try {
       const ids = [...syncOrders, ...asyncOrders].map((o) => o.id);
       const rows = await database.db.select().from(swapOrders).where(inArray(swapOrders.id, ids));
@@ -152,7 +131,7 @@ describe('kill -9 between the two legs of a swap', () => {
       expect(history).toHaveLength(12);
       expect(await checkLedgerInvariants(database.db)).toEqual([]);
       expect(await checkSwapInvariants(database.db)).toEqual([]);
-      console.log(`[figures] swap kill -9 between legs (${databaseUrl ? 'postgres' : 'pglite'}): 2 kills (a confirm mid-settlement, the settlement worker mid-settlement); `
+      console.log(`[figures] swap kill -9 between legs (${store.url ? 'postgres' : 'pglite'}): 2 kills (a confirm mid-settlement, the settlement worker mid-settlement); `
         + `round 1: ${syncOrders.length} confirms in flight, ${unansweredSync} unanswered, 0 legs survived the kill, ${syncOrders.length} retried → COMPLETED once; `
         + `round 2: ${asyncOrders.length} held IN_PROGRESS, settled after restart → ${asyncOrders.length} COMPLETED, ${legs.length} ledger rows `
         + `(${legs.filter((l) => l.kind === 'single').length} single, 3 holds, 3 posts, 0 voids), 0 half swaps, BTC 0.1 → 0.073 exact, ledger and swap invariants OK`);

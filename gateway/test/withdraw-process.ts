@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 /** The gateway as a real child process (`node --import tsx gateway/src/main.ts`), for crash tests. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -90,4 +94,39 @@ export class Client {
     const profile = await this.request<{ accounts: { id: string }[] }>('GET', '/b2c-user-management/user');
     this.account = profile.body.accounts[0]!.id;
   }
+}
+
+/**
+ * The database a crash test's gateway processes share: a fresh PostgreSQL database when DATABASE_URL
+ * names a server, else PGlite in the scratch folder (one process at a time). `drop` removes both.
+ */
+export function crashDatabase(prefix: string) {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), `gw-${prefix}-`));
+  const adminUrl = process.env.DATABASE_URL;
+  const dbName = `gw_${prefix.replace(/-/g, '_')}_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  let url: string | undefined;
+  return {
+    scratch,
+    /** The PostgreSQL database's URL once created; undefined on PGlite. */
+    get url() { return url; },
+    /** Creates the database; returns the gateway's environment for it. */
+    async prepare(): Promise<Record<string, string>> {
+      if (!adminUrl) return {};
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${dbName}"`).finally(() => admin.end());
+      const at = new URL(adminUrl);
+      at.pathname = `/${dbName}`;
+      url = at.toString();
+      return { DATABASE_URL: url };
+    },
+    async drop() {
+      if (adminUrl && url) {
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).finally(() => admin.end());
+      }
+      rmSync(scratch, { recursive: true, force: true });
+    },
+  };
 }

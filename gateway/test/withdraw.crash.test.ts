@@ -1,47 +1,26 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { ledgerTransfers, sandboxChainTransactions, withdrawals } from '../src/db/schema/index.js';
 import { checkLedgerInvariants } from '../src/ledger/invariants.js';
 import { checkWithdrawalInvariants } from '../src/withdrawals/invariants.js';
-import { Client, startGateway, type Gateway } from './withdraw-process.js';
+import { Client, crashDatabase, startGateway, type Gateway } from './withdraw-process.js';
 import { strangerAddress, waitFor } from './withdraw-support.js';
 
 /**
  * Guide §8 item 4 with a real kill -9: the gateway runs as a child process, is SIGKILLed while
  * withdrawals are being created, broadcast and confirmed, and is restarted on the same database.
  */
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'gw-crash-'));
-const adminUrl = process.env.DATABASE_URL;
-const dbName = `gw_crash_${Date.now()}_${randomBytes(3).toString('hex')}`;
-let databaseUrl: string | undefined;
+const store = crashDatabase('crash');
+const { scratch } = store;
 let gateway: Gateway | undefined;
 
 afterAll(async () => {
   await gateway?.kill9();
-  if (adminUrl && databaseUrl) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).finally(() => admin.end());
-  }
-  rmSync(scratch, { recursive: true, force: true });
+  await store.drop();
 });
-
-async function prepareDatabase(): Promise<Record<string, string>> {
-  if (!adminUrl) return {};
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`).finally(() => admin.end());
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.toString();
-  return { DATABASE_URL: databaseUrl };
-}
 
 async function settled(client: Client): Promise<boolean> {
   const history = (await client.request('POST', `/b2c-wallet/${client.account}/asset/transactions`, {})).body.content as { direction: string; state: string }[];
@@ -53,7 +32,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('kill -9 mid-withdrawal', () => {
   it('after restart every hold ends posted or voided, nothing lost, nothing broadcast twice', async () => {
     const env = {
-      ...(await prepareDatabase()), DATA_DIR: scratch, STATIC_DIR: path.join(scratch, 'no-dist'),
+      ...(await store.prepare()), DATA_DIR: scratch, STATIC_DIR: path.join(scratch, 'no-dist'),
       SANDBOX_BLOCK_MS: '100', SANDBOX_CONFIRMATIONS: '3', WITHDRAWAL_LEASE_MS: '1500',
     };
     const telegramId = 900_000_000 + randomInt(1_000_000);
@@ -124,7 +103,7 @@ describe('kill -9 mid-withdrawal', () => {
     gateway = undefined;
 
     // Inspect the books with the gateway down (PGlite allows one process at a time).
-    const database = await openDatabase({ databaseUrl, dataDir: scratch });
+    const database = await openDatabase({ databaseUrl: store.url, dataDir: scratch });
     try {
       const rows = await database.db.select().from(withdrawals).where(inArray(withdrawals.idempotencyKey, [...sent.keys()]));
       const keys = new Set(rows.map((r) => r.idempotencyKey));
@@ -156,7 +135,7 @@ describe('kill -9 mid-withdrawal', () => {
       const neverSent = rows.filter((r) => r.state === 'FAILED' && !r.failureReason?.includes('failNextBroadcasts')).length;
       expect(neverSent).toBe(0);
       const recorded = rows.filter((r) => r.txHash !== null).length;
-      console.log(`[figures] kill -9 (${databaseUrl ? 'postgres' : 'pglite'}): ${rounds.length} kills (${rounds.map((r) => r.kill).join(', ')}), ${rows.length} withdrawals `
+      console.log(`[figures] kill -9 (${store.url ? 'postgres' : 'pglite'}): ${rounds.length} kills (${rounds.map((r) => r.kill).join(', ')}), ${rows.length} withdrawals `
         + `(${completed.length} completed, ${rows.length - completed.length} failed: ${refused} refused by the sandbox, ${neverSent} failed by the crash alone), `
         + `${inFlightAtKill} requests unanswered at the kill and retried, ${lost} lost, ${doubles} double broadcasts, ${recorded} broadcasts on chain, ledger invariants OK`);
     } finally {
