@@ -121,7 +121,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const mailer = opts.mailer ?? (await createMailer(config, db));
   const authenticate = createAuthHook(idp);
   // Before any route: every `:account` route registered from here on is checked for ownership.
-  registerAccountAccess(app, { db, authenticate });
+  registerAccountAccess(app, { db, authenticate, idp });
 
   await app.register(async (scope) => {
     await scope.register(accountRoutes, { db, config, mailer });

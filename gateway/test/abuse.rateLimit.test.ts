@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseStore } from '../src/http/rateLimit.js';
 import { DEFAULT_RATE_LIMITS, parseRateLimits } from '../src/http/rateLimits.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { initDataFor, json, nextTelegramId, signUp } from './support/flows.js';
@@ -168,6 +170,27 @@ describe('counters are shared by every replica on the database', () => {
       expect(statuses).toEqual([201, 201, 201, 429]);
     } finally {
       await second.app.close();
+    }
+  });
+});
+
+describe('the database store', () => {
+  it("counts a request's keys in one statement, each in its own window, in the order asked", async () => {
+    const store = databaseStore(t.db);
+    try {
+      const [a, b] = [`test:a:${randomUUID()}`, `test:b:${randomUUID()}`];
+      expect(await store.hitAll!([{ key: a, windowSeconds: 60 }, { key: b, windowSeconds: 600 }])).toEqual([
+        { hits: 1, resetInSeconds: 60 }, { hits: 1, resetInSeconds: 600 },
+      ]);
+      const again = await store.hitAll!([{ key: b, windowSeconds: 600 }, { key: a, windowSeconds: 60 }]);
+      expect(again.map((h) => h.hits)).toEqual([2, 2]);
+      expect(again[0]!.resetInSeconds).toBeGreaterThan(60);
+      expect(await store.hit(a, 60)).toMatchObject({ hits: 3 });
+      // A window that has run out starts again at 1; the other key's count goes on.
+      await t.db.execute(sql`update rate_limit_counters set window_ends = now() - interval '1 second' where key = ${a}`);
+      expect((await store.hitAll!([{ key: a, windowSeconds: 60 }, { key: b, windowSeconds: 600 }])).map((h) => h.hits)).toEqual([1, 3]);
+    } finally {
+      await store.close();
     }
   });
 });

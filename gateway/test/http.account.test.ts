@@ -29,7 +29,12 @@ async function rowCounts() {
   return out;
 }
 
-describe('a route added later with :account', () => {
+describe.each([
+  // The gateway's wiring: bearer and account read in one statement.
+  ['with the joined check', true],
+  // An IdP without verifySignature (a stand-in): the two-step check.
+  ['with the two-step check', false],
+] as const)('a route added later with :account, %s', (_label, joined) => {
   let app: FastifyInstance;
   const handled: string[] = [];
 
@@ -37,7 +42,7 @@ describe('a route added later with :account', () => {
     // The same wiring as buildApp, then a route that neither authenticates nor checks the account.
     app = Fastify();
     registerErrorHandling(app);
-    registerAccountAccess(app, { db: t.db, authenticate: createAuthHook(t.app.idp) });
+    registerAccountAccess(app, { db: t.db, authenticate: createAuthHook(t.app.idp), ...(joined ? { idp: t.app.idp } : {}) });
     await app.register(async (scope) => {
       scope.post('/:account/future/:thing', async (request) => {
         handled.push(request.accountId);

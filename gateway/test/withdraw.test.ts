@@ -132,7 +132,8 @@ describe('external send', () => {
     const res = await send(t, alice, { currency: 'BTC', amount: '0.001', depositAddress: to, idempotencyKey: newKey() });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ state: 'IN_PROGRESS', kind: 'EXTERNAL', currency: 'BTC', amount: '0.001', fee: '0.00002', depositAddress: to });
-    expect(res.body.transaction).toMatchObject({ direction: 'WITHDRAWAL', state: 'IN_PROGRESS', amount: '0.001', fee: '0.00002', to, accountFromType: 'B2C' });
+    // from: the sender's own address, read inside the statement that writes the history row.
+    expect(res.body.transaction).toMatchObject({ direction: 'WITHDRAWAL', state: 'IN_PROGRESS', amount: '0.001', fee: '0.00002', from: aliceBtc, to, accountFromType: 'B2C' });
     const held = await balanceOf(t, alice, 'BTC');
     expect(held.onHold).toBe('0.00102');
 
@@ -140,7 +141,7 @@ describe('external send', () => {
     expect(row.state).toBe('COMPLETED');
     expect(await broadcastsOf(t, row.id)).toBe(1);
     const tx = (await historyOf(t, alice)).find((h) => h.id === res.body.transaction.id)!;
-    expect(tx).toMatchObject({ state: 'COMPLETED', fee: '0.00002', to, hash: row.txHash, accountToType: null });
+    expect(tx).toMatchObject({ state: 'COMPLETED', fee: '0.00002', from: aliceBtc, to, hash: row.txHash, accountToType: null });
     expect(tx.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(tx.explorerLink).toBe(`https://mempool.space/tx/${row.txHash}`);
     const after = await balanceOf(t, alice, 'BTC');

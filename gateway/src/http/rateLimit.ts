@@ -14,6 +14,11 @@ export { DEFAULT_RATE_LIMITS, type RateLimitRule, type RateLimits } from './rate
 export interface RateLimitStore {
   /** Counts one hit on `key`; says how many the current window holds and when it ends. */
   hit(key: string, windowSeconds: number): Promise<{ hits: number; resetInSeconds: number }>;
+  /**
+   * Counts one hit on each key at once (a signed-in request counts its client address and its
+   * account), answers in the same order. Optional: a store without it is asked key by key.
+   */
+  hitAll?(hits: { key: string; windowSeconds: number }[]): Promise<{ hits: number; resetInSeconds: number }[]>;
   close(): Promise<void>;
 }
 
@@ -23,19 +28,29 @@ export function databaseStore(db: Db): RateLimitStore {
     void db.execute(sql`delete from rate_limit_counters where window_ends < now() - interval '1 minute'`).catch(() => {});
   }, 600_000);
   sweep.unref();
-  return {
-    async hit(key, windowSeconds) {
-      const result = (await db.execute(sql`
-        insert into rate_limit_counters as c (key, hits, window_ends)
-        values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
-        on conflict (key) do update set
-          hits = case when c.window_ends <= now() then 1 else c.hits + 1 end,
-          window_ends = case when c.window_ends <= now() then excluded.window_ends else c.window_ends end
-        returning hits, greatest(1, ceil(extract(epoch from (window_ends - now()))))::int as reset_in`)) as unknown as {
-        rows: { hits: number; reset_in: number }[];
-      };
-      const row = result.rows[0]!;
+  // Every key of a request in one statement: one round trip per counted request, not one per scope.
+  // The keys of one request differ by scope, so no row is hit twice by the same command.
+  const hitAll = async (hits: { key: string; windowSeconds: number }[]) => {
+    const values = sql.join(hits.map((h) => sql`(${h.key}, 1, now() + make_interval(secs => ${h.windowSeconds}))`), sql`, `);
+    const result = (await db.execute(sql`
+      insert into rate_limit_counters as c (key, hits, window_ends)
+      values ${values}
+      on conflict (key) do update set
+        hits = case when c.window_ends <= now() then 1 else c.hits + 1 end,
+        window_ends = case when c.window_ends <= now() then excluded.window_ends else c.window_ends end
+      returning key, hits, greatest(1, ceil(extract(epoch from (window_ends - now()))))::int as reset_in`)) as unknown as {
+      rows: { key: string; hits: number; reset_in: number }[];
+    };
+    const byKey = new Map(result.rows.map((row) => [row.key, row]));
+    return hits.map((h) => {
+      const row = byKey.get(h.key)!;
       return { hits: Number(row.hits), resetInSeconds: Number(row.reset_in) };
+    });
+  };
+  return {
+    hitAll,
+    async hit(key, windowSeconds) {
+      return (await hitAll([{ key, windowSeconds }]))[0]!;
     },
     async close() { clearInterval(sweep); },
   };
@@ -64,18 +79,22 @@ export function createRateLimiter(opts: { limits: RateLimits | false; store: Rat
     limits,
     async consume(rule, subject) {
       if (!limits) return;
+      const counted = (Object.entries(limits[rule]) as [RateLimitScope, { max: number; windowSeconds: number }][])
+        .filter(([scope]) => subject[scope])
+        .map(([scope, limit]) => ({ scope, limit, key: keyOf(rule, scope, subject[scope]!), windowSeconds: limit.windowSeconds }));
+      if (counted.length === 0) return;
+      // A counter we cannot reach must not lock every user out: count nothing, say so.
+      const unreachable = (err: unknown, scope: string) => {
+        opts.log?.warn({ err, rule, scope }, 'rate limit store unavailable; request let through');
+        return undefined;
+      };
+      const answers = store.hitAll
+        ? await store.hitAll(counted).catch((err) => { unreachable(err, counted.map((c) => c.scope).join('+')); return counted.map(() => undefined); })
+        : await Promise.all(counted.map((c) => store.hit(c.key, c.windowSeconds).catch((err) => unreachable(err, c.scope))));
       let wait = 0;
-      for (const [scope, limit] of Object.entries(limits[rule]) as [RateLimitScope, { max: number; windowSeconds: number }][]) {
-        const value = subject[scope];
-        if (!value) continue;
-        try {
-          const { hits, resetInSeconds } = await store.hit(keyOf(rule, scope, value), limit.windowSeconds);
-          if (hits > limit.max) wait = Math.max(wait, resetInSeconds);
-        } catch (err) {
-          // A counter we cannot reach must not lock every user out: count nothing, say so.
-          opts.log?.warn({ err, rule, scope }, 'rate limit store unavailable; request let through');
-        }
-      }
+      answers.forEach((answer, i) => {
+        if (answer && answer.hits > counted[i]!.limit.max) wait = Math.max(wait, answer.resetInSeconds);
+      });
       if (wait > 0) throw rateLimited(wait);
     },
     close: () => store.close(),

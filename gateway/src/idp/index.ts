@@ -11,10 +11,10 @@ import { createDispatcher, mountOnFastify } from './mount.js';
 import { createProvider } from './provider.js';
 import { createRevocationHandler } from './revoke.js';
 import { createUserinfoHandler } from './userinfo.js';
-import { createTokenVerifier, InvalidAccessToken, isTokenLive } from './verify.js';
+import { createTokenVerifier, InvalidAccessToken, isTokenLive, type AccessTokenClaims } from './verify.js';
 
 export { API_RESOURCE, ROUTES } from './constants.js';
-export { InvalidAccessToken } from './verify.js';
+export { InvalidAccessToken, type AccessTokenClaims } from './verify.js';
 
 export interface TokenSet {
   access_token: string;
@@ -33,6 +33,13 @@ export interface UserCredentials {
 export interface Idp {
   issuer: string;
   verifyAccessToken(token: string): Promise<{ sub: string }>;
+  /**
+   * The signature, issuer, audience and expiry only, NOT whether the token is still live: for a
+   * caller that reads `livenessColumns` (./verify.ts) in its own statement and judges the row with
+   * `isLiveRow`, so the bearer check shares a round trip with the request's first read
+   * (http/account.ts). Optional: a stand-in IdP without it gets the two-step check.
+   */
+  verifySignature?(token: string): Promise<AccessTokenClaims>;
   issueSession(userId: string): Promise<TokenSet>;
   register(app: FastifyInstance): Promise<void>;
 }
@@ -78,6 +85,7 @@ export async function createIdp(opts: { db: Db; config: Config; users: UserCrede
       const { sub } = await verifyAccessToken(token);
       return { sub };
     },
+    verifySignature,
     // Goes through the token endpoint (in-process) so the result is byte-for-byte what the
     // password grant returns, refresh token included.
     async issueSession(userId) {

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
 import type { Db } from '../db/client.js';
 import { preparedPer } from '../db/prepared.js';
@@ -66,31 +67,52 @@ export function createTokenVerifier(opts: { issuer: string; publicJwks: { keys: 
   };
 }
 
-const live = or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`));
+const live = (table: { expiresAt: AnyPgColumn }) => or(isNull(table.expiresAt), gt(table.expiresAt, sql`now()`));
+const REVOKED_ALIAS = 'revoked_token';
+const revokedToken = alias(oidcPayloads, REVOKED_ALIAS);
 
-const liveTokenRows = preparedPer((db) => db
-  .select({ model: oidcPayloads.model, payload: oidcPayloads.payload })
-  .from(oidcPayloads)
-  .where(
-    and(
-      or(
-        and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, sql.placeholder('gid'))),
-        and(eq(oidcPayloads.model, REVOKED_ACCESS_TOKEN), eq(oidcPayloads.id, sql.placeholder('jti'))),
-      ),
-      live,
-    ),
-  )
-  .prepare('token_live'));
+/**
+ * The bearer's liveness as columns of a statement reading `FROM oidc_payload`, so a caller can fold
+ * its own reads (the account check, the balance poll) into the same round trip: under load each round
+ * trip to PostgreSQL, not the statement's work, was what a request waited for. Filter the statement
+ * with `liveGrant`: no row means no live grant. Judge the row with `isLiveRow`; fill the placeholders
+ * with `livenessParams`.
+ */
+export const livenessColumns = {
+  // Compared as text only when the payload holds a string, as the JS check did before (a number 5
+  // never equals the subject "5").
+  grantOwner: sql<string | null>`case when jsonb_typeof(${oidcPayloads.payload} -> 'accountId') = 'string' then ${oidcPayloads.payload} ->> 'accountId' end`,
+  // The same table again under its own name: the revoked-token row, if any, for this jti.
+  revoked: sql<boolean>`exists (select 1 from ${oidcPayloads} as ${sql.identifier(REVOKED_ALIAS)} where ${and(
+    eq(revokedToken.model, REVOKED_ACCESS_TOKEN), eq(revokedToken.id, sql.placeholder('jti')), live(revokedToken),
+  )})`,
+};
+
+/** The token's grant, while it exists and has not expired (revoked or killed grants are deleted). */
+export const liveGrant = and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, sql.placeholder('gid')), live(oidcPayloads));
+
+export const livenessParams = (claims: AccessTokenClaims) => ({ gid: claims.gid ?? '', jti: claims.jti });
+
+export interface LivenessRow { grantOwner: string | null; revoked: boolean }
 
 /**
  * True while the token's grant exists (not revoked, not killed by refresh-token reuse) and belongs to
- * the token's subject, and the token itself was not revoked.
+ * the token's subject, and the token itself was not revoked. `row` is the statement's first row.
  */
+export function isLiveRow(row: LivenessRow | undefined, claims: AccessTokenClaims): boolean {
+  // A token signed for one account must not ride on another account's grant.
+  return Boolean(claims.gid) && row !== undefined && row.grantOwner === claims.sub && !row.revoked;
+}
+
+const liveTokenRows = preparedPer((db) => db
+  .select(livenessColumns)
+  .from(oidcPayloads)
+  .where(liveGrant)
+  .prepare('token_live'));
+
+/** The liveness check alone, for routes without an `:account` (profile, userinfo). */
 export async function isTokenLive(db: Db, claims: AccessTokenClaims): Promise<boolean> {
   if (!claims.gid) return false;
-  const rows = await liveTokenRows(db).execute({ gid: claims.gid, jti: claims.jti });
-  // A token signed for one account must not ride on another account's grant.
-  const grant = rows.find((r) => r.model === 'Grant');
-  const owner = (grant?.payload as { accountId?: unknown } | undefined)?.accountId;
-  return owner === claims.sub && !rows.some((r) => r.model === REVOKED_ACCESS_TOKEN);
+  const [row] = await liveTokenRows(db).execute(livenessParams(claims));
+  return isLiveRow(row, claims);
 }

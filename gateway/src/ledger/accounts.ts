@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { ledgerAccounts, type LedgerAccount } from '../db/schema/index.js';
 import type { Executor } from '../db/client.js';
 
@@ -61,12 +61,44 @@ export function ensureSystemAccount(db: Executor, currency: string, code: string
 }
 
 /**
- * One shard of a split system account (`{name}:{0..7}`). The shard follows from a stable key so a
- * replayed posting lands on the same row; different keys spread over all shards.
+ * The code of one shard of a split system account (`{name}:{0..63}`). The shard follows from a
+ * stable key so a replayed posting lands on the same row; different keys spread over all shards.
  */
+export function shardCode(name: string, key: string): string {
+  return `${name}:${createHash('sha256').update(key).digest().readUInt32BE(0) % SYSTEM_SHARDS}`;
+}
+
+/** One shard of a split system account, created on first use. */
 export async function systemShard(db: Executor, currency: string, name: string, key: string): Promise<LedgerAccount> {
-  const shard = createHash('sha256').update(key).digest().readUInt32BE(0) % SYSTEM_SHARDS;
-  return ensureSystemAccount(db, currency, `${name}:${shard}`);
+  return ensureSystemAccount(db, currency, shardCode(name, key));
+}
+
+/** An account ensureLedgerAccounts looks up: a user's for a currency, or a system account by code. */
+export type WantedAccount =
+  | { kind: 'user'; ownerAccountId: string; currency: string }
+  | { kind: 'system'; currency: string; code: string };
+
+export const userWanted = (ownerAccountId: string, currency: string): WantedAccount => ({ kind: 'user', ownerAccountId, currency });
+export const shardWanted = (currency: string, name: string, key: string): WantedAccount => ({ kind: 'system', currency, code: shardCode(name, key) });
+
+const matches = (w: WantedAccount) => (row: LedgerAccount) => row.kind === w.kind && row.currency === w.currency
+  && (w.kind === 'user' ? row.ownerAccountId?.toLowerCase() === w.ownerAccountId.toLowerCase() : row.code === w.code);
+
+/**
+ * Several accounts in one read (a send needs the user's, a clearing shard and a fee shard): one
+ * round trip where there was one per account, on the money routes' hot path. Each arm of the OR is
+ * answered by its partial unique index. One missing (first use only) is created as
+ * ensureUserAccount / ensureSystemAccount would, under the same unique-index race rules.
+ */
+export async function ensureLedgerAccounts(db: Executor, wanted: WantedAccount[]): Promise<LedgerAccount[]> {
+  const rows = await db.select().from(ledgerAccounts)
+    .where(or(...wanted.map((w) => (w.kind === 'user' ? userAccount(w.ownerAccountId, w.currency) : systemAccount(w.currency, w.code)))));
+  const found: LedgerAccount[] = [];
+  for (const w of wanted) {
+    found.push(rows.find(matches(w))
+      ?? (w.kind === 'user' ? await ensureUserAccount(db, w.ownerAccountId, w.currency) : await ensureSystemAccount(db, w.currency, w.code)));
+  }
+  return found;
 }
 
 export async function accountsByIds(db: Executor, ids: number[]): Promise<LedgerAccount[]> {

@@ -15,7 +15,7 @@ export class LedgerError extends Error {
   }
 }
 
-interface PgErrorLike { code?: string; constraint?: string; constraint_name?: string; cause?: unknown }
+interface PgErrorLike { code?: string; message?: string; constraint?: string; constraint_name?: string; cause?: unknown }
 
 /** node-postgres and PGlite errors, possibly wrapped by drizzle's DrizzleQueryError. */
 export function pgErrorOf(err: unknown): PgErrorLike | undefined {
@@ -28,10 +28,25 @@ export function pgErrorOf(err: unknown): PgErrorLike | undefined {
   return undefined;
 }
 
-/** The database's CHECK is authoritative for overdraft; surface it as the same typed error. */
+/** SQLSTATEs the ledger functions raise (migration 0011_ledger_functions.sql), message included. */
+const LEDGER_STATES: Readonly<Record<string, LedgerErrorCode>> = {
+  LD002: 'ACCOUNT_NOT_FOUND',
+  LD003: 'CURRENCY_MISMATCH',
+  LD004: 'INVALID_AMOUNT',
+  LD005: 'IDEMPOTENCY_CONFLICT',
+  LD006: 'HOLD_NOT_FOUND',
+  LD007: 'HOLD_ALREADY_RESOLVED',
+};
+
+/**
+ * The ledger functions' refusals and the database's CHECKs (authoritative for overdraft) surface as
+ * the same typed errors the callers map to 4xx.
+ */
 export function translateDbError(err: unknown): unknown {
   if (err instanceof LedgerError) return err;
   const pg = pgErrorOf(err);
+  const refused = pg?.code ? LEDGER_STATES[pg.code] : undefined;
+  if (refused) return new LedgerError(refused, pg!.message ?? refused);
   const constraint = pg?.constraint ?? pg?.constraint_name ?? '';
   if (pg?.code === '23514' && constraint === 'ledger_accounts_no_overdraft') {
     return new LedgerError('INSUFFICIENT_FUNDS', 'The account cannot cover this amount');

@@ -1,6 +1,19 @@
+import { eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { requireNoResetHold } from './resetHold.js';
-import { checkPasscode, hasPasscode, pinErrors } from './service.js';
+import { preparedPer } from '../db/prepared.js';
+import { users } from '../db/schema/index.js';
+import { isUuid } from '../users/repository.js';
+import { holdError } from './resetHold.js';
+import { checkPasscode, pinErrors } from './service.js';
+
+/**
+ * The reset hold (if it still runs, by the database's clock) and whether a passcode is set, in one
+ * prepared read: every send and swap confirm asks both, which were two round trips.
+ */
+const gate = preparedPer((db) => db.select({
+  holdUntil: sql<Date | null>`case when ${gt(users.passcodeResetHoldUntil, sql`now()`)} then ${users.passcodeResetHoldUntil} end`.mapWith(users.passcodeResetHoldUntil),
+  hasPasscode: sql<boolean>`exists (select 1 from user_passcodes p where p.user_id = ${users.id})`,
+}).from(users).where(eq(users.id, sql.placeholder('userId'))).prepare('passcode_gate'));
 
 /**
  * For routes that move money (withdraw, swap confirm, sell): call before any side effect.
@@ -13,8 +26,10 @@ import { checkPasscode, hasPasscode, pinErrors } from './service.js';
  * The errors are DomainErrors; http/errors.ts renders them as `{ code, message, attemptsLeft?, waitSeconds? }`.
  */
 export async function requirePasscode(db: Db, userId: string, header: string | undefined): Promise<void> {
-  await requireNoResetHold(db, userId);
-  if (!(await hasPasscode(db, userId))) return;
+  if (!isUuid(userId)) return;
+  const [row] = await gate(db).execute({ userId });
+  if (row?.holdUntil) throw holdError(row.holdUntil);
+  if (!row?.hasPasscode) return;
   const code = header?.trim();
   if (!code) throw pinErrors.required();
   await checkPasscode(db, userId, code);

@@ -1,8 +1,7 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { DomainError } from '../domain/errors.js';
-import { isUuid } from '../users/repository.js';
 
 /**
  * The hold after a passcode reset (README "Passcode recovery"). Whoever resets the passcode — the
@@ -23,12 +22,4 @@ export async function startResetHold(tx: Executor, userId: string, holdMs: numbe
     .returning({ until: users.passcodeResetHoldUntil });
   if (!row?.until) throw new Error(`No user ${userId} to hold`);
   return row.until;
-}
-
-/** For every route that moves money out: refuses with 403 PASSCODE_RESET_HOLD while a hold runs. */
-export async function requireNoResetHold(db: Executor, userId: string): Promise<void> {
-  if (!isUuid(userId)) return;
-  const [row] = await db.select({ until: users.passcodeResetHoldUntil }).from(users)
-    .where(and(eq(users.id, userId), gt(users.passcodeResetHoldUntil, sql`now()`)));
-  if (row?.until) throw holdError(row.until);
 }

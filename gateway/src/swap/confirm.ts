@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
-import { swapOrders, walletTransactions, type SwapOrder } from '../db/schema/index.js';
+import { swapOrders, walletTransactions, type LedgerAccount, type SwapOrder } from '../db/schema/index.js';
+import { rowMapper } from '../db/rows.js';
 import { DomainError, invalid } from '../domain/errors.js';
-import { ensureUserAccount, systemShard } from '../ledger/accounts.js';
+import { ensureLedgerAccounts, shardWanted, systemShard, userWanted } from '../ledger/accounts.js';
 import { LedgerError } from '../ledger/errors.js';
 import { hold, postHold, transfer, voidHold } from '../ledger/transfers.js';
 import { isUuid } from '../users/repository.js';
@@ -31,18 +32,24 @@ const notFound = () => new DomainError('not_found', 'SWAP_ORDER_NOT_FOUND', 'No 
 type HistoryState = 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
 
 /** Both sides of the swap in history, tied to the order by id: the source as money out, the destination as money in. */
-async function writeHistory(tx: Tx, order: SwapOrder, state: HistoryState, legs: { out?: number; in?: number } = {}) {
+function historyInsert(tx: Tx, order: SwapOrder, state: HistoryState, legs: { out?: number; in?: number } = {}) {
   const common = {
     accountId: order.accountId, transactionType: 'EXCHANGE' as const, state, fee: 0n, swapOrderId: order.id,
     fromCurrency: order.sourceCurrency, toCurrency: order.destinationCurrency,
     fromAmount: order.sourceAmount, toAmount: order.destinationAmount, exchangeRate: order.rate,
     ...(state === 'COMPLETED' ? { completedAt: sql`now()` } : {}),
   };
-  await tx.insert(walletTransactions).values([
+  return tx.insert(walletTransactions).values([
     { ...common, currency: order.sourceCurrency, direction: 'WITHDRAWAL', amount: order.sourceAmount, ledgerTransferId: legs.out ?? null },
     { ...common, currency: order.destinationCurrency, direction: 'DEPOSIT', amount: order.destinationAmount, ledgerTransferId: legs.in ?? null },
   ]);
 }
+
+async function writeHistory(tx: Tx, order: SwapOrder, state: HistoryState, legs: { out?: number; in?: number } = {}) {
+  await historyInsert(tx, order, state, legs);
+}
+
+const orderRow = rowMapper(swapOrders);
 
 /** An IN_PROGRESS order's two history rows move on with it. */
 async function settleHistory(tx: Tx, order: SwapOrder, state: 'COMPLETED' | 'FAILED', legs: { out?: number; in?: number } = {}) {
@@ -54,8 +61,8 @@ async function settleHistory(tx: Tx, order: SwapOrder, state: 'COMPLETED' | 'FAI
 }
 
 /** Liquidity → user in the destination, at the order's own amount. */
-async function creditDestination(deps: ConfirmDeps, tx: Tx, order: SwapOrder) {
-  const liquidityDestination = await systemShard(tx, order.destinationCurrency, SWAP_LIQUIDITY, order.id);
+async function creditDestination(deps: ConfirmDeps, tx: Tx, order: SwapOrder, liquidity?: LedgerAccount) {
+  const liquidityDestination = liquidity ?? await systemShard(tx, order.destinationCurrency, SWAP_LIQUIDITY, order.id);
   // Money arriving makes the asset visible, as a deposit does.
   const userDestination = await ensureAsset(tx, order.accountId, order.destinationCurrency, deps.derive);
   return transfer(tx, {
@@ -64,23 +71,26 @@ async function creditDestination(deps: ConfirmDeps, tx: Tx, order: SwapOrder) {
   });
 }
 
-async function sourceAccounts(tx: Tx, order: SwapOrder) {
-  const user = await ensureUserAccount(tx, order.accountId, order.sourceCurrency);
-  const liquidity = await systemShard(tx, order.sourceCurrency, SWAP_LIQUIDITY, order.id);
-  return { user, liquidity };
+/** The user's source account and the source liquidity shard (and the destination's, when asked) in one read. */
+async function sourceAccounts(tx: Tx, order: SwapOrder, withDestination = false) {
+  const [user, liquidity, liquidityDestination] = await ensureLedgerAccounts(tx, [
+    userWanted(order.accountId, order.sourceCurrency), shardWanted(order.sourceCurrency, SWAP_LIQUIDITY, order.id),
+    ...(withDestination ? [shardWanted(order.destinationCurrency, SWAP_LIQUIDITY, order.id)] : []),
+  ]);
+  return { user: user!, liquidity: liquidity!, liquidityDestination };
 }
 
 /** Synchronous provider: two legs at the order's own amounts, in a savepoint so a refusal undoes both. */
 async function settleNow(deps: ConfirmDeps, tx: Tx, order: SwapOrder) {
   try {
     return await tx.transaction(async (sp) => {
-      const { user, liquidity } = await sourceAccounts(sp, order);
+      const { user, liquidity, liquidityDestination } = await sourceAccounts(sp, order, true);
       const out = await transfer(sp, {
         debitAccountId: user.id, creditAccountId: liquidity.id, amount: order.sourceAmount,
         currency: order.sourceCurrency, idempotencyKey: `swap-out:${order.id}`, reference: `swap ${order.id}`,
       });
       deps.betweenLegs?.();
-      const inLeg = await creditDestination(deps, sp, order);
+      const inLeg = await creditDestination(deps, sp, order, liquidityDestination);
       const result = await deps.provider.execute(execution(order));
       if ('pending' in result) throw new Error('The provider answered pending after saying it settles synchronously');
       if (!result.ok) throw new ProviderRefused(result.reason);
@@ -180,11 +190,12 @@ export async function confirmSwapOrder(deps: ConfirmDeps, input: { accountId: st
         await writeHistory(tx, order, 'FAILED');
         return markFailed(tx, order, outcome.message);
       }
-      await writeHistory(tx, order, 'COMPLETED', outcome);
-      const [done] = await tx.update(swapOrders).set({
-        state: 'COMPLETED', sourceTransferId: outcome.out, destinationTransferId: outcome.in, confirmedAt: sql`now()`,
-      }).where(eq(swapOrders.id, order.id)).returning();
-      return done!;
+      // Both history rows and the order's completion in one statement (two round trips before).
+      const { rows } = (await tx.execute(sql`with history as (${historyInsert(tx, order, 'COMPLETED', outcome).getSQL()})
+        ${tx.update(swapOrders).set({
+          state: 'COMPLETED', sourceTransferId: outcome.out, destinationTransferId: outcome.in, confirmedAt: sql`now()`,
+        }).where(eq(swapOrders.id, order.id)).returning().getSQL()}`)) as unknown as { rows: Record<string, unknown>[] };
+      return orderRow(rows[0]!);
     });
     if (order.state === 'IN_PROGRESS') deps.onHeld?.();
     return order;

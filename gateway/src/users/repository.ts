@@ -51,14 +51,24 @@ export async function insertTelegramUser(tx: Executor, input: { language: Langua
   return user!.id;
 }
 
-/** The account's id when it exists and belongs to the user; malformed ids never reach a uuid cast. */
-const ownAccount = preparedPer((db) => db.select({ id: accounts.id }).from(accounts)
-  .where(and(eq(accounts.id, sql.placeholder('accountId')), eq(accounts.userId, sql.placeholder('userId'))))
-  .prepare('own_account'));
+/**
+ * The account row only when it belongs to the user (placeholders `accountId`, `userId`): a WHERE here,
+ * an ON for a statement that joins it to the bearer check (http/account.ts) so both share a round trip.
+ */
+export const ownAccount = and(eq(accounts.id, sql.placeholder('accountId')), eq(accounts.userId, sql.placeholder('userId')));
 
+/** Malformed ids never reach a uuid cast: they become NULL, which matches no account. */
+export const ownAccountParams = (userId: string, accountId: string) => ({
+  accountId: isUuid(accountId) ? accountId : null,
+  userId: isUuid(userId) ? userId : null,
+});
+
+const ownAccountRow = preparedPer((db) => db.select({ id: accounts.id }).from(accounts).where(ownAccount).prepare('own_account'));
+
+/** The account's id when it exists and belongs to the user. */
 export async function findOwnAccountId(db: Executor, userId: string, accountId: string): Promise<string | undefined> {
   if (!isUuid(accountId) || !isUuid(userId)) return undefined;
-  const [row] = await ownAccount(db).execute({ accountId, userId });
+  const [row] = await ownAccountRow(db).execute(ownAccountParams(userId, accountId));
   return row?.id;
 }
 

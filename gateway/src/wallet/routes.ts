@@ -6,7 +6,8 @@ import { walletAssets } from '../db/schema/index.js';
 import { DomainError, invalid } from '../domain/errors.js';
 import { bearer, type AuthHook } from '../http/auth.js';
 import type { DeriveAddress } from './addresses.js';
-import { addAssets, archiveAsset, listAssets } from './assets.js';
+import { accountReadOf } from '../http/account.js';
+import { addAssets, archiveAsset, assetItems, listAssets, readAssetsWithBearer, type AssetRow } from './assets.js';
 import { coinMeta, currencyCatalogue, findCoin } from './catalogue.js';
 import { findTransaction, listTransactions } from './history.js';
 import { historyCsvStream } from './historyCsv.js';
@@ -37,13 +38,15 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletDeps> = async (app, {
 
   app.get('/:account/asset', {
     onRequest: authenticate,
+    // The balances come with the bearer and account check: one round trip per poll (assets.ts).
+    config: { accountRead: readAssetsWithBearer },
     schema: {
       ...common, summary: 'Assets with exact balances and deposit addresses',
       params: AccountParams, response: { 200: Type.Array(AssetBody), ...errors(401, 404) },
     },
   }, async (request) => {
-    const { accountId } = request;
-    return listAssets(db, config, accountId);
+    const rows = accountReadOf<AssetRow>(request);
+    return rows ? assetItems(rows, config) : listAssets(db, config, request.accountId);
   });
 
   const added = async (accountId: string, currencies: string[]) => {

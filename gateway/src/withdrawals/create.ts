@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db, Executor, Tx } from '../db/client.js';
+import { rowMapper } from '../db/rows.js';
 import { depositAddresses, walletTransactions, withdrawalJobs, withdrawals, type WalletTransaction, type Withdrawal } from '../db/schema/index.js';
 import { DomainError, invalid } from '../domain/errors.js';
-import { ensureUserAccount, systemShard } from '../ledger/accounts.js';
+import { ensureLedgerAccounts, ensureUserAccount, shardWanted, userWanted } from '../ledger/accounts.js';
 import { LedgerError } from '../ledger/errors.js';
 import { hold, transfer } from '../ledger/transfers.js';
 import { parsePositiveAmount } from '../wallet/amounts.js';
@@ -31,6 +32,8 @@ export interface CreateDeps {
   /** Networks a broadcast can go to; an external send elsewhere is refused before anything is held. */
   canBroadcast: (network: string) => boolean;
 }
+
+const historyRow = rowMapper(walletTransactions);
 
 const refuse = (code: string, message: string, field?: string) => invalid(code, message, field);
 
@@ -61,31 +64,39 @@ async function ownAddress(db: Executor, accountId: string, network: string): Pro
 }
 
 /** External: amount and fee held (two holds, one per system account), history IN_PROGRESS, a job for the worker. */
-async function holdExternal(tx: Tx, w: Withdrawal, fromAddress: string | null) {
-  const user = await ensureUserAccount(tx, w.accountId, w.currency);
-  const clearing = await systemShard(tx, w.currency, WITHDRAWAL_CLEARING, w.id);
+async function holdExternal(tx: Tx, w: Withdrawal) {
+  // The user's account and both shards in one read.
+  const [user, clearing, fees] = await ensureLedgerAccounts(tx, [
+    userWanted(w.accountId, w.currency), shardWanted(w.currency, WITHDRAWAL_CLEARING, w.id),
+    ...(w.fee > 0n ? [shardWanted(w.currency, FEE_ACCOUNT, w.id)] : []),
+  ]);
   const main = await hold(tx, {
-    debitAccountId: user.id, creditAccountId: clearing.id, amount: w.amount, currency: w.currency,
+    debitAccountId: user!.id, creditAccountId: clearing!.id, amount: w.amount, currency: w.currency,
     idempotencyKey: `withdrawal:${w.id}`, reference: `withdrawal ${w.id}`,
   });
   let feeHoldId: number | null = null;
-  if (w.fee > 0n) {
-    const fees = await systemShard(tx, w.currency, FEE_ACCOUNT, w.id);
+  if (fees) {
     feeHoldId = (await hold(tx, {
-      debitAccountId: user.id, creditAccountId: fees.id, amount: w.fee, currency: w.currency,
+      debitAccountId: user!.id, creditAccountId: fees.id, amount: w.fee, currency: w.currency,
       idempotencyKey: `withdrawal-fee:${w.id}`, reference: `withdrawal fee ${w.id}`,
     })).id;
   }
-  const [history] = await tx.insert(walletTransactions).values({
-    accountId: w.accountId, currency: w.currency, direction: 'WITHDRAWAL', transactionType: 'WITHDRAWAL', state: 'IN_PROGRESS',
-    amount: w.amount, fee: w.fee, fromAddress, toAddress: w.toAddress, network: w.network, confirmations: 0,
+  // History row, worker job and the withdrawal's links in one statement (three round trips before):
+  // the history id is made here so the update can name it, and the foreign keys are checked at the
+  // statement's end, when the sibling insert is there.
+  const historyId = randomUUID();
+  const links = { walletTransactionId: historyId, holdTransferId: main.id, feeHoldTransferId: feeHoldId };
+  const { rows } = (await tx.execute(sql`with history as (${tx.insert(walletTransactions).values({
+    id: historyId, accountId: w.accountId, currency: w.currency, direction: 'WITHDRAWAL', transactionType: 'WITHDRAWAL', state: 'IN_PROGRESS',
+    amount: w.amount, fee: w.fee, toAddress: w.toAddress, network: w.network, confirmations: 0,
+    // The sender's own address on the network, read inside this statement rather than in one of its own.
+    fromAddress: sql`(select ${depositAddresses.address} from ${depositAddresses} where ${depositAddresses.accountId} = ${w.accountId} and ${depositAddresses.network} = ${w.network})`,
     ledgerTransferId: main.id,
-  }).returning();
-  await tx.insert(withdrawalJobs).values({ withdrawalId: w.id });
-  const [row] = await tx.update(withdrawals)
-    .set({ walletTransactionId: history!.id, holdTransferId: main.id, feeHoldTransferId: feeHoldId })
-    .where(eq(withdrawals.id, w.id)).returning();
-  return { row: row!, history: history! };
+  }).returning().getSQL()}),
+    job as (${tx.insert(withdrawalJobs).values({ withdrawalId: w.id }).getSQL()}),
+    linked as (${tx.update(withdrawals).set(links).where(eq(withdrawals.id, w.id)).getSQL()})
+    select * from history`)) as unknown as { rows: Record<string, unknown>[] };
+  return { row: { ...w, ...links }, history: historyRow(rows[0]!) };
 }
 
 /** Internal: one ledger transfer between the two users, settled now, in both histories. */
@@ -148,8 +159,9 @@ export async function createWithdrawal(deps: CreateDeps, input: WithdrawalReques
         recipientAccountId: internal ? checked.ownerAccountId! : null,
       }).onConflictDoNothing({ target: [withdrawals.accountId, withdrawals.idempotencyKey] }).returning();
       if (!inserted) return replayOf((await byKey(tx, input.accountId, input.idempotencyKey))!, requestHash);
-      const fromAddress = await ownAddress(tx, input.accountId, checked.coin.network);
-      const { row, history } = internal ? await settleInternal(tx, inserted, fromAddress) : await holdExternal(tx, inserted, fromAddress);
+      const { row, history } = internal
+        ? await settleInternal(tx, inserted, await ownAddress(tx, input.accountId, checked.coin.network))
+        : await holdExternal(tx, inserted);
       return { withdrawal: row, history, replayed: false };
     });
   } catch (err) {

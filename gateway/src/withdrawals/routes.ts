@@ -109,6 +109,7 @@ export async function withdrawalsPlugin(app: FastifyInstance, deps: WithdrawalDe
     db: deps.db,
     adapters: deps.adapters,
     pollMs: Math.min(1000, Math.max(50, Math.floor(config.sandboxBlockMs / 2))),
+    followMs: Math.min(1000, Math.max(50, config.sandboxBlockMs)),
     leaseMs: deps.leaseMs ?? config.withdrawalLeaseMs,
     log: app.log,
     ...(config.sandbox && config.sandboxCrashPoint ? { crashAt: config.sandboxCrashPoint } : {}),

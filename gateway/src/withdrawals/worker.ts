@@ -14,8 +14,13 @@ export interface WorkerLogger {
 export interface WorkerOptions {
   db: Db;
   adapters: ReadonlyMap<string, ChainAdapter>;
-  /** Time between polls of an in-flight send, and the idle poll. */
+  /** The idle poll, and the next look at a send whose broadcast outcome is unknown. */
   pollMs: number;
+  /**
+   * Time between follow-ups of a broadcast send: one block, as its confirmations change at most once
+   * per block (following every half block cost twice the statements for the same news). Defaults to pollMs.
+   */
+  followMs?: number;
   /**
    * How long a claim keeps other workers off a job. A worker that dies mid-job (kill -9) lets it go
    * when this runs out; it must exceed the adapter's broadcast timeout.
@@ -72,6 +77,7 @@ async function reschedule(db: Db, id: string, ms: number, lastError: string | nu
 /** One claimed job. Throws only on unexpected errors (the caller reschedules). */
 async function run(opts: WorkerOptions, { w, action }: Claimed): Promise<void> {
   const { db, pollMs } = opts;
+  const followMs = opts.followMs ?? pollMs;
   if (w.state !== 'IN_PROGRESS') return void (await failWithdrawal(db, w, 'already resolved'));
   const adapter = opts.adapters.get(w.network);
   if (!adapter) return reschedule(db, w.id, Math.max(pollMs, 5000), `no chain adapter for ${w.network}`);
@@ -86,8 +92,10 @@ async function run(opts: WorkerOptions, { w, action }: Claimed): Promise<void> {
       if (err instanceof BroadcastRejectedError) return void (await failWithdrawal(db, w, err.message));
       // Outcome unknown: the next claim asks the adapter what happened (and offers it again if nothing).
       opts.log?.warn({ err, withdrawal: w.id }, 'withdrawal broadcast outcome unknown; following up');
+      return reschedule(db, w.id, pollMs);
     }
-    return reschedule(db, w.id, pollMs);
+    // Accepted: nothing new to learn before the next block.
+    return reschedule(db, w.id, followMs);
   };
   if (action === 'broadcast') return offer();
 
@@ -101,8 +109,8 @@ async function run(opts: WorkerOptions, { w, action }: Claimed): Promise<void> {
   if (!w.txHash) await recordBroadcast(db, w, seen.txHash, seen.requiredConfirmations);
   if (seen.status === 'COMPLETED') return void (await completeWithdrawal(db, w, seen.confirmations));
   if (seen.status === 'FAILED') return void (await failWithdrawal(db, w, 'The network dropped the transaction'));
-  await recordProgress(db, w, seen.confirmations, seen.requiredConfirmations);
-  return reschedule(db, w.id, pollMs);
+  // The progress and the next follow-up in one statement (the history row only when it changed).
+  return recordProgress(db, w, seen, followMs);
 }
 
 /**
