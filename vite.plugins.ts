@@ -6,22 +6,65 @@ import type { Plugin } from 'vite';
  * link each extra request costs a round trip and compresses worse. Lazy screens keep their own chunks.
  */
 export const bootModules = new Set<string>();
+const welcomeScreens = '/src/features/auth/StaticScreens.tsx';
+
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+
+/**
+ * Every module `roots` import statically, all the way down, but not those in `outside`. lucide-react's
+ * index re-exports every icon: followed, it would put every icon any lazy screen uses into the chunk
+ * being built. The icons a chunk really renders reach it through the bundler anyway.
+ */
+function staticClosure(graph: ModuleGraph, roots: string[], outside: ReadonlySet<string> = new Set()): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id) || outside.has(id) || id.includes('/node_modules/lucide-react/')) continue;
+    seen.add(id);
+    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
 export function bootChunk(): Plugin {
   return {
     name: 'wallet:boot-chunk',
     apply: 'build',
     buildStart: () => bootModules.clear(),
     buildEnd() {
-      const stack = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
-      while (stack.length > 0) {
-        const id = stack.pop()!;
-        if (bootModules.has(id)) continue;
-        // lucide-react's index re-exports every icon: followed, it would put every icon any lazy screen
-        // uses into the boot chunk. The icons boot really renders reach it through the bundler anyway.
-        if (id.includes('/node_modules/lucide-react/')) continue;
-        bootModules.add(id);
-        stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-      }
+      // The sign-in welcome screens too: they are what a signed-out start paints, and as a lazy chunk
+      // they cost /auth/login two more requests (the screen and what it shares with the signed-in part).
+      const roots = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry || id.endsWith(welcomeScreens));
+      staticClosure(this, roots).forEach((id) => bootModules.add(id));
+    },
+  };
+}
+
+/**
+ * What signed-in /home needs beyond the boot chunk (the signed-in services, the page table, the frame and
+ * Home, with everything they import statically), as one "signed-in" chunk; what those share with the
+ * sign-in forms (under 0.5 kB) goes into the boot chunk rather than a request of its own. Left to rolldown, /home loaded some forty chunks of about 1 kB:
+ * a phone's browser opens six connections to one origin, so each of them queued for a round trip of its own
+ * (Lighthouse's mobile simulation put /home's LCP at 3.4 s for that alone). Lazy screens keep their chunks;
+ * icons are left to the bundler for the reason bootChunk gives.
+ */
+export const signedInModules = new Set<string>();
+export const sharedUiModules = new Set<string>();
+const signedInEntries = ['/src/app/signedInPart.ts'];
+const signedOutEntries = ['/src/features/auth/index.ts'];
+export function signedInChunk(): Plugin {
+  return {
+    name: 'wallet:signed-in-chunk',
+    apply: 'build',
+    buildStart: () => {
+      signedInModules.clear();
+      sharedUiModules.clear();
+    },
+    buildEnd() {
+      const roots = (suffixes: string[]) => [...this.getModuleIds()].filter((id) => suffixes.some((s) => id.endsWith(s)));
+      const signedOut = staticClosure(this, roots(signedOutEntries), bootModules);
+      for (const id of staticClosure(this, roots(signedInEntries), bootModules)) (signedOut.has(id) ? sharedUiModules : signedInModules).add(id);
     },
   };
 }
@@ -30,17 +73,12 @@ export function bootChunk(): Plugin {
 const firstScreens = {
   en: '/locales/en/messages.po?first',
   ru: '/locales/ru/messages.po?first',
-  enRest: '/locales/en/messages.po?rest',
-  ruRest: '/locales/ru/messages.po?rest',
+  enStart: '/locales/en/messages.po?signedInStart',
+  ruStart: '/locales/ru/messages.po?signedInStart',
   enAuth: '/locales/en/messages.po?auth',
   ruAuth: '/locales/ru/messages.po?auth',
-  welcome: '/src/features/auth/StaticScreens.tsx',
   auth: '/src/features/auth/index.ts',
-  home: '/src/features/home/index.ts',
-  nav: '/src/features/shell/signedInFrame.tsx',
-  idp: '/src/auth/identityProvider.ts',
-  signedIn: '/src/app/liveSignedIn.ts',
-  signedInPages: '/src/app/signedInPages.ts',
+  signedIn: '/src/app/signedInPart.ts',
 };
 
 /**
@@ -49,8 +87,33 @@ const firstScreens = {
  * download; given the built file names it adds <link rel="modulepreload"> for the catalogue of the saved
  * language and the chunk the path will show (the same guess as preloadFirstScreen in src/app/pages.ts; signed-in
  * screens also need the table of their importers, src/app/signedInPages.ts),
- * so they download in parallel with the boot chunk. Not oidc-client-ts: a stored user is read without it.
+ * so they download in parallel with the boot chunk (their stylesheets are linked at once). Not oidc-client-ts: a stored user is read without it.
  */
+/**
+ * The entry's module scripts ahead of the inline scripts, the boot chunk first: requested as the head is
+ * parsed, they wait on no script's run (module scripts run after parsing anyway), so the boot chunk is
+ * the first request after the document rather than queued behind the first screen's preloads. The
+ * runtime it imports is requested as soon as it is seen either way.
+ */
+function entryScriptsFirst(html: string): string {
+  const tags = (html.match(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/g) ?? [])
+    .sort((a, b) => Number(b.includes('/boot-')) - Number(a.includes('/boot-')));
+  let out = html;
+  for (const tag of tags) out = out.replace(tag, '');
+  return out.replace(/(\s*)<script>/, (_, space: string) => `${tags.join('')}${space}<script>`);
+}
+
+/**
+ * The entry's stylesheet inline (about 2 kB compressed): as a request it took the document's open
+ * connection, and on a phone's six connections the boot chunk then waited for a second one.
+ */
+function inlineEntryStylesheet(html: string, bundle: Record<string, { type: string; source?: unknown }>): string {
+  return html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (tag, file: string) => {
+    const css = bundle[file];
+    return css?.type === 'asset' && typeof css.source === 'string' ? `<style>${css.source}</style>` : tag;
+  });
+}
+
 export function firstScreenPreload(): Plugin {
   return {
     name: 'wallet:first-screen-preload',
@@ -65,11 +128,24 @@ export function firstScreenPreload(): Plugin {
           Object.entries(firstScreens).map(([key, suffix]) => {
             const chunk = chunks.find((c) => c.isDynamicEntry && (c.facadeModuleId ?? '').includes(suffix));
             if (!chunk) throw new Error(`first-screen-preload: no chunk for ${suffix}`);
-            return [key, [chunk.fileName, ...chunk.imports].filter((f) => !boot.has(f)).map((f) => `/${f}`)];
+            // With its static imports all the way down (the signed-in chunk imports the shared-ui one).
+            const files = new Set<string>();
+            const visit = (fileName: string) => {
+              if (files.has(fileName) || boot.has(fileName)) return;
+              files.add(fileName);
+              const found = chunks.find((c) => c.fileName === fileName);
+              // Its styles too: Vite holds a lazy chunk back until its CSS has loaded, and asked for only then
+              // they cost /home a round trip after the scripts.
+              found?.viteMetadata?.importedCss.forEach((css) => files.add(css));
+              found?.imports.forEach(visit);
+            };
+            visit(chunk.fileName);
+            return [key, [...files].map((f) => `/${f}`)];
           }),
         );
-        const script = `(function(m){try{var s=localStorage,p=location.pathname.replace(/\\/+$/,'')||'/',u=Object.keys(s).some(function(k){return k.indexOf('oidc.user:')===0}),r=s.getItem('selectedLanguage')==='RUS',w=[m[r?'ru':'en']];if(/^\\/auth\\/(login|signup|forgot-success)$/.test(p))w.push(m.welcome);else if(p.indexOf('/auth/')===0)w.push(m.auth,m[r?'ruAuth':'enAuth']);else if(!u)w.push(m.welcome);else{w.push(m.idp,m.signedIn,m.signedInPages,m.nav,m[r?'ruRest':'enRest']);if(p==='/'||p==='/home')w.push(m.home)}w.forEach(function(f){f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})}catch(e){}})(${JSON.stringify(files)})`;
-        return html.replace('</head>', `  <script>${script}</script>\n  </head>`);
+        const script = `(function(m){try{var s=localStorage,p=location.pathname.replace(/\\/+$/,'')||'/',u=Object.keys(s).some(function(k){return k.indexOf('oidc.user:')===0}),r=s.getItem('selectedLanguage')==='RUS',d={},w=[];if(p.indexOf('/auth/')===0){w.push(m[r?'ru':'en']);if(!/^\\/auth\\/(login|signup|forgot-success)$/.test(p))w.push(m.auth,m[r?'ruAuth':'enAuth'])}else if(u)w.push(m.signedIn,m[r?'ruStart':'enStart']);else w.push(m[r?'ru':'en']);w.forEach(function(f){f.forEach(function(h){if(d[h])return;d[h]=1;var l=document.createElement('link');l.rel=/\\.css$/.test(h)?'stylesheet':'modulepreload';l.href=h;document.head.appendChild(l)})})}catch(e){}})(${JSON.stringify(files)})`;
+        const head = inlineEntryStylesheet(entryScriptsFirst(html), bundle);
+        return head.replace('</head>', `  <script>${script}</script>\n  </head>`);
       },
     },
   };
@@ -129,7 +205,7 @@ export function catalogueParts(): Plugin {
     buildStart: () => void (parts = null),
     watchChange: (id) => void (id.endsWith('.po') && (parts = null)),
     async transform(code, id) {
-      const part = /\.po\?(first|auth|rest|flows)\?lingui$/.exec(id)?.[1] as Part | undefined;
+      const part = /\.po\?(first|auth|rest|flows|signedInStart)\?lingui$/.exec(id)?.[1] as Part | 'signedInStart' | undefined;
       if (!part) return null;
       const literal = /JSON\.parse\(("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\)/.exec(code)?.[1];
       if (!literal) throw new Error(`catalogue-parts: no compiled messages in ${id}`);
@@ -137,7 +213,9 @@ export function catalogueParts(): Plugin {
       const all = JSON.parse(runInNewContext(literal) as string) as Record<string, unknown>;
       const partOf = await (parts ??= readParts());
       // A message the .po does not know yet (a dev server ahead of extraction) stays in the first part.
-      const kept = Object.fromEntries(Object.entries(all).filter(([key]) => (partOf.get(key) ?? 'first') === part));
+      // signedInStart: the first and signed-in parts together, what a returning user's start loads.
+      const wantedIn = (p: Part) => (part === 'signedInStart' ? p === 'first' || p === 'rest' : p === part);
+      const kept = Object.fromEntries(Object.entries(all).filter(([key]) => wantedIn(partOf.get(key) ?? 'first')));
       return { code: `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(kept))});`, map: null };
     },
   };

@@ -11,6 +11,7 @@ import { preloadFirstScreen } from './app/pages';
 import { hasStoredUser } from './auth/storedUser';
 import { preloadIdentityProvider } from './auth/oidcAuth';
 import { App } from './app/App';
+import { callGate } from './api/callGate';
 
 // Read the URL first: the router normalises it, and the OIDC callback and link_token live in it.
 const launch = captureLaunch();
@@ -18,6 +19,10 @@ const launch = captureLaunch();
 // Fetch what the first screen needs while the entry boots, rather than one after another.
 const userStored = hasStoredUser();
 preloadFirstScreen(window.location.pathname, userStored);
+// A returning user's Home paints its first frame from what the device knows: its calls wait for that
+// frame (src/api/callGate.ts). Other screens may need an answer to paint anything, and so do sign-in, the
+// OIDC callback and the messenger's start.
+if (userStored && !launch.isAuthCallback && !launch.looksLikeTelegram && /^\/home\/?$/.test(window.location.pathname)) callGate.holdUntilFirstPaint(3_000);
 // The OIDC callback needs oidc-client-ts at once; a stored user is read without it (src/auth/storedUser.ts).
 if (userStored || launch.isAuthCallback) preloadIdentityProvider();
 if (launch.isAuthCallback) void import('oidc-client-ts');

@@ -2,6 +2,7 @@ import type { HTTPError } from 'ky';
 import { appConfig } from '../config';
 import { ApiError } from './errors';
 import { lazyKy } from './lazyKy';
+import { callGate } from './callGate';
 
 type ErrorBody = { code?: string; message?: string; field?: string; error?: string; error_description?: string; waitSeconds?: number; attemptsLeft?: number };
 
@@ -25,10 +26,11 @@ export function toApiError(error: Error, isHTTPError: (error: unknown) => error 
 /**
  * Public client: calls that need no token (sign-up, confirmation, reset, Telegram sign-in).
  * The authenticated client (bearer token, 401 re-authentication) extends this one.
- * ky itself loads with the first request (see lazyKy.ts).
+ * ky itself loads with the first request (see lazyKy.ts), after the first screen has painted when the
+ * start holds the calls for it (callGate.ts).
  */
 export const publicHttp = lazyKy(() =>
-  import('ky').then(({ default: ky, isHTTPError }) =>
+  callGate.passed().then(() => import('ky')).then(({ default: ky, isHTTPError }) =>
     ky.create({
       prefix: appConfig.apiUrl,
       credentials: 'include',

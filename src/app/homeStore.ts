@@ -1,4 +1,4 @@
-import { localStore } from './webStorage';
+import { localStore, readStringList } from './webStorage';
 
 /** Spec §9 local-storage keys owned by the wallet screens (Home and manage assets, spec §3). */
 const KEYS = {
@@ -11,14 +11,7 @@ const KEYS = {
 
 export const homeStore = {
   /** Held coins the user hid on home (manage assets). */
-  disabledAssets(): string[] {
-    try {
-      const parsed = JSON.parse(localStore.read(KEYS.disabledAssets) ?? '[]');
-      return Array.isArray(parsed) ? parsed.filter((c): c is string => typeof c === 'string') : [];
-    } catch {
-      return [];
-    }
-  },
+  disabledAssets: (): string[] => readStringList(localStore, KEYS.disabledAssets),
   saveDisabledAssets: (currencies: readonly string[]) => localStore.write(KEYS.disabledAssets, JSON.stringify(currencies)),
   protectWalletShown: () => localStore.read(KEYS.protectWallet) === 'true',
   saveProtectWalletShown: () => localStore.write(KEYS.protectWallet, 'true'),

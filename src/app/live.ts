@@ -24,7 +24,7 @@ export function createLiveServices(launch: LaunchInfo, platform: StartPlatform):
     env: { production: import.meta.env.PROD },
     authForms,
     // The signed-in wiring and its API modules are their own chunk (README, "First paint").
-    signedIn: () => import('./liveSignedIn'),
+    signedIn: () => import('./signedInPart').then((part) => part.live),
     auth: createOidcAuth(launch, platform),
     storage: { preferences: preferenceStore, client: clientStore },
     ui: {

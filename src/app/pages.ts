@@ -1,18 +1,19 @@
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import { preloadIdentityProvider } from '../auth/oidcAuth';
 import { loadAuthMessages } from '../i18n';
-import type { signedInChunks, signedInPageChunks } from './signedInPages';
+import type { signedInPageChunks } from './signedInPages';
+import { ForgotSuccessScreen, LoginWelcomeScreen, SignupChoiceScreen } from '../features/auth/StaticScreens';
 
-type SignedInChunks = typeof signedInChunks;
 type SignedInPage = keyof typeof signedInPageChunks;
 
 /**
- * Every screen is its own chunk (guide §2): the sign-in screens never download wallet or settings code.
+ * Screens load as chunks (guide §2; the welcome screens below are the exception): the sign-in screens never
+ * download wallet or settings code.
  * Tests may pass eagerly imported components instead.
  */
-// The form-less auth screens (login and sign-up choice, reset mail sent) on their own: the screen most
-// visitors see first downloads no form machines or fields.
-const welcome = () => import('../features/auth/StaticScreens');
+// The form-less auth screens (login and sign-up choice, reset mail sent) come with the boot chunk: they
+// are what a signed-out start paints, and a chunk of their own cost /auth/login a round trip. They hold
+// no form machines or fields.
 // Their calls come along: sign-up, confirmation and reset (src/app/live.ts imports them on first use)
 // and the identity provider's code for the login form (src/auth/oidcAuth.ts); the screens render once
 // their part of the catalogue is in.
@@ -21,32 +22,27 @@ const auth = () => {
   preloadIdentityProvider();
   return Promise.all([import('../features/auth'), loadAuthMessages()]).then(([chunk]) => chunk);
 };
-// Signed-in screens load through their own table (src/app/signedInPages.ts).
-const signedIn = <K extends keyof SignedInChunks>(chunk: K) =>
-  (async () => (await import('./signedInPages')).signedInChunks[chunk]()) as SignedInChunks[K];
-const home = signedIn('home');
-const nav = signedIn('nav');
 /** A signed-in page by name: which chunk holds it is signedInPages' business (`signedInPageChunks`). */
 const signedInPage = (name: SignedInPage) =>
-  lazyRouteComponent(async () => (await import('./signedInPages')).signedInPageChunk(name), name);
+  lazyRouteComponent(async () => (await import('./signedInPart')).signedInPageChunk(name), name);
 
 const signedOutPages = {
-  LoginPage: lazyRouteComponent(welcome, 'LoginWelcomeScreen'),
+  LoginPage: LoginWelcomeScreen,
   LoginEmailPage: lazyRouteComponent(auth, 'LoginEmailPage'),
-  SignupPage: lazyRouteComponent(welcome, 'SignupChoiceScreen'),
+  SignupPage: SignupChoiceScreen,
   SignupEmailPage: lazyRouteComponent(auth, 'SignupEmailPage'),
   SignupSuccessPage: lazyRouteComponent(auth, 'SignupSuccessPage'),
   ConfirmPage: lazyRouteComponent(auth, 'ConfirmPage'),
   ForgotPage: lazyRouteComponent(auth, 'ForgotPage'),
-  ForgotSuccessPage: lazyRouteComponent(welcome, 'ForgotSuccessScreen'),
+  ForgotSuccessPage: ForgotSuccessScreen,
   ResetPage: lazyRouteComponent(auth, 'ResetPage'),
   ErrorPage: lazyRouteComponent(() => import('../features/errors'), 'ErrorPage'),
-};
+} satisfies Record<string, RouteComponent>;
 
 export type Pages = Record<keyof typeof signedOutPages | SignedInPage, RouteComponent>;
 
 /** The signed-in pages are made on first use (the router asks for each once, when it builds the tree). */
-export const lazyPages = new Proxy(signedOutPages as Pages, {
+export const lazyPages = new Proxy(signedOutPages as Partial<Pages> as Pages, {
   get: (pages, name: SignedInPage) => (pages[name] ??= signedInPage(name)),
 });
 
@@ -57,12 +53,10 @@ export const lazyPages = new Proxy(signedOutPages as Pages, {
  */
 export function preloadFirstScreen(pathname: string, userStored: boolean): void {
   const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/auth/login' || path === '/auth/signup' || path === '/auth/forgot-success') void welcome();
-  else if (path.startsWith('/auth/')) void auth();
-  else if (!userStored) void welcome();
-  else {
-    void nav();
-    void import('./liveSignedIn');
-    if (path === '/' || path === '/home') void home();
+  if (path.startsWith('/auth/')) {
+    if (path !== '/auth/login' && path !== '/auth/signup' && path !== '/auth/forgot-success') void auth();
+  } else if (userStored) {
+    // The services, the frame and Home are one chunk (src/app/signedInPart.ts).
+    void import('./signedInPart');
   }
 }

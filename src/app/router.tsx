@@ -19,6 +19,12 @@ const emailSearch = (search: Search) => ({ email: text(search, 'email') ?? '' })
  */
 export const uncheckedHistorySearch = (search: Search): { [K in keyof HistorySearch]?: unknown } => search;
 
+/** A lazy component's download (`lazyRouteComponent`'s `preload`, gone once loaded); none for an eager one. */
+const preloadOf = (component: unknown): Promise<void>[] => {
+  const preload = (component as { preload?: unknown }).preload;
+  return typeof preload === 'function' ? [(preload as () => Promise<void>)()] : [];
+};
+
 /** Code-based route tree (spec §2); built per router so tests can pass their own pages. */
 export function buildRouteTree(pages: Pages, beforeSignedIn?: () => Promise<void>) {
   const root = createRootRouteWithContext<RouterContext>()({ component: RootLayout });
@@ -50,6 +56,10 @@ export function buildRouteTree(pages: Pages, beforeSignedIn?: () => Promise<void
       const pending = [
         ...(context.services.signedIn() ? [] : [context.services.loadSignedIn()]),
         ...(beforeSignedIn ? [beforeSignedIn()] : []),
+        // The frame's lazy parts too (in the app they come with the signed-in chunk): left to suspend in
+        // the frame, React 19 held their reveal back some 300 ms, so the bottom navigation popped in
+        // after Home.
+        ...[pages.BottomNav, pages.OfflineBanner].flatMap((part) => preloadOf(part)),
       ];
       return pending.length > 0 ? Promise.all(pending).then(() => undefined) : undefined;
     },

@@ -6,9 +6,10 @@ import { profileMachine, type Profile } from '../../machines/profile.machine';
 import { resetHoldMachine } from '../../machines/resetHold.machine';
 import { selectPinCodeActive, selectProfile, selectProfileSettled } from '../../machines/profile.selectors';
 import { selectSettledCurrency } from '../../machines/preferences.selectors';
+import { selectUserSub } from '../../machines/session.selectors';
 import type { UserFlags } from '../../machines/home.machine';
-import type { SettingsProfile } from '../../machines/settings.machine';
 import { createAuthHttp } from '../api/authHttp';
+import { isApiError } from '../api/errors';
 import type { UserProfile } from '../api/userProfile';
 import type { KyInstance } from 'ky';
 import type { DeviceFeatures, Platform, StartPlatform } from '../platform/types';
@@ -20,6 +21,7 @@ import { createSessionPort } from './sessionPort';
 import { callOnSignIn, holdReporter, linkProfileToPreferences, linkProfileToResetHold, linkSessionToWallet } from './walletLink';
 import type { Analytics } from './analytics';
 import { withFlowEvents } from './flowEvents';
+import { lastKnownWallet } from './lastKnownWallet';
 
 /** Wallet calls the page-level machines (home, manage assets) invoke, with the active account. */
 export type WalletActors = {
@@ -64,7 +66,7 @@ export type SignedInServices = {
   connectivity: ConnectivityActor;
   walletActors: WalletActors;
   /** `signOut` only revokes the tokens: the settings machine ends the session itself once it answered. */
-  settings: { loadProfile: PromiseActorLogic<SettingsProfile>; signOut: PromiseActorLogic<void> };
+  settings: { signOut: PromiseActorLogic<void> };
   /**
    * What the asset, address-book, send and protection pages build their actor logic from
    * (`useFeatureActors(create…Actors)`), so those factories download with their pages, not at start-up.
@@ -155,6 +157,8 @@ export const createSignedInServices: CreateSignedInServices = (core, gateway) =>
   async function accountId(): Promise<string> {
     const id = (await profileReady()).accountId;
     if (!id) throw Object.assign(new Error('The user has no account'), { code: 'NO_ACCOUNT' });
+    const sub = selectUserSub(session.getSnapshot());
+    if (sub && lastKnownWallet.account(sub) !== id) lastKnownWallet.saveAccount(sub, id);
     return id;
   }
 
@@ -162,10 +166,28 @@ export const createSignedInServices: CreateSignedInServices = (core, gateway) =>
     availableCoinsMachine.provide({ actors: { loadCatalogue: fromPromise(() => api.wallet.getCurrencies()) } }),
     { input: { production: core.env.production } },
   ).start();
+  // The account the balances are asked for: the loaded profile's, else the one this device last knew for
+  // this user (src/app/lastKnownWallet.ts), so a returning visit does not wait for GET /user first.
+  async function loadBalances(fiat: string) {
+    const sub = selectUserSub(session.getSnapshot());
+    const known = selectProfile(profile.getSnapshot())?.accountId;
+    const remembered = !known && sub ? lastKnownWallet.account(sub) : null;
+    const load = async (account: string) => {
+      const result = await api.wallet.getBalances(account, fiat, lastKnownWallet.cryptos(account));
+      lastKnownWallet.saveCryptos(account, result.assets.filter((a) => a.isCrypto).map((a) => a.currency));
+      return result;
+    };
+    if (!remembered) return load(await accountId());
+    try {
+      return await load(remembered);
+    } catch (err) {
+      // A remembered account that is no longer this user's: ask again for the profile's.
+      if (!isApiError(err) || err.code !== 'ACCOUNT_NOT_FOUND') throw err;
+      return load(await accountId());
+    }
+  }
   const balances = createActor(
-    balancesMachine.provide({
-      actors: { loadBalances: fromPromise(async ({ input }) => api.wallet.getBalances(await accountId(), input.fiat)) },
-    }),
+    balancesMachine.provide({ actors: { loadBalances: fromPromise(({ input }) => loadBalances(input.fiat)) } }),
     // Null until the fiat is known (a local choice, or the account's default once signed in).
     { input: { fiat: selectSettledCurrency(preferences.getSnapshot()) } },
   ).start();
@@ -201,7 +223,6 @@ export const createSignedInServices: CreateSignedInServices = (core, gateway) =>
       addAsset: fromPromise(async ({ input }) => api.wallet.addAsset(await accountId(), input.currency)),
     },
     settings: {
-      loadProfile: fromPromise(async () => ({ email: (await profileReady()).email })),
       // Ending the session here would unmount the settings screen (stopping its actor) before this
       // promise's answer reached the machine; the machine sends user.signedOut on done instead.
       signOut: fromPromise(() => auth.signOut()),

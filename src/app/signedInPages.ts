@@ -1,10 +1,14 @@
 import type { ComponentType } from 'react';
 import { loadFlowMessages } from '../i18n';
+// Static: they come with the signed-in part (signedInPart.ts), so they need no request of their own.
+import * as home from '../features/home';
+import * as frame from '../features/shell/signedInFrame';
 
 /**
- * The signed-in screens' chunk importers, in a chunk of their own (src/app/pages.ts imports it on the
- * first signed-in screen): each dynamic import carries the list of files its chunk needs (the bundler's
- * preload list, some sixty hashed names for these screens), which the sign-in boot chunk need not carry.
+ * The signed-in screens' chunk importers, in the signed-in part (src/app/signedInPart.ts, which
+ * src/app/pages.ts imports on the first signed-in screen): each dynamic import carries the list of files
+ * its chunk needs (the bundler's preload list, some sixty hashed names for these screens), which the
+ * sign-in boot chunk need not carry.
  */
 // The flows' screens come with the flows' part of the catalogue (src/i18n/index.ts), which Home and the
 // sign-in screens never download.
@@ -13,7 +17,7 @@ const withFlowMessages = <T>(load: () => Promise<T>) => () => Promise.all([load(
 export const signedInChunks = {
   settings: withFlowMessages(() => import('../features/settings')),
   soon: () => import('../features/soon'),
-  home: () => import('../features/home'),
+  home: () => Promise.resolve(home),
   assets: () => import('../features/assets'),
   asset: () => import('../features/asset'),
   protection: withFlowMessages(() => import('../features/protection')),
@@ -25,7 +29,7 @@ export const signedInChunks = {
   history: withFlowMessages(() => import('../features/history')),
   // The bottom navigation and the offline banner are signed-in only: the sign-in screens' boot chunk does
   // not carry them or the navigation's icons.
-  nav: () => import('../features/shell/signedInFrame'),
+  nav: () => Promise.resolve(frame),
 };
 
 /**

@@ -30,3 +30,13 @@ function safeStorage(area: () => Storage): SafeStorage {
 
 export const localStore = safeStorage(() => window.localStorage);
 export const sessionStore = safeStorage(() => window.sessionStorage);
+
+/** A list of strings stored as JSON under `key`; anything else (absent, malformed, other types) reads as empty. */
+export function readStringList(storage: SafeStorage, key: string): string[] {
+  try {
+    const parsed = JSON.parse(storage.read(key) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((c): c is string => typeof c === 'string') : [];
+  } catch {
+    return [];
+  }
+}

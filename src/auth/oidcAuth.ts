@@ -9,7 +9,9 @@ function requireInitData(platform: StartPlatform): string {
   return platform.initData;
 }
 
-const identityProvider = () => import('./identityProvider');
+// In the signed-in part's chunk (src/app/signedInPart.ts): whoever needs the identity provider is about to
+// be, or already is, signed in, and a chunk of its own was one more request before Home's first frame.
+const identityProvider = () => import('../app/signedInPart');
 
 /** Starts downloading the identity provider's code, e.g. while a stored user's start-up runs. */
 export const preloadIdentityProvider = (): void => void identityProvider();

@@ -9,24 +9,28 @@ export const languageOf = (locale: Locale): LanguageCode => (locale === 'ru' ? '
 
 type Catalogue = () => Promise<{ messages: Record<string, unknown> }>;
 type Part = 'first' | 'auth' | 'rest' | 'flows';
+/** The first and signed-in parts as one chunk: a returning user's start needs both, and a request less. */
+type Bundle = Part | 'signedInStart';
 
 // Each language's catalogue is four chunks (vite.plugins.ts, catalogueParts): what the login screen,
 // errors and the app frame say; what only the auth forms (e-mail login, sign-up, reset) say; what Home
 // and the asset screens say; and what only the flows (send, swap, buy, sell, address book, settings,
 // passcode) say. Only the active language is downloaded, the auth part with the auth forms' chunk, the
 // signed-in part once the signed-in area is entered, the flows' part with the first flow's page chunk.
-const catalogs: Record<Locale, Record<Part, Catalogue>> = {
+const catalogs: Record<Locale, Record<Bundle, Catalogue>> = {
   en: {
     first: () => import('../../locales/en/messages.po?first?lingui'),
     auth: () => import('../../locales/en/messages.po?auth?lingui'),
     rest: () => import('../../locales/en/messages.po?rest?lingui'),
     flows: () => import('../../locales/en/messages.po?flows?lingui'),
+    signedInStart: () => import('../../locales/en/messages.po?signedInStart?lingui'),
   },
   ru: {
     first: () => import('../../locales/ru/messages.po?first?lingui'),
     auth: () => import('../../locales/ru/messages.po?auth?lingui'),
     rest: () => import('../../locales/ru/messages.po?rest?lingui'),
     flows: () => import('../../locales/ru/messages.po?flows?lingui'),
+    signedInStart: () => import('../../locales/ru/messages.po?signedInStart?lingui'),
   },
 };
 
@@ -38,7 +42,8 @@ const loadedIn: Partial<Record<Part, Locale>> = {};
 export async function activateLocale(locale: Locale): Promise<void> {
   if (i18n.locale === locale) return;
   const names = [...wanted];
-  const parts = await Promise.all(names.map((name) => catalogs[locale][name]()));
+  const bundles: Bundle[] = wanted.has('rest') ? ['signedInStart', ...names.filter((n) => n !== 'first' && n !== 'rest')] : names;
+  const parts = await Promise.all(bundles.map((name) => catalogs[locale][name]()));
   i18n.loadAndActivate({ locale, messages: Object.assign({}, ...parts.map((p) => p.messages)) as never });
   for (const name of names) loadedIn[name] = locale;
   document.documentElement.lang = locale;

@@ -11,7 +11,7 @@ import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { connectivityMachine, PROBE_BACKOFF } from '../../machines/connectivity.machine';
 import { backoffDelay } from '../../machines/shared/backoff';
 import { formatTime } from '../../src/i18n/dates';
-import { describeModel, settle, type Harness } from '../support/mbt';
+import { describeModel, exactlyAfter, settle, type Harness } from '../support/mbt';
 import { catalogue, holdingsA, rates } from '../fixtures/wallet';
 import { fakeNetwork, makeUser, mountApp, type MountedApp } from './app/harness';
 
@@ -85,14 +85,8 @@ describeModel('connectivity', {
     'request.failed': (_e: unknown, h: Harness<H>) => call(h, false),
     'request.succeeded': (_e: unknown, h: Harness<H>) => call(h, true),
     // The probe waits out its backoff: not a millisecond less.
-    'xstate.after.PROBE.connectivity.offline.waiting': async (_e: unknown, h: Harness<H>) => {
-      const wait = backoffDelay(h.app.connectivity.getSnapshot().context.failures, PROBE_BACKOFF);
-      const probes = h.app.network.state.probes;
-      act(() => void vi.advanceTimersByTime(wait - 1));
-      await settle();
-      expect(h.app.network.state.probes, `no probe before ${wait} ms`).toBe(probes);
-      act(() => void vi.advanceTimersByTime(1));
-    },
+    'xstate.after.PROBE.connectivity.offline.waiting': (_e: unknown, h: Harness<H>) =>
+      exactlyAfter(backoffDelay(h.app.connectivity.getSnapshot().context.failures, PROBE_BACKOFF), () => h.app.network.state.probes, 'probe'),
   },
   states: {
     '*': (h: Harness<H>, s: AnyMachineSnapshot) => {
