@@ -1,10 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Coin } from '../contracts/wallet';
+import { countFailure, FIRST_LOAD_RETRY, retryDelay } from './shared/backoff';
 import { toCoinMap, type CoinMap } from './shared/coins';
 
 export type AvailableCoinsInput = { production: boolean };
 
-export type AvailableCoinsContext = AvailableCoinsInput & { coins: CoinMap };
+/** `failures`: failed loads in a row, for the wait before the next try. */
+export type AvailableCoinsContext = AvailableCoinsInput & { coins: CoinMap; failures: number };
 
 export type AvailableCoinsEvent =
   | { type: 'session.started' }
@@ -28,12 +30,16 @@ export const availableCoinsMachine = setup({
       throw new Error('loadCatalogue not provided');
     }),
   },
+  delays: {
+    RETRY: ({ context }) => retryDelay(context.failures),
+  },
   actions: {
-    forget: assign({ coins: {} }),
+    forget: assign({ coins: {}, failures: 0 }),
+    countFailure: assign({ failures: ({ context }) => countFailure(context.failures, FIRST_LOAD_RETRY) }),
   },
 }).createMachine({
   id: 'availableCoins',
-  context: ({ input }) => ({ ...input, coins: {} }),
+  context: ({ input }) => ({ ...input, coins: {}, failures: 0 }),
   initial: 'idle',
   on: { 'session.ended': { target: '.idle', actions: 'forget' } },
   states: {
@@ -48,14 +54,15 @@ export const availableCoinsMachine = setup({
         src: 'loadCatalogue',
         onDone: {
           target: 'loaded',
-          actions: assign({ coins: ({ context, event }) => toCoinMap(event.output, context.production) }),
+          actions: assign({ coins: ({ context, event }) => toCoinMap(event.output, context.production), failures: 0 }),
         },
-        onError: 'error',
+        onError: { target: 'error', actions: 'countFailure' },
       },
     },
     error: {
-      description: 'Spec §8: a meta-info failure sets the error flag; the screen offers Retry.',
+      description: 'Spec §8: a meta-info failure sets the error flag; the screen offers Retry, and it tries again by itself after 10 s, 20 s, 40 s, then every minute.',
       on: { 'coins.retried': 'loading' },
+      after: { RETRY: 'loading' },
     },
     loaded: {},
   },

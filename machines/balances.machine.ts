@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Asset, RatesMap } from '../contracts/wallet';
-import { backoffDelay, countFailure, type Backoff } from './shared/backoff';
+import { backoffDelay, countFailure, retryDelay, type Backoff } from './shared/backoff';
 import { keepIfSame } from './shared/coins';
 
 /** `fiat` null: not known yet (the account's default is still being asked for); nothing loads until it is. */
@@ -53,7 +53,11 @@ export const balancesMachine = setup({
     input: {} as BalancesInput,
     tags: {} as 'loading' | 'refreshing',
   },
-  delays: { POLL: ({ context }) => backoffDelay(context.failures, BALANCE_BACKOFF) },
+  delays: {
+    POLL: ({ context }) => backoffDelay(context.failures, BALANCE_BACKOFF),
+    // A first load that failed is tried again sooner than a poll: nothing is on screen meanwhile.
+    RETRY: ({ context }) => retryDelay(context.failures, BALANCE_BACKOFF),
+  },
   actors: {
     loadBalances: fromPromise<BalancesData, { fiat: string }>(async () => {
       throw new Error('loadBalances not provided');
@@ -73,7 +77,8 @@ export const balancesMachine = setup({
         failures: 0,
       };
     }),
-    markStale: assign({ stale: true, failures: ({ context }) => countFailure(context.failures, BALANCE_BACKOFF) }),
+    markStale: assign({ stale: true }),
+    countFailure: assign({ failures: ({ context }) => countFailure(context.failures, BALANCE_BACKOFF) }),
     changeFiat: assign({
       fiat: ({ event }) => {
         assertEvent(event, 'fiat.changed');
@@ -106,12 +111,13 @@ export const balancesMachine = setup({
         src: 'loadBalances',
         input: ({ context }) => ({ fiat: context.fiat! }),
         onDone: { target: 'loaded', actions: 'storeData' },
-        onError: 'failed',
+        onError: { target: 'failed', actions: 'countFailure' },
       },
       on: { 'fiat.changed': { target: 'loading', reenter: true, actions: 'changeFiat' } },
     },
     failed: {
-      description: 'The first load failed: nothing to show, the screen offers Retry.',
+      description: 'The first load failed: nothing to show, the screen offers Retry; it tries again by itself after 10 s, 20 s, 40 s, then every minute.',
+      after: { RETRY: 'loading' },
       on: { 'balances.retried': 'loading', 'fiat.changed': { actions: 'changeFiat' } },
     },
     loaded: {
@@ -132,7 +138,7 @@ export const balancesMachine = setup({
             src: 'loadBalances',
             input: ({ context }) => ({ fiat: context.fiat! }),
             onDone: { target: 'waiting', actions: 'storeData' },
-            onError: { target: 'waiting', actions: 'markStale' },
+            onError: { target: 'waiting', actions: ['markStale', 'countFailure'] },
           },
         },
       },

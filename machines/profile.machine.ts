@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { countFailure, FIRST_LOAD_RETRY, retryDelay } from './shared/backoff';
 import type { Language } from './preferences.machine';
 
 /** The signed-in user as the app shows it (spec §3 GET /user, accounts[0] is the active account). */
@@ -26,7 +27,13 @@ export type ProfileEvent =
   /** A recovery set a new passcode: the server now holds money out until `holdUntil`. */
   | { type: 'passcode.reset'; holdUntil: string };
 
-export type ProfileContext = { profile: Profile | null; /** Why the last load failed. */ error: unknown };
+export type ProfileContext = {
+  profile: Profile | null;
+  /** Why the last load failed. */
+  error: unknown;
+  /** Failed loads in a row, for the wait before the next try. */
+  failures: number;
+};
 
 /**
  * The signed-in user's profile, app-wide: loaded once after sign-in, forgotten on sign-out, kept in step
@@ -45,12 +52,15 @@ export const profileMachine = setup({
       throw new Error('loadProfile not provided');
     }),
   },
+  delays: {
+    RETRY: ({ context }) => retryDelay(context.failures),
+  },
   actions: {
-    forget: assign({ profile: null, error: null }),
+    forget: assign({ profile: null, error: null, failures: 0 }),
   },
 }).createMachine({
   id: 'profile',
-  context: { profile: null, error: null },
+  context: { profile: null, error: null, failures: 0 },
   initial: 'signedOut',
   on: { 'session.ended': { target: '.signedOut', actions: 'forget' } },
   states: {
@@ -63,13 +73,17 @@ export const profileMachine = setup({
       invoke: {
         id: 'loadProfile',
         src: 'loadProfile',
-        onDone: { target: 'loaded', actions: assign({ profile: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+        onDone: { target: 'loaded', actions: assign({ profile: ({ event }) => event.output, error: null, failures: 0 }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => event.error, failures: ({ context }) => countFailure(context.failures, FIRST_LOAD_RETRY) }),
+        },
       },
     },
     failed: {
-      description: 'GET /user failed: screens that need the profile offer Retry.',
+      description: 'GET /user failed: screens that need the profile offer Retry; it tries again by itself after 10 s, 20 s, 40 s, then every minute.',
       on: { 'profile.retried': 'loading' },
+      after: { RETRY: 'loading' },
     },
     loaded: {
       on: {

@@ -13,5 +13,6 @@ export const selectResetHoldUntil = (s: Snapshot) => s.context.profile?.resetHol
 export const selectTelegramLink = (s: Snapshot) => s.context.profile?.telegram ?? null;
 export const selectProfileLoaded = (s: Snapshot) => s.matches('loaded');
 export const selectProfileFailed = (s: Snapshot) => s.matches('failed');
+export const selectProfileLoading = (s: Snapshot) => s.hasTag('loading');
 /** Settled: loaded or failed (what a caller waiting for the profile waits for). */
 export const selectProfileSettled = (s: Snapshot) => s.matches('loaded') || s.matches('failed');

@@ -1,22 +1,17 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { fromPromise, setup } from 'xstate';
 
-/** The slice of GET /user the settings screen shows; the e-mail is null for a Telegram user who has added none. */
-export type SettingsProfile = { email: string | null };
+export type SettingsEvent = { type: 'logout.requested' };
 
-export type SettingsEvent = { type: 'profile.retried' } | { type: 'logout.requested' };
-
-export type SettingsContext = { profile: SettingsProfile | null };
-
+/**
+ * Settings' own flow: logging out. The e-mail it shows is the app-wide profile's (profile.machine.ts),
+ * read as it is, so a profile that loads again in the background shows here without a copy to update.
+ */
 export const settingsMachine = setup({
   types: {
-    context: {} as SettingsContext,
     events: {} as SettingsEvent,
-    tags: {} as 'loading' | 'busy',
+    tags: {} as 'busy',
   },
   actors: {
-    loadProfile: fromPromise<SettingsProfile>(async () => {
-      throw new Error('loadProfile not provided');
-    }),
     /** Revokes the tokens at the identity provider; the machine then ends the session itself. */
     signOut: fromPromise<void>(async () => {
       throw new Error('signOut not provided');
@@ -30,42 +25,20 @@ export const settingsMachine = setup({
   },
 }).createMachine({
   id: 'settings',
-  context: { profile: null },
-  type: 'parallel',
+  initial: 'signedIn',
   states: {
-    profile: {
-      initial: 'loading',
-      states: {
-        loading: {
-          tags: ['loading'],
-          invoke: {
-            id: 'loadProfile',
-            src: 'loadProfile',
-            onDone: { target: 'loaded', actions: assign({ profile: ({ event }) => event.output }) },
-            onError: 'failed',
-          },
-        },
-        loaded: {},
-        failed: { on: { 'profile.retried': 'loading' } },
+    signedIn: { on: { 'logout.requested': 'signingOut' } },
+    signingOut: {
+      tags: ['busy'],
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        // The session ends here, not inside signOut: ending it unmounts this screen (and stops this
+        // actor) on React's next flush, before a promise settled after it could reach the machine.
+        onDone: { target: 'signedOut', actions: ['endSession', 'goToLogin'] },
+        onError: { target: 'signedIn', actions: 'reportSignOutFailed' },
       },
     },
-    account: {
-      initial: 'signedIn',
-      states: {
-        signedIn: { on: { 'logout.requested': 'signingOut' } },
-        signingOut: {
-          tags: ['busy'],
-          invoke: {
-            id: 'signOut',
-            src: 'signOut',
-            // The session ends here, not inside signOut: ending it unmounts this screen (and stops this
-            // actor) on React's next flush, before a promise settled after it could reach the machine.
-            onDone: { target: 'signedOut', actions: ['endSession', 'goToLogin'] },
-            onError: { target: 'signedIn', actions: 'reportSignOutFailed' },
-          },
-        },
-        signedOut: { type: 'final' },
-      },
-    },
+    signedOut: { type: 'final' },
   },
 });

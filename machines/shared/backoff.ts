@@ -14,3 +14,12 @@ export function backoffDelay(failures: number, { base, cap }: Backoff): number {
 export function countFailure(failures: number, backoff: Backoff): number {
   return backoffDelay(failures, backoff) >= backoff.cap ? failures : failures + 1;
 }
+
+/**
+ * A first load that failed (nothing on screen yet: the coin catalogue, the profile) tries again after
+ * 10 s, 20 s, 40 s, then every minute, as a failed first balance load does.
+ */
+export const FIRST_LOAD_RETRY: Backoff = { base: 10_000, cap: 60_000 };
+
+/** The wait before the next try after `failures` (at least one) failed loads in a row. */
+export const retryDelay = (failures: number, backoff: Backoff = FIRST_LOAD_RETRY) => backoffDelay(failures - 1, backoff);

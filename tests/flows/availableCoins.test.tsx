@@ -5,8 +5,9 @@
 import { act, screen, within } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import { availableCoinsMachine } from '../../machines/availableCoins.machine';
+import { backoffDelay, FIRST_LOAD_RETRY } from '../../machines/shared/backoff';
 import { toCoinMap } from '../../machines/shared/coins';
-import { describeModel, settle } from '../support/mbt';
+import { describeModel, exactlyAfter, settle } from '../support/mbt';
 import { catalogue, holdingsA, rates } from '../fixtures/wallet';
 import { makeUser, mountApp, pathname, type MountedApp } from './app/harness';
 
@@ -22,9 +23,11 @@ describeModel('availableCoins', {
       { type: 'xstate.done.actor.loadCatalogue', output: catalogue },
       { type: 'xstate.error.actor.loadCatalogue', error: { status: 500, code: 'HTTP_500' } },
     ],
-    error: [{ type: 'coins.retried' }],
+    error: [{ type: 'coins.retried' }, { type: 'xstate.after.RETRY.availableCoins.error' }],
     '*': [{ type: 'session.ended' }],
   },
+  // Each retry wait: after 1, 2, 3 and 4 (capped) failed loads in a row.
+  classify: (s) => `${s.context.failures}`,
   keepIgnored: () => false,
   fakeTimers: true,
   mount: async ({ fakes }) => {
@@ -50,6 +53,9 @@ describeModel('availableCoins', {
     },
     'session.ended': (_e, h) => act(() => h.app.session.send({ type: 'user.signedOut' })),
     'coins.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Retry' })),
+    // A failed load is tried again by itself: 10 s after the first failure, then 20 s, 40 s, 60 s, not a millisecond sooner.
+    'xstate.after.RETRY.availableCoins.error': (_e: unknown, h) =>
+      exactlyAfter(backoffDelay(h.app.coins.getSnapshot().context.failures - 1, FIRST_LOAD_RETRY), () => h.fakes.calls('loadCatalogue').length, 'retry'),
   },
   states: {
     idle: (h, s) => {

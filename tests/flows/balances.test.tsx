@@ -13,7 +13,7 @@ import { formatTime } from '../../src/i18n/dates';
 import { toCoinMap } from '../../machines/shared/coins';
 import { portfolio } from '../../machines/shared/portfolio';
 import { formatCrypto, formatFiat } from '../../src/i18n/format';
-import { describeModel, settle } from '../support/mbt';
+import { describeModel, exactlyAfter, settle } from '../support/mbt';
 import { catalogue, holdingsA, holdingsB, rates } from '../fixtures/wallet';
 import { makeUser, mountApp, type MountedApp } from './app/harness';
 import type { UserProfile } from '../../src/api/userProfile';
@@ -51,7 +51,7 @@ describeModel('balances', {
     ];
     if (s.matches('idle')) list.push({ type: 'session.started' });
     if (s.matches('loading')) list.push({ type: 'xstate.done.actor.loadBalances', output: dataA }, { type: 'xstate.error.actor.loadBalances', error: fail });
-    if (s.matches('failed')) list.push({ type: 'balances.retried' });
+    if (s.matches('failed')) list.push({ type: 'balances.retried' }, { type: 'xstate.after.RETRY.balances.failed' });
     if (s.matches('loaded')) list.push({ type: 'balances.refreshRequested' });
     if (s.matches({ loaded: 'waiting' })) list.push({ type: `xstate.after.POLL.balances.loaded.waiting` });
     if (s.matches({ loaded: 'refreshing' })) {
@@ -100,14 +100,11 @@ describeModel('balances', {
     'balances.refreshRequested': (e, h) => act(() => h.app.balances.send(e as BalancesEvent)),
     'balances.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Retry' })),
     // The poll waits 10 s, or after failures 20 s, 40 s, then 60 s: not a millisecond less.
-    'xstate.after.POLL.balances.loaded.waiting': async (_e: unknown, h) => {
-      const wait = backoffDelay(h.app.balances.getSnapshot().context.failures, BALANCE_BACKOFF);
-      const before = h.fakes.calls('loadBalances').length;
-      act(() => void vi.advanceTimersByTime(wait - 1));
-      await settle();
-      expect(h.fakes.calls('loadBalances').length, `no poll before ${wait} ms`).toBe(before);
-      act(() => void vi.advanceTimersByTime(1));
-    },
+    'xstate.after.POLL.balances.loaded.waiting': (_e: unknown, h) =>
+      exactlyAfter(backoffDelay(h.app.balances.getSnapshot().context.failures, BALANCE_BACKOFF), () => h.fakes.calls('loadBalances').length, 'poll'),
+    // A failed first load is tried again by itself: 10 s after the first failure, then 20 s, 40 s, 60 s.
+    'xstate.after.RETRY.balances.failed': (_e: unknown, h) =>
+      exactlyAfter(backoffDelay(h.app.balances.getSnapshot().context.failures - 1, BALANCE_BACKOFF), () => h.fakes.calls('loadBalances').length, 'retry'),
     'xstate.done.actor.refreshBalances': (e: { output?: unknown }, h) => act(async () => h.fakes.resolve('loadBalances', structuredClone(e.output))),
     'xstate.error.actor.refreshBalances': (e: { error?: unknown }, h) => act(async () => h.fakes.reject('loadBalances', (e as { error: unknown }).error)),
   },

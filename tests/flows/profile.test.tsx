@@ -5,9 +5,10 @@
  */
 import { act, screen } from '@testing-library/react';
 import { profileMachine, type Profile } from '../../machines/profile.machine';
+import { backoffDelay, FIRST_LOAD_RETRY } from '../../machines/shared/backoff';
 import { selectHoldUntil } from '../../machines/resetHold.selectors';
 import type { UserProfile } from '../../src/api/userProfile';
-import { describeModel, settle } from '../support/mbt';
+import { describeModel, exactlyAfter, settle, type Harness } from '../support/mbt';
 import { makeUser, mountApp, pathname, type MountedApp } from './app/harness';
 
 const user = makeUser();
@@ -27,8 +28,10 @@ const fromServer = (p: Profile): UserProfile => ({
 /** GET /user calls that wait for the path to answer them, newest first. */
 function deferredProfiles() {
   const pending: Array<{ resolve: (v: UserProfile) => void; reject: (e: unknown) => void }> = [];
+  let calls = 0;
   return {
-    fn: () => new Promise<UserProfile>((resolve, reject) => void pending.push({ resolve, reject })),
+    calls: () => calls,
+    fn: () => new Promise<UserProfile>((resolve, reject) => void (calls += 1, pending.push({ resolve, reject }))),
     resolve: (p: Profile) => pending.pop()!.resolve(fromServer(p)),
     reject: (e: unknown) => pending.pop()!.reject(e),
   };
@@ -56,7 +59,7 @@ describeModel<typeof profileMachine, H>('profile', {
       { type: 'xstate.error.actor.loadProfile', error: { status: 500, code: 'HTTP_500' } },
       { type: 'session.ended' },
     ],
-    failed: [{ type: 'profile.retried' }, { type: 'session.ended' }],
+    failed: [{ type: 'profile.retried' }, { type: 'xstate.after.RETRY.profile.failed' }, { type: 'session.ended' }],
     loaded: [
       { type: 'passcode.changed', active: true },
       { type: 'passcode.changed', active: false },
@@ -64,7 +67,10 @@ describeModel<typeof profileMachine, H>('profile', {
       { type: 'session.ended' },
     ],
   },
+  // Each retry wait: after 1, 2, 3 and 4 (capped) failed loads in a row.
+  classify: (s) => String(s.context.failures),
   keepIgnored: () => false,
+  fakeTimers: true,
   mount: async ({ fakes }) => {
     const load = deferredProfiles();
     const app = mountApp({
@@ -109,6 +115,9 @@ describeModel<typeof profileMachine, H>('profile', {
       await settle();
     },
     'session.ended': (_e, h) => act(async () => h.app.session.send({ type: 'user.signedOut' })),
+    // A failed load is asked again by itself: 10 s after the first failure, then 20 s, 40 s, 60 s.
+    'xstate.after.RETRY.profile.failed': (_e: unknown, h: Harness<H>) =>
+      exactlyAfter(backoffDelay(h.app.profile.getSnapshot().context.failures - 1, FIRST_LOAD_RETRY), h.load.calls, 'retry'),
   },
   states: {
     signedOut: () => expect(screen.queryByTestId('profile-email')).toBeNull(),

@@ -106,6 +106,18 @@ export async function settle() {
   });
 }
 
+/**
+ * A delayed transition fires at `wait` ms, not a millisecond sooner: fake time runs to 1 ms short of it,
+ * `count()` (calls made, probes sent…) must not have moved, then the last millisecond passes.
+ */
+export async function exactlyAfter(wait: number, count: () => number, what: string) {
+  const before = count();
+  act(() => void vi.advanceTimersByTime(wait - 1));
+  await settle();
+  expect(count(), `no ${what} before ${wait} ms`).toBe(before);
+  act(() => void vi.advanceTimersByTime(1));
+}
+
 function builtinDriver<H>(type: string, delays: Record<string, number>): Driver<EventObject, H> | undefined {
   const actorId = (prefix: string) => type.slice(prefix.length);
   if (type.startsWith('xstate.done.actor.')) return (e, h) => act(async () => h.fakes.resolve(actorId('xstate.done.actor.'), (e as { output?: unknown }).output));

@@ -2,7 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { settingsMachine } from '../../../machines/settings.machine';
-import { selectProfileEmail, selectProfileFailed, selectProfileLoading, selectSigningOut } from '../../../machines/settings.selectors';
+import { selectSigningOut } from '../../../machines/settings.selectors';
+import { selectProfileEmail, selectProfileFailed, selectProfileLoading } from '../../../machines/profile.selectors';
 import { selectCurrency, selectDarkTheme, selectLanguage } from '../../../machines/preferences.selectors';
 import { useSignedInServices } from '../../app/signedInContext';
 import { linkConfig } from '../../linkConfig';
@@ -17,12 +18,12 @@ import * as css from './settings.css';
 export function SettingsPage() {
   const services = useSignedInServices();
   const { showToast } = services;
-  const { platform, preferences } = services;
+  const { platform, preferences, profile } = services;
   const navigate = useNavigate();
   const { t } = useLingui();
   const settings = useActorRef(
     settingsMachine.provide({
-      actors: { loadProfile: services.settings.loadProfile, signOut: services.settings.signOut },
+      actors: { signOut: services.settings.signOut },
       actions: {
         endSession: () => services.session.send({ type: 'user.signedOut' }),
         goToLogin: () => void navigate({ to: '/auth/login' }),
@@ -30,9 +31,9 @@ export function SettingsPage() {
       },
     }),
   );
-  const email = useSelector(settings, selectProfileEmail);
-  const loading = useSelector(settings, selectProfileLoading);
-  const failed = useSelector(settings, selectProfileFailed);
+  const email = useSelector(profile, selectProfileEmail);
+  const loading = useSelector(profile, selectProfileLoading);
+  const failed = useSelector(profile, selectProfileFailed);
   const signingOut = useSelector(settings, selectSigningOut);
   const dark = useSelector(preferences, selectDarkTheme);
   const language = useSelector(preferences, selectLanguage);
@@ -43,7 +44,7 @@ export function SettingsPage() {
       <div className={shell.card} aria-busy={loading || undefined}>
         <span className={shell.muted}><Trans>Signed in as</Trans></span>
         {failed ? (
-          <Button variant="ghost" onClick={() => settings.send({ type: 'profile.retried' })}>
+          <Button variant="ghost" onClick={() => profile.send({ type: 'profile.retried' })}>
             <Trans>Could not load your profile. Retry</Trans>
           </Button>
         ) : (
