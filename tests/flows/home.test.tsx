@@ -12,7 +12,7 @@ import type { Asset } from '../../src/api/wallet';
 import { describeModel, settle, type ModelConfig } from '../support/mbt';
 import { captureLiveActor } from '../support/liveActor';
 import { asset, catalogue, holdingsA, rates } from '../fixtures/wallet';
-import { makeUser, mountApp, pathname, type MountedApp } from './app/harness';
+import { fakeNetwork, makeUser, mountApp, pathname, type MountedApp } from './app/harness';
 
 /** `world` is shared by reference: the runner copies the harness object. */
 type H = { app: MountedApp; world: { server: Asset[] } };
@@ -258,5 +258,56 @@ describe('home screen', () => {
     expect(screen.getByRole('link', { name: 'Buy with card' }).getAttribute('href')).toBe('/buy/get');
     // Sell is live (issue 11): it leads to the choice of the crypto to sell.
     expect(screen.getByRole('link', { name: 'Sell to card' }).getAttribute('href')).toBe('/sell/get');
+  });
+
+  it('balances without their prices: the total waits as a skeleton, and once offline shows "—" dated, not a skeleton that cannot load', async () => {
+    const network = fakeNetwork();
+    mountApp({
+      path: '/home',
+      signedIn: makeUser(),
+      network,
+      wallet: {
+        loadCatalogue: fromPromise(async () => catalogue),
+        loadBalances: fromPromise(async () => ({ assets: holdingsA, rates: null, at: Date.now() })),
+        loadUserFlags: fromPromise(async () => flagsLinked),
+      },
+    });
+    await settle();
+    expect(screen.getAllByTestId('crypto').map((e) => e.textContent)).toEqual(['0.5 BTC', '100.5 USDT']);
+    expect(screen.getByTestId('total').getAttribute('aria-label')).toBe('Loading');
+    act(() => network.change('offline'));
+    await settle();
+    const total = screen.getByTestId('total');
+    expect(total.textContent).toBe('—');
+    expect(total.getAttribute('data-dated')).toBe('true');
+    expect(total.getAttribute('aria-label')).toBeNull();
+    expect(screen.getByTestId('balances-updated').textContent).toMatch(/^Updated /);
+  });
+
+  it('GET /user failing at start (the connection down for 5 s): Home asks again by itself and then shows the balances', async () => {
+    vi.useFakeTimers();
+    try {
+      const downUntil = Date.now() + 5_000;
+      const profile = { id: 'user', email: 'a@b.c', pinCodeActive: false, accounts: [{ id: 'acc-1', name: 'Account', language: 'ENG' as const, defaultFiatCurrency: 'USD' as const }] };
+      mount(holdingsA, {
+        path: '/home',
+        // The connection is back after 5 s: every caller asking before that fails.
+        loadProfile: async () => {
+          if (Date.now() < downUntil) throw Object.assign(new Error('Failed to fetch'), { status: 0 });
+          return profile;
+        },
+      });
+      await settle();
+      // No figures while the profile (the account and its fiat) is missing.
+      await act(() => vi.advanceTimersByTimeAsync(10_000 - 1));
+      expect(screen.queryByTestId('asset-list')).toBeNull();
+      // 10 s after the failures the first load is tried again (the balances' and the profile's retries).
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      await settle();
+      expect(screen.getByTestId('total').textContent).toBe('$30,100.50');
+      expect(within(screen.getByTestId('asset-list')).getAllByTestId('crypto').map((e) => e.textContent)).toEqual(['0.5 BTC', '100.5 USDT']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

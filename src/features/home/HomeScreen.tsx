@@ -94,6 +94,10 @@ export function HomeScreen({ home }: { home: HomeActor }) {
           </p>
         ) : failed ? (
           <p className={css.total} data-testid="total">—</p>
+        ) : loaded && dated ? (
+          // The balances came but their prices did not, and no fresh answer is coming for now (offline,
+          // or the poll failing): a loading placeholder would promise what cannot arrive.
+          <p className={`${css.total} ${css.dated}`} data-testid="total" data-dated aria-describedby={FRESHNESS_ID}>—</p>
         ) : (
           <TotalSkeleton />
         )}
