@@ -34,8 +34,10 @@ export const createWalletApi = (authHttp: KyInstance) => withBalances({
     authHttp.post(`${wallet}/${account}/asset/transactions/export`, { json: filter, timeout: false }).blob(),
   getTransaction: (account: string, id: string) =>
     authHttp.get(`${wallet}/${account}/asset/transaction/${encodeURIComponent(id)}`).json<Transaction>(),
+  // A read sent as POST (spec §7): safe to repeat, so a dropped connection is retried like a GET rather
+  // than leaving the fiat values out until the next poll.
   getRates: (from: string[], to: string[]) =>
-    authHttp.post(`${wallet}/rate`, { json: { from, to } }).json<{ ratesMap: RatesMap }>(),
+    authHttp.post(`${wallet}/rate`, { json: { from, to }, retry: { limit: 2, methods: ['post'] } }).json<{ ratesMap: RatesMap }>(),
 });
 
 export type WalletApi = ReturnType<typeof createWalletApi>;
@@ -47,7 +49,10 @@ export type WalletApi = ReturnType<typeof createWalletApi>;
 export type Balances = { assets: Asset[]; rates: RatesMap | null; at: number };
 
 function withBalances<T extends Pick<WalletApiCalls, 'getAssets' | 'getRates'>>(api: T) {
-  return { ...api, getBalances: (account: string, fiat: string) => loadBalances(api, account, fiat) };
+  return {
+    ...api,
+    getBalances: (account: string, fiat: string, expectedCryptos: readonly string[] = []) => loadBalances(api, account, fiat, expectedCryptos),
+  };
 }
 
 type WalletApiCalls = {
@@ -55,10 +60,20 @@ type WalletApiCalls = {
   getRates(from: string[], to: string[]): Promise<{ ratesMap: RatesMap }>;
 };
 
-async function loadBalances(api: WalletApiCalls, account: string, fiat: string): Promise<Balances> {
+/**
+ * `expectedCryptos`, the crypto the account held last time, lets the rates go out with the assets
+ * instead of after them; they are used when they cover what the assets answer holds, else asked again.
+ */
+async function loadBalances(api: WalletApiCalls, account: string, fiat: string, expectedCryptos: readonly string[]): Promise<Balances> {
+  // Caught here: the guess may go unused (or the assets call fail) and must not surface as unhandled.
+  const guessed = expectedCryptos.length > 0 ? api.getRates([...expectedCryptos], [fiat]).catch(() => null) : null;
   const assets = await api.getAssets(account);
   const from = assets.filter((a) => a.isCrypto).map((a) => a.currency);
   if (from.length === 0) return { assets, rates: {}, at: Date.now() };
+  if (guessed && from.every((c) => expectedCryptos.includes(c))) {
+    const rates = await guessed;
+    if (rates) return { assets, rates: rates.ratesMap, at: Date.now() };
+  }
   try {
     return { assets, rates: (await api.getRates(from, [fiat])).ratesMap, at: Date.now() };
   } catch {
