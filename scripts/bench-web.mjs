@@ -4,6 +4,7 @@
 // the run first logs in through the app in that Chromium, empties the HTTP cache, and Lighthouse then
 // audits the same browser with storage reset disabled, so the session survives but no script is cached.
 import lighthouse from 'lighthouse';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import { startGateway } from './lib/gateway.mjs';
@@ -15,7 +16,33 @@ const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-q
 const pages = [
   { route: '/auth/login', signedIn: false },
   { route: '/home', signedIn: true },
-];
+].filter((p) => !process.env.BENCH_WEB_PAGES || process.env.BENCH_WEB_PAGES.split(',').includes(p.route));
+
+/**
+ * BENCH_WEB_DETAIL=1: what the LCP waited for, as Lighthouse saw it: its phases, every request by start
+ * and end time (the simulated graph is built from these), and the main thread's long tasks.
+ */
+function printDetail(route, lhr) {
+  const phases = lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? [];
+  const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
+  console.log(`    ${route} observed (unthrottled): FCP ${observed.observedFirstContentfulPaint} ms, LCP ${observed.observedLargestContentfulPaint} ms`);
+  console.log(`    ${route} LCP phases: ${phases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ')}`);
+  for (const r of lhr.audits['network-requests'].details.items) {
+    console.log(`    ${String(Math.round(r.networkRequestTime)).padStart(6)}–${String(Math.round(r.networkEndTime)).padEnd(6)} ${String(r.transferSize).padStart(7)} B ${r.resourceType ?? ''} ${r.url.replace(/^https?:\/\/[^/]+/, '')}`);
+  }
+  // The simulation Lighthouse computed LCP from: each graph's nodes by simulated end time.
+  for (const [label, timings] of Lantern.Simulation.Simulator.allNodeTimings) {
+    if (!/LargestContentfulPaint/.test(label)) continue;
+    const rows = [...timings].sort((a, b) => a[1].endTime - b[1].endTime);
+    console.log(`    simulated ${label}: ends ${Math.round(Math.max(...rows.map(([, t]) => t.endTime)))} ms`);
+    for (const [node, t] of rows) {
+      const what = node.type === 'network' ? `${node.request.priority} ${node.request.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}` : `cpu ${Math.round(node.duration / 1000)} ms observed`;
+      console.log(`      ${String(Math.round(t.startTime)).padStart(5)}–${String(Math.round(t.endTime)).padEnd(5)} ${what}`);
+    }
+  }
+  Lantern.Simulation.Simulator.allNodeTimings.clear();
+  for (const t of lhr.audits['long-tasks']?.details?.items ?? []) console.log(`    long task at ${Math.round(t.startTime)} ms: ${Math.round(t.duration)} ms ${t.url ?? ''}`);
+}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -40,6 +67,7 @@ async function audit(baseUrl, { route, signedIn }, user) {
     if (landed !== route) throw new Error(`${route} ended on ${landed}: the audit would be of another screen`);
     const cached = lhr.audits['network-requests'].details.items.filter((r) => r.resourceType === 'Script' && r.transferSize === 0);
     if (cached.length > 0) throw new Error(`${route}: ${cached.length} scripts came from the cache`);
+    if (process.env.BENCH_WEB_DETAIL) printDetail(route, lhr);
     const ms = (id) => lhr.audits[id].numericValue;
     return {
       score: Math.round(lhr.categories.performance.score * 100),

@@ -45,4 +45,6 @@ export async function signIn(page, baseUrl, { email, password }) {
     if (!added.ok) throw new Error(`adding assets answered ${added.status}`);
     localStorage.setItem('isProtectWalletShown', 'true');
   });
+  // A returning user: Home has heard from GET /user/auth once, so the device knows the messenger link.
+  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('tgLinked:')), { timeout: 20_000 });
 }

@@ -53,6 +53,8 @@ test('screenshots of Home, asset, send, review, passcode, progress and details i
       await choosePreferences(page, lang, theme);
       await page.goto(`${baseUrl}/home`);
       await page.waitForFunction(() => /[1-9]/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''), null, { timeout: 20_000 });
+      // The bottom navigation too (its tab marked current): it renders in its own Suspense boundary.
+      await page.locator('nav a[aria-current="page"][href="/home"]').waitFor();
       await shot(page, `home-${tag}`);
       await checkA11y(page, `home-${tag}`);
       // Hide balances: the eye masks the total and every row; shown again for the screens after it.

@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, latestMail, launch, phone, uniqueEmail } from './support';
+import { baseUrl, confirmedUser as signedUpUser, deposit, explained, latestMail, launch, logIn, phone, uniqueEmail } from './support';
 
 let browser: Browser;
 before(async () => (browser = await launch()));
@@ -85,5 +85,26 @@ test('both tokens expired outside the messenger: the stored user is removed and 
   await page.reload();
   await page.waitForURL('**/auth/login**');
   assert.equal(await storedUser(page), null, 'the stale user was removed');
+  await context.close();
+});
+
+test('a returning user\'s Home paints its first frame before any gateway call, then shows the balance', async () => {
+  const user = await signedUpUser('first-frame');
+  await deposit(user, 'BTC', '0.25');
+  const { context, page } = await phone(browser);
+  await logIn(page, user);
+  await page.evaluate(() => localStorage.setItem('isProtectWalletShown', 'true'));
+  await page.goto(`${baseUrl}/home`);
+  await explained(page, page.getByTestId('asset-list').getByText('0.25 BTC').waitFor({ timeout: 20_000 }));
+  // The browser's own timings: when content was first painted, and when each gateway call started.
+  const timings = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    calls: performance.getEntriesByType('resource')
+      .filter((e) => /\/(b2c-|analytics)/.test(new URL(e.name).pathname))
+      .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
+  }));
+  assert.ok(timings.paint !== null, 'the browser reported a first contentful paint');
+  assert.ok(timings.calls.length >= 3, `the balances, profile and catalogue were asked for: ${JSON.stringify(timings.calls)}`);
+  for (const call of timings.calls) assert.ok(call.start >= timings.paint!, `${call.path} started at ${call.start.toFixed(0)} ms, before the first paint at ${timings.paint!.toFixed(0)} ms`);
   await context.close();
 });

@@ -31,7 +31,34 @@ export async function phone(browser: Browser, opts: { colorScheme?: 'light' | 'd
   await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
+  recordCalls(page);
   return { context, page };
+}
+
+/** The page's gateway calls (status, method, path, ms since the page opened), for `explain`. */
+const calls = new WeakMap<Page, string[]>();
+function recordCalls(page: Page) {
+  const log: string[] = [];
+  const opened = Date.now();
+  const at = () => `${String(Date.now() - opened).padStart(6)} ms`;
+  calls.set(page, log);
+  page.on('response', (r) => { if (!r.url().includes('/assets/')) log.push(`${at()} ${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`); });
+  page.on('requestfailed', (r) => log.push(`${at()} failed ${r.method()} ${new URL(r.url()).pathname}: ${r.failure()?.errorText}`));
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') log.push(`${at()} console.${m.type()}: ${m.text()}`); });
+}
+
+/**
+ * Runs a wait; when it fails, prints what the user saw (address and text of the page) and the page's
+ * gateway calls before rethrowing, so a failure in CI, where no one sees the browser, says why.
+ */
+export async function explained<T>(page: Page, wait: Promise<T>): Promise<T> {
+  try {
+    return await wait;
+  } catch (e) {
+    const text = await page.locator('body').innerText({ timeout: 2_000 }).catch((err) => `(no text: ${err})`);
+    console.error(`[explain] ${page.url()}\n[explain] the page says:\n${text}\n[explain] its calls:\n${(calls.get(page) ?? []).join('\n')}`);
+    throw e;
+  }
 }
 
 export interface Mail { to: string; subject: string; text: string; links: string[]; createdAt: string }
@@ -76,7 +103,7 @@ export async function logIn(page: Page, user: { email: string; password: string 
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/home');
+  await explained(page, page.waitForURL('**/home'));
 }
 
 /** Adds the asset if needed, deposits `amount` through the sandbox chain and waits until the ledger shows `total`. */
