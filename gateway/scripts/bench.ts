@@ -27,7 +27,7 @@ import { deriveDepositAddress } from '../src/chain/addresses.js';
 import { cpuMeter, load } from './bench/cpu.js';
 import { createDatabase, dropDatabase, startGateway } from './bench/environment.js';
 import { ledgerWriters } from './bench/ledger.js';
-import { fundUsers, moneyAtRate, moneyClient, moneyFlatOut, pollAssets, pollLikeUsers, signInUsers } from './bench/traffic.js';
+import { fundUsers, moneyAtRate, moneyClient, moneyFlatOut, moneyPool, pollAssets, pollLikeUsers, signInUsers } from './bench/traffic.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 /** Users polling their assets every 10 s as the app does (the first USERS of them also move money). */
@@ -83,7 +83,8 @@ try {
     await gateway.mark('funding');
     const limit = (await (await fetch(`${gateway.base}/b2c-wallet/${users[0]!.account}/limit/USDT_TRX/BTC`, { headers: { authorization: `Bearer ${users[0]!.token}` } })).json()) as { minLimit: string };
     const stranger = deriveDepositAddress(randomBytes(32), 'tron', 0);
-    const clients = users.map((u) => moneyClient(gateway.base, u, limit.minLimit, stranger));
+    const pool = moneyPool(gateway.base, users.length);
+    const clients = users.map((u) => moneyClient(pool, u, limit.minLimit, stranger));
     let meter = await cpuMeter(gateway.pid, databaseUrl);
     const atRate = await moneyAtRate(clients, MONEY_RATE, MONEY_SECONDS);
     console.log(`money (send, swap order, swap confirm in turn), ${users.length} users at ${MONEY_RATE} req/s offered: ${atRate.perSecond.toFixed(0)} req/s done, p50 ${atRate.p50} ms, p99 ${atRate.p99} ms, ${atRate.count} requests (${atRate.kinds}), errors ${atRate.errors}${atRate.errorKinds ? ` (${atRate.errorKinds})` : ''} (${load()})`);
@@ -94,6 +95,7 @@ try {
     console.log(`money, ${users.length} users flat out (one request in flight each): ${flat.perSecond.toFixed(0)} req/s, p50 ${flat.p50} ms, p99 ${flat.p99} ms, ${flat.count} requests (${flat.kinds}), errors ${flat.errors}${flat.errorKinds ? ` (${flat.errorKinds})` : ''} (${load()})`);
     console.log(`  ${await meter(flat.count)}`);
     await gateway.mark('money flat out');
+    await pool.close();
     // Sends still being broadcast and confirmed are open holds, which the invariants allow.
     const check = await openDatabase({ databaseUrl, dataDir: '.' });
     const moneyViolations = [
