@@ -1,4 +1,4 @@
-import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm';
+import { getTableColumns, sql, type InferSelectModel, type Table } from 'drizzle-orm';
 
 /**
  * A row a raw statement returned (a function's result, a CTE's RETURNING), mapped by the table's own
@@ -14,5 +14,25 @@ export function rowMapper<T extends Table>(table: T): (raw: Record<string, unkno
       row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
     }
     return row as InferSelectModel<T>;
+  };
+}
+
+/**
+ * A row-typed OUT parameter of a function (`OUT w withdrawals`) read column by column as `"w.col"`,
+ * so two such rows come back in one result row without their names colliding; `map` reads them back
+ * with the table's own mappers. A row left unset by the function maps to undefined.
+ */
+export function outRow<T extends Table>(table: T, param: string) {
+  const names = Object.values(getTableColumns(table)).map((c) => c.name);
+  const mapper = rowMapper(table);
+  // The names are the schema's own identifiers, never request values.
+  const select = sql.raw(names.map((n) => `(r.${param})."${n}" as "${param}.${n}"`).join(', '));
+  return {
+    select,
+    map(raw: Record<string, unknown>): InferSelectModel<T> | undefined {
+      const own: Record<string, unknown> = {};
+      for (const n of names) own[n] = raw[`${param}.${n}`];
+      return own[names[0]!] === null || own[names[0]!] === undefined ? undefined : mapper(own);
+    },
   };
 }

@@ -2,12 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db, Executor, Tx } from '../db/client.js';
-import { rowMapper } from '../db/rows.js';
-import { depositAddresses, walletTransactions, withdrawalJobs, withdrawals, type WalletTransaction, type Withdrawal } from '../db/schema/index.js';
+import { outRow } from '../db/rows.js';
+import { depositAddresses, walletTransactions, withdrawals, type WalletTransaction, type Withdrawal } from '../db/schema/index.js';
 import { DomainError, invalid } from '../domain/errors.js';
-import { ensureLedgerAccounts, ensureUserAccount, shardWanted, userWanted } from '../ledger/accounts.js';
-import { LedgerError } from '../ledger/errors.js';
-import { hold, transfer } from '../ledger/transfers.js';
+import { ensureUserAccount, shardCode } from '../ledger/accounts.js';
+import { LedgerError, translateDbError } from '../ledger/errors.js';
+import { transfer } from '../ledger/transfers.js';
 import { parsePositiveAmount } from '../wallet/amounts.js';
 import { ensureAsset } from '../wallet/assets.js';
 import { checkAddress, sendableCoin, type CheckedAddress } from './addressCheck.js';
@@ -32,8 +32,6 @@ export interface CreateDeps {
   /** Networks a broadcast can go to; an external send elsewhere is refused before anything is held. */
   canBroadcast: (network: string) => boolean;
 }
-
-const historyRow = rowMapper(walletTransactions);
 
 const refuse = (code: string, message: string, field?: string) => invalid(code, message, field);
 
@@ -63,40 +61,23 @@ async function ownAddress(db: Executor, accountId: string, network: string): Pro
   return row?.address ?? null;
 }
 
-/** External: amount and fee held (two holds, one per system account), history IN_PROGRESS, a job for the worker. */
-async function holdExternal(tx: Tx, w: Withdrawal) {
-  // The user's account and both shards in one read.
-  const [user, clearing, fees] = await ensureLedgerAccounts(tx, [
-    userWanted(w.accountId, w.currency), shardWanted(w.currency, WITHDRAWAL_CLEARING, w.id),
-    ...(w.fee > 0n ? [shardWanted(w.currency, FEE_ACCOUNT, w.id)] : []),
-  ]);
-  const main = await hold(tx, {
-    debitAccountId: user!.id, creditAccountId: clearing!.id, amount: w.amount, currency: w.currency,
-    idempotencyKey: `withdrawal:${w.id}`, reference: `withdrawal ${w.id}`,
-  });
-  let feeHoldId: number | null = null;
-  if (fees) {
-    feeHoldId = (await hold(tx, {
-      debitAccountId: user!.id, creditAccountId: fees.id, amount: w.fee, currency: w.currency,
-      idempotencyKey: `withdrawal-fee:${w.id}`, reference: `withdrawal fee ${w.id}`,
-    })).id;
-  }
-  // History row, worker job and the withdrawal's links in one statement (three round trips before):
-  // the history id is made here so the update can name it, and the foreign keys are checked at the
-  // statement's end, when the sibling insert is there.
-  const historyId = randomUUID();
-  const links = { walletTransactionId: historyId, holdTransferId: main.id, feeHoldTransferId: feeHoldId };
-  const { rows } = (await tx.execute(sql`with history as (${tx.insert(walletTransactions).values({
-    id: historyId, accountId: w.accountId, currency: w.currency, direction: 'WITHDRAWAL', transactionType: 'WITHDRAWAL', state: 'IN_PROGRESS',
-    amount: w.amount, fee: w.fee, toAddress: w.toAddress, network: w.network, confirmations: 0,
-    // The sender's own address on the network, read inside this statement rather than in one of its own.
-    fromAddress: sql`(select ${depositAddresses.address} from ${depositAddresses} where ${depositAddresses.accountId} = ${w.accountId} and ${depositAddresses.network} = ${w.network})`,
-    ledgerTransferId: main.id,
-  }).returning().getSQL()}),
-    job as (${tx.insert(withdrawalJobs).values({ withdrawalId: w.id }).getSQL()}),
-    linked as (${tx.update(withdrawals).set(links).where(eq(withdrawals.id, w.id)).getSQL()})
-    select * from history`)) as unknown as { rows: Record<string, unknown>[] };
-  return { row: { ...w, ...links }, history: historyRow(rows[0]!) };
+const opened = { withdrawal: outRow(withdrawals, 'w'), history: outRow(walletTransactions, 'h') };
+
+/**
+ * External: the withdrawal row, amount and fee held (two holds, one per system account shard),
+ * history IN_PROGRESS and a job for the worker, in one call of withdrawal_open (migration 0012): one
+ * round trip where there were seven. Its id is made here because the shards follow from it.
+ */
+async function openExternal(db: Executor, input: WithdrawalRequest, v: Awaited<ReturnType<typeof validateWithdrawal>>): Promise<CreatedWithdrawal> {
+  const id = randomUUID();
+  const { currency, network } = v.checked.coin;
+  const { rows } = (await db.execute(sql`select ${opened.withdrawal.select}, ${opened.history.select}, r.replayed
+    from withdrawal_open(${id}::uuid, ${input.accountId}::uuid, ${currency}::text, ${network}::text, ${v.amount.toString()}::numeric,
+      ${v.fee.toString()}::numeric, ${v.checked.address}::text, ${input.idempotencyKey}::text, ${v.requestHash}::text,
+      ${shardCode(WITHDRAWAL_CLEARING, id)}::text, ${v.fee > 0n ? shardCode(FEE_ACCOUNT, id) : null}::text) r`)) as unknown as { rows: Record<string, unknown>[] };
+  const withdrawal = opened.withdrawal.map(rows[0]!)!;
+  if (rows[0]!.replayed === true) return replayOf(withdrawal, v.requestHash);
+  return { withdrawal, history: opened.history.map(rows[0]!)!, replayed: false };
 }
 
 /** Internal: one ledger transfer between the two users, settled now, in both histories. */
@@ -142,26 +123,25 @@ export async function validateWithdrawal(deps: CreateDeps, input: WithdrawalRequ
 }
 
 /**
- * POST /{account}/withdrawal after the passcode: one transaction inserts the withdrawal (the
- * idempotency gate), holds or moves the money and writes history; not enough funds rolls it all
- * back as 400 NOT_ENOUGH_FUNDS. A replay, or a concurrent twin (which waits on the unique index),
+ * POST /{account}/withdrawal after the passcode: one transaction (for an external send, one call of
+ * withdrawal_open) inserts the withdrawal (the idempotency gate), holds or moves the money and writes
+ * history; not enough funds rolls it all back as 400 NOT_ENOUGH_FUNDS. A replay, or a concurrent twin (which waits on the unique index),
  * finds its key taken and is answered from the first request's row. No read before the transaction:
  * new requests are the common case, and the insert answers both.
  */
 export async function createWithdrawal(deps: CreateDeps, input: WithdrawalRequest): Promise<CreatedWithdrawal> {
-  const { checked, amount, fee, internal, requestHash } = await validateWithdrawal(deps, input);
+  const validated = await validateWithdrawal(deps, input);
+  const { checked, amount, fee, requestHash } = validated;
   try {
+    if (!validated.internal) return await openExternal(deps.db, input, validated).catch((err) => { throw translateDbError(err); });
     return await deps.db.transaction(async (tx) => {
       const [inserted] = await tx.insert(withdrawals).values({
         accountId: input.accountId, currency: checked.coin.currency, network: checked.coin.network,
-        kind: internal ? 'INTERNAL' : 'EXTERNAL', amount, fee, toAddress: checked.address,
-        idempotencyKey: input.idempotencyKey, requestHash, state: 'IN_PROGRESS',
-        recipientAccountId: internal ? checked.ownerAccountId! : null,
+        kind: 'INTERNAL', amount, fee, toAddress: checked.address,
+        idempotencyKey: input.idempotencyKey, requestHash, state: 'IN_PROGRESS', recipientAccountId: checked.ownerAccountId!,
       }).onConflictDoNothing({ target: [withdrawals.accountId, withdrawals.idempotencyKey] }).returning();
       if (!inserted) return replayOf((await byKey(tx, input.accountId, input.idempotencyKey))!, requestHash);
-      const { row, history } = internal
-        ? await settleInternal(tx, inserted, await ownAddress(tx, input.accountId, checked.coin.network))
-        : await holdExternal(tx, inserted);
+      const { row, history } = await settleInternal(tx, inserted, await ownAddress(tx, input.accountId, checked.coin.network));
       return { withdrawal: row, history, replayed: false };
     });
   } catch (err) {
