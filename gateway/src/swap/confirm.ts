@@ -1,14 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
-import { swapOrders, walletTransactions, type LedgerAccount, type SwapOrder } from '../db/schema/index.js';
+import { swapOrders, walletTransactions, type SwapOrder } from '../db/schema/index.js';
 import { rowMapper } from '../db/rows.js';
 import { DomainError, invalid } from '../domain/errors.js';
-import { ensureLedgerAccounts, shardWanted, systemShard, userWanted } from '../ledger/accounts.js';
-import { LedgerError } from '../ledger/errors.js';
+import { ensureLedgerAccounts, shardCode, shardWanted, systemShard, userWanted } from '../ledger/accounts.js';
+import { LedgerError, translateDbError } from '../ledger/errors.js';
 import { hold, postHold, transfer, voidHold } from '../ledger/transfers.js';
 import { isUuid } from '../users/repository.js';
 import type { DeriveAddress } from '../wallet/addresses.js';
+import type { Network } from '../chain/addresses.js';
+import { ensureDepositAddress } from '../wallet/addresses.js';
 import { ensureAsset } from '../wallet/assets.js';
+import { findCoin } from '../wallet/catalogue.js';
 import type { SwapServiceDeps } from './orders.js';
 
 /** The liquidity side of every swap, one account per currency split into shards (ledger/accounts.ts). */
@@ -61,8 +64,8 @@ async function settleHistory(tx: Tx, order: SwapOrder, state: 'COMPLETED' | 'FAI
 }
 
 /** Liquidity → user in the destination, at the order's own amount. */
-async function creditDestination(deps: ConfirmDeps, tx: Tx, order: SwapOrder, liquidity?: LedgerAccount) {
-  const liquidityDestination = liquidity ?? await systemShard(tx, order.destinationCurrency, SWAP_LIQUIDITY, order.id);
+async function creditDestination(deps: ConfirmDeps, tx: Tx, order: SwapOrder) {
+  const liquidityDestination = await systemShard(tx, order.destinationCurrency, SWAP_LIQUIDITY, order.id);
   // Money arriving makes the asset visible, as a deposit does.
   const userDestination = await ensureAsset(tx, order.accountId, order.destinationCurrency, deps.derive);
   return transfer(tx, {
@@ -71,30 +74,44 @@ async function creditDestination(deps: ConfirmDeps, tx: Tx, order: SwapOrder, li
   });
 }
 
-/** The user's source account and the source liquidity shard (and the destination's, when asked) in one read. */
-async function sourceAccounts(tx: Tx, order: SwapOrder, withDestination = false) {
-  const [user, liquidity, liquidityDestination] = await ensureLedgerAccounts(tx, [
+/** The user's source account and the source liquidity shard in one read. */
+async function sourceAccounts(tx: Tx, order: SwapOrder) {
+  const [user, liquidity] = await ensureLedgerAccounts(tx, [
     userWanted(order.accountId, order.sourceCurrency), shardWanted(order.sourceCurrency, SWAP_LIQUIDITY, order.id),
-    ...(withDestination ? [shardWanted(order.destinationCurrency, SWAP_LIQUIDITY, order.id)] : []),
   ]);
-  return { user: user!, liquidity: liquidity!, liquidityDestination };
+  return { user: user!, liquidity: liquidity! };
 }
 
-/** Synchronous provider: two legs at the order's own amounts, in a savepoint so a refusal undoes both. */
+/**
+ * Both legs, the source's and the destination's accounts and the destination made visible, in one
+ * call of swap_legs (migration 0013): one round trip where there were six. A destination without a
+ * deposit address yet gets one derived here, as ensureAsset would.
+ */
+async function openLegs(deps: ConfirmDeps, tx: Tx, order: SwapOrder) {
+  const network = findCoin(order.destinationCurrency)?.network;
+  const onChain = network && network !== 'lightning' ? network : null;
+  const { rows } = (await tx.execute(sql`select out_id, in_id, has_address from swap_legs(${order.id}::uuid, ${order.accountId}::uuid,
+    ${order.sourceCurrency}::text, ${order.destinationCurrency}::text, ${order.sourceAmount.toString()}::numeric,
+    ${order.destinationAmount.toString()}::numeric, ${shardCode(SWAP_LIQUIDITY, order.id)}::text,
+    ${shardCode(SWAP_LIQUIDITY, order.id)}::text, ${onChain}::text)`).catch((err) => { throw translateDbError(err); })) as unknown as { rows: { out_id: string | number; in_id: string | number; has_address: boolean }[] };
+  const legs = rows[0]!;
+  if (!legs.has_address && deps.derive && onChain) await ensureDepositAddress(tx, order.accountId, onChain as Network, deps.derive);
+  return { out: Number(legs.out_id), in: Number(legs.in_id) };
+}
+
+/**
+ * Synchronous provider: two legs at the order's own amounts, then the provider, in a savepoint so a
+ * refusal undoes both. The crash hook runs after the legs are written and before anything commits.
+ */
 async function settleNow(deps: ConfirmDeps, tx: Tx, order: SwapOrder) {
   try {
     return await tx.transaction(async (sp) => {
-      const { user, liquidity, liquidityDestination } = await sourceAccounts(sp, order, true);
-      const out = await transfer(sp, {
-        debitAccountId: user.id, creditAccountId: liquidity.id, amount: order.sourceAmount,
-        currency: order.sourceCurrency, idempotencyKey: `swap-out:${order.id}`, reference: `swap ${order.id}`,
-      });
+      const legs = await openLegs(deps, sp, order);
       deps.betweenLegs?.();
-      const inLeg = await creditDestination(deps, sp, order, liquidityDestination);
       const result = await deps.provider.execute(execution(order));
       if ('pending' in result) throw new Error('The provider answered pending after saying it settles synchronously');
       if (!result.ok) throw new ProviderRefused(result.reason);
-      return { out: out.id, in: inLeg.id };
+      return legs;
     });
   } catch (err) {
     if (err instanceof ProviderRefused) return err;

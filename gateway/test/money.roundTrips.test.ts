@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveDepositAddress, type Network } from '../src/chain/addresses.js';
+import type { Db } from '../src/db/client.js';
+import * as schema from '../src/db/schema/index.js';
+import { confirmSwapOrder } from '../src/swap/confirm.js';
+import type { LiquidityProvider } from '../src/swap/provider.js';
+import { createWithdrawal, type WithdrawalRequest } from '../src/withdrawals/create.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import { newKey as newSwapKey, order } from './swap-support.js';
+import { addAsset, call, fund, walletUser, type WalletUser } from './wallet-support.js';
+import { balanceOf, historyOf, newKey, strangerAddress, withdrawalRow } from './withdraw-support.js';
+
+/**
+ * Round trips of the money paths, the largest share of their cost under load (README "Where the time
+ * goes"): an external send's writes are one call of withdrawal_open (migration 0012, seven round trips
+ * before), a swap's two legs one call of swap_legs (0013, six before). Each runs here through a
+ * drizzle handle of its own over the app's database, which logs what it sends: the app's background
+ * workers use the app's handle, so only this request's statements are counted.
+ */
+let t: TestApp;
+let alice: WalletUser;
+let logged: string[];
+let db: Db;
+
+beforeAll(async () => {
+  // Blocks far apart: the send stays IN_PROGRESS while the test looks at it.
+  t = await createTestApp({ env: { SANDBOX_BLOCK_MS: '60000', SANDBOX_CONFIRMATIONS: '2' } });
+  alice = await walletUser(t, 'alice');
+  await fund(t, alice, 'BTC', 10_000_000n);
+  logged = [];
+  const logger = { logQuery: (query: string) => void logged.push(query) };
+  const client = (t.db as unknown as { $client: never }).$client;
+  db = (t.database.kind === 'postgres' ? drizzlePg(client, { schema, logger }) : drizzlePglite(client, { schema, logger })) as unknown as Db;
+}, 120_000);
+afterAll(async () => t?.close());
+
+const request = (over: Partial<WithdrawalRequest> = {}): WithdrawalRequest => ({
+  userId: alice.id, accountId: alice.account, currency: 'BTC', amount: '0.001', depositAddress: strangerAddress('bitcoin'), idempotencyKey: newKey(), ...over,
+});
+const deps = () => ({ db, config: t.config, canBroadcast: () => true });
+
+describe('an external send', () => {
+  it('is two statements: the address owner lookup and withdrawal_open', async () => {
+    logged.length = 0;
+    const created = await createWithdrawal(deps(), request());
+    expect(logged).toHaveLength(2);
+    expect(logged[0]).toMatch(/"deposit_addresses"/);
+    expect(logged[1]).toMatch(/from withdrawal_open\(/);
+    // What the route answers with, and what the worker needs, all came back from that one call.
+    expect(created.replayed).toBe(false);
+    expect(created.withdrawal).toMatchObject({ kind: 'EXTERNAL', state: 'IN_PROGRESS', amount: 100_000n, fee: expect.any(BigInt) });
+    expect(created.withdrawal.holdTransferId).toEqual(expect.any(Number));
+    expect(created.withdrawal.feeHoldTransferId).toEqual(expect.any(Number));
+    expect(created.history).toMatchObject({ id: created.withdrawal.walletTransactionId, state: 'IN_PROGRESS', direction: 'WITHDRAWAL', amount: 100_000n });
+    expect(created.history!.fromAddress).toEqual(expect.any(String));
+    expect(await withdrawalRow(t, created.withdrawal.id)).toMatchObject({ holdTransferId: created.withdrawal.holdTransferId });
+    expect((await historyOf(t, alice)).some((h) => h.id === created.history!.id)).toBe(true);
+  });
+
+  it('a replay is one call too, answered from the first row, and holds nothing more', async () => {
+    const body = request();
+    const first = await createWithdrawal(deps(), body);
+    const before = await balanceOf(t, alice, 'BTC');
+    logged.length = 0;
+    const again = await createWithdrawal(deps(), body);
+    expect(logged).toHaveLength(2);
+    expect(again).toMatchObject({ replayed: true, withdrawal: { id: first.withdrawal.id } });
+    expect(await balanceOf(t, alice, 'BTC')).toEqual(before);
+    await expect(createWithdrawal(deps(), { ...body, amount: '0.002' })).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+  });
+
+  it('more than the balance is NOT_ENOUGH_FUNDS and leaves no withdrawal, hold or history behind', async () => {
+    const before = await balanceOf(t, alice, 'BTC');
+    const rows = (await historyOf(t, alice)).length;
+    const body = request({ amount: '5' });
+    await expect(createWithdrawal(deps(), body)).rejects.toMatchObject({ code: 'NOT_ENOUGH_FUNDS', field: 'amount' });
+    expect(await balanceOf(t, alice, 'BTC')).toEqual(before);
+    expect((await historyOf(t, alice)).length).toBe(rows);
+    // The key is still free: nothing was written under it.
+    const retried = await createWithdrawal(deps(), { ...body, amount: '0.001' });
+    expect(retried.replayed).toBe(false);
+  });
+});
+
+describe('a swap confirm', () => {
+  // The provider's answer is the test's: the app's sandbox provider is not what is counted here.
+  const provider = { settlesAsynchronously: () => false, execute: async () => ({ ok: true }) } as unknown as LiquidityProvider;
+  const seed = randomBytes(32);
+  const confirmDeps = () => ({ db, config: t.config, provider, derive: (network: Network, index: number) => deriveDepositAddress(seed, network, index) });
+  const newOrder = async (sourceAmount = '0.001', destinationCurrency = 'USDT_TRX') => {
+    const res = await order(t, alice, { sourceCurrency: 'BTC', destinationCurrency, sourceAmount, idempotencyKey: newSwapKey() });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.id as string;
+  };
+
+  const assetsOf = async () => (await call(t, 'GET', `/b2c-wallet/${alice.account}/asset`, undefined, alice.token)).body as { currency: string; depositAddress: string | null }[];
+
+  it('is the order locked, swap_legs in its savepoint, and history with the order, inside one transaction', async () => {
+    await addAsset(t, alice, 'USDT_TRX');
+    const id = await newOrder();
+    logged.length = 0;
+    const done = await confirmSwapOrder(confirmDeps(), { accountId: alice.account, orderId: id });
+    expect(done.state).toBe('COMPLETED');
+    // BEGIN and COMMIT are logged by the node-postgres driver only.
+    const statements = logged.filter((q) => !/^(begin|commit)\b/i.test(q));
+    expect(statements.map((q) => q.split(/\s/)[0]!.toLowerCase())).toEqual(['select', 'savepoint', 'select', 'release', 'with']);
+    expect(statements[2]).toMatch(/from swap_legs\(/);
+    // Both legs moved the order's own amounts, and the destination is a visible asset with its address.
+    expect(done.sourceTransferId).toEqual(expect.any(Number));
+    expect(done.destinationTransferId).toEqual(expect.any(Number));
+  });
+
+  it('into an asset the user never added: it becomes visible with a deposit address derived by the gateway', async () => {
+    expect((await assetsOf()).map((a) => a.currency)).not.toContain('ETH');
+    const done = await confirmSwapOrder(confirmDeps(), { accountId: alice.account, orderId: await newOrder('0.001', 'ETH') });
+    expect(done.state).toBe('COMPLETED');
+    expect((await assetsOf()).find((a) => a.currency === 'ETH')?.depositAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  });
+
+  const createWithdrawalBack = () => fund(t, alice, 'BTC', 10_000_000n);
+
+  it('not enough funds rolls both legs back and is NOT_ENOUGH_FUNDS; the order stays open', async () => {
+    const before = await balanceOf(t, alice, 'BTC');
+    const id = await newOrder('0.09');
+    await createWithdrawal(deps(), request({ amount: '0.05' }));
+    const afterSend = await balanceOf(t, alice, 'BTC');
+    await expect(confirmSwapOrder(confirmDeps(), { accountId: alice.account, orderId: id })).rejects.toMatchObject({ code: 'NOT_ENOUGH_FUNDS' });
+    expect(await balanceOf(t, alice, 'BTC')).toEqual(afterSend);
+    expect(afterSend).not.toEqual(before);
+    // Still open: with the money back, the same order goes through.
+    await createWithdrawalBack();
+    expect((await confirmSwapOrder(confirmDeps(), { accountId: alice.account, orderId: id })).state).toBe('COMPLETED');
+  });
+});
