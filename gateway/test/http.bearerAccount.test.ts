@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** The SQL text of every statement the gateway sends while `run` runs, on either driver. */
-async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
+async function statementsDuring(run: () => Promise<unknown>, tables = /"(oidc_payload|accounts|wallet_assets)"/): Promise<string[]> {
   const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
   const original = client.query;
   const texts: string[] = [];
@@ -41,7 +41,7 @@ async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> 
     client.query = original;
   }
   // Only what a request reads: the sandbox's background work may run meanwhile on other tables.
-  return texts.filter((text) => /"(oidc_payload|accounts|wallet_assets)"/.test(text));
+  return texts.filter((text) => tables.test(text));
 }
 
 const poll = (u: WalletUser, token = u.token) => call(t, 'GET', `/b2c-wallet/${u.account}/asset`, undefined, token);
@@ -84,6 +84,36 @@ describe('every other :account route', () => {
     expect(checks[0]).toContain('"accounts"');
     // Nothing reads the account's owner a second time.
     expect(sent.filter((text) => /from "accounts" where/.test(text))).toEqual([]);
+  });
+});
+
+describe('the money routes', () => {
+  // Send and swap confirm: the passcode gate (reset hold, is a passcode set) comes with the bearer and
+  // account check; it was a statement of its own, one of each money request's round trips.
+  const gateTables = /"(oidc_payload|users|user_passcodes)"|\buser_passcodes\b/;
+  const stranger = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+  it('read the passcode gate in the bearer and account statement', async () => {
+    for (const [url, body] of [
+      [`/b2c-wallet/${alice.account}/withdrawal`, { currency: 'BTC', amount: '0.00001', depositAddress: stranger, idempotencyKey: randomUUID() }],
+      [`/b2c-wallet/${alice.account}/exchange/confirm/${randomUUID()}`, {}],
+    ] as const) {
+      let status = 0;
+      const sent = await statementsDuring(async () => { status = (await call(t, 'POST', url, body, alice.token)).status; }, gateTables);
+      expect([200, 400, 404], url).toContain(status);
+      expect(sent, url).toHaveLength(1);
+      expect(sent[0]).toMatch(/"oidc_payload".*"accounts".*"users".*user_passcodes/s);
+    }
+  });
+
+  it('still ask for the passcode once one is set, and still refuse another user\'s account with 404', async () => {
+    expect((await call(t, 'POST', '/b2c-user-management/user/pinCode/enable', { pinCode: '2580' }, mallory.token)).status).toBe(200);
+    const send = (u: WalletUser, account: string) => call(t, 'POST', `/b2c-wallet/${account}/withdrawal`,
+      { currency: 'BTC', amount: '0.00001', depositAddress: stranger, idempotencyKey: randomUUID() }, u.token);
+    const refused = await send(mallory, mallory.account);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('PINCODE_REQUIRED');
+    expect((await send(mallory, alice.account)).status).toBe(404);
   });
 });
 

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { walletTransactions, type WalletTransaction, type Withdrawal } from '../db/schema/index.js';
 import { bearer, type AuthHook } from '../http/auth.js';
+import { readPasscodeGateWithBearer, requirePasscode } from '../passcode/guard.js';
 import { formatAmount, parsePositiveAmount } from '../wallet/amounts.js';
 import { findCoin } from '../wallet/catalogue.js';
 import { toView } from '../wallet/history.js';
@@ -14,7 +15,6 @@ import { checkAddress, sendableCoin } from './addressCheck.js';
 import { createWithdrawal } from './create.js';
 import { sandboxDenyList } from './denyList.js';
 import { networkFee } from './fees.js';
-import { requireWithdrawalPasscode } from './passcode.js';
 import {
   CheckAddressBody, CheckAddressRequest, DenyListBody, FeeBody, FeeRequest, PincodeHeaders, WithdrawalBody, WithdrawalRequestBody,
 } from './schemas.js';
@@ -72,6 +72,7 @@ const routes: FastifyPluginAsyncTypebox<WithdrawalDeps & { kick: () => void }> =
 
   app.post('/:account/withdrawal', {
     onRequest: authenticate,
+    config: { accountRead: readPasscodeGateWithBearer },
     schema: {
       ...common, summary: 'Send: hold amount + fee and broadcast once (or settle at once to another user of this wallet)',
       description: 'Header pincode while a passcode is active. 400 INVALID_AMOUNT/INVALID_ADDRESS/ADDRESS_NOT_USED/SAME_USER/NOT_ENOUGH_FUNDS '
@@ -81,7 +82,7 @@ const routes: FastifyPluginAsyncTypebox<WithdrawalDeps & { kick: () => void }> =
     },
   }, async (request, reply) => {
     const { accountId } = request;
-    await requireWithdrawalPasscode(db, request.userId, request.headers.pincode);
+    await requirePasscode(db, request.userId, request.headers.pincode, request);
     const { withdrawal, history, replayed } = await createWithdrawal(
       { db, config, canBroadcast: (network) => adapters.has(network as never) },
       { userId: request.userId, accountId, ...request.body },
