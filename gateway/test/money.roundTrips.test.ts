@@ -4,7 +4,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveDepositAddress, type Network } from '../src/chain/addresses.js';
 import type { Db } from '../src/db/client.js';
+import { eq } from 'drizzle-orm';
 import * as schema from '../src/db/schema/index.js';
+import { walletTransactions } from '../src/db/schema/index.js';
 import { confirmSwapOrder } from '../src/swap/confirm.js';
 import type { LiquidityProvider } from '../src/swap/provider.js';
 import { createWithdrawal, type WithdrawalRequest } from '../src/withdrawals/create.js';
@@ -98,7 +100,7 @@ describe('a swap confirm', () => {
 
   const assetsOf = async () => (await call(t, 'GET', `/b2c-wallet/${alice.account}/asset`, undefined, alice.token)).body as { currency: string; depositAddress: string | null }[];
 
-  it('is the order locked, swap_legs in its savepoint, and history with the order, inside one transaction', async () => {
+  it('is one call of swap_confirm inside its transaction: lock, legs, history and completion', async () => {
     await addAsset(t, alice, 'USDT_TRX');
     const id = await newOrder();
     logged.length = 0;
@@ -106,11 +108,33 @@ describe('a swap confirm', () => {
     expect(done.state).toBe('COMPLETED');
     // BEGIN and COMMIT are logged by the node-postgres driver only.
     const statements = logged.filter((q) => !/^(begin|commit)\b/i.test(q));
-    expect(statements.map((q) => q.split(/\s/)[0]!.toLowerCase())).toEqual(['select', 'savepoint', 'select', 'release', 'with']);
-    expect(statements[2]).toMatch(/from swap_legs\(/);
-    // Both legs moved the order's own amounts, and the destination is a visible asset with its address.
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/from swap_confirm\(/);
     expect(done.sourceTransferId).toEqual(expect.any(Number));
     expect(done.destinationTransferId).toEqual(expect.any(Number));
+    const rows = await t.db.select().from(walletTransactions).where(eq(walletTransactions.swapOrderId, id));
+    expect(rows.map((r) => `${r.direction} ${r.currency} ${r.state} ${r.ledgerTransferId}`).sort()).toEqual([
+      `DEPOSIT USDT_TRX COMPLETED ${done.destinationTransferId}`, `WITHDRAWAL BTC COMPLETED ${done.sourceTransferId}`,
+    ]);
+    // A repeat answers the same order and moves nothing.
+    const before = await balanceOf(t, alice, 'BTC');
+    expect(await confirmSwapOrder(confirmDeps(), { accountId: alice.account, orderId: id })).toMatchObject({ id, state: 'COMPLETED', sourceTransferId: done.sourceTransferId });
+    expect(await balanceOf(t, alice, 'BTC')).toEqual(before);
+  });
+
+  it('a provider refusal rolls the legs back and leaves the order FAILED with FAILED history', async () => {
+    const refusing = { settlesAsynchronously: () => false, execute: async () => ({ ok: false, reason: 'no liquidity' }) } as unknown as LiquidityProvider;
+    const id = await newOrder();
+    const before = await balanceOf(t, alice, 'BTC');
+    const usdt = await balanceOf(t, alice, 'USDT_TRX');
+    const failed = await confirmSwapOrder({ ...confirmDeps(), provider: refusing }, { accountId: alice.account, orderId: id });
+    expect(failed).toMatchObject({ id, state: 'FAILED', failureReason: 'no liquidity', sourceTransferId: null, destinationTransferId: null });
+    expect(await balanceOf(t, alice, 'BTC')).toEqual(before);
+    expect(await balanceOf(t, alice, 'USDT_TRX')).toEqual(usdt);
+    const rows = await t.db.select().from(walletTransactions).where(eq(walletTransactions.swapOrderId, id));
+    expect(rows.map((r) => `${r.direction} ${r.state} ${r.ledgerTransferId}`).sort()).toEqual(['DEPOSIT FAILED null', 'WITHDRAWAL FAILED null']);
+    // Settled as FAILED: a later confirm answers it and asks no provider.
+    expect((await confirmSwapOrder(confirmDeps(), { accountId: alice.account, orderId: id })).state).toBe('FAILED');
   });
 
   it('into an asset the user never added: it becomes visible with a deposit address derived by the gateway', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { swapOrders, walletTransactions, type SwapOrder } from '../db/schema/index.js';
-import { rowMapper } from '../db/rows.js';
+import { outRow } from '../db/rows.js';
 import { DomainError, invalid } from '../domain/errors.js';
 import { ensureLedgerAccounts, shardCode, shardWanted, systemShard, userWanted } from '../ledger/accounts.js';
 import { LedgerError, translateDbError } from '../ledger/errors.js';
@@ -52,8 +52,6 @@ async function writeHistory(tx: Tx, order: SwapOrder, state: HistoryState, legs:
   await historyInsert(tx, order, state, legs);
 }
 
-const orderRow = rowMapper(swapOrders);
-
 /** An IN_PROGRESS order's two history rows move on with it. */
 async function settleHistory(tx: Tx, order: SwapOrder, state: 'COMPLETED' | 'FAILED', legs: { out?: number; in?: number } = {}) {
   const done = { state, updatedAt: sql`now()`, ...(state === 'COMPLETED' ? { completedAt: sql`now()` } : {}) };
@@ -80,43 +78,6 @@ async function sourceAccounts(tx: Tx, order: SwapOrder) {
     userWanted(order.accountId, order.sourceCurrency), shardWanted(order.sourceCurrency, SWAP_LIQUIDITY, order.id),
   ]);
   return { user: user!, liquidity: liquidity! };
-}
-
-/**
- * Both legs, the source's and the destination's accounts and the destination made visible, in one
- * call of swap_legs (migration 0013): one round trip where there were six. A destination without a
- * deposit address yet gets one derived here, as ensureAsset would.
- */
-async function openLegs(deps: ConfirmDeps, tx: Tx, order: SwapOrder) {
-  const network = findCoin(order.destinationCurrency)?.network;
-  const onChain = network && network !== 'lightning' ? network : null;
-  const { rows } = (await tx.execute(sql`select out_id, in_id, has_address from swap_legs(${order.id}::uuid, ${order.accountId}::uuid,
-    ${order.sourceCurrency}::text, ${order.destinationCurrency}::text, ${order.sourceAmount.toString()}::numeric,
-    ${order.destinationAmount.toString()}::numeric, ${shardCode(SWAP_LIQUIDITY, order.id)}::text,
-    ${shardCode(SWAP_LIQUIDITY, order.id)}::text, ${onChain}::text)`).catch((err) => { throw translateDbError(err); })) as unknown as { rows: { out_id: string | number; in_id: string | number; has_address: boolean }[] };
-  const legs = rows[0]!;
-  if (!legs.has_address && deps.derive && onChain) await ensureDepositAddress(tx, order.accountId, onChain as Network, deps.derive);
-  return { out: Number(legs.out_id), in: Number(legs.in_id) };
-}
-
-/**
- * Synchronous provider: two legs at the order's own amounts, then the provider, in a savepoint so a
- * refusal undoes both. The crash hook runs after the legs are written and before anything commits.
- */
-async function settleNow(deps: ConfirmDeps, tx: Tx, order: SwapOrder) {
-  try {
-    return await tx.transaction(async (sp) => {
-      const legs = await openLegs(deps, sp, order);
-      deps.betweenLegs?.();
-      const result = await deps.provider.execute(execution(order));
-      if ('pending' in result) throw new Error('The provider answered pending after saying it settles synchronously');
-      if (!result.ok) throw new ProviderRefused(result.reason);
-      return legs;
-    });
-  } catch (err) {
-    if (err instanceof ProviderRefused) return err;
-    throw err;
-  }
 }
 
 const execution = (order: SwapOrder) => ({
@@ -183,37 +144,85 @@ export async function resolveHeldOrder(deps: ConfirmDeps, tx: Tx, order: SwapOrd
   return markFailed(tx, order, outcome.reason);
 }
 
+const confirmed = outRow(swapOrders, 'o');
+
+/**
+ * Synchronous provider: the order locked and judged, both legs at its own amounts, both history rows
+ * and its completion in one call of swap_confirm (migration 0014; five round trips and a savepoint
+ * before), then the provider, then the commit. A refusal rolls all of it back and is recorded by
+ * refuseOrder. The crash hook runs after the legs are written and before anything commits.
+ */
+async function confirmNow(deps: ConfirmDeps, input: { accountId: string; orderId: string }): Promise<SwapOrder> {
+  return deps.db.transaction(async (tx) => {
+    const { rows } = (await tx.execute(sql`select ${confirmed.select}, r.outcome, r.asset_shown
+      from swap_confirm(${input.orderId}::uuid, ${input.accountId}::uuid, ${shardCode(SWAP_LIQUIDITY, input.orderId)}::text,
+        ${deps.now ? deps.now().toISOString() : null}::timestamptz) r`).catch((err) => { throw translateDbError(err); })) as unknown as { rows: Record<string, unknown>[] };
+    const row = rows[0]!;
+    const order = confirmed.map(row);
+    if (row.outcome === 'not_found' || !order) throw notFound();
+    if (row.outcome === 'expired') throw invalid('SWAP_ORDER_EXPIRED', 'The swap rate has expired: update the rate to get a new order', 'id');
+    if (row.outcome === 'settled') return order;
+    // Money arriving makes the asset visible, as a deposit does; one just shown gets its deposit address.
+    const network = findCoin(order.destinationCurrency)?.network;
+    if (row.asset_shown === true && deps.derive && network && network !== 'lightning') {
+      await ensureDepositAddress(tx, order.accountId, network as Network, deps.derive);
+    }
+    deps.betweenLegs?.();
+    const result = await deps.provider.execute(execution(order));
+    if ('pending' in result) throw new Error('The provider answered pending after saying it settles synchronously');
+    if (!result.ok) throw new ProviderRefused(result.reason);
+    return order;
+  });
+}
+
+/**
+ * The provider refused a synchronous settlement, which rolled back: FAILED, with its history rows,
+ * under the order's lock, unless a concurrent confirm settled the order meanwhile.
+ */
+async function refuseOrder(deps: ConfirmDeps, input: { accountId: string; orderId: string }, reason: string): Promise<SwapOrder> {
+  return deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(swapOrders)
+      .where(and(eq(swapOrders.id, input.orderId), eq(swapOrders.accountId, input.accountId))).for('update');
+    if (!order) throw notFound();
+    if (order.state !== 'NEW') return order;
+    await writeHistory(tx, order, 'FAILED');
+    return markFailed(tx, order, reason);
+  });
+}
+
+/** Asynchronous provider: the order locked and judged here, then its source held (holdForLater). */
+async function confirmLater(deps: ConfirmDeps, input: { accountId: string; orderId: string }): Promise<SwapOrder> {
+  return deps.db.transaction(async (tx) => {
+    // The database's clock comes back with the row: expiry is judged by the server, in the same round trip.
+    const [found] = await tx.select({ order: swapOrders, expired: sql<boolean>`${swapOrders.expiresAt} <= now()` }).from(swapOrders)
+      .where(and(eq(swapOrders.id, input.orderId), eq(swapOrders.accountId, input.accountId))).for('update');
+    if (!found) throw notFound();
+    const { order } = found;
+    if (order.state !== 'NEW') return order;
+    if (deps.now ? order.expiresAt.getTime() <= deps.now().getTime() : found.expired) {
+      throw invalid('SWAP_ORDER_EXPIRED', 'The swap rate has expired: update the rate to get a new order', 'id');
+    }
+    return holdForLater(deps, tx, order);
+  });
+}
+
 /**
  * POST /{account}/exchange/confirm/{id}: under the order's row lock, so concurrent confirms queue
  * and the later ones answer the first one's result. Expired (by the server's clock) → 400
- * SWAP_ORDER_EXPIRED; not enough funds → 400 NOT_ENOUGH_FUNDS, the order stays open.
+ * SWAP_ORDER_EXPIRED; not enough funds → 400 NOT_ENOUGH_FUNDS, the order stays open. Whether the
+ * provider settles at once is asked before the lock; it answers `pending` only when it said so.
+ * A synchronous refusal is recorded after its attempt rolled back: a confirm queued behind it may ask
+ * the provider again first, which the provider contract allows (execute is idempotent on the order id).
  */
 export async function confirmSwapOrder(deps: ConfirmDeps, input: { accountId: string; orderId: string }): Promise<SwapOrder> {
   if (!isUuid(input.orderId)) throw notFound();
   try {
-    const order = await deps.db.transaction(async (tx) => {
-      // The database's clock comes back with the row: expiry is judged by the server, in the same round trip.
-      const [found] = await tx.select({ order: swapOrders, expired: sql<boolean>`${swapOrders.expiresAt} <= now()` }).from(swapOrders)
-        .where(and(eq(swapOrders.id, input.orderId), eq(swapOrders.accountId, input.accountId))).for('update');
-      if (!found) throw notFound();
-      const { order } = found;
-      if (order.state !== 'NEW') return order;
-      if (deps.now ? order.expiresAt.getTime() <= deps.now().getTime() : found.expired) {
-        throw invalid('SWAP_ORDER_EXPIRED', 'The swap rate has expired: update the rate to get a new order', 'id');
-      }
-      if (deps.provider.settlesAsynchronously()) return holdForLater(deps, tx, order);
-      const outcome = await settleNow(deps, tx, order);
-      if (outcome instanceof ProviderRefused) {
-        await writeHistory(tx, order, 'FAILED');
-        return markFailed(tx, order, outcome.message);
-      }
-      // Both history rows and the order's completion in one statement (two round trips before).
-      const { rows } = (await tx.execute(sql`with history as (${historyInsert(tx, order, 'COMPLETED', outcome).getSQL()})
-        ${tx.update(swapOrders).set({
-          state: 'COMPLETED', sourceTransferId: outcome.out, destinationTransferId: outcome.in, confirmedAt: sql`now()`,
-        }).where(eq(swapOrders.id, order.id)).returning().getSQL()}`)) as unknown as { rows: Record<string, unknown>[] };
-      return orderRow(rows[0]!);
-    });
+    const order = deps.provider.settlesAsynchronously()
+      ? await confirmLater(deps, input)
+      : await confirmNow(deps, input).catch((err) => {
+        if (err instanceof ProviderRefused) return refuseOrder(deps, input, err.message);
+        throw err;
+      });
     if (order.state === 'IN_PROGRESS') deps.onHeld?.();
     return order;
   } catch (err) {

@@ -1,6 +1,6 @@
 import type { RateProvider } from '../../rates/provider.js';
 import { COINS, findCoin } from '../../wallet/catalogue.js';
-import type { LiquidityProvider, PairTerms, SettlementStatus, SwapPair } from '../provider.js';
+import type { ExecutionResult, LiquidityProvider, PairTerms, SettlementStatus, SwapPair } from '../provider.js';
 
 /** Source-amount bounds per parent coin (whole units, decimal strings): the sandbox's per-pair limits. */
 export const SANDBOX_SWAP_LIMITS: Readonly<Record<string, readonly [string, string]>> = {
@@ -12,6 +12,8 @@ export const SANDBOX_SWAP_LIMITS: Readonly<Record<string, readonly [string, stri
 const buyOnlyFrom: Readonly<Record<string, readonly string[]>> = { DOGE: ['USDT'] };
 
 export const RATE_DECIMALS = 12;
+/** How many orders' answers execute remembers (its idempotency on the order id). */
+const ANSWERS_KEPT = 10_000;
 
 export interface SandboxLiquidityBehaviour {
   /** Spread taken from the market price, in basis points (100 = 1 %). */
@@ -67,6 +69,7 @@ export function statusOf(ref: string, nowMs: number): SettlementStatus {
  */
 export function createSandboxLiquidity(rates: RateProvider): SandboxLiquidity {
   const state: SandboxLiquidityBehaviour = { spreadBps: 100, failNextSwaps: 0, settleAfterMs: 0 };
+  const answered = new Map<string, ExecutionResult>();
   const traded = (source: string, destination: string) => {
     const s = findCoin(source);
     const d = findCoin(destination);
@@ -100,11 +103,20 @@ export function createSandboxLiquidity(rates: RateProvider): SandboxLiquidity {
       return { rate: formatScaled(rate), minLimit: toMinor(min, coin.decimals), maxLimit: toMinor(max, coin.decimals) };
     },
     settlesAsynchronously: () => state.settleAfterMs > 0,
-    async execute() {
+    async execute(order) {
+      // Idempotent on the order id, as the contract says: a confirm that asks again after a refusal
+      // rolled back (swap/confirm.ts) gets the same answer, and failNextSwaps counts orders, not asks.
+      const earlier = answered.get(order.id);
+      if (earlier) return earlier;
       const refuse = state.failNextSwaps > 0;
       if (refuse) state.failNextSwaps -= 1;
-      if (state.settleAfterMs > 0) return { pending: true, ref: asyncRef(Date.now() + state.settleAfterMs, !refuse) };
-      return refuse ? { ok: false, reason: REFUSED } : { ok: true };
+      const result: ExecutionResult = state.settleAfterMs > 0
+        ? { pending: true, ref: asyncRef(Date.now() + state.settleAfterMs, !refuse) }
+        : refuse ? { ok: false, reason: REFUSED } : { ok: true };
+      answered.set(order.id, result);
+      // The oldest answers go first: a confirm asks again within moments, never days later.
+      if (answered.size > ANSWERS_KEPT) answered.delete(answered.keys().next().value!);
+      return result;
     },
     async status(ref) {
       return statusOf(ref, Date.now());
