@@ -28,6 +28,7 @@ export const EnvSchema = Type.Object({
   HOST: optional(Type.String({ minLength: 1, description: 'the interface to listen on' })),
   PUBLIC_URL: optional(url(['http', 'https'], 'an http:// or https:// URL')),
   DATABASE_URL: optional(url(['postgres', 'postgresql', 'memory'], 'a postgres:// URL (empty: embedded PGlite)')),
+  DATABASE_POOL_SIZE: optional(int(1, 1000, 'connections, 1–1000')),
   DATA_DIR: optional(Type.String({ minLength: 1, description: 'a directory' })),
   SANDBOX: optional(Type.Boolean({ description: '1, true, yes, on or 0, false, no, off' })),
   OIDC_REALM: optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'letters, digits, _ and -' })),
@@ -83,6 +84,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   databaseUrl?: string;
+  /** PostgreSQL connections per gateway process (db/client.ts says why the default is what it is). */
+  databasePoolSize?: number;
   dataDir: string;
   sandbox: boolean;
   production: boolean;
@@ -278,6 +281,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: LoadOp
     host: env.HOST ?? '0.0.0.0',
     publicUrl,
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+    ...(env.DATABASE_POOL_SIZE ? { databasePoolSize: env.DATABASE_POOL_SIZE } : {}),
     dataDir: path.resolve(env.DATA_DIR ?? '.data'),
     sandbox,
     production,

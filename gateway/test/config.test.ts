@@ -51,6 +51,10 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: 'memory://' }).databaseUrl).toBe('memory://');
     expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }).databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
+    // Unset: db/client.ts sizes the pool by the cores.
+    expect(config.databasePoolSize).toBeUndefined();
+    expect(loadConfig({ DATABASE_POOL_SIZE: '6' }).databasePoolSize).toBe(6);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE must be connections, 1–1000/);
     // The crash point is a sandbox-only test hook.
     expect(config.sandboxCrashPoint).toBeUndefined();
     expect(loadConfig({ SANDBOX_CRASH_POINT: 'after-broadcast' }).sandboxCrashPoint).toBe('after-broadcast');

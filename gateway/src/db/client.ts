@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -22,13 +23,22 @@ export interface Database {
 const MIGRATION_LOCK = '7266537301';
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
+/**
+ * Connections per gateway process when DATABASE_POOL_SIZE is not set: twice the cores, the PostgreSQL
+ * wiki's starting point for a server on this host. More connections than the cores can run made
+ * every money request dearer: on 2 cores, 20 connections served 983 money requests/s flat out and 4
+ * served 1,234, at less CPU per request on both sides (npm run bench:gateway, README "Benchmark").
+ * With PostgreSQL on another host, or N replicas sharing one, size it by that server's cores.
+ */
+export const defaultPoolSize = () => 2 * availableParallelism();
+
 /** PostgreSQL when a URL is given, else embedded PGlite in `<dataDir>/pglite` (or in memory for `memory://`). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl && !opts.databaseUrl.startsWith('memory://')) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: opts.databaseUrl, max: 20 });
+    const pool = new Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? defaultPoolSize() });
     const db = drizzle(pool, { schema });
     // Replicas starting together would each apply the same migration and all but one crash on
     // "already exists": a session lock on its own connection lets one migrate while the others wait.
