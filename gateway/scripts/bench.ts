@@ -36,6 +36,8 @@ const WRITERS = Number(process.env.BENCH_WRITERS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const MONEY_RATE = Number(process.env.BENCH_MONEY_RATE ?? 1000);
 const MONEY_SECONDS = Number(process.env.BENCH_MONEY_SECONDS ?? 10);
+/** Seconds of money traffic at half the rate before the measured phases (0: none). */
+const MONEY_WARMUP = Number(process.env.BENCH_MONEY_WARMUP ?? 0);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 /** Which parts to run (comma-separated): poll, money, ledger. */
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'poll,money,ledger').split(',').map((p) => p.trim()));
@@ -85,6 +87,14 @@ try {
     const stranger = deriveDepositAddress(randomBytes(32), 'tron', 0);
     const pool = moneyPool(gateway.base, users.length);
     const clients = users.map((u) => moneyClient(pool, u, limit.minLimit, stranger));
+    if (MONEY_WARMUP > 0) {
+      // Every route's first requests pay for compiling: V8's JIT, and per pooled connection PostgreSQL's
+      // plans of the prepared statements and the PL/pgSQL functions. Run cold, the measured phase began
+      // with a backlog that a rate this close to capacity never drained. Printed, not hidden.
+      const warm = await moneyAtRate(clients, MONEY_RATE / 2, MONEY_WARMUP);
+      console.log(`money warm-up at ${MONEY_RATE / 2} req/s for ${MONEY_WARMUP} s: ${warm.perSecond.toFixed(0)} req/s done, p50 ${warm.p50} ms, p99 ${warm.p99} ms, errors ${warm.errors} (${load()})`);
+      await gateway.mark('money warm-up');
+    }
     let meter = await cpuMeter(gateway.pid, databaseUrl);
     const atRate = await moneyAtRate(clients, MONEY_RATE, MONEY_SECONDS);
     console.log(`money (send, swap order, swap confirm in turn), ${users.length} users at ${MONEY_RATE} req/s offered: ${atRate.perSecond.toFixed(0)} req/s done, p50 ${atRate.p50} ms, p99 ${atRate.p99} ms, ${atRate.count} requests (${atRate.kinds}), errors ${atRate.errors}${atRate.errorKinds ? ` (${atRate.errorKinds})` : ''} (${load()})`);

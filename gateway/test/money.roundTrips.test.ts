@@ -1,16 +1,20 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveDepositAddress, type Network } from '../src/chain/addresses.js';
-import type { Db } from '../src/db/client.js';
+import type { Database, Db } from '../src/db/client.js';
 import { eq } from 'drizzle-orm';
 import * as schema from '../src/db/schema/index.js';
-import { walletTransactions } from '../src/db/schema/index.js';
+import { accounts, users, walletTransactions, withdrawalJobs, withdrawals } from '../src/db/schema/index.js';
+import { ensureSystemAccount, ensureUserAccount } from '../src/ledger/accounts.js';
+import { transfer } from '../src/ledger/transfers.js';
 import { confirmSwapOrder } from '../src/swap/confirm.js';
 import type { LiquidityProvider } from '../src/swap/provider.js';
 import { createWithdrawal, type WithdrawalRequest } from '../src/withdrawals/create.js';
+import { recordBroadcast } from '../src/withdrawals/settle.js';
 import { createTestApp, type TestApp } from './support/app.js';
+import { freshDatabase } from './support/database.js';
 import { newKey as newSwapKey, order } from './swap-support.js';
 import { addAsset, call, fund, walletUser, type WalletUser } from './wallet-support.js';
 import { balanceOf, historyOf, newKey, strangerAddress, withdrawalRow } from './withdraw-support.js';
@@ -24,18 +28,23 @@ import { balanceOf, historyOf, newKey, strangerAddress, withdrawalRow } from './
  */
 let t: TestApp;
 let alice: WalletUser;
-let logged: string[];
+const logged: string[] = [];
 let db: Db;
+
+/** A drizzle handle over the database's own client that logs every statement it sends into `logged`. */
+function drizzleOver(database: Database): Db {
+  logged.length = 0;
+  const logger = { logQuery: (query: string) => void logged.push(query) };
+  const client = (database.db as unknown as { $client: never }).$client;
+  return (database.kind === 'postgres' ? drizzlePg(client, { schema, logger }) : drizzlePglite(client, { schema, logger })) as unknown as Db;
+}
 
 beforeAll(async () => {
   // Blocks far apart: the send stays IN_PROGRESS while the test looks at it.
   t = await createTestApp({ env: { SANDBOX_BLOCK_MS: '60000', SANDBOX_CONFIRMATIONS: '2' } });
   alice = await walletUser(t, 'alice');
   await fund(t, alice, 'BTC', 10_000_000n);
-  logged = [];
-  const logger = { logQuery: (query: string) => void logged.push(query) };
-  const client = (t.db as unknown as { $client: never }).$client;
-  db = (t.database.kind === 'postgres' ? drizzlePg(client, { schema, logger }) : drizzlePglite(client, { schema, logger })) as unknown as Db;
+  db = drizzleOver(t.database);
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -157,5 +166,40 @@ describe('a swap confirm', () => {
     // Still open: with the money back, the same order goes through.
     await createWithdrawalBack();
     expect((await confirmSwapOrder(confirmDeps(), { accountId: alice.account, orderId: id })).state).toBe('COMPLETED');
+  });
+});
+
+describe("the worker's record of a broadcast", () => {
+  // A database no app runs on: no worker claims the send meanwhile, so its job is the test's alone.
+  let bare: Database;
+  beforeAll(async () => { bare = await freshDatabase(); });
+  afterAll(async () => bare?.close());
+
+  it('is one statement: the hash on the withdrawal and its history row, and the first follow-up scheduled; the first hash wins', async () => {
+    const [user] = await bare.db.insert(users).values({ email: `broadcast-${randomUUID()}@example.com` }).returning();
+    const [account] = await bare.db.insert(accounts).values({ userId: user!.id, name: 'Broadcast' }).returning();
+    const own = await ensureUserAccount(bare.db, account!.id, 'BTC');
+    const world = await ensureSystemAccount(bare.db, 'BTC', 'test-world');
+    await transfer(bare.db, { debitAccountId: world.id, creditAccountId: own.id, amount: 10_000_000n, currency: 'BTC' });
+    const { withdrawal } = await createWithdrawal({ db: bare.db, config: t.config, canBroadcast: () => true },
+      request({ userId: user!.id, accountId: account!.id }));
+    const logging = drizzleOver(bare);
+    await recordBroadcast(logging, withdrawal, 'hash-1', undefined, 60_000);
+    expect(logged).toHaveLength(1);
+    const read = async () => ({
+      withdrawal: (await bare.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawal.id)))[0]!,
+      history: (await bare.db.select().from(walletTransactions).where(eq(walletTransactions.id, withdrawal.walletTransactionId!)))[0]!,
+      job: (await bare.db.select().from(withdrawalJobs).where(eq(withdrawalJobs.withdrawalId, withdrawal.id)))[0]!,
+    });
+    const first = await read();
+    expect(first.withdrawal.txHash).toBe('hash-1');
+    expect(first.history.hash).toBe('hash-1');
+    expect(first.job.runAt.getTime() - Date.now()).toBeGreaterThan(50_000);
+    // Recorded again (a follow-up that finds it on the chain): nothing is overwritten or rescheduled.
+    await recordBroadcast(logging, withdrawal, 'hash-2', 19);
+    const second = await read();
+    expect(second.withdrawal.txHash).toBe('hash-1');
+    expect(second.history.hash).toBe('hash-1');
+    expect(second.job.runAt).toEqual(first.job.runAt);
   });
 });

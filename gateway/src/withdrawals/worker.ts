@@ -83,19 +83,19 @@ async function run(opts: WorkerOptions, { w, action }: Claimed): Promise<void> {
   if (!adapter) return reschedule(db, w.id, Math.max(pollMs, 5000), `no chain adapter for ${w.network}`);
 
   const offer = async () => {
+    let txHash: string;
     try {
       opts.log?.info?.({ withdrawal: w.id }, 'withdrawal broadcast offered');
-      const { txHash } = await adapter.broadcast({ currency: w.currency, toAddress: w.toAddress, amountMinor: w.amount, reference: w.id });
+      ({ txHash } = await adapter.broadcast({ currency: w.currency, toAddress: w.toAddress, amountMinor: w.amount, reference: w.id }));
       if (opts.crashAt === 'after-broadcast') die();
-      await recordBroadcast(db, w, txHash);
     } catch (err) {
       if (err instanceof BroadcastRejectedError) return void (await failWithdrawal(db, w, err.message));
       // Outcome unknown: the next claim asks the adapter what happened (and offers it again if nothing).
       opts.log?.warn({ err, withdrawal: w.id }, 'withdrawal broadcast outcome unknown; following up');
       return reschedule(db, w.id, pollMs);
     }
-    // Accepted: nothing new to learn before the next block.
-    return reschedule(db, w.id, followMs);
+    // Accepted: recorded with the first follow-up, as nothing new can be learnt before the next block.
+    return recordBroadcast(db, w, txHash, undefined, followMs);
   };
   if (action === 'broadcast') return offer();
 
