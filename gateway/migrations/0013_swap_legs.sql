@@ -1,5 +1,5 @@
--- A synchronous swap's two legs as one round trip (gateway/src/swap/confirm.ts settleNow calls it,
--- inside the savepoint that a provider refusal rolls back): the accounts, the source leg, the
+-- A synchronous swap's two legs as one round trip (swap_confirm, migration 0014, calls it; the
+-- transaction around it is rolled back when the provider refuses): the accounts, the source leg, the
 -- destination made visible (as a deposit does) and the destination leg were six round trips (a read
 -- of the source accounts, a transfer, the destination's account, its asset row, its deposit address,
 -- a transfer). The rules are those of that code: both legs go through ledger_open (0011), keyed

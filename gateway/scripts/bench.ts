@@ -27,7 +27,7 @@ import { deriveDepositAddress } from '../src/chain/addresses.js';
 import { cpuMeter, load } from './bench/cpu.js';
 import { createDatabase, dropDatabase, startGateway } from './bench/environment.js';
 import { ledgerWriters } from './bench/ledger.js';
-import { fundUsers, moneyAtRate, moneyClient, moneyFlatOut, moneyPool, pollAssets, pollLikeUsers, signInUsers } from './bench/traffic.js';
+import { fundUsers, moneyAtRate, moneyClient, moneyFlatOut, keepAlivePool, pollAssets, pollLikeUsers, signInUsers } from './bench/traffic.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 /** Users polling their assets every 10 s as the app does (the first USERS of them also move money). */
@@ -85,7 +85,7 @@ try {
     await gateway.mark('funding');
     const limit = (await (await fetch(`${gateway.base}/b2c-wallet/${users[0]!.account}/limit/USDT_TRX/BTC`, { headers: { authorization: `Bearer ${users[0]!.token}` } })).json()) as { minLimit: string };
     const stranger = deriveDepositAddress(randomBytes(32), 'tron', 0);
-    const pool = moneyPool(gateway.base, users.length);
+    const pool = keepAlivePool(gateway.base, users.length);
     const clients = users.map((u) => moneyClient(pool, u, limit.minLimit, stranger));
     if (MONEY_WARMUP > 0) {
       // Every route's first requests pay for compiling: V8's JIT, and per pooled connection PostgreSQL's

@@ -16,7 +16,7 @@ try {
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...(config.databasePoolSize ? { poolSize: config.databasePoolSize } : {}) });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
 const app = await buildApp({ config, database, logger: { level: config.logLevel } });
 await app.listen({ port: config.port, host: config.host });
 

@@ -11,7 +11,7 @@ try {
   console.error(`The gateway did not start. ${err.message}`);
   process.exit(1);
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...(config.databasePoolSize ? { poolSize: config.databasePoolSize } : {}) });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
 const app = await buildApp({ config, database, logger: { level: config.logLevel } });
 
 let closing = false;

@@ -153,7 +153,7 @@ describe('a swap confirm', () => {
     expect((await assetsOf()).find((a) => a.currency === 'ETH')?.depositAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
   });
 
-  const createWithdrawalBack = () => fund(t, alice, 'BTC', 10_000_000n);
+  const fundAgain = () => fund(t, alice, 'BTC', 10_000_000n);
 
   it('not enough funds rolls both legs back and is NOT_ENOUGH_FUNDS; the order stays open', async () => {
     const before = await balanceOf(t, alice, 'BTC');
@@ -164,7 +164,7 @@ describe('a swap confirm', () => {
     expect(await balanceOf(t, alice, 'BTC')).toEqual(afterSend);
     expect(afterSend).not.toEqual(before);
     // Still open: with the money back, the same order goes through.
-    await createWithdrawalBack();
+    await fundAgain();
     expect((await confirmSwapOrder(confirmDeps(), { accountId: alice.account, orderId: id })).state).toBe('COMPLETED');
   });
 });

@@ -48,9 +48,9 @@ export async function pollLikeUsers(base: string, users: User[], seconds: number
   const latencies: number[] = [];
   let errors = 0;
   const end = Date.now() + seconds * 1000;
-  // Keep-alive connections through undici's pool, as the money clients: fetch cost the generator more
+  // Keep-alive connections through undici's pool: fetch cost the generator more
   // CPU than the gateway spent on the poll, on the same 2 cores, and its stalls were in the tail.
-  const pool = moneyPool(base, 256);
+  const pool = keepAlivePool(base, 256);
   await Promise.all(users.map(async (user, i) => {
     await new Promise((r) => setTimeout(r, (i * 10_000) / users.length));
     while (Date.now() < end) {
@@ -98,11 +98,11 @@ export async function fundUsers(base: string, users: User[]) {
  * confirm. Every request is a money route with a fresh idempotency key (the confirm is keyed by its order).
  */
 /**
- * One pool of keep-alive connections for all money clients: undici's `request` costs the load
+ * One pool of keep-alive connections for all clients of a phase: undici's `request` costs the load
  * generator about a third of the CPU `fetch` did per request, and the generator shares the 2 cores
  * with the gateway and PostgreSQL, so what it saves is capacity the measured system gets back.
  */
-export function moneyPool(base: string, connections: number) {
+export function keepAlivePool(base: string, connections: number) {
   return new Pool(base, { connections, pipelining: 1, keepAliveTimeout: 60_000 });
 }
 

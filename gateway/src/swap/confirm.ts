@@ -31,25 +31,22 @@ export interface ConfirmDeps extends SwapServiceDeps {
 class ProviderRefused extends Error {}
 
 const notFound = () => new DomainError('not_found', 'SWAP_ORDER_NOT_FOUND', 'No such swap order');
+const expired = () => invalid('SWAP_ORDER_EXPIRED', 'The swap rate has expired: update the rate to get a new order', 'id');
 
 type HistoryState = 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
 
 /** Both sides of the swap in history, tied to the order by id: the source as money out, the destination as money in. */
-function historyInsert(tx: Tx, order: SwapOrder, state: HistoryState, legs: { out?: number; in?: number } = {}) {
+async function writeHistory(tx: Tx, order: SwapOrder, state: HistoryState, legs: { out?: number; in?: number } = {}) {
   const common = {
     accountId: order.accountId, transactionType: 'EXCHANGE' as const, state, fee: 0n, swapOrderId: order.id,
     fromCurrency: order.sourceCurrency, toCurrency: order.destinationCurrency,
     fromAmount: order.sourceAmount, toAmount: order.destinationAmount, exchangeRate: order.rate,
     ...(state === 'COMPLETED' ? { completedAt: sql`now()` } : {}),
   };
-  return tx.insert(walletTransactions).values([
+  await tx.insert(walletTransactions).values([
     { ...common, currency: order.sourceCurrency, direction: 'WITHDRAWAL', amount: order.sourceAmount, ledgerTransferId: legs.out ?? null },
     { ...common, currency: order.destinationCurrency, direction: 'DEPOSIT', amount: order.destinationAmount, ledgerTransferId: legs.in ?? null },
   ]);
-}
-
-async function writeHistory(tx: Tx, order: SwapOrder, state: HistoryState, legs: { out?: number; in?: number } = {}) {
-  await historyInsert(tx, order, state, legs);
 }
 
 /** An IN_PROGRESS order's two history rows move on with it. */
@@ -160,7 +157,7 @@ async function confirmNow(deps: ConfirmDeps, input: { accountId: string; orderId
     const row = rows[0]!;
     const order = confirmed.map(row);
     if (row.outcome === 'not_found' || !order) throw notFound();
-    if (row.outcome === 'expired') throw invalid('SWAP_ORDER_EXPIRED', 'The swap rate has expired: update the rate to get a new order', 'id');
+    if (row.outcome === 'expired') throw expired();
     if (row.outcome === 'settled') return order;
     // Money arriving makes the asset visible, as a deposit does; one just shown gets its deposit address.
     const network = findCoin(order.destinationCurrency)?.network;
@@ -200,7 +197,7 @@ async function confirmLater(deps: ConfirmDeps, input: { accountId: string; order
     const { order } = found;
     if (order.state !== 'NEW') return order;
     if (deps.now ? order.expiresAt.getTime() <= deps.now().getTime() : found.expired) {
-      throw invalid('SWAP_ORDER_EXPIRED', 'The swap rate has expired: update the rate to get a new order', 'id');
+      throw expired();
     }
     return holdForLater(deps, tx, order);
   });
