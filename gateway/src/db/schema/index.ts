@@ -10,3 +10,4 @@ export * from './withdrawals.js';
 export * from './swap.js';
 export * from './sell.js';
 export * from './buy.js';
+export * from './security.js';

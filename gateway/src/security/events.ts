@@ -1,0 +1,50 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+import { securityEvents, users } from '../db/schema/index.js';
+import type { Mailer } from '../mail/mailer.js';
+import { securityNoticeMail } from '../mail/templates.js';
+
+/**
+ * Every change of who can reach an account, and every refused attempt at one (docs/security.md).
+ * `refused` kinds are attempts that were turned away; the others are changes that happened.
+ */
+export const SECURITY_EVENT_KINDS = [
+  'password_reset',
+  'passcode_recovered',
+  'sessions_revoked',
+  'telegram_linked',
+  'telegram_unlinked',
+  'telegram_relinked',
+  'telegram_link_refused',
+  'telegram_relink_requested',
+] as const;
+export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
+export type SecurityDetail = Record<string, string | number | boolean | null>;
+
+/** Written inside the transaction that makes the change, so the record cannot miss it or outlive it. */
+export async function recordSecurityEvent(tx: Executor, userId: string, kind: SecurityEventKind, detail: SecurityDetail = {}): Promise<void> {
+  await tx.insert(securityEvents).values({ userId, kind, detail });
+}
+
+/**
+ * Tells the owner by e-mail (the sandbox outbox or SMTP), after the change has committed. A user
+ * without an e-mail (Telegram-only) has no mailbox to tell: the event row still records it. A failed
+ * delivery is logged by the caller's `onError` and never undoes the change.
+ */
+export async function mailOwner(
+  db: Executor, mailer: Mailer, userId: string, kind: SecurityEventKind, detail: SecurityDetail = {},
+  onError: (err: unknown) => void = () => {},
+): Promise<void> {
+  try {
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (user?.email) await mailer.send(securityNoticeMail(user.email, kind, detail));
+  } catch (err) {
+    onError(err);
+  }
+}
+
+/** The owner's record, newest first (GET /b2c-user-management/user/security-events and tests). */
+export async function listSecurityEvents(db: Executor, userId: string, limit = 50) {
+  const rows = await db.select().from(securityEvents).where(eq(securityEvents.userId, userId)).orderBy(desc(securityEvents.id)).limit(limit);
+  return rows.map((r) => ({ kind: r.kind as SecurityEventKind, detail: r.detail, createdAt: r.createdAt.toISOString() }));
+}
