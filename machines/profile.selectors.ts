@@ -5,6 +5,17 @@ type Snapshot = SnapshotFrom<typeof profileMachine>;
 
 export const selectProfile = (s: Snapshot) => s.context.profile;
 export const selectProfileEmail = (s: Snapshot) => s.context.profile?.email ?? null;
+/**
+ * Who the session belongs to, as Settings' "Signed in as" shows it: the e-mail, else (a user born in the
+ * messenger has none) the linked Telegram account's @username, else its Telegram id. Null until loaded.
+ */
+export const selectSignedInAs = (s: Snapshot): string | null => {
+  const profile = s.context.profile;
+  if (!profile) return null;
+  if (profile.email) return profile.email;
+  if (profile.telegram) return profile.telegram.username ? `@${profile.telegram.username}` : `Telegram ${profile.telegram.id}`;
+  return null;
+};
 export const selectAccountId = (s: Snapshot) => s.context.profile?.accountId ?? null;
 /** Null until the profile is known. */
 export const selectPinCodeActive = (s: Snapshot) => s.context.profile?.pinCodeActive ?? null;

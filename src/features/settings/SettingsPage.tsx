@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { settingsMachine } from '../../../machines/settings.machine';
 import { selectSigningOut } from '../../../machines/settings.selectors';
-import { selectProfileEmail, selectProfileFailed, selectProfileLoading } from '../../../machines/profile.selectors';
+import { selectProfileFailed, selectProfileLoading, selectSignedInAs } from '../../../machines/profile.selectors';
 import { selectCurrency, selectDarkTheme, selectLanguage } from '../../../machines/preferences.selectors';
 import { useSignedInServices } from '../../app/signedInContext';
 import { linkConfig } from '../../linkConfig';
@@ -31,7 +31,7 @@ export function SettingsPage() {
       },
     }),
   );
-  const email = useSelector(profile, selectProfileEmail);
+  const signedInAs = useSelector(profile, selectSignedInAs);
   const loading = useSelector(profile, selectProfileLoading);
   const failed = useSelector(profile, selectProfileFailed);
   const signingOut = useSelector(settings, selectSigningOut);
@@ -48,7 +48,7 @@ export function SettingsPage() {
             <Trans>Could not load your profile. Retry</Trans>
           </Button>
         ) : (
-          <p className={css.email} data-testid="profile-email">{email ?? '…'}</p>
+          <p className={css.email} data-testid="profile-email">{signedInAs ?? '…'}</p>
         )}
       </div>
       <ul className={css.list}>
