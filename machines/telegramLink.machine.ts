@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { passcodeVerifyMachine } from './passcodeVerify.machine';
 
 /** How often the open link panel asks whether the messenger side finished the link. */
 export const TELEGRAM_LINK_POLL_MS = 3_000;
@@ -12,6 +13,8 @@ export type TelegramLinkEvent =
   | { type: 'unlink.confirmed' }
   | { type: 'unlink.cancelled' }
   | { type: 'retried' }
+  /** Leaves the passcode step without linking. */
+  | { type: 'passcode.cancelled' }
   /** The window got focus back: the user may have linked in the messenger meanwhile. */
   | { type: 'window.focused' };
 
@@ -23,7 +26,12 @@ export type TelegramLinkContext = {
   deepLink: string | null;
   /** The last answer about the link, kept while a refresh on focus asks again (so the switch does not flicker). */
   known: boolean | null;
+  /** A passcode is set: a link code is asked for with it (the gateway wants a recent sign-in or the passcode). */
+  passcodeActive: boolean;
 };
+
+/** What the profile says when the toggle appears; a PINCODE_REQUIRED answer corrects it. */
+export type TelegramLinkInput = { passcodeActive?: boolean } | undefined;
 
 /**
  * Settings' messenger-connect toggle, outside the messenger only (spec §1, §2, §7 /user/tg*): on asks
@@ -41,10 +49,12 @@ export const telegramLinkMachine = setup({
     loadLinked: fromPromise<boolean>(async () => {
       throw new Error('loadLinked not provided');
     }),
-    /** POST /user/tg/code. */
+    /** POST /user/tg/code, without a passcode (a recent sign-in is proof enough). */
     createCode: fromPromise<{ deepLink: string }>(async () => {
       throw new Error('createCode not provided');
     }),
+    /** The passcode step; the live submitPasscode asks POST /user/tg/code with the code in the pincode header, its output is `{ deepLink }`. */
+    passcode: passcodeVerifyMachine,
     /** POST /user/tg/unlink. */
     unlink: fromPromise<void>(async () => {
       throw new Error('unlink not provided');
@@ -53,7 +63,8 @@ export const telegramLinkMachine = setup({
   actions: {
     openDeepLink: (_, _params: { deepLink: string }) => {},
     reportLinked: () => {},
-    reportCodeFailed: () => {},
+    /** `signInAgain`: TG_LINK_SIGN_IN_REQUIRED, the sign-in is too old and no passcode is set; signing in again lets the link through. */
+    reportCodeFailed: (_, _params: { signInAgain: boolean }) => {},
     reportCodeExpired: () => {},
     reportUnlinked: () => {},
     /** `onlyWayIn`: the gateway refuses to unlink an account with no password (TG_UNLINK_FORBIDDEN). */
@@ -66,7 +77,7 @@ export const telegramLinkMachine = setup({
   },
 }).createMachine({
   id: 'telegramLink',
-  context: { deepLink: null, known: null },
+  context: ({ input }) => ({ deepLink: null, known: null, passcodeActive: (input as TelegramLinkInput)?.passcodeActive ?? false }),
   initial: 'loading',
   states: {
     loading: {
@@ -86,7 +97,10 @@ export const telegramLinkMachine = setup({
       on: { retried: 'loading' },
     },
     unlinked: {
-      on: { 'toggled.on': 'requestingCode', 'window.focused': 'loading' },
+      on: {
+        'toggled.on': [{ guard: ({ context }) => context.passcodeActive, target: 'passcode' }, { target: 'requestingCode' }],
+        'window.focused': 'loading',
+      },
     },
     requestingCode: {
       tags: ['busy'],
@@ -100,8 +114,32 @@ export const telegramLinkMachine = setup({
             { type: 'openDeepLink', params: ({ event }) => ({ deepLink: event.output.deepLink }) },
           ],
         },
-        onError: { target: 'unlinked', actions: 'reportCodeFailed' },
+        onError: [
+          // A passcode was set elsewhere meanwhile and the sign-in is not recent: ask for it.
+          { guard: ({ event }) => codeOf(event.error) === 'PINCODE_REQUIRED', target: 'passcode', actions: assign({ passcodeActive: true }) },
+          {
+            target: 'unlinked',
+            actions: { type: 'reportCodeFailed', params: ({ event }) => ({ signInAgain: codeOf(event.error) === 'TG_LINK_SIGN_IN_REQUIRED' }) },
+          },
+        ],
       },
+    },
+    passcode: {
+      description: 'With a passcode set, the link code is asked for with it (the keypad panel); its refusals show on the keypad.',
+      tags: ['busy'],
+      invoke: {
+        id: 'passcode',
+        src: 'passcode',
+        onDone: {
+          target: 'waiting',
+          actions: [
+            assign({ deepLink: ({ event }) => (event.output as { deepLink: string }).deepLink }),
+            { type: 'openDeepLink', params: ({ event }) => ({ deepLink: (event.output as { deepLink: string }).deepLink }) },
+          ],
+        },
+        onError: { target: 'unlinked', actions: { type: 'reportCodeFailed', params: { signInAgain: false } } },
+      },
+      on: { 'passcode.cancelled': 'unlinked' },
     },
     waiting: {
       description: 'The deep link and its QR are shown; the link completes in the messenger, so ask until it has.',

@@ -1,5 +1,6 @@
 import type { KyInstance } from 'ky';
 import type { AuthInfo, Language, TelegramLinkCode, UserProfile } from '../../contracts/user';
+import { pincodeHeader } from './passcode';
 
 export type { Account, AuthInfo, UserProfile } from '../../contracts/user';
 
@@ -13,8 +14,12 @@ export const createUserApi = (authHttp: KyInstance) => ({
     return { language: account?.language ?? null, currency: account?.defaultFiatCurrency ?? null };
   },
   getAuthInfo: () => authHttp.get(`${base}/user/auth`).json<AuthInfo>(),
-  /** A one-time code and the t.me deep link that completes the link inside the messenger. */
-  createTelegramCode: () => authHttp.post(`${base}/user/tg/code`).json<TelegramLinkCode>(),
+  /**
+   * A one-time code and the t.me deep link that completes the link inside the messenger. The gateway
+   * wants a recent sign-in or the passcode (the `pincode` header, omitted when empty).
+   */
+  createTelegramCode: (pincode?: string) =>
+    authHttp.post(`${base}/user/tg/code`, { headers: pincodeHeader(pincode) }).json<TelegramLinkCode>(),
   async unlinkTelegram(): Promise<void> {
     await authHttp.post(`${base}/user/tg/unlink`, { json: {} });
   },

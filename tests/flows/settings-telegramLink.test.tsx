@@ -1,7 +1,7 @@
 /** Settings' messenger-connect toggle (spec §1, §2, §7 /user/tg*), driven from the production telegramLink machine. */
 import { act, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
-import { onTestFinished } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { TELEGRAM_LINK_CODE_TTL_MS, TELEGRAM_LINK_POLL_MS, telegramLinkMachine } from '../../machines/telegramLink.machine';
 import type { AuthInfo } from '../../src/api/userProfile';
 import { describeModel, settle } from '../support/mbt';
@@ -36,6 +36,8 @@ function deferredCalls<T>() {
 const DEEP_LINK = 'https://t.me/wallet_sandbox_bot?startapp=one-time-code';
 const forbidden = { status: 409, code: 'TG_UNLINK_FORBIDDEN', message: 'Add an e-mail and password before unlinking Telegram' };
 const offline = { status: 503, code: 'HTTP_503', message: 'offline' };
+const pincodeRequired = { status: 403, code: 'PINCODE_REQUIRED', message: 'A passcode is active: send it in the pincode header' };
+const signInRequired = { status: 403, code: 'TG_LINK_SIGN_IN_REQUIRED', message: 'Linking Telegram needs a recent sign-in or your passcode' };
 
 type Outcome = { type: string; output?: unknown; error?: unknown };
 type H = {
@@ -43,6 +45,7 @@ type H = {
   auth: ReturnType<typeof deferredCalls<AuthInfo>>;
   code: ReturnType<typeof deferredCalls<{ code: string; expiresAt: string; deepLink: string }>>;
   unlink: ReturnType<typeof deferredCalls<void>>;
+  actor: ReturnType<typeof captureLiveActor>;
 };
 
 const toggle = () => screen.getByRole('switch', { name: /Connect Telegram/ });
@@ -68,6 +71,13 @@ describeModel('telegramLink', {
     requestingCode: [
       { type: 'xstate.done.actor.createCode', output: { deepLink: DEEP_LINK } },
       { type: 'xstate.error.actor.createCode', error: offline },
+      { type: 'xstate.error.actor.createCode', error: pincodeRequired },
+      { type: 'xstate.error.actor.createCode', error: signInRequired },
+    ],
+    passcode: [
+      { type: 'xstate.done.actor.passcode', output: { deepLink: DEEP_LINK } },
+      { type: 'xstate.error.actor.passcode', error: new Error('passcode step crashed') },
+      { type: 'passcode.cancelled' },
     ],
     waiting: [{ type: 'link.cancelled' }, { type: 'xstate.after.CODE_TTL.telegramLink.waiting' }],
     'waiting.idle': [{ type: 'xstate.after.POLL.telegramLink.waiting.idle' }, { type: 'window.focused' }],
@@ -85,6 +95,8 @@ describeModel('telegramLink', {
     ],
   },
   fakeTimers: true,
+  // A passcode learnt from PINCODE_REQUIRED changes what the toggle does next.
+  classify: (s) => (s.context.passcodeActive ? 'pin' : ''),
   delays: { POLL: TELEGRAM_LINK_POLL_MS, CODE_TTL: TELEGRAM_LINK_CODE_TTL_MS },
   mount: async () => {
     const auth = deferredCalls<AuthInfo>();
@@ -113,6 +125,15 @@ describeModel('telegramLink', {
     'xstate.error.actor.createCode': (e: Outcome, h: H) => h.code.reject(e.error),
     'xstate.done.actor.unlink': (_e: Outcome, h: H) => h.unlink.resolve(),
     'xstate.error.actor.unlink': (e: Outcome, h: H) => h.unlink.reject(e.error),
+    // The keypad panel: four digits, then the gateway's answer to the code asked for with them.
+    'xstate.done.actor.passcode': async (e: Outcome, h: H & { user: { click(element: Element): Promise<void> } }) => {
+      const panel = screen.getByTestId('telegram-link-passcode');
+      for (const digit of ['1', '2', '3', '4']) await h.user.click(within(panel).getByRole('button', { name: digit }));
+      await act(async () => { await vi.advanceTimersByTimeAsync(300); });
+      await h.code.resolve({ code: 'one-time-code', expiresAt: new Date().toISOString(), ...(e.output as { deepLink: string }) });
+    },
+    'xstate.error.actor.passcode': (e: Outcome, h: H) => act(async () => void h.actor()!.send(e as never)),
+    'passcode.cancelled': (_e, h) => h.user.click(within(screen.getByTestId('telegram-link-passcode')).getByRole('button', { name: 'Cancel' })),
     retried: (_e, h) => h.user.click(screen.getByRole('button', { name: 'Connect Telegram Retry' })),
     'toggled.on': (_e, h) => h.user.click(toggle()),
     'toggled.off': (_e, h) => h.user.click(toggle()),
@@ -141,7 +162,10 @@ describeModel('telegramLink', {
       expect((toggle() as HTMLButtonElement).disabled).toBe(false);
       expect(status()).toBe('Not linked');
       expectNoPanels();
-      if (event?.type === 'xstate.error.actor.createCode') expect(lastToast(h)).toBe('Something went wrong...');
+      if (event?.type === 'xstate.error.actor.createCode') {
+        expect(lastToast(h)).toBe((event as Outcome).error === signInRequired ? 'For your security, sign in again to connect Telegram.' : 'Something went wrong...');
+      }
+      if (event?.type === 'xstate.error.actor.passcode') expect(lastToast(h)).toBe('Something went wrong...');
       if (event?.type === 'xstate.done.actor.unlink') expect(lastToast(h)).toBe('Telegram disconnected');
       if (event?.type.startsWith('xstate.after.CODE_TTL')) expect(lastToast(h)).toBe('The link expired. Try again.');
     },
@@ -150,6 +174,16 @@ describeModel('telegramLink', {
       expect(toggle().getAttribute('aria-checked')).toBe('true');
       expect(toggle().getAttribute('aria-busy')).toBe('true');
       expect((toggle() as HTMLButtonElement).disabled).toBe(true);
+    },
+    passcode: (h) => {
+      const panel = screen.getByTestId('telegram-link-passcode');
+      expect(within(panel).getByRole('heading', { name: 'Enter your passcode to connect Telegram' })).toBeTruthy();
+      expect(within(panel).getByRole('group', { name: 'Passcode keypad' })).toBeTruthy();
+      expect(toggle().getAttribute('aria-checked')).toBe('true');
+      expect((toggle() as HTMLButtonElement).disabled).toBe(true);
+      expect(screen.queryByTestId('telegram-link-panel')).toBeNull();
+      // Nothing is asked of the gateway before the four digits are in.
+      expect(h.code.pending).toBe(0);
     },
     waiting: (h) => {
       const panel = screen.getByTestId('telegram-link-panel');

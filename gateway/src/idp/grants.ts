@@ -62,17 +62,18 @@ async function issueTokens(ctx: TokenEndpointGrantContext, config: Config, users
   const grantId = await grant.save();
   ctx.oidc.entity('Grant', grant);
 
+  // Known before the access token is signed: its auth_time claim is read from it (provider.ts authTimeOf).
+  const rt = new provider.RefreshToken({
+    accountId, client, grantId, gty, scope, authTime, resource: API_RESOURCE, rotations: 0, expiresWithSession: false,
+  });
+  ctx.oidc.entity('RefreshToken', rt);
+
   // Tokens from these grants are not tied to a browser session, there is none.
   const at = new provider.AccessToken({ accountId, client, grantId, gty, expiresWithSession: false });
   at.resourceServer = new provider.ResourceServer(API_RESOURCE, resourceServerInfo(config));
   at.scope = grant.getResourceScopeFiltered(API_RESOURCE, scopes);
   ctx.oidc.entity('AccessToken', at);
   const accessToken = await at.save();
-
-  const rt = new provider.RefreshToken({
-    accountId, client, grantId, gty, scope, authTime, resource: API_RESOURCE, rotations: 0, expiresWithSession: false,
-  });
-  ctx.oidc.entity('RefreshToken', rt);
   const refreshToken = await rt.save();
 
   const idToken = new provider.IdToken({ ...(await account.claims('id_token', scope, {}, [])), auth_time: authTime }, { ctx });

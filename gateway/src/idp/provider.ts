@@ -30,6 +30,17 @@ export async function findAccount(users: UserCredentials, sub: string): Promise<
   return { accountId: sub, claims: () => ({ ...claims, sub }) };
 }
 
+/**
+ * When the user behind the token being minted last signed in (unix seconds): the refresh token's
+ * record carries it through every rotation (a refreshed token keeps the sign-in's time, so a stolen
+ * refresh token never looks like a fresh sign-in), the authorization code has it from the login.
+ */
+export function authTimeOf(ctx: KoaContextWithOIDC | undefined): number | undefined {
+  const entities = ctx?.oidc?.entities;
+  const authTime = entities?.RefreshToken?.authTime ?? entities?.AuthorizationCode?.authTime;
+  return typeof authTime === 'number' && authTime > 0 ? authTime : undefined;
+}
+
 function clientMetadata(config: Config): ClientMetadata {
   const origins = config.allowedOrigins;
   return {
@@ -86,8 +97,13 @@ export function createProvider({ issuer, config, users, keys, adapter }: Provide
     findAccount: (_ctx, sub) => findAccount(users, sub),
     loadExistingGrant,
     interactions: { url: (_ctx, interaction) => `${mountPath}${INTERACTION_PATH}/${interaction.uid}` },
-    // The grant id lets verifyAccessToken refuse tokens of a revoked or reused-refresh-token grant.
-    extraTokenClaims: (_ctx, token) => (token.kind === 'AccessToken' && token.grantId ? { gid: token.grantId } : undefined),
+    // The grant id lets verifyAccessToken refuse tokens of a revoked or reused-refresh-token grant;
+    // auth_time (when the user last proved who they are) lets a route ask for a recent sign-in.
+    extraTokenClaims: (ctx, token) => {
+      if (token.kind !== 'AccessToken' || !token.grantId) return undefined;
+      const authTime = authTimeOf(ctx);
+      return { gid: token.grantId, ...(authTime ? { auth_time: authTime } : {}) };
+    },
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
     ttl: {

@@ -23,6 +23,8 @@ export interface AccessTokenClaims {
   jti: string;
   gid?: string;
   exp: number;
+  /** When the user last signed in (unix seconds), kept through refreshes (provider.ts authTimeOf). */
+  auth_time?: number;
   client_id?: string;
   scope?: string;
 }

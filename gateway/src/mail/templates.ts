@@ -70,7 +70,11 @@ const NOTICES: Record<SecurityEventKind, { subject: string; body: (d: SecurityDe
   },
 };
 
-const telegramName = (d: SecurityDetail) => (d.username ? `@${String(d.username)}` : `id ${String(d.telegramUserId ?? '?')}`);
+const telegramName = (d: SecurityDetail) => {
+  if (d.username) return `@${String(d.username)}`;
+  // A link code is refused before any Telegram account is chosen.
+  return d.telegramUserId == null ? '(not chosen yet: a link code was asked for)' : `id ${String(d.telegramUserId)}`;
+};
 
 /** The owner is told of every change of who can reach the account (docs/security.md). */
 export function securityNoticeMail(to: string, kind: SecurityEventKind, detail: SecurityDetail, link?: string): Mail {

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.js';
 import { telegramLinks, type Language } from '../db/schema/index.js';
 import { DomainError, invalid } from '../domain/errors.js';
@@ -13,12 +13,15 @@ export const alreadyLinked = () =>
 
 class LinkRace extends Error {}
 
+/** What a link stores of a Telegram user. */
+export type LinkedTelegram = Pick<TelegramUser, 'id' | 'username'>;
+
 async function linkOf(db: Executor, telegramUserId: number) {
   const [row] = await db.select().from(telegramLinks).where(eq(telegramLinks.telegramUserId, telegramUserId));
   return row;
 }
 
-async function refreshUsername(db: Executor, tg: TelegramUser, current: string | null) {
+async function refreshUsername(db: Executor, tg: LinkedTelegram, current: string | null) {
   const username = tg.username ?? null;
   if (username !== current) {
     await db.update(telegramLinks).set({ username }).where(eq(telegramLinks.telegramUserId, tg.id));
@@ -57,22 +60,42 @@ export async function findOrCreateTelegramUser(db: Db, tg: TelegramUser): Promis
   }
 }
 
-/** Links a Telegram user to `userId`, replacing that user's previous link; 409 if it belongs to someone else. */
-export async function linkTelegram(tx: Executor, userId: string, tg: TelegramUser): Promise<void> {
+/** The user's Telegram link, if any. */
+export async function linkOfUser(db: Executor, userId: string) {
+  const [row] = await db.select().from(telegramLinks).where(eq(telegramLinks.userId, userId));
+  return row;
+}
+
+/** A link was asked to replace the user's current one without proof (telegram/link.ts decides what proves it). */
+export class RelinkWithoutProof extends Error {}
+
+/**
+ * Links a Telegram user to `userId`. 409 if it belongs to someone else. It never replaces the user's
+ * link by itself: `replacing` names the link the caller has proof to replace (its Telegram user id),
+ * or 'any' (a mailed confirmation, which proves the mailbox whatever is linked now). Otherwise, or if
+ * the user's link is not the one named, RelinkWithoutProof.
+ */
+export async function linkTelegram(tx: Executor, userId: string, tg: LinkedTelegram, replacing: number | 'any' | 'none' = 'none'): Promise<void> {
   const existing = await linkOf(tx, tg.id);
   if (existing && existing.userId !== userId) throw alreadyLinked();
   if (existing) return refreshUsername(tx, tg, existing.username);
-  await tx.delete(telegramLinks).where(and(eq(telegramLinks.userId, userId), ne(telegramLinks.telegramUserId, tg.id)));
+  if (replacing === 'any') await tx.delete(telegramLinks).where(eq(telegramLinks.userId, userId));
+  else if (replacing !== 'none') await tx.delete(telegramLinks).where(and(eq(telegramLinks.userId, userId), eq(telegramLinks.telegramUserId, replacing)));
   const inserted = await tx
     .insert(telegramLinks)
     .values({ telegramUserId: tg.id, userId, username: tg.username ?? null })
     .onConflictDoNothing()
     .returning({ userId: telegramLinks.userId });
-  if (!inserted.length) throw alreadyLinked();
+  if (inserted.length) return;
+  // Either key can clash: the Telegram user (taken meanwhile) or the wallet user (linked meanwhile).
+  if (await linkOf(tx, tg.id)) throw alreadyLinked();
+  throw new RelinkWithoutProof();
 }
 
-export async function unlinkTelegram(db: Executor, userId: string): Promise<void> {
-  await db.delete(telegramLinks).where(eq(telegramLinks.userId, userId));
+/** Removes the user's link; returns what it was (nothing when there was none). */
+export async function unlinkTelegram(db: Executor, userId: string) {
+  const [removed] = await db.delete(telegramLinks).where(eq(telegramLinks.userId, userId)).returning();
+  return removed;
 }
 
 /** Consumes a Telegram link code or says precisely why not (spec §8 B2C_USM0023–0025). */

@@ -9,12 +9,18 @@ import {
   selectLinked,
   selectLinkFailed,
   selectLinkLoading,
+  selectLinkPasscode,
   selectLinkSwitchOn,
   selectLinkUnknown,
 } from '../../../machines/telegramLink.selectors';
+import { selectPinCodeActive } from '../../../machines/profile.selectors';
 import { useFeatureActors } from '../../app/featureActors';
 import { useSignedInServices } from '../../app/signedInContext';
 import { Button } from '../../ui/Button';
+import { PinPad } from '../../ui/PinPad';
+import { selectKeypad, selectLocked, selectVerifyBusy, selectVerifyError } from '../../../machines/passcodeVerify.selectors';
+import type { PasscodeVerifyActor } from '../passcode/PasscodeVerifyScreen';
+import { passcodeErrorText } from '../passcode/messages';
 import { QrCode } from '../asset/QrCode';
 import * as shell from '../shell/AppShell.css';
 import { createTelegramLinkActors } from './services';
@@ -22,7 +28,7 @@ import * as css from './settings.css';
 
 /** Settings' messenger-connect toggle and its link / unlink panels (outside the messenger only, spec §2). */
 export function TelegramLink() {
-  const { platform, showToast } = useSignedInServices();
+  const { platform, showToast, profile } = useSignedInServices();
   const actors = useFeatureActors(createTelegramLinkActors);
   const { t } = useLingui();
   const link = useActorRef(
@@ -31,7 +37,13 @@ export function TelegramLink() {
       actions: {
         openDeepLink: (_, { deepLink }) => platform.openLink(deepLink),
         reportLinked: () => showToast({ kind: 'success', message: t`Telegram connected` }),
-        reportCodeFailed: () => showToast({ kind: 'error', message: t({ id: 'common_something_went_wrong', message: 'Something went wrong...' }) }),
+        reportCodeFailed: (_, { signInAgain }) =>
+          showToast({
+            kind: 'error',
+            message: signInAgain
+              ? t`For your security, sign in again to connect Telegram.`
+              : t({ id: 'common_something_went_wrong', message: 'Something went wrong...' }),
+          }),
         reportCodeExpired: () => showToast({ kind: 'error', message: t`The link expired. Try again.` }),
         reportUnlinked: () => showToast({ kind: 'success', message: t`Telegram disconnected` }),
         reportUnlinkFailed: (_, { onlyWayIn }) =>
@@ -44,6 +56,8 @@ export function TelegramLink() {
           }),
       },
     }),
+    // With a passcode set, the link code is asked for with it (docs/security-telegram-link.md).
+    { input: { passcodeActive: selectPinCodeActive(profile.getSnapshot()) === true } },
   );
   useEffect(() => {
     const focused = () => link.send({ type: 'window.focused' });
@@ -59,6 +73,7 @@ export function TelegramLink() {
   const linked = useSelector(link, selectLinked);
   const deepLink = useSelector(link, selectDeepLink);
   const confirming = useSelector(link, selectConfirmingUnlink);
+  const passcode = useSelector(link, selectLinkPasscode);
 
   return (
     <>
@@ -103,6 +118,11 @@ export function TelegramLink() {
           </section>
         </li>
       ) : null}
+      {passcode ? (
+        <li>
+          <TelegramLinkPasscode actorRef={passcode} onCancel={() => link.send({ type: 'passcode.cancelled' })} />
+        </li>
+      ) : null}
       {confirming ? (
         <li>
           <section className={css.panel} role="alertdialog" aria-labelledby="telegram-unlink-title" aria-describedby="telegram-unlink-text">
@@ -116,5 +136,22 @@ export function TelegramLink() {
         </li>
       ) : null}
     </>
+  );
+}
+
+/** The passcode a link code is asked for with (the gateway wants a recent sign-in or the passcode). Renders the step's state only. */
+function TelegramLinkPasscode({ actorRef, onCancel }: { actorRef: PasscodeVerifyActor; onCancel: () => void }) {
+  const { i18n, t } = useLingui();
+  const keypad = useSelector(actorRef, selectKeypad);
+  const busy = useSelector(actorRef, selectVerifyBusy);
+  const error = useSelector(actorRef, selectVerifyError);
+  const locked = useSelector(actorRef, selectLocked);
+  return (
+    <section className={css.panel} aria-labelledby="telegram-link-passcode-title" data-testid="telegram-link-passcode">
+      <h2 id="telegram-link-passcode-title" className={css.panelTitle}><Trans>Enter your passcode to connect Telegram</Trans></h2>
+      {error ? <p role="alert" className={shell.muted}>{passcodeErrorText(i18n, error)}</p> : null}
+      <PinPad keypad={keypad} disabled={busy || locked} label={t`Passcode keypad`} />
+      <Button variant="ghost" disabled={busy} onClick={onCancel}><Trans>Cancel</Trans></Button>
+    </section>
   );
 }

@@ -1,11 +1,22 @@
 import { fromPromise } from 'xstate';
+import { passcodeVerifyMachine } from '../../../machines/passcodeVerify.machine';
 import type { FeatureDeps } from '../../app/services';
 
-/** Real actor logic for the messenger-connect toggle (spec §7 GET /user/auth, POST /user/tg/code, /user/tg/unlink). */
+/**
+ * Real actor logic for the messenger-connect toggle (spec §7 GET /user/auth, POST /user/tg/code, /user/tg/unlink).
+ * The link code needs a recent sign-in or the passcode: with a passcode set, the passcode step asks for
+ * the code with it in the pincode header (docs/security-telegram-link.md).
+ */
 export function createTelegramLinkActors({ api }: FeatureDeps) {
   return {
     loadLinked: fromPromise<boolean>(async () => (await api.user.getAuthInfo()).tgAuth),
     createCode: fromPromise<{ deepLink: string }>(async () => ({ deepLink: (await api.user.createTelegramCode()).deepLink })),
+    passcode: passcodeVerifyMachine.provide({
+      actors: {
+        submitPasscode: fromPromise<{ deepLink: string }, { code: string }>(async ({ input }) =>
+          ({ deepLink: (await api.user.createTelegramCode(input.code)).deepLink })),
+      },
+    }),
     unlink: fromPromise<void>(() => api.user.unlinkTelegram()),
   };
 }

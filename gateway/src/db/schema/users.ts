@@ -6,7 +6,7 @@ import { FIAT_CURRENCIES, LANGUAGES } from '../../../../contracts/user.js';
 export { FIAT_CURRENCIES, LANGUAGES };
 export type Language = (typeof LANGUAGES)[number];
 export type FiatCurrency = (typeof FIAT_CURRENCIES)[number];
-export const CODE_KINDS = ['email_confirm', 'password_reset', 'tg_link'] as const;
+export const CODE_KINDS = ['email_confirm', 'password_reset', 'tg_link', 'tg_relink'] as const;
 export type CodeKind = (typeof CODE_KINDS)[number];
 
 /** E-mail is optional: a user created by a Telegram sign-in has none until they add one. */
@@ -64,12 +64,15 @@ export const oneTimeCodes = pgTable(
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** What the code stands for beyond its owner (tg_relink: the Telegram account it would link). */
+    payload: jsonb('payload').$type<Record<string, string | number | null>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('one_time_codes_code_hash_key').on(t.codeHash),
     index('one_time_codes_user_kind_idx').on(t.userId, t.kind),
-    check('one_time_codes_kind', sql`${t.kind} in ('email_confirm', 'password_reset', 'tg_link')`),
+    index('one_time_codes_expires_idx').on(t.expiresAt),
+    check('one_time_codes_kind', sql`${t.kind} in ('email_confirm', 'password_reset', 'tg_link', 'tg_relink')`),
   ],
 );
 
