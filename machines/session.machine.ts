@@ -1,7 +1,7 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import { startupRoute, type StartupRoute } from './session.startup';
+import { startupRoute, storedSessionOwner, type StartupRoute } from './session.startup';
 
-export { accessValid, refreshValid, startupRoute } from './session.startup';
+export { accessValid, refreshValid, startupRoute, storedSessionOwner, type TelegramOwner } from './session.startup';
 
 /** The signed-in session as the app needs it (spec §3), independent of the OIDC library. */
 export type SessionUser = {
@@ -12,6 +12,11 @@ export type SessionUser = {
   /** Refresh-token expiry in ms; absent when the token is opaque and the IdP did not say. */
   refreshExpiresAt?: number;
   profile: { sub: string; email?: string };
+  /**
+   * The Telegram user this session was signed in for, recorded by the app beside the stored user when it
+   * signs in with init data (the gateway's tokens do not say). Absent for a password sign-in.
+   */
+  telegramUserId?: number;
 };
 
 export type SessionError = { code: string; message?: string };
@@ -22,6 +27,8 @@ export type RestoredSession = {
   isTelegram: boolean;
   /** `link_token` from the URL: a one-time code to link the messenger account. */
   linkToken: string | null;
+  /** Inside the messenger, the Telegram user of the init data (absent or null when it names none). */
+  initDataUserId?: number | null;
 };
 
 export type SessionEvent =
@@ -80,6 +87,14 @@ export const sessionMachine = setup({
     exchangeLinkToken: fromPromise<SessionUser, { linkToken: string }>(async () => {
       throw new Error('exchangeLinkToken not provided');
     }),
+    /** GET /user with the stored access token: the Telegram user id the account is linked to, or null. */
+    loadTelegramOwner: fromPromise<number | null, { accessToken: string }>(async () => {
+      throw new Error('loadTelegramOwner not provided');
+    }),
+    /** Revokes the stored session's refresh token at the IdP's revocation endpoint and removes the stored user. */
+    discardSession: fromPromise<void, { user: SessionUser }>(async () => {
+      throw new Error('discardSession not provided');
+    }),
   },
   actions: {
     storeUser: assign({
@@ -91,10 +106,16 @@ export const sessionMachine = setup({
     forgetUser: assign({ user: null }),
     rememberError: assign({ error: ({ event }) => toSessionError((event as unknown as { error: unknown }).error) }),
     dropLinkToken: assign({ linkToken: null }),
+    /** The profile proved the stored session is the init data's Telegram user's: keep that with the user. */
+    adoptTelegramOwner: assign({
+      user: ({ context }) => (context.user && context.initDataUserId != null ? { ...context.user, telegramUserId: context.initDataUserId } : context.user),
+    }),
     /** Kept as the reason the user has to sign in again; only gateway (B2C_*) codes get an error screen. */
     rememberExpiry: assign({ error: { code: SESSION_EXPIRED } }),
     // Side effects the app provides (src/app/live.ts): storage, navigation and the messenger.
     removeStoredUser: () => {},
+    /** Persists context.user.telegramUserId beside the stored user, so the next start need not ask. */
+    recordTelegramOwner: () => {},
     /** Navigates to /error/{context.error.code}. */
     showError: () => {},
     expandWindow: () => {},
@@ -107,12 +128,22 @@ export const sessionMachine = setup({
   },
   guards: {
     inTelegram: ({ context }) => context.isTelegram,
+    /** Issue 20 item 9: inside the messenger, the stored session is another Telegram user's (or cannot be shown to be this one's). */
+    storedForAnotherTelegramUser: ({ event }) =>
+      storedSessionOwner((event as unknown as { output: RestoredSession }).output) === 'other',
+    /** Inside the messenger, a stored session with no Telegram user recorded and a live token to ask the profile with. */
+    storedOwnerUnknown: ({ event }) =>
+      storedSessionOwner((event as unknown as { output: RestoredSession }).output) === 'unknown',
+    /** The profile's linked Telegram user is the init data's. */
+    ownerIsInitDataUser: ({ context, event }) =>
+      context.initDataUserId != null && (event as unknown as { output: number | null }).output === context.initDataUserId,
+    hasLinkToken: ({ context }) => Boolean(context.linkToken),
     startsAs: ({ event }, params: { route: StartupRoute }) =>
       startupRoute((event as unknown as { output: RestoredSession }).output) === params.route,
   },
 }).createMachine({
   id: 'session',
-  context: { user: null, isTelegram: false, linkToken: null, error: null },
+  context: { user: null, isTelegram: false, linkToken: null, initDataUserId: null, error: null },
   initial: 'loading',
   states: {
     loading: {
@@ -122,6 +153,9 @@ export const sessionMachine = setup({
         id: 'restoreSession',
         src: 'restoreSession',
         onDone: [
+          // Issue 20 item 9: decided before the spec §4 rules, which assume the stored user is the one here.
+          { guard: 'storedForAnotherTelegramUser', target: 'startup.discarding', actions: restored },
+          { guard: 'storedOwnerUnknown', target: 'startup.verifyingOwner', actions: restored },
           { guard: startsAs('active'), target: 'authenticated', actions: restored },
           { guard: startsAs('silentThenInitData'), target: 'startup.silentThenInitData', actions: restored },
           { guard: startsAs('initData'), target: 'startup.initData', actions: restored },
@@ -165,6 +199,36 @@ export const sessionMachine = setup({
             src: 'signInWithInitData',
             onDone: signedInTransition,
             onError: { target: 'initDataFailed', actions: ['rememberError', 'clearUserIfGone', 'forgetUser', 'showError'] },
+          },
+        },
+        verifyingOwner: {
+          description: "Inside the messenger, a stored session recorded for no Telegram user (a password sign-in, or stored before the record existed): it stays only if the profile is linked to the init data's Telegram user; any other answer, or none, discards it.",
+          invoke: {
+            id: 'loadTelegramOwner',
+            src: 'loadTelegramOwner',
+            input: ({ context }) => ({ accessToken: context.user?.accessToken ?? '' }),
+            onDone: [
+              { guard: 'ownerIsInitDataUser', target: '#session.authenticated', actions: ['adoptTelegramOwner', 'recordTelegramOwner'] },
+              { target: 'discarding' },
+            ],
+            onError: 'discarding',
+          },
+        },
+        discarding: {
+          description: "Guide §8 item 16: the stored session is not the init data's Telegram user's. Its refresh token is revoked and the stored user removed, then the init data signs in (or exchanges the link token) as the user who is here.",
+          invoke: {
+            id: 'discardSession',
+            src: 'discardSession',
+            input: ({ context }) => ({ user: context.user! }),
+            onDone: [
+              { guard: 'hasLinkToken', target: 'linking', actions: 'forgetUser' },
+              { target: 'initData', actions: 'forgetUser' },
+            ],
+            // A revocation that failed (offline) must not keep the other user's session here either.
+            onError: [
+              { guard: 'hasLinkToken', target: 'linking', actions: ['removeStoredUser', 'forgetUser'] },
+              { target: 'initData', actions: ['removeStoredUser', 'forgetUser'] },
+            ],
           },
         },
         initDataFailed: {

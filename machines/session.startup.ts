@@ -27,3 +27,18 @@ export function startupRoute({ user, isTelegram, linkToken }: RestoredSession, n
   if (!isTelegram) return 'signedOut';
   return linkToken ? 'linking' : 'initData';
 }
+
+/**
+ * Whose Telegram session the stored one is, against the init data the messenger opened the app with
+ * (issue 20 item 9, guide §8 item 16). `other`: recorded for another Telegram user, or recorded for none
+ * while its access token has expired (nothing cheap can prove it is this user's: the init data can sign
+ * in afresh). `unknown`: recorded for none, with a live access token to ask the profile's link with.
+ * `notApplicable` outside the messenger, without a stored user, or without a user in the init data.
+ */
+export type TelegramOwner = 'notApplicable' | 'same' | 'other' | 'unknown';
+
+export function storedSessionOwner({ user, isTelegram, initDataUserId }: RestoredSession, now = Date.now()): TelegramOwner {
+  if (!user || !isTelegram || initDataUserId == null) return 'notApplicable';
+  if (user.telegramUserId !== undefined) return user.telegramUserId === initDataUserId ? 'same' : 'other';
+  return accessValid(user, now) ? 'unknown' : 'other';
+}

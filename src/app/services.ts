@@ -1,6 +1,6 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { t } from '@lingui/core/macro';
-import { sessionMachine } from '../../machines/session.machine';
+import { sessionMachine, type SessionUser } from '../../machines/session.machine';
 import { preferencesMachine, type ServerSettings } from '../../machines/preferences.machine';
 import { toastMachine, type Toast } from '../../machines/toast.machine';
 import { selectAccessToken, selectSignedIn } from '../../machines/session.selectors';
@@ -77,9 +77,14 @@ export function createServices(deps: ServiceDeps): AppServices {
         signInWithInitData: fromPromise(() => signingIn('telegram', () => auth.signInWithInitData())),
         exchangeLinkToken: fromPromise(({ input }: { input: { linkToken: string } }) =>
           signingIn('link', () => auth.exchangeLinkToken(input.linkToken))),
+        loadTelegramOwner: fromPromise(({ input }: { input: { accessToken: string } }) => auth.loadTelegramOwner(input.accessToken)),
+        discardSession: fromPromise(({ input }: { input: { user: SessionUser } }) => auth.discardSession(input.user)),
       },
       actions: {
         removeStoredUser: () => auth.removeStoredUser(),
+        recordTelegramOwner: ({ context }) => {
+          if (context.user?.telegramUserId !== undefined) auth.recordTelegramOwner(context.user.profile.sub, context.user.telegramUserId);
+        },
         showError: ({ context }) => navigator.go({ to: '/error/$code', params: { code: context.error?.code ?? 'UNKNOWN' } }),
         expandWindow: () => platform.expand(),
       },

@@ -6,9 +6,11 @@ import { getUserManager, onUserManagerReady } from './userManager';
 import { hasStoredUser } from './storedUser';
 import { readStoredUser } from './storedUserRecord';
 import { toSessionUser } from './sessionUser';
+import { forgetTelegramOwner } from './telegramOwner';
+import { initDataUserId } from '../platform/initDataUser';
 
 /** Everything of the auth port but the messenger sign-in (src/auth/telegramSignIn.ts). */
-export type IdentityProvider = Omit<AuthPort, 'signInWithInitData' | 'exchangeLinkToken'>;
+export type IdentityProvider = Omit<AuthPort, 'signInWithInitData' | 'exchangeLinkToken' | 'loadTelegramOwner' | 'recordTelegramOwner'>;
 
 async function loadStoredUser(launch: LaunchInfo): Promise<SessionUser | null> {
   if (!launch.isAuthCallback && !hasStoredUser()) return null;
@@ -31,7 +33,12 @@ async function loadStoredUser(launch: LaunchInfo): Promise<SessionUser | null> {
  */
 export function createIdentityProvider(launch: LaunchInfo, platform: StartPlatform): IdentityProvider {
   return {
-    restoreSession: async () => ({ user: await loadStoredUser(launch), isTelegram: platform.isTelegram, linkToken: launch.linkToken }),
+    restoreSession: async () => ({
+      user: await loadStoredUser(launch),
+      isTelegram: platform.isTelegram,
+      linkToken: launch.linkToken,
+      initDataUserId: platform.isTelegram ? initDataUserId(platform.initData) : null,
+    }),
     async signinSilent() {
       const user = await (await getUserManager()).signinSilent();
       if (!user) throw new Error('Silent sign-in returned no user');
@@ -42,6 +49,17 @@ export function createIdentityProvider(launch: LaunchInfo, platform: StartPlatfo
       return toSessionUser(await (await getUserManager()).signinResourceOwnerCredentials({ username: email, password }));
     },
     removeStoredUser: () => void getUserManager().then((m) => m.removeUser()),
+    // Issue 20 item 9: another Telegram user's session ends at the IdP too (RFC 7009, refresh token and its
+    // grant), not only on this device; the stored user goes even when the revocation could not be sent.
+    async discardSession() {
+      const manager = await getUserManager();
+      try {
+        await manager.revokeTokens();
+      } finally {
+        await manager.removeUser();
+        forgetTelegramOwner();
+      }
+    },
     async signOut() {
       try {
         await (await getUserManager()).revokeTokens();

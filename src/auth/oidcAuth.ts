@@ -3,6 +3,8 @@ import type { LaunchInfo } from '../platform/launch';
 import type { StartPlatform } from '../platform/types';
 import type { IdentityProvider } from './identityProvider';
 import { hasStoredUser } from './storedUser';
+import { recordTelegramOwner } from './telegramOwner';
+import { initDataUserId } from '../platform/initDataUser';
 
 function requireInitData(platform: StartPlatform): string {
   if (!platform.initData) throw Object.assign(new Error('No init data'), { code: 'B2C_USM0027' });
@@ -34,11 +36,14 @@ export function createOidcAuth(launch: LaunchInfo, platform: StartPlatform): Aut
     restoreSession: async () =>
       launch.isAuthCallback || hasStoredUser()
         ? (await idp()).restoreSession()
-        : { user: null, isTelegram: platform.isTelegram, linkToken: launch.linkToken },
+        : { user: null, isTelegram: platform.isTelegram, linkToken: launch.linkToken, initDataUserId: platform.isTelegram ? initDataUserId(platform.initData) : null },
     signinSilent: async () => (await idp()).signinSilent(),
     // Messenger sign-in only happens inside Telegram, so its code loads there, not with every web start.
     signInWithInitData: async () => (await import('./telegramSignIn')).signInWithInitData(requireInitData(platform)),
     exchangeLinkToken: async (linkToken) => (await import('./telegramSignIn')).exchangeLinkToken(linkToken, requireInitData(platform)),
+    loadTelegramOwner: async (accessToken) => (await import('./telegramSignIn')).loadTelegramOwner(accessToken),
+    recordTelegramOwner,
+    discardSession: async (user) => (await idp()).discardSession(user),
     signInWithPassword: async (email, password) => (await idp()).signInWithPassword(email, password),
     removeStoredUser: () => void idp().then((p) => p.removeStoredUser()),
     signOut: async () => (await idp()).signOut(),

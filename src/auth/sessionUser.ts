@@ -1,6 +1,7 @@
 import type { SessionUser } from '../../machines/session.machine';
 import { jwtExpiryMs } from './jwt';
 import type { StoredUser } from './storedUserRecord';
+import { telegramOwnerOf } from './telegramOwner';
 
 const REFRESH_EXPIRY_KEY = 'refreshTokenExpiry';
 
@@ -25,6 +26,8 @@ function storedRefreshExpiry(refreshToken: string): number | undefined {
   }
 }
 
+const withTelegramOwner = (telegramUserId: number | undefined) => (telegramUserId === undefined ? {} : { telegramUserId });
+
 /** From oidc-client-ts's User or the record it stored (the same fields). */
 export function toSessionUser(user: StoredUser): SessionUser {
   const refreshToken = user.refresh_token;
@@ -35,5 +38,6 @@ export function toSessionUser(user: StoredUser): SessionUser {
     // A JWT refresh token says when it expires; otherwise use what the token response told us, if anything.
     refreshExpiresAt: refreshToken ? (jwtExpiryMs(refreshToken) ?? storedRefreshExpiry(refreshToken)) : undefined,
     profile: { sub: user.profile.sub, email: user.profile.email },
+    ...withTelegramOwner(telegramOwnerOf(user.profile.sub)),
   };
 }

@@ -4,6 +4,8 @@ import type { SessionUser } from '../../machines/session.machine';
 import { decodeJwt } from './jwt';
 import { getUserManager } from './userManager';
 import { rememberRefreshExpiry, toSessionUser } from './sessionUser';
+import { recordTelegramOwner } from './telegramOwner';
+import { initDataUserId } from '../platform/initDataUser';
 
 /** The IdP token endpoint's JSON, which the gateway returns for messenger sign-in and link exchange. */
 type TokenResponse = {
@@ -17,8 +19,11 @@ type TokenResponse = {
   session_state?: string;
 };
 
-/** Stores the gateway's token response as an oidc-client-ts user, so silent sign-in can refresh it later. */
-export async function storeTokenResponse(tokens: TokenResponse): Promise<SessionUser> {
+/**
+ * Stores the gateway's token response as an oidc-client-ts user, so silent sign-in can refresh it later,
+ * with the Telegram user of the init data it was signed in with recorded beside it (issue 20 item 9).
+ */
+export async function storeTokenResponse(tokens: TokenResponse, initData?: string): Promise<SessionUser> {
   const claims = (tokens.id_token ? decodeJwt(tokens.id_token) : null) ?? decodeJwt(tokens.access_token) ?? {};
   const { User } = await import('oidc-client-ts');
   const user = new User({
@@ -32,13 +37,15 @@ export async function storeTokenResponse(tokens: TokenResponse): Promise<Session
     profile: claims as UserProfile,
   });
   rememberRefreshExpiry(tokens.refresh_token, tokens.refresh_expires_in);
+  const telegramUserId = initData ? initDataUserId(initData) : null;
+  if (telegramUserId !== null) recordTelegramOwner(user.profile.sub, telegramUserId);
   await (await getUserManager()).storeUser(user);
   return toSessionUser(user);
 }
 
 export async function signInWithInitData(initData: string): Promise<SessionUser> {
   const tokens = await publicHttp.post('b2c-user-management/auth/tg', { json: { initData } }).json<TokenResponse>();
-  return storeTokenResponse(tokens);
+  return storeTokenResponse(tokens, initData);
 }
 
 /** Links the messenger account named by the one-time code (the `link_token` query) and signs in. */
@@ -46,5 +53,16 @@ export async function exchangeLinkToken(oneTimeCode: string, initData: string): 
   const tokens = await publicHttp
     .post('b2c-user-management/auth/tg/link', { json: { oneTimeCode, tgCode: initData } })
     .json<TokenResponse>();
-  return storeTokenResponse(tokens);
+  return storeTokenResponse(tokens, initData);
+}
+
+/**
+ * The Telegram user the account behind this access token is linked to (GET /user's `telegram.id`), asked
+ * with the stored token as it is: no renewal, a refusal is an answer (the session is then discarded).
+ */
+export async function loadTelegramOwner(accessToken: string): Promise<number | null> {
+  const profile = await publicHttp
+    .get('b2c-user-management/user', { headers: { authorization: `Bearer ${accessToken}` } })
+    .json<{ telegram?: { id?: unknown } | null }>();
+  return typeof profile.telegram?.id === 'number' ? profile.telegram.id : null;
 }

@@ -1,6 +1,8 @@
 /**
  * Start-up, auth state and the 401 re-authentication (spec §2, §4, §7) driven from the production
- * session machine against the rendered app root: spinner, error screen, home or login.
+ * session machine against the rendered app root: spinner, error screen, home or login. Inside the
+ * messenger the stored session must be the init data's Telegram user's (issue 20 item 9): Telegram user
+ * B opens the app where A's session is stored, and never gets A's session.
  */
 import { act, screen } from '@testing-library/react';
 import { sessionMachine, type RestoredSession, type SessionEvent } from '../../machines/session.machine';
@@ -11,13 +13,20 @@ const valid = makeUser();
 const refreshable = makeUser({ expiresAt: inPast });
 const expired = makeUser({ expiresAt: inPast, refreshExpiresAt: Date.UTC(2000, 0, 2) });
 const fresh = makeUser({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+/** Telegram users A (whose session is stored on the device) and B (who opens the app now). */
+const TG_A = 710001;
+const TG_B = 720002;
+const asB = (u: typeof valid) => ({ ...u, telegramUserId: TG_B });
+/** A's session: another account, recorded for Telegram user A. */
+const ofA = makeUser({ accessToken: 'access-a', refreshToken: 'refresh-a', profile: { sub: 'user-a' }, telegramUserId: TG_A });
 const renewed = makeUser({ accessToken: 'access-3', refreshToken: 'refresh-3' });
-const renewedTg = makeUser({ accessToken: 'access-tg-2', profile: { sub: 'tg-1', email: 'tg@example.com' } });
-const fromInitData = makeUser({ accessToken: 'access-tg', profile: { sub: 'tg-1', email: 'tg@example.com' } });
+const renewedTg = makeUser({ accessToken: 'access-tg-2', profile: { sub: 'tg-1', email: 'tg@example.com' }, telegramUserId: TG_B });
+const fromInitData = makeUser({ accessToken: 'access-tg', profile: { sub: 'tg-1', email: 'tg@example.com' }, telegramUserId: TG_B });
 
+/** Inside the messenger the init data is always B's. */
 const restored = (user: RestoredSession['user'], isTelegram: boolean, linkToken: string | null = null) => ({
   type: 'xstate.done.actor.restoreSession' as const,
-  output: { user, isTelegram, linkToken } satisfies RestoredSession,
+  output: { user, isTelegram, linkToken, ...(isTelegram ? { initDataUserId: TG_B } : {}) } satisfies RestoredSession,
 });
 const failed = (id: string, code: string) => ({
   type: `xstate.error.actor.${id}` as const,
@@ -32,9 +41,16 @@ const events = {
     restored(expired, false),
     restored(null, true),
     restored(null, true, 'one-time-code'),
+    // B's own stored session: spec §4 as it stands.
+    restored(asB(valid), true),
+    restored(asB(refreshable), true),
+    restored(asB(expired), true),
+    // A's session stored where B opens the app, with and without a link token.
+    restored(ofA, true),
+    restored(ofA, true, 'one-time-code'),
+    // No Telegram user recorded: the profile is asked while the token lives; an expired one is not B's.
     restored(valid, true),
     restored(refreshable, true),
-    restored(expired, true),
     { type: 'xstate.error.actor.restoreSession' as const, error: new Error('storage unavailable') },
   ],
   'startup.silentThenInitData': [
@@ -49,6 +65,16 @@ const events = {
     { type: 'xstate.done.actor.signInWithInitData' as const, output: fromInitData },
     failed('signInWithInitData', 'B2C_USM0027'),
     failed('signInWithInitData', 'B2C_USM0022'),
+  ],
+  'startup.verifyingOwner': [
+    { type: 'xstate.done.actor.loadTelegramOwner' as const, output: TG_B },
+    { type: 'xstate.done.actor.loadTelegramOwner' as const, output: TG_A },
+    { type: 'xstate.done.actor.loadTelegramOwner' as const, output: null },
+    { type: 'xstate.error.actor.loadTelegramOwner' as const, error: { code: 'UNAUTHORIZED' } },
+  ],
+  'startup.discarding': [
+    { type: 'xstate.done.actor.discardSession' as const },
+    { type: 'xstate.error.actor.discardSession' as const, error: new Error('offline') },
   ],
   'startup.linking': [
     { type: 'xstate.done.actor.exchangeLinkToken' as const, output: fromInitData },
@@ -81,6 +107,8 @@ const events = {
 type H = { app: MountedApp };
 
 const clearsStoredUser = ['B2C_USM0022', 'SESSION_EXPIRED', 'invalid_grant', 'refresh_revoked', 'init_data_expired'];
+
+const discardFailures = (history: { type: string }[]) => history.filter((e) => e.type === 'xstate.error.actor.discardSession').length;
 
 const send = (h: H, event: SessionEvent) => act(() => h.app.session.send(event));
 const errorCode = (h: H) => h.app.session.getSnapshot().context.error?.code ?? '';
@@ -116,6 +144,8 @@ describeModel('session start-up', {
         signinSilent: fakes.promise('signinSilent'),
         signInWithInitData: fakes.promise('signInWithInitData'),
         exchangeLinkToken: fakes.promise('exchangeLinkToken'),
+        loadTelegramOwner: fakes.promise('loadTelegramOwner'),
+        discardSession: fakes.promise('discardSession'),
       },
     });
     return { app, actor: app.session };
@@ -135,6 +165,14 @@ describeModel('session start-up', {
     '*': (h, s) => {
       // Inside the messenger the window is expanded once, as soon as start-up knows the host.
       expect(h.app.calls.expand).toBe(s.context.isTelegram ? 1 : 0);
+      // Item 9: A's session is never the one in use once B opened the app, and it was revoked and removed on the way.
+      const user = s.context.user as RestoredSession['user'];
+      if (s.matches('authenticated') || s.matches({ startup: 'initData' }) || s.matches({ startup: 'linking' })) {
+        expect(user?.accessToken).not.toBe(ofA.accessToken);
+      }
+      const discards = h.app.discarded.map((u) => u.accessToken);
+      expect(discards.length).toBeLessThanOrEqual(1);
+      if (discards.length) expect([ofA.accessToken, valid.accessToken, refreshable.accessToken]).toContain(discards[0]);
     },
     unauthenticated: (h) => {
       // The stored user goes when the session is over or the gateway says so (0022); not for other codes.
@@ -150,17 +188,40 @@ describeModel('session start-up', {
     'startup.silentThenInitData': () => expect(rootSpinner()).not.toBeNull(),
     'startup.silent': () => expect(rootSpinner()).not.toBeNull(),
     'startup.initData': () => expect(rootSpinner()).not.toBeNull(),
+    'startup.verifyingOwner': (h) => {
+      // The spinner stays while the profile is asked, with the stored token as it is.
+      expect(rootSpinner()).not.toBeNull();
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+      expect(h.fakes.calls('loadTelegramOwner')).toEqual([{ accessToken: valid.accessToken }]);
+      expect(h.app.discarded).toEqual([]);
+    },
+    'startup.discarding': (h, s) => {
+      // Nothing of the stored session's wallet shows while it is revoked and removed.
+      expect(rootSpinner()).not.toBeNull();
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+      expect(h.app.discarded).toEqual([s.context.user]);
+      expect(h.fakes.calls('signInWithInitData')).toEqual([]);
+      expect(h.fakes.calls('exchangeLinkToken')).toEqual([]);
+    },
     'startup.linking': (h) => {
       expect(rootSpinner()).not.toBeNull();
       expect(h.app.session.getSnapshot().context.linkToken).toBe('one-time-code');
     },
-    'startup.initDataFailed': (h) => {
+    'startup.initDataFailed': (h, _s, { history }) => {
       // Spec §4: the spinner stays in the init-data path; the app has still moved to the error route.
       expect(rootSpinner()).not.toBeNull();
       expect(pathname(h.app)).toBe(`/error/${errorCode(h)}`);
-      if (errorCode(h) === 'B2C_USM0022') expect(h.app.removed.length).toBe(1);
+      // 0022 clears the stored user once, besides the removal after a discard whose revocation failed.
+      if (errorCode(h) === 'B2C_USM0022') expect(h.app.removed.length).toBe(1 + discardFailures(history));
     },
-    'authenticated.active': (h) => expectHome(h),
+    'authenticated.active': (h, s, { event }) => {
+      expectHome(h);
+      // The profile named B as the account's Telegram user: kept beside the stored session for the next start.
+      if (event?.type === 'xstate.done.actor.loadTelegramOwner') {
+        expect(h.app.owners).toEqual([{ sub: valid.profile.sub, telegramUserId: TG_B }]);
+        expect((s.context.user as RestoredSession['user'])?.telegramUserId).toBe(TG_B);
+      } else expect(h.app.owners).toEqual([]);
+    },
     // Re-authentication is invisible: the screen stays, calls wait for it.
     'authenticated.reauthenticating.viaSilent': (h) => {
       expectHome(h);

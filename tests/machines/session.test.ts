@@ -1,7 +1,8 @@
 import { createActor, fromPromise } from 'xstate';
 import {
-  accessValid, refreshValid, sessionMachine, startupRoute, toSessionError, type RestoredSession, type SessionUser,
+  accessValid, refreshValid, sessionMachine, startupRoute, storedSessionOwner, toSessionError, type RestoredSession, type SessionUser,
 } from '../../machines/session.machine';
+import { initDataUserId } from '../../src/platform/initDataUser';
 import { preferencesMachine } from '../../machines/preferences.machine';
 import { profileMachine, type Profile } from '../../machines/profile.machine';
 import { linkProfileToPreferences, linkSessionToWallet } from '../../src/app/walletLink';
@@ -52,6 +53,32 @@ describe('start-up rules (spec §4)', () => {
     ['none, browser (a link token alone means nothing there)', null, false, 'code', 'signedOut'],
   ] as const)('%s → %s', (_name, u, tg, link, expected) => {
     expect(route(u as SessionUser | null, tg, link)).toBe(expected);
+  });
+});
+
+describe('whose Telegram session is stored (issue 20 item 9, guide §8 item 16)', () => {
+  const owner = (u: SessionUser | null, isTelegram: boolean, initDataUser: number | null) =>
+    storedSessionOwner({ user: u, isTelegram, linkToken: null, initDataUserId: initDataUser }, now);
+
+  it.each([
+    ['recorded for the init data user', user({ telegramUserId: 7 }), true, 7, 'same'],
+    ['recorded for another Telegram user', user({ telegramUserId: 8 }), true, 7, 'other'],
+    ['recorded for another, access expired', user({ ...expiredAccess, telegramUserId: 8 }), true, 7, 'other'],
+    ['not recorded, live token: ask the profile', user(), true, 7, 'unknown'],
+    ['not recorded, access expired: not provably this user', user(expiredAccess), true, 7, 'other'],
+    ['outside the messenger', user({ telegramUserId: 8 }), false, null, 'notApplicable'],
+    ['init data without a user', user({ telegramUserId: 8 }), true, null, 'notApplicable'],
+    ['no stored user', null, true, 7, 'notApplicable'],
+  ] as const)('%s → %s', (_name, u, tg, initDataUser, expected) => {
+    expect(owner(u as SessionUser | null, tg, initDataUser)).toBe(expected);
+  });
+
+  it("reads the init data's Telegram user id, and nothing from init data without one", () => {
+    const user = encodeURIComponent(JSON.stringify({ id: 123456789, first_name: 'Ann' }));
+    expect(initDataUserId(`query_id=1&user=${user}&auth_date=1&hash=abc`)).toBe(123456789);
+    expect(initDataUserId('query_id=1&user=%7B%7D&hash=abc')).toBeNull();
+    expect(initDataUserId('user=not-json')).toBeNull();
+    expect(initDataUserId(null)).toBeNull();
   });
 });
 

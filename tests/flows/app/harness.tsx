@@ -192,7 +192,16 @@ export type FakeApis = {
  */
 type MountOptions = {
   path: string;
-  session?: { restoreSession?: AnyActorLogic; signinSilent?: AnyActorLogic; signInWithInitData?: AnyActorLogic; exchangeLinkToken?: AnyActorLogic };
+  session?: {
+    restoreSession?: AnyActorLogic;
+    signinSilent?: AnyActorLogic;
+    signInWithInitData?: AnyActorLogic;
+    exchangeLinkToken?: AnyActorLogic;
+    /** GET /user's linked Telegram id with the stored token (issue 20 item 9); never answers unless given. */
+    loadTelegramOwner?: AnyActorLogic;
+    /** Revocation and removal of another Telegram user's stored session; answers at once unless given. */
+    discardSession?: AnyActorLogic;
+  };
   /** A session already signed in (settings and preferences flows). */
   signedIn?: SessionUser;
   isTelegram?: boolean;
@@ -274,6 +283,9 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
   const { calls, clipboard } = fake;
   const platform = options.platform ?? fake.platform;
   const removed: number[] = [];
+  /** The stored sessions discarded at start-up (revoked at the IdP and removed), and the Telegram owners recorded. */
+  const discarded: SessionUser[] = [];
+  const owners: Array<{ sub: string; telegramUserId: number }> = [];
   const applied = { themes: [] as boolean[], languages: [] as Language[] };
   const toasts: Toast[] = [];
   const wallet = options.wallet ?? {};
@@ -351,6 +363,12 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
       signinSilent: () => answer(options.session?.signinSilent),
       signInWithInitData: () => answer(options.session?.signInWithInitData),
       exchangeLinkToken: (linkToken) => answer(options.session?.exchangeLinkToken, { linkToken }),
+      loadTelegramOwner: (accessToken) => answer(options.session?.loadTelegramOwner, { accessToken }),
+      recordTelegramOwner: (sub, telegramUserId) => void owners.push({ sub, telegramUserId }),
+      discardSession: async (user) => {
+        discarded.push(user);
+        await answer(options.session?.discardSession ?? done, { user });
+      },
       signInWithPassword: never,
       removeStoredUser: () => void removed.push(1),
       signOut: options.signOut ?? (async () => {}),
@@ -367,7 +385,7 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
   if (options.recordAnalytics) deps.analytics = { send: async (batch, { accessToken }) => void analytics.push({ batch, accessToken }) };
   storePreferences(prefs.input);
   const services = createServices(deps);
-  return { services, calls, clipboard, removed, applied, toasts, downloads, network, gateway, analytics };
+  return { services, calls, clipboard, removed, discarded, owners, applied, toasts, downloads, network, gateway, analytics };
 }
 
 export function mountApp(options: MountOptions) {
