@@ -23,6 +23,7 @@ import { telegramRoutes } from './telegram/routes.js';
 import { accountRoutes } from './users/accountRoutes.js';
 import { createUserCredentials } from './users/credentials.js';
 import { profileRoutes } from './users/profileRoutes.js';
+import { sessionRoutes } from './users/sessionRoutes.js';
 import { passcodeRoutes } from './passcode/routes.js';
 import { addressBookRoutes } from './addressBook/routes.js';
 import { chainPlugin, type ChainAdapters } from './chain/plugin.js';
@@ -126,8 +127,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(async (scope) => {
     await scope.register(accountRoutes, { db, config, mailer });
     await scope.register(profileRoutes, { db, authenticate });
-    await scope.register(passcodeRoutes, { db, authenticate });
-    await scope.register(telegramRoutes, { db, config, idp, authenticate });
+    await scope.register(sessionRoutes, { db, authenticate, mailer });
+    await scope.register(passcodeRoutes, { db, authenticate, peppers: config.passcodePeppers });
+    await scope.register(telegramRoutes, { db, config, idp, authenticate, mailer });
   }, { prefix: '/b2c-user-management' });
 
   // The seed is read on the first derivation, not at start: routes that never derive need no seed.

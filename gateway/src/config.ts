@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Type, type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { parseRateLimits, type RateLimits } from './http/rateLimits.js';
+import { DEV_PEPPER, parsePeppers, peppersOf, type PasscodePeppers } from './passcode/pepper.js';
 
 /**
  * The gateway's only reader of the environment. Every variable is described once in `EnvSchema`;
@@ -68,6 +69,7 @@ export const EnvSchema = Type.Object({
   ANALYTICS_SINK: optional(oneOf(ANALYTICS_SINKS, ANALYTICS_SINKS.join(', '))),
   POSTHOG_HOST: optional(url(['http', 'https'], 'the PostHog ingestion host, e.g. https://eu.i.posthog.com')),
   POSTHOG_API_KEY: optional(Type.String({ minLength: 1, maxLength: 200, description: 'the PostHog project API key (phc_…)' })),
+  PASSCODE_PEPPER: optional(Type.String({ minLength: 1, description: 'id:key pairs, newest first, each key 32+ random bytes in base64 (k1:$(openssl rand -base64 32))' })),
   IDP_KEY_ENCRYPTION_KEY: optional(Type.String({ pattern: '^[A-Za-z0-9+/_-]{43}=?$', description: '32 random bytes, base64 (openssl rand -base64 32)' })),
 });
 export type Env = Static<typeof EnvSchema>;
@@ -145,6 +147,8 @@ export interface Config {
   idpKeyEncryptionKey: Buffer;
   /** Product analytics sink (ANALYTICS_SINK, default none). */
   analytics: AnalyticsConfig;
+  /** The keys passcodes are MACed with (passcode/pepper.ts); the public dev key outside production. */
+  passcodePeppers: PasscodePeppers;
 }
 
 /** Sandbox bot token: a fixed, well-formed value so init data signed by /dev/telegram/init-data validates. */
@@ -193,7 +197,7 @@ function schemaProblems(values: Record<string, unknown>, env: Record<string, str
   const bad = new Set(Value.Errors(EnvSchema, values).map((e) => e.instancePath.split('/')[1]).filter(Boolean) as string[]);
   return [...bad].map((name) => {
     // Never echo a secret back into logs.
-    const shown = /TOKEN|MNEMONIC|SMTP_URL|DATABASE_URL|REDIS_URL|KEY/.test(name) ? '' : ` (got ${JSON.stringify(env[name])})`;
+    const shown = /TOKEN|MNEMONIC|SMTP_URL|DATABASE_URL|REDIS_URL|KEY|PEPPER/.test(name) ? '' : ` (got ${JSON.stringify(env[name])})`;
     return `${name} must be ${expected(name)}${shown}`;
   });
 }
@@ -266,6 +270,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: LoadOp
   if (production && !env.IDP_KEY_ENCRYPTION_KEY) {
     problems.push('IDP_KEY_ENCRYPTION_KEY is required in production: the identity provider\'s private signing key is stored encrypted under it (openssl rand -base64 32)');
   }
+  const passcodePeppers = parsePeppers(env.PASSCODE_PEPPER, problems);
+  if (production && !env.PASSCODE_PEPPER) {
+    problems.push('PASSCODE_PEPPER is required in production: passcodes are MACed under it, so a database dump alone cannot recover them (k1:$(openssl rand -base64 32))');
+  }
   const analyticsSink = (env.ANALYTICS_SINK ?? 'none') as (typeof ANALYTICS_SINKS)[number];
   if (analyticsSink === 'posthog' && !env.POSTHOG_API_KEY) problems.push('POSTHOG_API_KEY is required when ANALYTICS_SINK=posthog');
   let publicOrigin = '';
@@ -318,6 +326,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: LoadOp
     rateLimits,
     ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
     idpKeyEncryptionKey: env.IDP_KEY_ENCRYPTION_KEY ? Buffer.from(env.IDP_KEY_ENCRYPTION_KEY, 'base64') : DEV_IDP_KEY_ENCRYPTION_KEY,
+    passcodePeppers: passcodePeppers ?? peppersOf([DEV_PEPPER]),
     analytics: analyticsSink === 'posthog'
       ? { sink: 'posthog', host: (env.POSTHOG_HOST ?? 'https://us.i.posthog.com').replace(/\/$/, ''), apiKey: env.POSTHOG_API_KEY! }
       : { sink: analyticsSink },

@@ -9,9 +9,9 @@ vi.mock('../src/passcode/hash.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../src/passcode/hash.js')>();
   return {
     ...real,
-    verifyPasscodeHash: async (code: string, stored: string) => {
-      checked.push(code);
-      return real.verifyPasscodeHash(code, stored);
+    verifyPasscode: async (...args: Parameters<typeof real.verifyPasscode>) => {
+      checked.push(args[2]);
+      return real.verifyPasscode(...args);
     },
   };
 });

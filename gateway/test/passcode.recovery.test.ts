@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.js';
 import { checkLedgerInvariants } from '../src/ledger/invariants.js';
 import { BLOCK_AFTER } from '../src/passcode/service.js';
-import { PIN, passcodeRow, pin } from './passcode-support.js';
+import { PIN, passcodeRow, pin, telegramBornUser } from './passcode-support.js';
 import { byCard, sellRate, setPayouts } from './sell-support.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { initDataFor, json, mailedCode, nextTelegramId } from './support/flows.js';
@@ -29,18 +29,7 @@ afterEach(async () => {
   expect(await checkLedgerInvariants(t.db)).toEqual([]);
 });
 
-type TgUser = WalletUser & { tg: { id: number; first_name: string } };
-
-/** A user born in Telegram (no e-mail, no password), signed in with init data, with its account id. */
-async function telegramUser(): Promise<TgUser> {
-  const tg = { id: nextTelegramId(), first_name: 'Tg' };
-  const signIn = await json(t, 'POST', `${P}/auth/tg`, { initData: await initDataFor(t, tg) });
-  expect(signIn.status).toBe(200);
-  const token = signIn.body.access_token as string;
-  const profile = await json(t, 'GET', `${P}/user`, undefined, token);
-  expect(profile.body.email).toBeNull();
-  return { id: profile.body.id, email: '', token, account: profile.body.accounts[0].id, tg };
-}
+const telegramUser = () => telegramBornUser(t);
 
 /** Passcode 1111, then ten wrong codes (each wait ended by time travel): blocked, the state recovery is for. */
 async function blockedPasscode(u: WalletUser) {
@@ -54,6 +43,15 @@ async function blockedPasscode(u: WalletUser) {
   expect((await pin(t, u, 'validate', '1111')).body.code).toBe('B2C_USM0032');
 }
 
+/**
+ * A reset ends every session (issue 20 item 3): the old token is refused from now on, and the owner
+ * goes on with a new sign-in, which this returns.
+ */
+async function signedInAgain<U extends WalletUser>(u: U): Promise<U> {
+  expect((await call(t, 'GET', `${P}/user`, undefined, u.token)).status).toBe(401);
+  return { ...u, token: (await t.app.idp.issueSession(u.id)).access_token };
+}
+
 const recover = (u: { token?: string }, initData: string, pinCode = '2468') =>
   json(t, 'POST', RECOVER, { initData, pinCode }, u.token);
 
@@ -63,12 +61,13 @@ const profileHold = async (u: WalletUser) => (await json(t, 'GET', `${P}/user`, 
 
 describe('Telegram recovery of a blocked passcode', () => {
   it('lets a Telegram-only user set a new passcode with fresh init data, ends the block and starts the hold', async () => {
-    const u = await telegramUser();
-    await blockedPasscode(u);
+    const blocked = await telegramUser();
+    await blockedPasscode(blocked);
     // Signed a little inside the window (a Mini App opened a minute and a half ago) is fresh enough.
     const before = Date.now();
-    const res = await recover(u, await initDataFor(t, u.tg, { auth_date: now() - (WINDOW_SECONDS - 30) }));
+    const res = await recover(blocked, await initDataFor(t, blocked.tg, { auth_date: now() - (WINDOW_SECONDS - 30) }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const u = await signedInAgain(blocked);
     expect(res.body.pinCodeActive).toBe(true);
     const until = Date.parse(res.body.passcodeResetHoldUntil);
     expect(until - before).toBeGreaterThanOrEqual(HOLD_MS - 2000);
@@ -145,15 +144,16 @@ describe('Telegram recovery of a blocked passcode', () => {
 
 describe('the hold after a passcode reset', () => {
   it('refuses send, swap and sell with PASSCODE_RESET_HOLD until it ends, moving nothing, then lets them through', async () => {
-    const u = await telegramUser();
-    await fund(t, u, 'BTC', 10_000_000n); // 0.1 BTC
-    await fund(t, u, 'USDT_TRX', 1_000_000_000n); // 1000 USDT
-    const swapOrder = await order(t, u, { sourceCurrency: 'BTC', destinationCurrency: 'USDT_TRX', sourceAmount: '0.001' });
+    const owner = await telegramUser();
+    await fund(t, owner, 'BTC', 10_000_000n); // 0.1 BTC
+    await fund(t, owner, 'USDT_TRX', 1_000_000_000n); // 1000 USDT
+    const swapOrder = await order(t, owner, { sourceCurrency: 'BTC', destinationCurrency: 'USDT_TRX', sourceAmount: '0.001' });
     expect(swapOrder.status, JSON.stringify(swapOrder.body)).toBe(200);
-    const { rateId } = await sellRate(t, u);
-    await blockedPasscode(u);
-    const recovered = await recover(u, await initDataFor(t, u.tg));
+    const { rateId } = await sellRate(t, owner);
+    await blockedPasscode(owner);
+    const recovered = await recover(owner, await initDataFor(t, owner.tg));
     expect(recovered.status).toBe(200);
+    const u = await signedInAgain(owner);
     const holdUntil = recovered.body.passcodeResetHoldUntil as string;
     const btc = await balanceOf(t, u, 'BTC');
     const usdt = await balanceOf(t, u, 'USDT_TRX');
@@ -190,9 +190,10 @@ describe('the hold after a passcode reset', () => {
     expect((await json(t, 'POST', `${P}/password-reset/confirm`, { password: 'a new password', confirmationCode: code })).status).toBe(200);
     const until = await holdOf(mailUser);
     expect(until!.getTime() - before).toBeGreaterThanOrEqual(HOLD_MS - 2000);
-    expect(await profileHold(mailUser)).toBe(until!.toISOString());
+    const again = await signedInAgain(mailUser);
+    expect(await profileHold(again)).toBe(until!.toISOString());
     const sendBody = { currency: 'BTC', amount: '0.001', depositAddress: strangerAddress('bitcoin'), idempotencyKey: newKey() };
-    expect((await send(t, mailUser, sendBody)).body.code).toBe('PASSCODE_RESET_HOLD');
+    expect((await send(t, again, sendBody)).body.code).toBe('PASSCODE_RESET_HOLD');
 
     // No passcode to reset, yet a new password is what a mailbox thief gets too: the hold applies.
     const plain = await walletUser(t, 'nopasscode');

@@ -1,5 +1,6 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requirePasscode } from '../src/passcode/guard.js';
+import { withMoneyGate } from '../src/passcode/gate.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { json, mailedCode } from './support/flows.js';
 import { call, walletUser, type WalletUser } from './wallet-support.js';
@@ -13,7 +14,7 @@ const profile = async (u: WalletUser) => (await call(t, 'GET', '/b2c-user-manage
 
 async function guard(u: WalletUser, header: string | undefined) {
   try {
-    await requirePasscode(t.db, u.id, header);
+    await withMoneyGate(t.db, t.config.passcodePeppers, u.id, header, async () => {});
     return 'passed';
   } catch (error) {
     return (error as { code: string }).code;
@@ -79,27 +80,34 @@ describe('passcode enable / validate / change / disable', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('stores only a salted scrypt hash, different for the same code', async () => {
+  it('stores only a MAC under the pepper: the same code differs per user, and a dump alone recovers no code', async () => {
     const a = await walletUser(t, 'hash-a');
     const b = await walletUser(t, 'hash-b');
     await pin(t, a, 'enable', undefined, { pinCode: '4242' });
     await pin(t, b, 'enable', undefined, { pinCode: '4242' });
     const ha = (await passcodeRow(t, a))!.hash;
     const hb = (await passcodeRow(t, b))!.hash;
-    expect(ha).not.toContain('4242');
-    expect(ha).toMatch(/^scrypt\$(\d+)\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
-    expect(Number(ha.split('$')[1])).toBeGreaterThanOrEqual(2 ** 14);
+    expect(ha).toMatch(/^hmac\$dev\$[A-Za-z0-9+/]{43}=$/);
     expect(ha).not.toBe(hb);
-    expect(Buffer.from(ha.split('$')[5]!, 'base64').toString()).not.toContain('4242');
+    // Someone with the dump (hash and user id) but not the pepper tries all 10,000 codes under the keys
+    // a dump could suggest: none matches. With the pepper the same search finds exactly the code, so the
+    // search itself works.
+    const mac = ha.split('$')[2]!;
+    const search = (key: Buffer) => Array.from({ length: 10_000 }, (_, i) => String(i).padStart(4, '0'))
+      .filter((code) => createHmac('sha256', key).update(`${a.id}:${code}`).digest('base64') === mac);
+    for (const guess of [Buffer.alloc(0), Buffer.from(a.id), Buffer.from(hb)]) expect(search(guess)).toEqual([]);
+    expect(search(t.config.passcodePeppers.current.key)).toEqual(['4242']);
   });
 });
 
-describe('requirePasscode guard', () => {
+describe('the money gate', () => {
   it('passes a user without a passcode, with or without a header', async () => {
     const u = await walletUser(t, 'guard-none');
     expect(await guard(u, undefined)).toBe('passed');
     expect(await guard(u, '1234')).toBe('passed');
-    expect(await guard({ ...u, id: 'not-a-uuid' }, undefined)).toBe('passed');
+    // Fail closed: no such user, no money move.
+    expect(await guard({ ...u, id: 'not-a-uuid' }, undefined)).toBe('UNAUTHORIZED');
+    expect(await guard({ ...u, id: '00000000-0000-4000-8000-000000000000' }, undefined)).toBe('UNAUTHORIZED');
   });
 
   it('refuses a missing or empty header, counts a wrong code, accepts the right one', async () => {
@@ -146,10 +154,13 @@ describe('password reset unblocks', () => {
     const code = await mailedCode(t, u.email, '/auth/forgot/');
     expect((await json(t, 'POST', '/b2c-user-management/password-reset/confirm', { password: 'brand new pass', confirmationCode: code })).status).toBe(200);
 
-    expect((await profile(u)).pinCodeActive).toBe(false);
+    // Every session ended with the reset: the owner signs in again.
+    expect((await call(t, 'GET', '/b2c-user-management/user', undefined, u.token)).status).toBe(401);
+    const again = { ...u, token: (await t.app.idp.issueSession(u.id)).access_token };
+    expect((await profile(again)).pinCodeActive).toBe(false);
     // No passcode is asked for any more, but money stays in for the reset hold (PASSCODE_RESET_HOLD_HOURS).
-    expect(await guard(u, undefined)).toBe('PASSCODE_RESET_HOLD');
-    expect((await pin(t, u, 'enable', undefined, { pinCode: '3434' })).status).toBe(200);
-    expect((await pin(t, u, 'validate', '3434')).status).toBe(200);
+    expect(await guard(again, undefined)).toBe('PASSCODE_RESET_HOLD');
+    expect((await pin(t, again, 'enable', undefined, { pinCode: '3434' })).status).toBe(200);
+    expect((await pin(t, again, 'validate', '3434')).status).toBe(200);
   });
 });

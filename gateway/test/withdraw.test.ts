@@ -244,10 +244,5 @@ describe('access', () => {
 
 async function enablePasscodeFor(u: WalletUser, code: string) {
   const res = await call(t, 'POST', '/b2c-user-management/user/pinCode/enable', { pinCode: code }, u.token);
-  if (res.status === 404) {
-    // A tree where the passcode routes are not registered yet: set it through the service they wrap.
-    const { enablePasscode } = await import('../src/passcode/service.js');
-    return enablePasscode(t.db, u.id, code);
-  }
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
-import type { Db } from '../db/client.js';
+import type { Db, Executor } from '../db/client.js';
 import { oidcPayloads } from '../db/schema/idp.js';
 import { hasControlCharacters } from '../http/controlChars.js';
 
@@ -80,6 +80,21 @@ export function createAdapter(db: Db): AdapterConstructor {
       return rows[0] ? toPayload(rows[0]) : undefined;
     }
   };
+}
+
+/**
+ * Ends every session of a user at once (password reset, Telegram recovery or re-link, "sign out of all
+ * devices"): each grant of the user and everything issued under it, and the user's browser sessions at
+ * the provider. Access tokens are JWTs, but every request checks its grant (idp/verify.ts `liveGrant`),
+ * so they stop working with this statement. Takes the caller's transaction, so it commits with the change.
+ */
+export async function revokeUserGrants(db: Executor, userId: string): Promise<number> {
+  const owned = sql`${oidcPayloads.model} in ('Grant', 'Session') and ${oidcPayloads.payload} ->> 'accountId' = ${userId}`;
+  const grants = db.select({ id: oidcPayloads.id }).from(oidcPayloads).where(and(eq(oidcPayloads.model, 'Grant'), owned));
+  const removed = await db.delete(oidcPayloads)
+    .where(or(inArray(oidcPayloads.grantId, grants), owned))
+    .returning({ model: oidcPayloads.model });
+  return removed.filter((r) => r.model === 'Grant').length;
 }
 
 /** Deletes a grant and everything issued under it (refresh tokens, codes). */

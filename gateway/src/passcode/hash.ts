@@ -1,33 +1,55 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHmac, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { PasscodePeppers } from './pepper.js';
 
 /**
- * Passcodes are only 10^4 strong, so the hash must be slow and salted: scrypt with a per-user random
- * salt, N = 2^14, r = 8, p = 1 (16 MiB, tens of milliseconds). The parameters travel with the hash so
- * they can be raised later without breaking stored codes. The server-side attempt limit is what really
- * protects a 4-digit code; the hash protects it if the database leaks.
+ * A 4-digit code has 10,000 values, so no hash, however slow, protects it once a table leaks: anyone
+ * can try them all. What protects it is a secret the database does not hold: HMAC-SHA-256 under the
+ * server's pepper (pepper.ts), over the user id and the code, so a row copied to another user does not
+ * match either. Stored as `hmac$<key id>$<base64 MAC>`; a check costs microseconds, which lets it run
+ * under the user's row lock inside the money transaction (gate.ts). The server-side attempt limit
+ * (rules.ts) is what stops guessing through the API.
+ *
+ * Rows written before the pepper are scrypt strings (`scrypt$N$r$p$salt$key`): they still verify, and
+ * are re-sealed under the current key at their next correct entry, as are MACs under an older key.
  */
-const PARAMS = { N: 2 ** 14, r: 8, p: 1 };
-const KEY_LENGTH = 32;
-
 export const PASSCODE_PATTERN = /^[0-9]{4}$/;
+const SCHEME = 'hmac';
 
-function derive(code: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
+const mac = (key: Buffer, userId: string, code: string) => createHmac('sha256', key).update(`${userId}:${code}`).digest();
+
+export function sealPasscode(peppers: PasscodePeppers, userId: string, code: string): string {
+  const { id, key } = peppers.current;
+  return [SCHEME, id, mac(key, userId, code).toString('base64')].join('$');
+}
+
+export interface Verdict {
+  ok: boolean;
+  /** A correct code stored under an old scheme or key: re-seal it under the current key. */
+  reseal: boolean;
+}
+
+function deriveScrypt(code: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(code, salt, KEY_LENGTH, { ...opts, maxmem: 256 * opts.N! * opts.r! }, (err, key) => (err ? reject(err) : resolve(key)));
+    scrypt(code, salt, 32, { ...opts, maxmem: 256 * opts.N! * opts.r! }, (err, key) => (err ? reject(err) : resolve(key)));
   });
 }
 
-export async function hashPasscode(code: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(code, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
-}
+const sameBytes = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b);
 
-/** Constant-time comparison; a malformed stored hash never matches. */
-export async function verifyPasscodeHash(code: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64');
-  const actual = await derive(code, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+/** Constant-time; a malformed row or an unknown key id never matches. */
+export async function verifyPasscode(peppers: PasscodePeppers, userId: string, code: string, stored: string): Promise<Verdict> {
+  if (!PASSCODE_PATTERN.test(code)) return { ok: false, reseal: false };
+  const parts = stored.split('$');
+  if (parts[0] === SCHEME && parts.length === 3) {
+    const key = peppers.byId.get(parts[1]!);
+    const ok = Boolean(key) && sameBytes(mac(key!, userId, code), Buffer.from(parts[2]!, 'base64'));
+    return { ok, reseal: ok && parts[1] !== peppers.current.id };
+  }
+  if (parts[0] === 'scrypt' && parts.length === 6) {
+    const [, n, r, p, salt, key] = parts;
+    const actual = await deriveScrypt(code, Buffer.from(salt!, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
+    const ok = sameBytes(actual, Buffer.from(key!, 'base64'));
+    return { ok, reseal: ok };
+  }
+  return { ok: false, reseal: false };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { bearer, type AuthHook } from '../http/auth.js';
 import { requireProfile } from '../users/profileRoutes.js';
 import { errors } from '../users/schemas.js';
+import type { PasscodePeppers } from './pepper.js';
 import { changePasscode, disablePasscode, enablePasscode, validatePasscode } from './service.js';
 
 const PinCode = Type.String({ pattern: '^[0-9]{4}$', description: 'Exactly 4 digits' });
@@ -17,7 +18,7 @@ const header = (value: string | undefined) => value?.trim() || undefined;
  * Spec §7 passcode calls under /b2c-user-management. Wrong codes answer 403 B2C_USM0031, a wait
  * 429 B2C_USM0030 with `waitSeconds`, a block 403 B2C_USM0032 (see service.ts for the rules).
  */
-export const passcodeRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticate: AuthHook }> = async (app, { db, authenticate }) => {
+export const passcodeRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticate: AuthHook; peppers: PasscodePeppers }> = async (app, { db, authenticate, peppers }) => {
   const common = { tags: ['passcode'], security: bearer };
   const failures = errors(400, 401, 403, 409, 429);
 
@@ -29,7 +30,7 @@ export const passcodeRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticate: A
     },
   }, async (request) => {
     await requireProfile(db, request.userId);
-    await enablePasscode(db, request.userId, request.body.pinCode);
+    await enablePasscode(db, peppers, request.userId, request.body.pinCode);
     return { pinCodeActive: true };
   });
 
@@ -40,7 +41,7 @@ export const passcodeRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticate: A
       headers: PinCodeHeader, response: { 200: Type.Object({ valid: Type.Literal(true) }), ...failures },
     },
   }, async (request) => {
-    await validatePasscode(db, request.userId, header(request.headers.pincode));
+    await validatePasscode(db, peppers, request.userId, header(request.headers.pincode));
     return { valid: true as const };
   });
 
@@ -51,7 +52,7 @@ export const passcodeRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticate: A
       headers: PinCodeHeader, body: Type.Object({ pinCode: PinCode }), response: { 200: StatusBody, ...failures },
     },
   }, async (request) => {
-    await changePasscode(db, request.userId, header(request.headers.pincode), request.body.pinCode);
+    await changePasscode(db, peppers, request.userId, header(request.headers.pincode), request.body.pinCode);
     return { pinCodeActive: true };
   });
 
@@ -62,7 +63,7 @@ export const passcodeRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticate: A
       headers: PinCodeHeader, response: { 200: StatusBody, ...failures },
     },
   }, async (request) => {
-    await disablePasscode(db, request.userId, header(request.headers.pincode));
+    await disablePasscode(db, peppers, request.userId, header(request.headers.pincode));
     return { pinCodeActive: false };
   });
 };

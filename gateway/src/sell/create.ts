@@ -1,3 +1,4 @@
+import type { MoneyGate } from '../passcode/gate.js';
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client.js';
@@ -17,7 +18,14 @@ import { cryptoFor, FIAT_DECIMALS, requireLiveRate, requireSellFiat, sellLimits,
 /** System accounts the held crypto goes to: the desk that buys it for the fiat it pays out. */
 export const SELL_CLEARING = 'fiat-payouts';
 
-export interface SellDeps { db: Db; config: SellConfig; payouts: PayoutProvider }
+export interface SellDeps {
+  db: Db; config: SellConfig; payouts: PayoutProvider;
+  /**
+   * The transaction the crypto is held in (the route's passcode and reset-hold gate, passcode/gate.ts).
+   * The payout provider is asked before it, so no provider call runs under the user's lock.
+   */
+  gate?: MoneyGate;
+}
 
 interface Common {
   accountId: string;
@@ -91,7 +99,8 @@ async function place(
   });
   const amount = cryptoFor(fiatMinor, rate.rateMinor, coin.decimals);
   try {
-    return await deps.db.transaction(async (tx) => {
+    const gate: MoneyGate = deps.gate ?? ((move) => move(deps.db));
+    return await gate((db) => db.transaction(async (tx) => {
       let cardId = target.cardId;
       if (target.save) cardId = await saveCard(tx, input.accountId, input.fiatCurrency, target);
       const [inserted] = await tx.insert(sellOrders).values({
@@ -102,7 +111,7 @@ async function place(
       // A twin committed first: the unique index made us wait for it; answer from its row.
       if (!inserted) return replayOf((await byKey(tx, input.accountId, input.idempotencyKey))!, requestHash);
       return { order: await holdFor(tx, inserted), replayed: false };
-    });
+    }));
   } catch (err) {
     if (err instanceof LedgerError && err.code === 'INSUFFICIENT_FUNDS') {
       throw invalid(SellErrorCodes.notEnoughFunds, 'Not enough funds to make the transaction', 'fiatAmount');

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.js';
 import { sellCards, sellOrders, walletTransactions, type SellOrderRow } from '../db/schema/index.js';
 import { DomainError } from '../domain/errors.js';
 import { bearer, type AuthHook } from '../http/auth.js';
-import { readPasscodeGateWithBearer, requirePasscode } from '../passcode/guard.js';
+import { withMoneyGate, type MoneyGate } from '../passcode/gate.js';
 import type { RateProvider } from '../rates/provider.js';
 import { isUuid } from '../users/repository.js';
 import { formatAmount } from '../wallet/amounts.js';
@@ -112,7 +112,6 @@ const routes: FastifyPluginAsyncTypebox<SellPluginDeps & { kick: () => void }> =
 
   app.post('/c2f/:account/order/byCard', {
     onRequest: authenticate,
-    config: { accountRead: readPasscodeGateWithBearer },
     preValidation: cardFirst,
     schema: {
       ...common, summary: 'Sell to a new card (optionally saved): the number goes to the payout provider\'s vault, never to storage',
@@ -120,8 +119,8 @@ const routes: FastifyPluginAsyncTypebox<SellPluginDeps & { kick: () => void }> =
       headers: PincodeHeaders, body: SellByCardRequestSchema, response: { 200: SellOrderSchema, ...errors(400, 401, 403, 404, 409, 429, 503) },
     },
   }, async (request, reply) => {
-    await requirePasscode(db, request.userId, request.headers.pincode, request);
-    const { order, replayed } = await sellToNewCard(service, { accountId: request.accountId, ...request.body });
+    const gate: MoneyGate = (move) => withMoneyGate(db, config.passcodePeppers, request.userId, request.headers.pincode, move);
+    const { order, replayed } = await sellToNewCard({ ...service, gate }, { accountId: request.accountId, ...request.body });
     if (replayed) reply.header('idempotent-replayed', 'true');
     else kick();
     return orderView(db, order);
@@ -129,15 +128,14 @@ const routes: FastifyPluginAsyncTypebox<SellPluginDeps & { kick: () => void }> =
 
   app.post('/c2f/:account/order/bySavedCard', {
     onRequest: authenticate,
-    config: { accountRead: readPasscodeGateWithBearer },
     schema: {
       ...common, summary: 'Sell to a saved card of this account', description: `${sellDescription} 404 CARD_NOT_FOUND.`,
       params: Type.Object({ account: Type.String({ minLength: 1, maxLength: 64 }) }),
       headers: PincodeHeaders, body: SellBySavedCardRequestSchema, response: { 200: SellOrderSchema, ...errors(400, 401, 403, 404, 409, 429, 503) },
     },
   }, async (request, reply) => {
-    await requirePasscode(db, request.userId, request.headers.pincode, request);
-    const { order, replayed } = await sellToSavedCard(service, { accountId: request.accountId, ...request.body });
+    const gate: MoneyGate = (move) => withMoneyGate(db, config.passcodePeppers, request.userId, request.headers.pincode, move);
+    const { order, replayed } = await sellToSavedCard({ ...service, gate }, { accountId: request.accountId, ...request.body });
     if (replayed) reply.header('idempotent-replayed', 'true');
     else kick();
     return orderView(db, order);

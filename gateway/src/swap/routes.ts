@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { SwapOrder } from '../db/schema/index.js';
 import { bearer, type AuthHook } from '../http/auth.js';
-import { readPasscodeGateWithBearer, requirePasscode } from '../passcode/guard.js';
+import { withMoneyGate } from '../passcode/gate.js';
 import { formatAmount } from '../wallet/amounts.js';
 import type { DeriveAddress } from '../wallet/addresses.js';
 import { COINS, coinDecimals, isOffered } from '../wallet/catalogue.js';
@@ -91,7 +91,6 @@ const routes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
 
   app.post('/:account/exchange/confirm/:id', {
     onRequest: authenticate,
-    config: { accountRead: readPasscodeGateWithBearer },
     schema: {
       ...common, summary: 'Confirm a swap order: both legs move at the order\'s amounts in one ledger transaction (or the source is held while the provider settles)',
       description: 'Header pincode while a passcode is active. Idempotent on the order id: a repeat answers the same order. '
@@ -100,8 +99,9 @@ const routes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
       params: SwapOrderParamsSchema, headers: PincodeHeaders, response: { 200: SwapOrderSchema, ...errors(400, 401, 403, 404, 429) },
     },
   }, async (request) => {
-    await requirePasscode(db, request.userId, request.headers.pincode, request);
-    return orderView(await confirmSwapOrder(service, { accountId: request.accountId, orderId: request.params.id }));
+    const order = await withMoneyGate(db, config.passcodePeppers, request.userId, request.headers.pincode,
+      (tx) => confirmSwapOrder({ ...service, db: tx }, { accountId: request.accountId, orderId: request.params.id }));
+    return orderView(order);
   });
 };
 

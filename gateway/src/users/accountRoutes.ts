@@ -6,6 +6,8 @@ import type { Mailer } from '../mail/mailer.js';
 import { confirmationMail, passwordResetMail } from '../mail/templates.js';
 import { codeStatus, consumeCode, createCode, retireCodes } from './codes.js';
 import { clearPasscodeOnPasswordReset } from '../passcode/service.js';
+import { revokeUserGrants } from '../idp/adapter.js';
+import { mailOwner, recordSecurityEvent } from '../security/events.js';
 import { hashPassword } from './passwords.js';
 import { findUserByEmail, insertEmailUser } from './repository.js';
 import { Code, Email, Empty, Password, errors } from './schemas.js';
@@ -78,7 +80,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<UserDeps> = async (app, { 
     },
   }, async (request) => {
     const passwordHash = await hashPassword(request.body.password);
-    await db.transaction(async (tx) => {
+    const resetUser = await db.transaction(async (tx) => {
       const userId = await consumeCode(tx, 'password_reset', request.body.confirmationCode);
       if (!userId) {
         const status = await codeStatus(tx, 'password_reset', request.body.confirmationCode);
@@ -88,8 +90,13 @@ export const accountRoutes: FastifyPluginAsyncTypebox<UserDeps> = async (app, { 
       await tx.update(users).set({ passwordHash, emailConfirmed: true }).where(eq(users.id, userId));
       // The only way out of a passcode block (spec §8 B2C_USM0032): the reset removes the passcode.
       await clearPasscodeOnPasswordReset(tx, userId, config.passcodeResetHoldMs);
+      // Whoever held a session before the reset (perhaps the reason for it) holds nothing after it.
+      await revokeUserGrants(tx, userId);
+      await recordSecurityEvent(tx, userId, 'password_reset');
       await retireCodes(tx, 'password_reset', userId);
+      return userId;
     });
+    await mailOwner(db, mailer, resetUser, 'password_reset', {}, (err) => request.log.error({ err }, 'security mail failed'));
     return {};
   });
 };

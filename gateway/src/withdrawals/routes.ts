@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { walletTransactions, type WalletTransaction, type Withdrawal } from '../db/schema/index.js';
 import { bearer, type AuthHook } from '../http/auth.js';
-import { readPasscodeGateWithBearer, requirePasscode } from '../passcode/guard.js';
+import { withMoneyGate } from '../passcode/gate.js';
 import { formatAmount, parsePositiveAmount } from '../wallet/amounts.js';
 import { findCoin } from '../wallet/catalogue.js';
 import { toView } from '../wallet/history.js';
@@ -72,7 +72,6 @@ const routes: FastifyPluginAsyncTypebox<WithdrawalDeps & { kick: () => void }> =
 
   app.post('/:account/withdrawal', {
     onRequest: authenticate,
-    config: { accountRead: readPasscodeGateWithBearer },
     schema: {
       ...common, summary: 'Send: hold amount + fee and broadcast once (or settle at once to another user of this wallet)',
       description: 'Header pincode while a passcode is active. 400 INVALID_AMOUNT/INVALID_ADDRESS/ADDRESS_NOT_USED/SAME_USER/NOT_ENOUGH_FUNDS '
@@ -82,11 +81,10 @@ const routes: FastifyPluginAsyncTypebox<WithdrawalDeps & { kick: () => void }> =
     },
   }, async (request, reply) => {
     const { accountId } = request;
-    await requirePasscode(db, request.userId, request.headers.pincode, request);
-    const { withdrawal, history, replayed } = await createWithdrawal(
-      { db, config, canBroadcast: (network) => adapters.has(network as never) },
+    const { withdrawal, history, replayed } = await withMoneyGate(db, config.passcodePeppers, request.userId, request.headers.pincode, (tx) => createWithdrawal(
+      { db: tx, config, canBroadcast: (network) => adapters.has(network as never) },
       { userId: request.userId, accountId, ...request.body },
-    );
+    ));
     if (replayed) reply.header('idempotent-replayed', 'true');
     else if (withdrawal.kind === 'EXTERNAL') kick();
     return viewOf(db, withdrawal, history);
