@@ -77,7 +77,9 @@ function checkLimits(config: SellConfig, fiatMinor: bigint) {
 
 const hashOf = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 
-interface Target { vaultToken: string; mascCard: string; bankCode: string; bankSystem: string; cardId: string | null; save: boolean }
+interface Target {
+  vaultToken: string; fingerprint: string | null; mascCard: string; bankCode: string; bankSystem: string; cardId: string | null; save: boolean;
+}
 
 /**
  * The shared tail: replay gate, limits, rate, availability, then one transaction that inserts the
@@ -120,12 +122,18 @@ async function place(
   }
 }
 
+/**
+ * One saved card per (account, vault fingerprint): the same card saved again keeps its row (its token
+ * refreshed, the number being the same); another card with the same mask is a row of its own.
+ */
 async function saveCard(tx: Tx, accountId: string, fiatCurrency: string, t: Target): Promise<string> {
+  if (!t.fingerprint) throw new Error('A card is saved only with its vault fingerprint');
   const [row] = await tx.insert(sellCards).values({
-    accountId, fiatCurrency, vaultToken: t.vaultToken, mascCard: t.mascCard, bankCode: t.bankCode, bankSystem: t.bankSystem,
+    accountId, fiatCurrency, vaultToken: t.vaultToken, fingerprint: t.fingerprint, mascCard: t.mascCard, bankCode: t.bankCode, bankSystem: t.bankSystem,
   }).onConflictDoUpdate({
-    target: [sellCards.accountId, sellCards.fiatCurrency, sellCards.mascCard],
-    set: { vaultToken: t.vaultToken, bankCode: t.bankCode, bankSystem: t.bankSystem, updatedAt: sql`now()` },
+    target: [sellCards.accountId, sellCards.fingerprint],
+    targetWhere: sql`${sellCards.fingerprint} is not null`,
+    set: { vaultToken: t.vaultToken, mascCard: t.mascCard, bankCode: t.bankCode, bankSystem: t.bankSystem, updatedAt: sql`now()` },
   }).returning({ id: sellCards.id });
   return row!.id;
 }
@@ -150,8 +158,10 @@ async function holdFor(tx: Tx, o: SellOrderRow): Promise<SellOrderRow> {
 
 /**
  * Sell to a new card. The number arrives Luhn-checked (the route's first step); its bank must be
- * SBR by our own BIN table, whatever bankCode the client sent. It is handed to the vault only after
- * every check passed, and afterwards exists nowhere in the gateway.
+ * SBR by our own BIN table, whatever bankCode the client sent. The vault's fingerprint of it (not the
+ * mask, which two cards may share) enters the request hash, so the same key with another card is a
+ * conflict. The number is tokenized only after every check passed, and afterwards exists nowhere in
+ * the gateway.
  */
 export async function sellToNewCard(deps: SellDeps, input: NewCardSell) {
   const info = lookupBin(input.card.slice(0, 6));
@@ -159,10 +169,16 @@ export async function sellToNewCard(deps: SellDeps, input: NewCardSell) {
   if (info.code !== SELL_BANK_CODE) throw onlySber('card');
   const mascCard = maskCard(input.card);
   const { fiatMinor } = checkCommon(deps.config, input);
-  const requestHash = hashOf(['card', input.currency, fiatMinor.toString(), input.fixedRateId, mascCard, input.saveCard]);
+  const fingerprint = await deps.payouts.fingerprint(input.card).catch((err: unknown) => {
+    throw err instanceof PayoutsUnavailableError ? unavailable() : err;
+  });
+  const requestHash = hashOf(['card', input.currency, fiatMinor.toString(), input.fixedRateId, fingerprint, input.saveCard]);
   return place(deps, input, requestHash, async () => {
-    const { vaultToken } = await deps.payouts.tokenize({ number: input.card, bankCode: info.code, bankSystem: info.system });
-    return { vaultToken, mascCard, bankCode: info.code, bankSystem: info.system, cardId: null, save: input.saveCard };
+    const vaulted = await deps.payouts.tokenize({ number: input.card, bankCode: info.code, bankSystem: info.system });
+    if (vaulted.fingerprint !== fingerprint) throw new Error('The vault fingerprinted one card number two ways');
+    return {
+      vaultToken: vaulted.vaultToken, fingerprint, mascCard, bankCode: info.code, bankSystem: info.system, cardId: null, save: input.saveCard,
+    };
   });
 }
 
@@ -176,6 +192,6 @@ export async function sellToSavedCard(deps: SellDeps, input: SavedCardSell) {
   if (card.bankCode !== SELL_BANK_CODE) throw onlySber('cardId');
   const requestHash = hashOf(['saved', input.currency, fiatMinor.toString(), input.fixedRateId, card.id]);
   return place(deps, input, requestHash, async () => ({
-    vaultToken: card.vaultToken, mascCard: card.mascCard, bankCode: card.bankCode, bankSystem: card.bankSystem, cardId: card.id, save: false,
+    vaultToken: card.vaultToken, fingerprint: card.fingerprint, mascCard: card.mascCard, bankCode: card.bankCode, bankSystem: card.bankSystem, cardId: card.id, save: false,
   }));
 }

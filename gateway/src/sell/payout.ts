@@ -28,8 +28,14 @@ export interface PayoutProvider {
   readonly name: string;
   /** Whether payouts are taken now; asked before a sell holds anything. */
   available(): Promise<boolean>;
-  /** Stores the card in the vault; the token is all the gateway keeps. */
-  tokenize(card: VaultCard): Promise<{ vaultToken: string }>;
+  /**
+   * Stores the card in the vault. The gateway keeps the token and the fingerprint: the vault's keyed
+   * hash of the number, the same for the same number every time and never the number itself. Saved
+   * cards and idempotent replays tell cards apart by it (two cards may share one mask).
+   */
+  tokenize(card: VaultCard): Promise<{ vaultToken: string; fingerprint: string }>;
+  /** The fingerprint alone (nothing stored): a replay is checked against it before anything else. */
+  fingerprint(number: string): Promise<string>;
   /** Accepts a payout (idempotent on reference), or throws PayoutsUnavailableError. */
   submit(payout: PayoutRequest): Promise<void>;
   /** Where a submitted payout stands; UNKNOWN when the provider never received it. */
@@ -41,6 +47,7 @@ export const noPayouts: PayoutProvider = {
   name: 'none',
   available: async () => false,
   tokenize: async () => { throw new PayoutsUnavailableError('No payout provider is configured'); },
+  fingerprint: async () => { throw new PayoutsUnavailableError('No payout provider is configured'); },
   submit: async () => { throw new PayoutsUnavailableError('No payout provider is configured'); },
   status: async () => 'UNKNOWN',
 };

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { sandboxPayouts } from '../../db/schema/index.js';
+import { sandboxPayouts, sandboxVaultKeys } from '../../db/schema/index.js';
 import { PayoutsUnavailableError, type PayoutProvider } from '../payout.js';
 
 export interface SandboxPayoutBehaviour {
@@ -24,16 +24,37 @@ const TOKEN = /^sbx_card_[0-9a-f]{32}$/;
  * A pretend bank: tokenizes cards and pays out after `delayMs`. Its book of accepted payouts is a
  * table, so one accepted before a restart still settles after it. The vault keeps no card number at
  * all (no real money moves, so a token it recognises is enough); the switches are in memory.
+ *
+ * Fingerprints are HMAC-SHA-256 of the digits under the vault's own random key (table
+ * sandbox_vault_keys, made once, shared by every replica): stable per number, never the number, and
+ * not a plain hash that the 10^6 numbers behind one mask could be run through.
  */
 export function createSandboxPayouts(db: Db): SandboxPayouts {
   const state: SandboxPayoutBehaviour = { unavailable: false, failNextPayouts: 0, delayMs: 3000 };
+  let key: Promise<Buffer> | undefined;
+  const vaultKey = () => {
+    key ??= (async () => {
+      await db.insert(sandboxVaultKeys).values({ id: 1, key: randomBytes(32).toString('base64') }).onConflictDoNothing();
+      const [row] = await db.select({ key: sandboxVaultKeys.key }).from(sandboxVaultKeys).where(eq(sandboxVaultKeys.id, 1));
+      return Buffer.from(row!.key, 'base64');
+    })().catch((err: unknown) => {
+      key = undefined;
+      throw err;
+    });
+    return key;
+  };
+  // Read at start: a first sale then never waits on this inside its own transaction (PGlite has one connection).
+  vaultKey().catch(() => {});
+  const fingerprint = async (number: string) => createHmac('sha256', await vaultKey()).update(number.replace(/\D/g, '')).digest('hex');
   return {
     name: 'sandbox',
     available: async () => !state.unavailable,
-    async tokenize() {
+    async tokenize(card) {
       if (state.unavailable) throw new PayoutsUnavailableError();
-      return { vaultToken: `sbx_card_${randomBytes(16).toString('hex')}` };
+      return { vaultToken: `sbx_card_${randomBytes(16).toString('hex')}`, fingerprint: await fingerprint(card.number) };
     },
+    // The vault answers fingerprints whatever the payout switch says: a replay is still recognised.
+    fingerprint,
     async submit(p) {
       if (state.unavailable) throw new PayoutsUnavailableError();
       if (!TOKEN.test(p.vaultToken)) throw new Error('Unknown vault token');
