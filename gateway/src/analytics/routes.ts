@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import { bearer, type AuthHook } from '../http/auth.js';
 import { findActiveAccountId } from '../users/repository.js';
 import { errors } from '../users/schemas.js';
+import { checkAnalyticsBatch } from './privacy.js';
 import { createSink, type AnalyticsSink } from './sink.js';
 import { recording } from './recorder.js';
 
@@ -13,7 +14,8 @@ export type AnalyticsOptions = { db: Db; config: Config; authenticate: AuthHook;
 
 /**
  * POST /analytics/events (spec §1): the app's batches, checked against the allow-list of
- * contracts/analytics.ts (anything else is a 400, so no personal data gets past the edge), tagged with
+ * contracts/analytics.ts and then value by value by ./privacy.ts (every property an enum, no run of 12
+ * digits anywhere; anything else is a 400, so no personal data gets past the edge), tagged with
  * the caller's account when a bearer token comes with them, and handed to the configured sink without
  * waiting for it: the answer is 202 at once, and a sink failure is only logged.
  */
@@ -40,6 +42,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<AnalyticsOptions> = asyn
   }, async (request, reply) => {
     // The schema's union of events is too wide for TypeScript to name; the contract's type says the same.
     const { appType, sessionId, events } = request.body as AnalyticsBatch;
+    checkAnalyticsBatch({ appType, sessionId, events });
     const accountId = request.userId ? ((await findActiveAccountId(db, request.userId)) ?? null) : null;
     const tagged = events.map((event) => ({ ...event, accountId, appType, sessionId }));
     target.capture(tagged).catch((err: unknown) => request.log.warn({ err, sink: target.name }, 'analytics sink failed'));
