@@ -6,6 +6,7 @@ import { createIdp as createRealIdp, type Idp, type UserCredentials } from './id
 import { registerAccountAccess } from './http/account.js';
 import { createAuthHook } from './http/auth.js';
 import { registerDocs, registerDocsRoute } from './http/docs.js';
+import { DEFAULT_BODY_LIMIT, registerBodyLimits } from './http/bodyLimits.js';
 import { registerControlCharacterGuard } from './http/controlChars.js';
 import { registerErrorHandling } from './http/errors.js';
 import { withRedaction } from './http/logging.js';
@@ -100,9 +101,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     logger: withRedaction(opts.logger ?? false),
     // X-Forwarded-* is believed only from the proxies TRUST_PROXY names (off by default).
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Small by default: a route that needs more says so with its own `bodyLimit` (http/bodyLimits.ts).
+    bodyLimit: DEFAULT_BODY_LIMIT,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   registerErrorHandling(app);
+  // Size and nesting depth before any parse or walk of a body (issue 20 item 4).
+  registerBodyLimits(app);
   registerControlCharacterGuard(app);
   const limiter = createRateLimiter({
     limits: config.rateLimits,

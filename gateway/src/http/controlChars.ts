@@ -18,19 +18,40 @@ export const hasControlCharacters = (text: string, multiline = false) =>
 
 export const withoutControlCharacters = (text: string) => text.replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), '');
 
-/** The dotted path of the first string (key or value) under `value` that holds a control character. */
-export function findControlCharacters(value: unknown, multiline: ReadonlySet<string> = new Set(), path: string[] = []): string | undefined {
-  if (typeof value === 'string') {
-    const at = path.join('.');
-    return hasControlCharacters(value, multiline.has(at)) ? at || '(root)' : undefined;
-  }
-  if (value === null || typeof value !== 'object') return undefined;
-  if (Buffer.isBuffer(value)) return undefined;
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    const next = [...path, key];
-    if (hasControlCharacters(key)) return next.join('.');
-    const found = findControlCharacters(item, multiline, next);
-    if (found) return found;
+/** One value met by the walk below: the key it sits under and its parent, so its path is built only when needed. */
+interface Place { value: unknown; key: string | undefined; parent: Place | undefined }
+
+const pathOf = (place: Place): string => {
+  const keys: string[] = [];
+  for (let p: Place | undefined = place; p?.key !== undefined; p = p.parent) keys.push(p.key);
+  return keys.reverse().join('.');
+};
+
+/**
+ * The dotted path of the first string (key or value) under `value` that holds a control character.
+ * Iterative, with an explicit stack, and linear in the size of the value: no recursion to overflow and
+ * no copy of the path per node (a path is spelled out only for a string that holds a control character).
+ * Bodies reach it at most MAX_BODY_DEPTH deep and bodyLimit long (bodyLimits.ts); this holds for any value.
+ */
+export function findControlCharacters(value: unknown, multiline: ReadonlySet<string> = new Set()): string | undefined {
+  const stack: Place[] = [{ value, key: undefined, parent: undefined }];
+  while (stack.length > 0) {
+    const place = stack.pop()!;
+    // A key is checked when its entry comes up, before what it holds: the first offence in document order.
+    if (place.key !== undefined && hasControlCharacters(place.key)) return pathOf(place);
+    const item = place.value;
+    if (typeof item === 'string') {
+      // Strict first: a string clean without the multiline exception is clean with it too.
+      if (!hasControlCharacters(item)) continue;
+      const at = pathOf(place);
+      if (multiline.size > 0 && multiline.has(at) && !hasControlCharacters(item, true)) continue;
+      return at || '(root)';
+    }
+    if (item === null || typeof item !== 'object' || Buffer.isBuffer(item)) continue;
+    const keys = Object.keys(item);
+    for (let i = keys.length - 1; i >= 0; i -= 1) {
+      stack.push({ value: (item as Record<string, unknown>)[keys[i]!], key: keys[i]!, parent: place });
+    }
   }
   return undefined;
 }
