@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressBookEntries, sellRates } from '../src/db/schema/index.js';
 import { databaseStore } from '../src/http/rateLimit.js';
 import { DEFAULT_RATE_LIMITS, parseRateLimits } from '../src/http/rateLimits.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { initDataFor, json, nextTelegramId, signUp } from './support/flows.js';
 import { passcodeRow, pin } from './passcode-support.js';
 import { swapCall } from './swap-support.js';
-import { bySavedCard } from './sell-support.js';
+import { bySavedCard, sellCall } from './sell-support.js';
 import { walletUser, type WalletUser } from './wallet-support.js';
 import { newKey, send } from './withdraw-support.js';
 
@@ -15,7 +16,7 @@ import { newKey, send } from './withdraw-support.js';
 const TIGHT = [
   'signUp.ip=3/600', 'signUp.account=9/600', 'passwordReset.account=2/3600', 'passwordReset.ip=9/600',
   'confirmation.ip=3/600', 'telegram.ip=2/600', 'signIn.account=3/600', 'signIn.ip=9/600',
-  'passcode.account=3/600', 'money.account=2/60',
+  'passcode.account=3/600', 'money.account=2/60', 'sellRate.account=2/60', 'addressBook.account=2/60',
 ].join(',');
 
 let t: TestApp;
@@ -156,6 +157,29 @@ describe('signed-in rules count per user', () => {
     } finally {
       await buy.app.close();
     }
+  });
+});
+
+describe('things a signed-in user creates have rules of their own (issue 20 item 7)', () => {
+  it('sell rates per user: the refused request writes no rate row', async () => {
+    const v = await walletUser(roomy, 'limits-sell-rate');
+    const rate = () => sellCall(t, v, 'POST', '/rate/RUB/USDT_TRX');
+    for (let i = 0; i < 2; i++) expect((await rate()).status).toBe(200);
+    expectLimited(await rate());
+    const [rows] = await t.db.select({ n: count() }).from(sellRates).where(eq(sellRates.accountId, v.account));
+    expect(rows!.n).toBe(2);
+    // Sells are money: another rule, not used up by the rates.
+    expect((await bySavedCard(t, v, { cardId: randomUUID(), fixedRateId: randomUUID() })).status).not.toBe(429);
+  });
+
+  it('address-book saves per user', async () => {
+    const v = await walletUser(roomy, 'limits-book');
+    const save = () => post(`/b2c-address-book/${v.account}/address-book`,
+      { name: 'Mum', blockchain: 'Tron', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }, { authorization: `Bearer ${v.token}` });
+    for (let i = 0; i < 2; i++) expect((await save()).status).toBe(200);
+    expectLimited(await save());
+    const [rows] = await t.db.select({ n: count() }).from(addressBookEntries).where(eq(addressBookEntries.accountId, v.account));
+    expect(rows!.n).toBe(2);
   });
 });
 

@@ -137,4 +137,26 @@ describe('isolation', () => {
     expect((await call(t, 'POST', book(alice, '/all'), { pageNumber: 1, pageSize: 1 })).status).toBe(401);
     expect((await call(t, 'POST', book(alice), { name: 'x', blockchain: 'Tron', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' })).status).toBe(401);
   });
+
+  it('holds at most 200 recipients per account: 409 ADDRESS_BOOK_FULL, also when saves race; a deletion makes room', async () => {
+    const carol = await walletUser(t, 'book-carol');
+    // 195 saved already (written directly: the create route's rate limit is not what is tested here).
+    await t.db.insert(addressBookEntries).values(Array.from({ length: 195 }, (_, i) => ({
+      accountId: carol.account, name: `friend ${i}`, blockchain: 'Tron', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    })));
+    const entry = { name: 'one more', blockchain: 'Bitcoin', address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => create(carol, entry)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused).toHaveLength(5);
+    for (const r of refused) expect(r).toMatchObject({ status: 409, body: { code: 'ADDRESS_BOOK_FULL' } });
+    const page = await call(t, 'POST', book(carol, '/all'), { pageNumber: 1, pageSize: 1 }, carol.token);
+    expect(page.body.totalElements).toBe(200);
+    // Other accounts are not affected by Carol's full book.
+    expect((await create(alice, entry)).status).toBe(200);
+    const id = answers.find((a) => a.status === 200)!.body.id;
+    expect((await call(t, 'DELETE', book(carol, `/${id}`), undefined, carol.token)).status).toBe(200);
+    expect((await create(carol, entry)).status).toBe(200);
+    expect((await create(carol, entry)).body.code).toBe('ADDRESS_BOOK_FULL');
+  });
 });

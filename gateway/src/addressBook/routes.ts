@@ -5,7 +5,7 @@ import { AccountParams, Empty, errors } from '../wallet/schemas.js';
 import {
   AddressBookEntrySchema, AddressBookPageQuerySchema, AddressBookPageSchema, NewAddressBookEntrySchema,
 } from '../../../contracts/addressBook.js';
-import { createEntry, deleteEntry, getEntry, listEntries } from './service.js';
+import { ADDRESS_BOOK_MAX_ENTRIES, createEntry, deleteEntry, getEntry, listEntries } from './service.js';
 
 const EntryBody = AddressBookEntrySchema;
 const CreateBody = NewAddressBookEntrySchema;
@@ -20,9 +20,11 @@ export const addressBookRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticate
 
   app.post('/:account/address-book', {
     onRequest: authenticate,
+    config: { rateLimit: 'addressBook' },
     schema: {
       ...common, summary: 'Save a recipient (address checked by its network)',
-      params: AccountParams, body: CreateBody, response: { 200: EntryBody, ...errors(400, 401, 404) },
+      description: `At most ${ADDRESS_BOOK_MAX_ENTRIES} per account: 409 ADDRESS_BOOK_FULL. 429 RATE_LIMITED (rule addressBook).`,
+      params: AccountParams, body: CreateBody, response: { 200: EntryBody, ...errors(400, 401, 404, 409, 429) },
     },
   }, async (request) => {
     const { accountId } = request;

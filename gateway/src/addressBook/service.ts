@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { isValidAddress, type Network } from '../chain/addresses.js';
 import type { Db } from '../db/client.js';
 import { addressBookEntries } from '../db/schema/index.js';
@@ -44,10 +44,25 @@ export function validateEntry(input: { name: string; blockchain: string; address
   return { name, blockchain: input.blockchain, address };
 }
 
+/** The most recipients one account may save (issue 20 item 7: whatever a user can create has a limit). */
+export const ADDRESS_BOOK_MAX_ENTRIES = 200;
+
+const full = () => new DomainError('conflict', 'ADDRESS_BOOK_FULL',
+  `The address book holds at most ${ADDRESS_BOOK_MAX_ENTRIES} recipients: delete one to save another`);
+
+/**
+ * Saves a recipient unless the book is full (409 ADDRESS_BOOK_FULL). Count and insert are one decision
+ * under a transaction-scoped advisory lock on the account's book, so concurrent saves cannot overshoot.
+ */
 export async function createEntry(db: Db, accountId: string, input: { name: string; blockchain: string; address: string }) {
   const values = validateEntry(input);
-  const [row] = await db.insert(addressBookEntries).values({ accountId, ...values }).returning(columns);
-  return row!;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`address-book:${accountId}`}, 0))`);
+    const [held] = await tx.select({ n: count() }).from(addressBookEntries).where(eq(addressBookEntries.accountId, accountId));
+    if (Number(held?.n ?? 0) >= ADDRESS_BOOK_MAX_ENTRIES) throw full();
+    const [row] = await tx.insert(addressBookEntries).values({ accountId, ...values }).returning(columns);
+    return row!;
+  });
 }
 
 export async function getEntry(db: Db, accountId: string, id: string): Promise<AddressBookEntry> {

@@ -4,7 +4,7 @@
  * how many of them a window allows. Defaults are meant for production: a person never meets them,
  * a script does. `RATE_LIMITS` overrides any of them (see `parseRateLimits`).
  */
-export const RATE_LIMIT_RULES = ['signIn', 'signUp', 'passwordReset', 'confirmation', 'telegram', 'passcode', 'money', 'analytics'] as const;
+export const RATE_LIMIT_RULES = ['signIn', 'signUp', 'passwordReset', 'confirmation', 'telegram', 'passcode', 'money', 'analytics', 'sellRate', 'addressBook'] as const;
 export type RateLimitRule = (typeof RATE_LIMIT_RULES)[number];
 export const RATE_LIMIT_SCOPES = ['ip', 'account'] as const;
 export type RateLimitScope = (typeof RATE_LIMIT_SCOPES)[number];
@@ -29,6 +29,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   money: { ip: per(3000, 60), account: per(300, 60) },
   // The app sends a batch every few seconds at most; this stops a script from flooding the sink.
   analytics: { ip: per(600, 60), account: per(120, 60) },
+  // A sell rate is fixed per sell screen; each one is a row (deleted once long expired and unused, sell/rate.ts).
+  sellRate: { ip: per(600, 60), account: per(30, 60) },
+  // Saving a recipient is a tap per contact; the book itself is capped (addressBook/service.ts).
+  addressBook: { ip: per(300, 60), account: per(30, 60) },
 };
 
 /**

@@ -48,10 +48,33 @@ export async function createSellRate(
   const rateMinor = (marketKopecks * (10_000n - SELL_SPREAD_BPS)) / 10_000n;
   if (rateMinor <= 0n) throw invalid(SellErrorCodes.unknownCurrency, `${currency} cannot be sold now`, 'currency');
   const ttl = Math.trunc(deps.config.sellRateTtlSeconds);
+  await sweepOldRates(deps.db, accountId);
   const [row] = await deps.db.insert(sellRates).values({
     accountId, currency: coin.currency, fiatCurrency, rateMinor, expiresAt: sql`now() + make_interval(secs => ${ttl})`,
   }).returning();
   return row!;
+}
+
+/**
+ * A rate is deleted this long after its expiry if no sell used it (a sell keeps its rate by reference):
+ * far longer than any sell takes between its liveness check and its insert, so none loses its rate.
+ */
+export const SELL_RATE_KEEP_EXPIRED = '10 minutes';
+/** At most this many old rates are deleted per new one: the clean-up costs a new rate a bounded amount. */
+export const SELL_RATE_SWEEP = 100;
+
+/**
+ * The account's rates long expired and never used, a bounded batch of them, deleted: with the
+ * sellRate limit this keeps an account's rows to the rates it made in the last quarter of an hour
+ * plus the ones its sells hold on to.
+ */
+async function sweepOldRates(db: Executor, accountId: string) {
+  await db.execute(sql`
+    delete from sell_rates where id in (
+      select r.id from sell_rates r
+      where r.account_id = ${accountId} and r.expires_at < now() - ${SELL_RATE_KEEP_EXPIRED}::interval
+        and not exists (select 1 from sell_orders o where o.rate_id = r.id)
+      limit ${SELL_RATE_SWEEP})`);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

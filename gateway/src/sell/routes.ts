@@ -98,10 +98,11 @@ const routes: FastifyPluginAsyncTypebox<SellPluginDeps & { kick: () => void }> =
 
   app.post('/c2f/:account/rate/:fiatCurrency/:currency', {
     onRequest: authenticate,
+    config: { rateLimit: 'sellRate' },
     schema: {
       ...common, summary: 'A sell rate (fiat per one crypto unit), fixed under rateId for SELL_RATE_TTL_SECONDS (300)',
-      description: 'No body. 400 SELL_FIAT_UNSUPPORTED / UNKNOWN_CURRENCY.',
-      params: SellRateParamsSchema, response: { 200: SellRateSchema, ...errors(400, 401, 404) },
+      description: 'No body. 400 SELL_FIAT_UNSUPPORTED / UNKNOWN_CURRENCY, 429 RATE_LIMITED (rule sellRate).',
+      params: SellRateParamsSchema, response: { 200: SellRateSchema, ...errors(400, 401, 404, 429) },
     },
   }, async (request) => rateView(await createSellRate({ db, config, rates }, request.accountId, request.params.fiatCurrency, request.params.currency)));
 
