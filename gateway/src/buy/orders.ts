@@ -9,7 +9,7 @@ import { coinDecimals } from '../wallet/catalogue.js';
 import { buyReturnPath, type BuyOrderRequest, type BuyOrderStatus } from '../../../contracts/buy.js';
 import { FIAT_DECIMALS, parseRate } from './pricing.js';
 import { clockOf, findRate, methodOf, priceAt, type BuyDeps } from './quotes.js';
-import { buyerOf } from './wallets.js';
+import { buyerOf, coinFor } from './wallets.js';
 
 export function orderView(o: BuyOrder): BuyOrderStatus {
   return {
@@ -59,10 +59,16 @@ export async function createBuyOrder(deps: BuyDeps, input: BuyOrderRequest): Pro
 
   const rate = await findRate(deps.db, input.rateId);
   if (!rate) throw rateNotFound();
-  const { coin, accountId, address } = await buyerOf(deps.db, deps.config, rate.currency, input.depositAddress, { currency: 'rateId', address: 'depositAddress' });
-  // A rate issued for another wallet, coin, fiat or method is as good as unknown: say nothing more.
+  const coin = coinFor(deps.config, rate.currency, input.depositAddress, { currency: 'rateId', address: 'depositAddress' });
+  // A rate issued for another address, coin, fiat or method is as good as unknown: say nothing more.
   if (rate.network !== coin.network || rate.addressKey !== addressKey(coin.network, input.depositAddress)
     || rate.fiatCurrency !== input.fiatCurrency || rate.fiatSettingsItemId !== input.fiatSettingsItemId) throw rateNotFound();
+  // Quotes are given for any well-formed address (no membership oracle before this step). Only a
+  // deposit address of this wallet gets an order; anyone else's is refused with the very answer a
+  // forged or mismatched rate id gets, so the refusal names no address.
+  const buyer = await buyerOf(deps.db, coin, input.depositAddress);
+  if (!buyer) throw rateNotFound();
+  const { accountId, address } = buyer;
   const method = methodOf(deps.acquirer, rate.geoId, 'fiatSettingsItemId');
   if (method.fiatSettingsItemId !== input.fiatSettingsItemId) throw invalid('UNKNOWN_FIAT_SETTINGS', 'Unknown payment method', 'fiatSettingsItemId');
   const now = await clockOf(deps);

@@ -9,7 +9,7 @@ import { formatAmount, parseAmount } from '../wallet/amounts.js';
 import { BUY_QUOTE_VALIDITY_SECONDS, type BuyQuote, type BuyRateRequest } from '../../../contracts/buy.js';
 import type { AcquirerMethod, CardAcquirer } from './acquirer.js';
 import { buyRate, cryptoForFiat, FIAT_DECIMALS, fiatForCrypto, formatRate } from './pricing.js';
-import { buyerOf } from './wallets.js';
+import { coinFor } from './wallets.js';
 
 export interface BuyDeps {
   db: Db;
@@ -76,12 +76,14 @@ export function quoteView(row: BuyRate, method: AcquirerMethod, amounts: { fiatA
 
 /**
  * POST /b2c/rate: prices from the rate provider plus the spread, fixed for 300 s under a new
- * fixedRateId bound to the address, coin and region. Amounts outside the limits are still quoted
+ * fixedRateId bound to the address, coin and region. Any well-formed address of the coin's network is
+ * quoted alike, ours or not; an order is what needs it to be ours. Amounts outside the limits are still quoted
  * so the app can show buy_limit; the order refuses them.
  */
 export async function issueQuote(deps: BuyDeps, input: BuyRateRequest): Promise<BuyQuote[]> {
   requireAvailable(deps.acquirer);
-  const { coin } = await buyerOf(deps.db, deps.config, input.currency, input.externalId, { currency: 'currency', address: 'externalId' });
+  // The address's format only: a stranger's well-formed address is quoted as a customer's is (no oracle).
+  const coin = coinFor(deps.config, input.currency, input.externalId, { currency: 'currency', address: 'externalId' });
   const method = methodOf(deps.acquirer, input.geoId);
   const prices = await deps.rates.usdPrices([coin.currency, method.fiatCurrency]);
   const usdCrypto = prices.get(coin.currency);

@@ -18,7 +18,7 @@ import { issueQuote, type BuyDeps } from './quotes.js';
 import type { SandboxAcquirer } from './sandbox/acquirer.js';
 import { sandboxAcquirerRoutes } from './sandbox/routes.js';
 import { applyPaymentEvent } from './settle.js';
-import { buyerOf, networksOfAddress } from './wallets.js';
+import { coinFor, networksOfAddress } from './wallets.js';
 import { formatAmount } from '../wallet/amounts.js';
 
 export interface BuyPluginDeps {
@@ -38,7 +38,9 @@ const geoOf = (m: AcquirerMethod): FiatGeo => ({
 
 /**
  * Spec §7 Card buy (fiat applier), under /b2c-wallet. Tokenless (spec §6): each call names a deposit
- * address of this wallet and refuses any other; the order id is the only key to its status.
+ * address; every call before the order answers by its format alone, the same for a customer's and a
+ * stranger's (no membership oracle, GUIDE §8.17); the order is made only for this wallet's addresses.
+ * The order id is the only key to its status.
  */
 const applierRoutes: FastifyPluginAsyncTypebox<BuyPluginDeps> = async (app, deps) => {
   const { db, config, acquirer } = deps;
@@ -53,11 +55,12 @@ const applierRoutes: FastifyPluginAsyncTypebox<BuyPluginDeps> = async (app, deps
   app.post('/b2c/fiat/method', {
     schema: {
       ...common, summary: 'Payment methods for buying `currency` to `depositAddress` in `fiatCurrency`',
-      description: '400 UNKNOWN_ADDRESS / UNKNOWN_CURRENCY.', body: FiatMethodQuerySchema, response: { 200: FiatMethodListSchema, ...errors(400) },
+      description: '400 INVALID_ADDRESS (not an address of the coin\'s network) / UNKNOWN_CURRENCY. The same for any well-formed address.',
+      body: FiatMethodQuerySchema, response: { 200: FiatMethodListSchema, ...errors(400) },
     },
   }, async (request) => {
     const { depositAddress, currency, fiatCurrency, geoId } = request.body;
-    await buyerOf(db, config, currency, depositAddress, { currency: 'currency', address: 'depositAddress' });
+    coinFor(config, currency, depositAddress, { currency: 'currency', address: 'depositAddress' });
     return acquirer.methods()
       .filter((m) => m.fiatCurrency === fiatCurrency && (geoId === undefined || m.geoId === geoId))
       .map((m) => ({ ...geoOf(m), fiatSettingsItemId: m.fiatSettingsItemId, method: 'CARD' as const, name: 'Bank card' }));
@@ -66,20 +69,22 @@ const applierRoutes: FastifyPluginAsyncTypebox<BuyPluginDeps> = async (app, deps
   app.get('/b2c/fiat/geo', {
     schema: {
       ...common, summary: 'Regions the card acquirer serves, with their fiat and limits',
-      description: '400 UNKNOWN_ADDRESS.', querystring: FiatAddressQuerySchema, response: { 200: FiatGeoListSchema, ...errors(400) },
+      description: '400 INVALID_ADDRESS (no network we hold has such an address). The same answer for any well-formed address, ours or not.',
+      querystring: FiatAddressQuerySchema, response: { 200: FiatGeoListSchema, ...errors(400) },
     },
   }, async (request) => {
-    await networksOfAddress(db, request.query.depositAddress, 'depositAddress');
+    networksOfAddress(request.query.depositAddress, 'depositAddress');
     return regions();
   });
 
   app.get('/b2c/fiat/availability', {
     schema: {
       ...common, summary: 'Regions where the crypto of this deposit address can be bought (empty when none)',
-      description: '400 UNKNOWN_ADDRESS.', querystring: FiatAddressQuerySchema, response: { 200: FiatGeoListSchema, ...errors(400) },
+      description: '400 INVALID_ADDRESS. Decided by the address\'s format (its networks), the same for any well-formed address, ours or not.',
+      querystring: FiatAddressQuerySchema, response: { 200: FiatGeoListSchema, ...errors(400) },
     },
   }, async (request) => {
-    const networks = new Set((await networksOfAddress(db, request.query.depositAddress, 'depositAddress')).map((r) => r.network));
+    const networks = new Set<string>(networksOfAddress(request.query.depositAddress, 'depositAddress'));
     const buyable = COINS.some((c) => networks.has(c.network) && findCoin(c.currency)?.active && isOffered(c, config));
     return buyable ? regions() : [];
   });
@@ -95,7 +100,8 @@ const applierRoutes: FastifyPluginAsyncTypebox<BuyPluginDeps> = async (app, deps
     schema: {
       ...common, summary: 'Buy quote from either side, fixed for 300 s under fixedRateId (a list: the app uses the first)',
       description: 'Exactly one of cryptoAmount / fiatAmount; externalId is the deposit address. Amounts outside the limits are quoted too. '
-        + '400 UNKNOWN_ADDRESS / UNKNOWN_CURRENCY / UNKNOWN_GEO / INVALID_AMOUNT / BUY_UNAVAILABLE.',
+        + 'Any well-formed address of the coin\'s network is quoted alike, a customer\'s or not. '
+        + '400 INVALID_ADDRESS / UNKNOWN_CURRENCY / UNKNOWN_GEO / INVALID_AMOUNT / BUY_UNAVAILABLE.',
       body: BuyRateRequestSchema, response: { 200: BuyQuoteListSchema, ...errors(400) },
     },
   }, async (request) => issueQuote(service, request.body));
@@ -104,7 +110,8 @@ const applierRoutes: FastifyPluginAsyncTypebox<BuyPluginDeps> = async (app, deps
     schema: {
       ...common, summary: 'Create a card buy order at a fixed rate; data.url is the hosted payment page',
       description: 'Same idempotencyKey and body → the same order and url (header idempotent-replayed: true); another body → 409. '
-        + '400 UNKNOWN_ADDRESS / UNKNOWN_CURRENCY / BUY_LIMIT / RATE_EXPIRED / RATE_NOT_FOUND / INVALID_AMOUNT / UNKNOWN_FIAT_SETTINGS.',
+        + 'Only a deposit address of this wallet gets an order: anyone else\'s is 400 RATE_NOT_FOUND, as a forged rate id is. '
+        + '400 INVALID_ADDRESS / UNKNOWN_CURRENCY / BUY_LIMIT / RATE_EXPIRED / RATE_NOT_FOUND / INVALID_AMOUNT / UNKNOWN_FIAT_SETTINGS.',
       body: BuyOrderRequestSchema, response: { 200: BuyOrderAnswerSchema, ...errors(400, 409) },
     },
   }, async (request, reply) => {

@@ -1,39 +1,45 @@
-import { or, and, eq } from 'drizzle-orm';
+import { isValidAddress, NETWORKS, type Network } from '../chain/addresses.js';
 import type { Executor } from '../db/client.js';
-import { depositAddresses } from '../db/schema/index.js';
 import { invalid } from '../domain/errors.js';
-import { addressKey, findAccountByAddress } from '../wallet/addresses.js';
-import { COINS, requireOfferedCoin, type CoinDefinition } from '../wallet/catalogue.js';
+import { findAccountByAddress } from '../wallet/addresses.js';
+import { requireOfferedCoin, type CoinDefinition } from '../wallet/catalogue.js';
 import type { Config } from '../config.js';
 
-const NETWORKS = [...new Set(COINS.map((c) => c.network))];
-
 /**
- * The buy calls carry no token (spec §6): a deposit address of this wallet is what binds them to an
- * account. These answer which account and network an address is, or refuse a stranger's.
+ * The buy calls carry no token (spec §6) and answer anyone, so they must not say whether an address
+ * is a customer's (GUIDE §8.17): regions, availability, methods and quotes look at the address's
+ * format only, never at the deposit-address table. Only creating an order needs the address to be
+ * ours (buyerOf), and its refusal there is the one a forged rate id gets (orders.ts).
  */
-export async function networksOfAddress(db: Executor, address: string, field: string) {
-  const rows = await db.select({ network: depositAddresses.network, accountId: depositAddresses.accountId }).from(depositAddresses)
-    .where(or(...NETWORKS.map((n) => and(eq(depositAddresses.network, n), eq(depositAddresses.addressKey, addressKey(n, address))))));
-  if (rows.length === 0) throw invalid('UNKNOWN_ADDRESS', 'This is not a deposit address of this wallet', field);
-  return rows;
+
+/** The networks on which this string is a well-formed address (checksums included), or 400 INVALID_ADDRESS. */
+export function networksOfAddress(address: string, field: string): Network[] {
+  const networks = NETWORKS.filter((n) => isValidAddress(n, address.trim()));
+  if (networks.length === 0) throw invalid('INVALID_ADDRESS', 'This is not an address of a network we hold', field);
+  return networks;
 }
 
-/** The coin (active, offered) and the account whose address on the coin's network this is. */
-export async function buyerOf(
-  db: Executor, config: Pick<Config, 'production' | 'sandbox'>, currency: string, address: string, fields: { currency: string; address: string },
-): Promise<{ coin: CoinDefinition; accountId: string; address: string }> {
+/** The coin (active, offered) of `currency`, with `address` well-formed on its network; nothing is read. */
+export function coinFor(
+  config: Pick<Config, 'production' | 'sandbox'>, currency: string, address: string, fields: { currency: string; address: string },
+): CoinDefinition {
   let coin: CoinDefinition;
   try {
     coin = requireOfferedCoin(currency, config);
   } catch {
     throw invalid('UNKNOWN_CURRENCY', `${currency} cannot be bought`, fields.currency);
   }
-  const owner = await findAccountByAddress(db, coin.currency, address);
-  if (!owner) {
-    // Known address on another network: say so, rather than "unknown", so the app's bug shows.
-    await networksOfAddress(db, address, fields.address);
-    throw invalid('UNKNOWN_CURRENCY', `The address is not on the ${coin.blockchain} network of ${currency}`, fields.currency);
+  if (coin.network === 'lightning' || !isValidAddress(coin.network as Network, address.trim())) {
+    throw invalid('INVALID_ADDRESS', `This is not an address of the ${coin.blockchain} network`, fields.address);
   }
-  return { coin, accountId: owner.accountId, address: owner.address };
+  return coin;
+}
+
+/**
+ * The account whose deposit address on the coin's network this is, or undefined for anyone else's:
+ * the caller (an order) refuses the two alike with another failure, never "unknown address".
+ */
+export async function buyerOf(db: Executor, coin: CoinDefinition, address: string): Promise<{ accountId: string; address: string } | undefined> {
+  const owner = await findAccountByAddress(db, coin.currency, address);
+  return owner ? { accountId: owner.accountId, address: owner.address } : undefined;
 }
