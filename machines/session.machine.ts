@@ -38,7 +38,9 @@ export type SessionEvent =
   /** A renewed token was refused again (spec §7): sign out silently, with the usual grace. */
   | { type: 'session.expired' }
   | { type: 'user.unloaded' }
-  | { type: 'token.rejected' };
+  | { type: 'token.rejected' }
+  /** Sign out of all devices ended every grant, this session's too (issue 20 item 3). */
+  | { type: 'session.revoked' };
 
 export type SessionContext = RestoredSession & { error: SessionError | null };
 
@@ -264,6 +266,12 @@ export const sessionMachine = setup({
               { target: 'reauthenticating.viaSilent' },
             ],
             'user.signedIn': { actions: 'storeUser' },
+            // Inside the messenger the init data signs in again, as after a 401 (spec §7), once: a failure
+            // there signs out; elsewhere the local session ends and login shows.
+            'session.revoked': [
+              { guard: 'inTelegram', target: 'reauthenticating.viaInitData' },
+              { target: '#session.unauthenticated.settled', actions: ['removeStoredUser', 'forgetUser'] },
+            ],
           },
         },
         reauthenticating: {

@@ -8,6 +8,7 @@ import type { PricesApi } from '../api/prices';
 import type { PasscodeApi } from '../api/passcode';
 import type { SellApi } from '../api/sell';
 import type { SendApi } from '../api/send';
+import type { SessionsApi } from '../api/sessions';
 import type { SwapApi } from '../api/swap';
 import type { UserApi } from '../api/userProfile';
 import type { WalletApi } from '../api/wallet';
@@ -26,6 +27,8 @@ export type Apis = {
   sell: SellApi;
   swap: SwapApi;
   addressBook: AddressBookApi;
+  /** Sign out of all devices. */
+  sessions: SessionsApi;
   /** Tokenless (spec §6): built on the public client. */
   buy: BuyApi;
   /** Price charts, tokenless like the rates. */

@@ -6,6 +6,7 @@ import { createPasscodeApi } from '../api/passcode';
 import { createPricesApi } from '../api/prices';
 import { createSellApi } from '../api/sell';
 import { createSendApi } from '../api/send';
+import { createSessionsApi } from '../api/sessions';
 import { createSwapApi } from '../api/swap';
 import { createUserApi } from '../api/userProfile';
 import { createWalletApi } from '../api/wallet';
@@ -32,6 +33,7 @@ export function apis(authHttp: KyInstance): Apis {
     swap: createSwapApi(authHttp),
     sell: createSellApi(authHttp),
     addressBook: createAddressBookApi(authHttp),
+    sessions: createSessionsApi(authHttp),
     buy: createBuyApi(publicHttp),
     prices: createPricesApi(publicHttp),
   };

@@ -66,7 +66,11 @@ export type SignedInServices = {
   connectivity: ConnectivityActor;
   walletActors: WalletActors;
   /** `signOut` only revokes the tokens: the settings machine ends the session itself once it answered. */
-  settings: { signOut: PromiseActorLogic<void> };
+  settings: {
+    signOut: PromiseActorLogic<void>;
+    /** POST /user/sessions/revoke: every grant of the user ends; the settings page then ends this session. */
+    signOutEverywhere: PromiseActorLogic<{ revoked: number }>;
+  };
   /**
    * What the asset, address-book, send and protection pages build their actor logic from
    * (`useFeatureActors(create…Actors)`), so those factories download with their pages, not at start-up.
@@ -226,6 +230,7 @@ export const createSignedInServices: CreateSignedInServices = (core, gateway) =>
       // Ending the session here would unmount the settings screen (stopping its actor) before this
       // promise's answer reached the machine; the machine sends user.signedOut on done instead.
       signOut: fromPromise(() => auth.signOut()),
+      signOutEverywhere: fromPromise(() => api.sessions.revokeAll()),
     },
     features: { coins, platform, api, accountId, pinCodeActive, passcodeChanged, passcodeReset },
     // Preferences hear of the sign-in once the profile has settled, so it is usually here already.

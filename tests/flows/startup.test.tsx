@@ -87,6 +87,8 @@ const events = {
     { type: 'session.expired' as const },
     { type: 'user.unloaded' as const },
     { type: 'user.signedIn' as const, user: fresh },
+    // Sign out of all devices ended this grant too (issue 20 item 3).
+    { type: 'session.revoked' as const },
   ],
   // Distinct outcomes from the start-up ones, so the traversal does not merge the two paths.
   'authenticated.reauthenticating.viaSilent': [
@@ -155,6 +157,7 @@ describeModel('session start-up', {
     'user.signedOut': (e, h) => send(h, e),
     'session.expired': (e, h) => send(h, e),
     'user.unloaded': (e, h) => send(h, e),
+    'session.revoked': (e, h) => send(h, e),
     'user.signedIn': async (e, h) => {
       // From the error screen the way to sign in again is its button back to login.
       if (pathname(h.app).startsWith('/error/')) await h.user.click(screen.getByRole('button', { name: 'Back to login' }));

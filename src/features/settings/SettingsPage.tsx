@@ -12,6 +12,7 @@ import { Screen } from '../../ui/Screen';
 import { ChevronIcon } from '../../ui/icons';
 import { languageNames } from './languages';
 import { TelegramLink } from './TelegramLink';
+import { SignOutEverywhere } from './SignOutEverywhere';
 import * as shell from '../shell/AppShell.css';
 import * as css from './settings.css';
 
@@ -95,6 +96,7 @@ export function SettingsPage() {
         <li><button type="button" className={css.row} onClick={() => platform.openLink(linkConfig.privacyUrl)}><Trans>Privacy policy</Trans><ChevronIcon /></button></li>
         <li><button type="button" className={css.row} onClick={() => platform.openLink(`mailto:${linkConfig.supportEmail}`)}><Trans>Feedback</Trans><ChevronIcon /></button></li>
       </ul>
+      <SignOutEverywhere />
       {platform.isTelegram ? null : (
         <Button variant="secondary" busy={signingOut} onClick={() => settings.send({ type: 'logout.requested' })}>
           <Trans>Log out</Trans>

@@ -32,6 +32,7 @@ import { authFormsApi } from '../../../src/api/authForms';
 import type { PasscodeApi } from '../../../src/api/passcode';
 import type { SellApi } from '../../../src/api/sell';
 import type { SendApi } from '../../../src/api/send';
+import type { SessionsApi } from '../../../src/api/sessions';
 import type { SwapApi } from '../../../src/api/swap';
 import type { UserApi, UserProfile } from '../../../src/api/userProfile';
 import type { WalletApi } from '../../../src/api/wallet';
@@ -182,6 +183,7 @@ export type FakeApis = {
   sell?: Partial<SellApi>;
   swap?: Partial<SwapApi>;
   addressBook?: Partial<AddressBookApi>;
+  sessions?: Partial<SessionsApi>;
   buy?: Partial<BuyApi>;
   prices?: Partial<PricesApi>;
 };
@@ -327,6 +329,7 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
     sell: { lookupBin: never, savedCards: never, limits: never, rate: never, sell: never, order: never, ...options.api?.sell },
     swap: { pairs: never, limit: never, quote: never, createOrder: never, confirm: never, ...options.api?.swap },
     addressBook: { list: never, create: never, remove: never, get: never, ...options.api?.addressBook },
+    sessions: { revokeAll: never, ...options.api?.sessions },
     buy: { methods: never, geo: never, metadata: never, availability: never, rate: never, order: never, status: never, ...options.api?.buy },
     prices: { history: never, ...options.api?.prices },
   };
