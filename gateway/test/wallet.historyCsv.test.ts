@@ -92,6 +92,25 @@ describe('history CSV export', () => {
     expect(foreign.status).toBe(404);
   });
 
+  it('refuses a date PostgreSQL cannot hold with 400 before the first byte, not a header and a dropped connection', async () => {
+    const alice = await walletUser(t, 'alice');
+    await seedHistory(t, alice.account, [{ currency: 'TON', transactionType: 'DEPOSIT', amount: 7n, createdAt: new Date('2026-02-21T09:30:15Z') }]);
+    for (const filter of [
+      { createdFrom: '0000-01-01T00:00Z' }, { createdFrom: '0001-01-01T00:00+14:00' }, { createdBefore: '0000-01-01T00:00Z' },
+      { createdBefore: '9999-12-31T23:00-14:00' }, { createdFrom: '2026-02-29T00:00Z' },
+    ]) {
+      const res = await exportCsv(alice, filter);
+      const text = await res.text();
+      expect(res.status, `${JSON.stringify(filter)}: ${text.slice(0, 120)}`).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(JSON.parse(text)).toMatchObject({ code: 'INVALID_DATE', field: Object.keys(filter)[0], message: expect.any(String) });
+    }
+    // The edge of what is accepted still exports.
+    const edge = await exportCsv(alice, { createdFrom: '1970-01-01T00:00Z', createdBefore: '9999-12-31T23:59Z' });
+    expect(edge.status).toBe(200);
+    expect(parseCsv(await edge.text())).toHaveLength(2);
+  });
+
   it(`streams ${ROWS} rows with bounded memory`, async () => {
     const alice = await walletUser(t, 'alice');
     const t0 = Date.now();

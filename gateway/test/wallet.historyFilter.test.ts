@@ -122,4 +122,80 @@ describe('history filters', () => {
       if (code) expect(res.body.code, JSON.stringify(body)).toBe(code);
     }
   });
+
+  it('refuses dates PostgreSQL or JavaScript cannot hold (years before 1970 or after 9999) with 400 INVALID_DATE', async () => {
+    const bad: [string, string][] = [
+      // Issue 20 item 5: both were 500s (year 0 does not exist in PostgreSQL; +14:00 moves year 1 into year 0).
+      ['createdFrom', '0000-01-01T00:00Z'],
+      ['createdFrom', '0001-01-01T00:00+14:00'],
+      ['createdBefore', '0000-01-01T00:00Z'],
+      ['createdFrom', '1969-12-31T23:59:59Z'],
+      // Year 9999 at -14:00 is year 10000 in UTC.
+      ['createdBefore', '9999-12-31T23:00-14:00'],
+      ['createdFrom', '2026-02-29T00:00Z'],
+      ['createdFrom', '2026-04-31T00:00:00+02:00'],
+      ['createdFrom', '2026-01-01T24:30Z'],
+      ['createdFrom', '2026-01-01T00:60Z'],
+      ['createdFrom', '2026-01-01T00:00+25:00'],
+      ['createdFrom', '2026-01-01T00:00-14:30'],
+    ];
+    const answers = await Promise.all(bad.map(async ([field, value]) => {
+      const res = await page({ [field]: value });
+      return { field, value, status: res.status, code: res.body?.code, answeredField: res.body?.field, message: typeof res.body?.message };
+    }));
+    expect(answers.filter((a) => a.status !== 400 || a.code !== 'INVALID_DATE' || a.answeredField !== a.field || a.message !== 'string')).toEqual([]);
+    // The edges that are fine.
+    for (const filter of [{ createdFrom: '1970-01-01T00:00Z' }, { createdBefore: '9999-12-31T23:59:59.999999+00:00' }, { createdFrom: '2024-02-29T00:00Z' }]) {
+      const res = await page(filter);
+      expect(res.status, JSON.stringify(filter)).toBe(200);
+    }
+  });
+
+  it('refuses every cursor it did not write with 400 INVALID_CURSOR, never a 500', async () => {
+    const good = (await page({ pageSize: 2 })).body.nextCursor as string;
+    const [at, id] = JSON.parse(Buffer.from(good, 'base64url').toString()) as [string, string];
+    const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+    const cursors: [string, string][] = [
+      ['truncated base64', good.slice(0, Math.floor(good.length / 2))],
+      ['one character short', good.slice(0, -1)],
+      ['base64 with padding and junk', `${good}==!!`],
+      ['not base64 at all', '%%%%'],
+      ['base64 of non-JSON', b64('hello, world')],
+      ['base64 of half a JSON array', b64(`["${at}", "${id}`)],
+      ['JSON number', b64(42)],
+      ['JSON string', b64(at)],
+      ['JSON null', b64(null)],
+      ['empty array', b64([])],
+      ['one element', b64([at])],
+      ['three elements', b64([at, id, 'x'])],
+      ['an object', b64({ at, id })],
+      ['numbers', b64([1, 2])],
+      ['wrong order', b64([id, at])],
+      ['nested arrays', b64([[at], [id]])],
+      ['NaN timestamp', b64(['NaN', id])],
+      ['timestamp as a number', b64([Date.parse(at), id])],
+      ['month 13', b64(['2026-13-01T00:00:00.000000Z', id])],
+      ['30 February', b64(['2026-02-30T00:00:00.000000Z', id])],
+      ['hour 25', b64(['2026-02-01T25:00:00.000000Z', id])],
+      ['year 0', b64(['0000-01-01T00:00:00.000000Z', id])],
+      ['year 10000', b64(['10000-01-01T00:00:00.000000Z', id])],
+      ['digits and colons only', b64(['2026-02-01T::::::::.Z', id])],
+      ['SQL in the timestamp', b64([`${at}'; drop table wallet_transactions; --`, id])],
+      ['bad uuid: hyphens only', b64([at, '-'.repeat(36)])],
+      ['bad uuid: not hex', b64([at, 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz'])],
+      ['bad uuid: no hyphens', b64([at, id.replaceAll('-', '')])],
+      ['bad uuid: hyphens moved', b64([at, `${id.replaceAll('-', '').slice(0, 4)}-${id.replaceAll('-', '').slice(4)}---`])],
+      ['huge id', b64([at, '9'.repeat(80)])],
+      ['id as a huge number', b64([at, 1e308])],
+      ['empty id', b64([at, ''])],
+    ];
+    const answers = await Promise.all(cursors.map(async ([what, cursor]) => {
+      const res = await page({ cursor });
+      return { what, status: res.status, code: res.body?.code, field: res.body?.field, message: typeof res.body?.message };
+    }));
+    // All listed at once, so a failure shows every cursor that got through.
+    expect(answers.filter((a) => a.status !== 400 || a.code !== 'INVALID_CURSOR' || a.field !== 'cursor' || a.message !== 'string')).toEqual([]);
+    // The real one still pages.
+    expect((await page({ pageSize: 2, cursor: good })).status).toBe(200);
+  });
 });
