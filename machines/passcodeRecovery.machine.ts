@@ -3,7 +3,7 @@ import { keypadForParent } from './passcodeKeypad.machine';
 import { enteredCode, newCodeStates, toPasscodeError, type PasscodeError } from './shared/passcode';
 
 /**
- * Telegram recovery of a blocked passcode (README "Passcode recovery"): the way out of B2C_USM0032 for a
+ * Telegram recovery of a blocked passcode (docs/guide.md "Passcode recovery"): the way out of B2C_USM0032 for a
  * user who signs in with Telegram and may have no e-mail to receive the reset mail. Telegram signs init
  * data each time the Mini App opens; the gateway takes only recently signed data of the user's own linked
  * Telegram account. So: explain, enter a new code twice (a mismatch shows APP_0001 and starts over), send

@@ -1,7 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 
 /**
- * The hold after a passcode reset, as the app knows it (README "Passcode recovery"): the gateway refuses
+ * The hold after a passcode reset, as the app knows it (docs/guide.md "Passcode recovery"): the gateway refuses
  * send, swap and sell with PASSCODE_RESET_HOLD until `until`. The profile (GET /user
  * `passcodeResetHoldUntil`), a recovery's answer and any such refusal report it; the machine ends it on
  * time by itself, so the notice on the money screens disappears when the gateway lets money out again.

@@ -6,8 +6,8 @@ import { chromium } from 'playwright-core';
 import { startGateway } from './lib/gateway.mjs';
 import { confirmedUser, signIn } from './lib/signedIn.mjs';
 
-// Issue 8's targets: 120 kB on /auth/login and 170 kB on /home (README, "First paint", says what keeps
-// them). /auth/login meets its target again (119.7 kB) since the connectivity actor, the offline banner,
+// Issue 8's targets: 120 kB on /auth/login and 170 kB on /home (docs/performance.md, "How the first paint is kept
+// small", says what keeps them). /auth/login meets its target again (119.7 kB) since the connectivity actor, the offline banner,
 // history's search checks, the signed-in page table and the browser's clipboard and share code left the
 // boot chunk, so its limit is the target; /home's limit holds the 17 kB that reading the stored user
 // without oidc-client-ts won. A change that needs more finds room elsewhere instead of raising a limit.

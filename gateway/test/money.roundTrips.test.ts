@@ -20,8 +20,8 @@ import { addAsset, call, fund, walletUser, type WalletUser } from './wallet-supp
 import { balanceOf, historyOf, newKey, strangerAddress, withdrawalRow } from './withdraw-support.js';
 
 /**
- * Round trips of the money paths, the largest share of their cost under load (README "Where the time
- * goes"): an external send's writes are one call of withdrawal_open (migration 0012, seven round trips
+ * Round trips of the money paths, the largest share of their cost under load (docs/performance.md
+ * "Where the time goes (money)"): an external send's writes are one call of withdrawal_open (migration 0012, seven round trips
  * before), a swap's two legs one call of swap_legs (0013, six before). Each runs here through a
  * drizzle handle of its own over the app's database, which logs what it sends: the app's background
  * workers use the app's handle, so only this request's statements are counted.

@@ -23,7 +23,7 @@ export function createLiveServices(launch: LaunchInfo, platform: StartPlatform):
     platform,
     env: { production: import.meta.env.PROD },
     authForms,
-    // The signed-in wiring and its API modules are their own chunk (README, "First paint").
+    // The signed-in wiring and its API modules are their own chunk (docs/performance.md, "How the first paint is kept small").
     signedIn: () => import('./signedInPart').then((part) => part.live),
     auth: createOidcAuth(launch, platform),
     storage: { preferences: preferenceStore, client: clientStore },

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { baseUrl, confirmedUser, launch, phone } from './support';
 import { checkA11y } from './axe';
 
-/** The sandbox acquirer's test cards (gateway README "Buy"). */
+/** The sandbox acquirer's test cards (docs/api.md "Buy"). */
 const THREE_DS_CARD = '4000 0000 0000 3220';
 const DECLINED_CARD = '4000 0000 0000 0002';
 

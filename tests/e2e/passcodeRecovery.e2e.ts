@@ -9,7 +9,7 @@ import { launchHash, pressNative, telegramBridgeScript, waitForNative } from './
 import { fundEth, signedInitData, signedInUser, type SignedInUser } from './telegramUsers';
 
 /**
- * README "Passcode recovery": a Telegram-only user whose passcode is blocked resets it with a fresh
+ * docs/guide.md "Passcode recovery": a Telegram-only user whose passcode is blocked resets it with a fresh
  * Telegram confirmation inside the (mocked) Mini App, and is then held from sending until the reset hold
  * ends: 0.01 h = 36 s on this journey's own gateway (the line above), 24 h by default.
  */

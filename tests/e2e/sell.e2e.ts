@@ -9,7 +9,7 @@ import { baseUrl, confirmedUser, launch, phone } from './support';
 import { checkA11y } from './axe';
 
 const json = { 'content-type': 'application/json' };
-/** The gateway's test cards (README "Sell"): Sberbank MIR, and T-Bank MIR (refused). */
+/** The gateway's test cards (docs/api.md "Sell"): Sberbank MIR, and T-Bank MIR (refused). */
 const SBER = '2202200000000008';
 const TBANK = '2200700000000009';
 const ONLY_SBER = 'RUB payouts are only available to Sberbank cards.';

@@ -1,5 +1,5 @@
 /**
- * Telegram recovery of a blocked passcode (README "Passcode recovery"): outside Telegram it says where
+ * Telegram recovery of a blocked passcode (docs/guide.md "Passcode recovery"): outside Telegram it says where
  * to go; a launch too old for the gateway asks for a reopen (and closes the app); otherwise a new code
  * twice (APP_0001 on a mismatch), the gateway's answer, and the reset hold's end on the success screen.
  */

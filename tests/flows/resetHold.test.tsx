@@ -1,5 +1,5 @@
 /**
- * The passcode reset hold as the money screens show it (README "Passcode recovery"): reported by the
+ * The passcode reset hold as the money screens show it (docs/guide.md "Passcode recovery"): reported by the
  * profile, a recovery or a refusal, shown by the shared notice with its end time in the viewer's locale,
  * and gone on its own when the hold ends — also for a hold longer than one browser timer can wait.
  */

@@ -27,7 +27,7 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
  * Connections per gateway process when DATABASE_POOL_SIZE is not set: twice the cores, the PostgreSQL
  * wiki's starting point for a server on this host. More connections than the cores can run made
  * every money request dearer: on 2 cores, 20 connections served 983 money requests/s flat out and 4
- * served 1,234, at less CPU per request on both sides (npm run bench:gateway, README "Benchmark").
+ * served 1,234, at less CPU per request on both sides (npm run bench:gateway, docs/performance.md "Gateway benchmark").
  * With PostgreSQL on another host, or N replicas sharing one, size it by that server's cores.
  */
 export const defaultPoolSize = () => 2 * availableParallelism();

@@ -6,7 +6,7 @@ import type { Executor } from '../db/client.js';
 /**
  * Hot system accounts are split so concurrent postings do not queue on one row lock. 64, not 8: a
  * send holds its clearing and fee shard rows until commit, and with 8 the 20 transactions of a busy
- * pool collided on nearly every one (npm run bench:gateway, README "Benchmark").
+ * pool collided on nearly every one (npm run bench:gateway, docs/performance.md "Gateway benchmark").
  */
 export const SYSTEM_SHARDS = 64;
 

@@ -4,7 +4,7 @@ import { users } from '../db/schema/index.js';
 import { DomainError } from '../domain/errors.js';
 
 /**
- * The hold after a passcode reset (README "Passcode recovery"). Whoever resets the passcode — the
+ * The hold after a passcode reset (docs/guide.md "Passcode recovery and the reset hold"). Whoever resets the passcode — the
  * owner, or someone holding a stolen session, mailbox or Telegram account — cannot move money out
  * (send, swap, sell) until the hold ends, so the owner has time to notice the reset mail or message
  * and act. Both its start and its check read the database clock, so every replica agrees.

@@ -8,7 +8,7 @@ import * as button from '../../ui/Button.css';
 import { passcodeMessages } from './messages';
 import * as css from './passcode.css';
 
-/** Where Telegram recovery lives (src/features/protection, README "Passcode recovery"). */
+/** Where Telegram recovery lives (src/features/protection, docs/guide.md "Passcode recovery"). */
 export const RECOVERY_ROUTE = '/settings/wallet-protection/recover';
 
 /**

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../i18n/dates';
 import * as css from './passcode.css';
 
 /**
- * The one notice of the passcode reset hold (README "Passcode recovery"), on the send, swap and sell
+ * The one notice of the passcode reset hold (docs/guide.md "Passcode recovery"), on the send, swap and sell
  * entries and wherever the gateway can refuse them: until when money can't leave the account, in the
  * viewer's zone and locale. Renders nothing while nothing is held, or outside the signed-in app.
  */

@@ -21,7 +21,7 @@ import { backToProtection, NewCodeScreen } from './parts';
 export type PasscodeRecoveryActor = ActorRefFrom<typeof passcodeRecoveryMachine>;
 
 /**
- * Telegram recovery of a blocked passcode (README "Passcode recovery"): what will happen, the new code
+ * Telegram recovery of a blocked passcode (docs/guide.md "Passcode recovery"): what will happen, the new code
  * twice, a request to reopen the Mini App when its init data is too old, and the reset hold's end.
  * Machine state only; `canClose` says whether the host can close the app (Telegram).
  */

@@ -35,7 +35,7 @@ function Switch({ label, checked, busy, onClick }: { label: string; checked: boo
 /**
  * Settings → Wallet protection (spec §2): passcode toggle, change passcode (only when active) and the
  * biometrics toggle (only on iOS inside the messenger with a passcode active). Machine state only.
- * `canRecover` (inside Telegram): a forgotten passcode can be reset with Telegram (README "Passcode recovery").
+ * `canRecover` (inside Telegram): a forgotten passcode can be reset with Telegram (docs/guide.md "Passcode recovery").
  */
 export function WalletProtectionScreen({ protection, biometrics, canRecover = false }: { protection: WalletProtectionActor; biometrics: BiometricsActor; canRecover?: boolean }) {
   const { t } = useLingui();

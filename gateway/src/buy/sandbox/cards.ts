@@ -1,5 +1,5 @@
 /**
- * The sandbox acquirer's test cards (README "Buy"). Any other number that passes the Luhn check
+ * The sandbox acquirer's test cards (docs/api.md "Buy"). Any other number that passes the Luhn check
  * behaves like the success card; the number itself is never stored, only masked.
  */
 export type CardBehaviour = 'success' | 'three_ds' | 'declined' | 'fails_later';

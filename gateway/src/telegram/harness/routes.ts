@@ -7,7 +7,7 @@ const read = (name: string) => readFileSync(new URL(name, import.meta.url), 'utf
 
 /**
  * Sandbox only: the Telegram harness, a simulated Telegram client page that runs the app in a frame
- * (README "Try it as Telegram would"). A static page and its script: the script is a file of its own
+ * (docs/guide.md "Try it as Telegram would"). A static page and its script: the script is a file of its own
  * because the gateway's CSP allows no inline script.
  */
 export const telegramHarnessRoutes: FastifyPluginAsync = async (app) => {
