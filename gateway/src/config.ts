@@ -64,7 +64,7 @@ export const EnvSchema = Type.Object({
     description: 'false, true, a hop count (1, 2, …) or comma-separated proxy addresses/CIDRs (also loopback, linklocal, uniquelocal)',
   })),
   GATEWAY_URL: optional(url(['http', 'https'], 'an http:// URL')),
-  RATE_LIMITS: optional(Type.String({ description: 'off, or overrides such as signIn.ip=30/60,money.account=off (see README "Security and limits")' })),
+  RATE_LIMITS: optional(Type.String({ description: 'off, or overrides such as signIn.ip=30/60,money.account=off (see docs/operations.md "Security and limits")' })),
   REDIS_URL: optional(url(['redis', 'rediss'], 'a redis:// or rediss:// URL (empty: counters in the database)')),
   ANALYTICS_SINK: optional(oneOf(ANALYTICS_SINKS, ANALYTICS_SINKS.join(', '))),
   POSTHOG_HOST: optional(url(['http', 'https'], 'the PostHog ingestion host, e.g. https://eu.i.posthog.com')),

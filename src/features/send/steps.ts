@@ -9,8 +9,8 @@ const PASSCODE_CODES = /^B2C_USM003[0-2]$/;
 export type StepFailure = { code: string; message: string };
 
 /**
- * The passcode step of a money-moving review (send, sell). It lives in the screens' chunk rather than
- * in services.ts, which the start-up code imports: the passcode machines then download with the screens.
+ * The passcode step of a money-moving review (send, sell). It lives in the screens' chunk, beside the
+ * pages that build it, so the passcode machines download with the screens that use them.
  *
  * The step makes the request itself, with the code in the pincode header and the review's request
  * (`request(system)` reads it from the running flow actor, e.g. by its systemId, so its idempotency key
