@@ -179,7 +179,7 @@ describe('outside sandbox mode', () => {
   });
 
   it('refuses to start in production without WALLET_MNEMONIC', async () => {
-    const env = { NODE_ENV: 'production', TELEGRAM_BOT_TOKEN: '123:live', IDP_KEY_ENCRYPTION_KEY: 'c2VjcmV0LXByb2R1Y3Rpb24ta2V5LWZvci10ZXN0cyE=' };
+    const env = { NODE_ENV: 'production', TELEGRAM_BOT_TOKEN: '123:live', IDP_KEY_ENCRYPTION_KEY: 'c2VjcmV0LXByb2R1Y3Rpb24ta2V5LWZvci10ZXN0cyE=', PASSCODE_PEPPER: 'k1:cGFzc2NvZGUtcGVwcGVyLWZvci1wcm9kdWN0aW9uLXRlc3RzIQ==' };
     const start = async (extra: Record<string, string>) => {
       const app = Fastify();
       try {

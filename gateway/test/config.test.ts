@@ -16,7 +16,7 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), 'gw-config-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
-const PRODUCTION = { NODE_ENV: 'production', TELEGRAM_BOT_TOKEN: '123:live', WALLET_MNEMONIC: MNEMONIC, IDP_KEY_ENCRYPTION_KEY: 'c2VjcmV0LXByb2R1Y3Rpb24ta2V5LWZvci10ZXN0cyE=', DATA_DIR: scratch, STATIC_DIR: path.join(scratch, 'none') };
+const PRODUCTION = { NODE_ENV: 'production', TELEGRAM_BOT_TOKEN: '123:live', WALLET_MNEMONIC: MNEMONIC, IDP_KEY_ENCRYPTION_KEY: 'c2VjcmV0LXByb2R1Y3Rpb24ta2V5LWZvci10ZXN0cyE=', PASSCODE_PEPPER: 'k1:cGFzc2NvZGUtcGVwcGVyLWZvci1wcm9kdWN0aW9uLXRlc3RzIQ==', DATA_DIR: scratch, STATIC_DIR: path.join(scratch, 'none') };
 
 /** The message of the ConfigError loadConfig throws for `env`. */
 function refusal(env: Record<string, string>): string {
@@ -96,6 +96,9 @@ describe('configuration', () => {
     // The IdP's signing key is never stored in the clear there, and a client may not name its own address.
     const { IDP_KEY_ENCRYPTION_KEY: _key, ...noKey } = PRODUCTION;
     expect(refusal(noKey)).toMatch(/IDP_KEY_ENCRYPTION_KEY is required in production/);
+    // Nor are passcodes MACed under the public dev pepper.
+    const { PASSCODE_PEPPER: _pepper, ...noPepper } = PRODUCTION;
+    expect(refusal(noPepper)).toMatch(/PASSCODE_PEPPER is required in production/);
     expect(refusal({ ...PRODUCTION, TRUST_PROXY: 'true' })).toMatch(/TRUST_PROXY must name the proxies/);
     expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(refusal({ ...PRODUCTION, IDP_KEY_ENCRYPTION_KEY: 'short' })).not.toContain('short');
