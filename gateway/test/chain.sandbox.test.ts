@@ -11,7 +11,22 @@ import { freshDatabase } from './support/database.js';
 let database: Database;
 // Long enough that a slow machine does not see two blocks where the test expects one.
 const BLOCK_MS = 150;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Makes the next block due for these transfers without waiting for it: their last block moves back
+ * past any block time used here (the database clock decides what is due, chain.ts `tick`).
+ */
+const blockDue = (...txHashes: string[]) =>
+  database.db.update(sandboxChainTransactions)
+    .set({ lastBlockAt: sql`now() - interval '15 seconds'` })
+    .where(inArray(sandboxChainTransactions.txHash, txHashes));
+
+/** Polls until `check` holds, failing after `ms` (a deadline, not a fixed wait). */
+async function until(what: string, check: () => Promise<boolean>, ms = 10_000) {
+  for (const start = Date.now(); !(await check()); await new Promise((r) => setTimeout(r, 20))) {
+    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
+  }
+}
 
 beforeAll(async () => { database = await freshDatabase(); });
 afterAll(async () => { await database?.close(); });
@@ -44,18 +59,14 @@ describe('sandbox chain', () => {
     const row = await chain.receive({ network: 'bitcoin', currency: 'BTC', address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', amountMinor: 50_000_000n });
     expect(reports).toEqual([expect.objectContaining({ txHash: row.txHash, status: 'IN_PROGRESS', confirmations: 0, requiredConfirmations: 3, amountMinor: 50_000_000n })]);
     expect(row.outputIndex).toBeGreaterThanOrEqual(0);
-    const blockDue = () => database.db.update(sandboxChainTransactions)
-      .set({ lastBlockAt: sql`now() - interval '15 seconds'` })
-      .where(eq(sandboxChainTransactions.txHash, row.txHash));
-
     expect(await chain.tick()).toBe(0); // not a block yet
     for (let i = 1; i <= 3; i++) {
-      await blockDue();
+      await blockDue(row.txHash);
       expect(await chain.tick()).toBe(1);
       expect(await chain.tick()).toBe(0); // one confirmation per block
     }
     expect(reports.map((r) => [r.confirmations, r.status])).toEqual([[0, 'IN_PROGRESS'], [1, 'IN_PROGRESS'], [2, 'IN_PROGRESS'], [3, 'COMPLETED']]);
-    await blockDue();
+    await blockDue(row.txHash);
     expect(await chain.tick()).toBe(0); // final rows are left alone
     await chain.setBehaviour({ confirmationMs: BLOCK_MS });
     expect(await sandboxAdapter(chain, 'bitcoin').confirmations(row.txHash)).toBe(3);
@@ -81,15 +92,18 @@ describe('sandbox chain', () => {
   it('keeps a transfer due when reporting it fails, and does not hold back the others', async () => {
     let down = true;
     const { chain, reports } = recordingChain({ fail: (r) => down && r.confirmations > 0 && r.amountMinor === 7n });
+    // A long block time, each block made due by hand (as above): no waiting for the clock.
+    await chain.setBehaviour({ confirmationMs: 10_000 });
     const stuck = await chain.receive({ network: 'ton', currency: 'TON', address: 'UQAzWZa6nM5mJev91wGc7VCSfBoIsYRqKJpV78N8Add9-RKY', amountMinor: 7n });
     const fine = await chain.receive({ network: 'ton', currency: 'TON', address: 'UQAzWZa6nM5mJev91wGc7VCSfBoIsYRqKJpV78N8Add9-RKY', amountMinor: 8n });
-    await sleep(BLOCK_MS + 15);
+    await blockDue(stuck.txHash, fine.txHash);
     await chain.tick();
     expect((await chain.find(stuck.txHash))?.confirmations).toBe(0);
     expect((await chain.find(fine.txHash))?.confirmations).toBe(1);
     down = false;
-    await sleep(BLOCK_MS + 15);
+    await blockDue(stuck.txHash);
     await chain.tick();
+    await chain.setBehaviour({ confirmationMs: BLOCK_MS, requiredConfirmations: 3 });
     expect((await chain.find(stuck.txHash))?.confirmations).toBe(1);
     expect(reports.filter((r) => r.txHash === stuck.txHash).map((r) => r.confirmations)).toEqual([0, 1]);
   });
@@ -101,7 +115,8 @@ describe('sandbox chain', () => {
     const row = await chain.receive({ network: 'bitcoin', currency: 'BTC', address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', amountMinor: 1n });
     expect(row.requiredConfirmations).toBe(1);
     await chain.setBehaviour({ confirmationMs: 60_000 });
-    await sleep(BLOCK_MS + 15);
+    // Due at the old block time (its last block 15 s ago), not at the new one.
+    await blockDue(row.txHash);
     expect(await chain.tick()).toBe(0); // slowed down: the next block is a minute away
     // Another instance reads the same persisted pace.
     expect(await recordingChain().chain.behaviour()).toEqual({ confirmationMs: 60_000, requiredConfirmations: 1 });
@@ -112,7 +127,7 @@ describe('sandbox chain', () => {
     const { chain, reports } = recordingChain();
     const producer = startBlockProducer(chain, { maxTickMs: 20 });
     const row = await chain.receive({ network: 'bitcoin', currency: 'BTC', address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', amountMinor: 2n });
-    for (let i = 0; i < 100 && (await chain.find(row.txHash))?.status !== 'COMPLETED'; i++) await sleep(20);
+    await until('the transfer to complete on the timer', async () => (await chain.find(row.txHash))?.status === 'COMPLETED');
     await producer.stop();
     expect(reports.filter((r) => r.txHash === row.txHash).at(-1)).toMatchObject({ status: 'COMPLETED', confirmations: 3 });
     const [stored] = await database.db.select().from(sandboxChainTransactions).where(eq(sandboxChainTransactions.txHash, row.txHash));

@@ -1,13 +1,15 @@
 import { Writable } from 'node:stream';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerTransfers, sellOrders, sellRates } from '../src/db/schema/index.js';
+import { ledgerTransfers, sandboxPayouts, sellOrders, sellRates } from '../src/db/schema/index.js';
 import { checkLedgerInvariants } from '../src/ledger/invariants.js';
 import { lookupBin, RUSSIAN_BINS } from '../src/sell/bins.js';
 import { luhnValid, maskCard } from '../src/sell/card.js';
 import { checkSellInvariants } from '../src/sell/invariants.js';
 import { cryptoFor } from '../src/sell/rate.js';
+import { createSandboxPayouts } from '../src/sell/sandbox/provider.js';
 import { resolveSell } from '../src/sell/settle.js';
+import { createSellWorker } from '../src/sell/worker.js';
 import { pin } from './passcode-support.js';
 import {
   byCard, bySavedCard, dumpDatabase, minor, newKey, orderOf, SBER_CARD, SBER_VISA_CARD, sellCall, sellRate, setPayouts, settledSell, TBANK_CARD,
@@ -15,7 +17,7 @@ import {
 import { createTestApp, type TestApp } from './support/app.js';
 import { standaloneDigits } from './support/logs.js';
 import { call, fund, walletUser, type WalletUser } from './wallet-support.js';
-import { balanceOf, historyOf } from './withdraw-support.js';
+import { balanceOf, historyOf, waitFor } from './withdraw-support.js';
 
 const logLines: string[] = [];
 const logStream = new Writable({
@@ -245,8 +247,16 @@ describe('the payout provider', () => {
     const [row] = await t.db.select().from(sellOrders).where(eq(sellOrders.id, res.body.id));
     const resolutions = await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, row!.holdTransferId!));
     expect(resolutions).toHaveLength(1);
-    // The provider's own answer arrives later and changes nothing.
-    await new Promise((r) => setTimeout(r, 1800));
+    // The provider's own answer arrives later and changes nothing. Not waited for: a payout the worker
+    // had submitted (the order is marked attempted) is made due now in the provider's book, then a worker
+    // pass runs (a second worker, as another replica would).
+    const [attempt] = await t.db.select({ at: sellOrders.payoutAttemptedAt }).from(sellOrders).where(eq(sellOrders.id, res.body.id));
+    if (attempt!.at) {
+      const booked = () => t.db.select().from(sandboxPayouts).where(eq(sandboxPayouts.reference, res.body.id));
+      await waitFor('the payout in the provider\'s book', async () => (await booked()).length > 0);
+      await t.db.update(sandboxPayouts).set({ settlesAt: sql`now()` }).where(eq(sandboxPayouts.reference, res.body.id));
+    }
+    await createSellWorker({ db: t.db, payouts: createSandboxPayouts(t.db), pollMs: 100, leaseMs: 30_000 }).tick();
     expect((await orderOf(t, alice, res.body.id)).state).toBe(row!.state);
     expect(await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, row!.holdTransferId!))).toHaveLength(1);
     if (row!.state === 'FAILED') expect(await balanceOf(t, alice, 'USDT_TRX')).toEqual(before);
