@@ -1,39 +1,17 @@
-import type { RestoredSession, SessionUser } from '../../machines/session.machine';
 import type { Language } from '../../machines/preferences.machine';
 import type { Toast } from '../../machines/toast.machine';
-import type { AddressBookApi } from '../api/addressBook';
 import type { AuthFormsApi } from '../api/authForms';
-import type { BuyApi } from '../api/buy';
-import type { PricesApi } from '../api/prices';
-import type { PasscodeApi } from '../api/passcode';
-import type { SellApi } from '../api/sell';
-import type { SendApi } from '../api/send';
-import type { SessionsApi } from '../api/sessions';
-import type { SwapApi } from '../api/swap';
-import type { UserApi } from '../api/userProfile';
-import type { WalletApi } from '../api/wallet';
 import type { CreateSignedInServices, SignedInGateway } from './signedIn';
 import type { StartPlatform } from '../platform/types';
 import type { ClientStore } from './clientStore';
 import type { PreferenceStore } from './applyPreferences';
 import type { AnalyticsBatch } from '../../contracts/analytics';
+import type { AuthPort } from '../auth/authPort';
 
-/** The gateway's calls, grouped as src/api exports them. */
-export type Apis = {
-  user: UserApi;
-  wallet: WalletApi;
-  passcode: PasscodeApi;
-  send: SendApi;
-  sell: SellApi;
-  swap: SwapApi;
-  addressBook: AddressBookApi;
-  /** Sign out of all devices. */
-  sessions: SessionsApi;
-  /** Tokenless (spec §6): built on the public client. */
-  buy: BuyApi;
-  /** Price charts, tokenless like the rates. */
-  prices: PricesApi;
-};
+// Apis and AuthPort live below src/app (the signed-in part and the auth code use them too); named here as
+// well because the harness describes the whole outside world of createServices from this file.
+export type { Apis } from '../api/apis';
+export type { AuthPort };
 
 /**
  * The signed-in part's factory (src/app/signedIn.ts), the public client, the gateway calls on the
@@ -41,27 +19,6 @@ export type Apis = {
  * downloads them with the signed-in area (src/app/liveSignedIn.ts).
  */
 export type SignedInParts = SignedInGateway & { createSignedIn: CreateSignedInServices };
-
-/** The identity provider and the stored user (src/auth/oidcAuth.ts over oidc-client-ts). */
-export type AuthPort = {
-  /** The stored user (or the one an OIDC callback brings), with what start-up needs to know. */
-  restoreSession(): Promise<RestoredSession>;
-  signinSilent(): Promise<SessionUser>;
-  signInWithInitData(): Promise<SessionUser>;
-  exchangeLinkToken(linkToken: string): Promise<SessionUser>;
-  /** Issue 20 item 9: GET /user with this access token (no renewal): the linked Telegram user's id, or null. */
-  loadTelegramOwner(accessToken: string): Promise<number | null>;
-  /** Records the Telegram user a stored session belongs to, beside the stored user. */
-  recordTelegramOwner(sub: string, telegramUserId: number): void;
-  /** Revokes the stored session's tokens at the IdP's revocation endpoint and removes the stored user. */
-  discardSession(user: SessionUser): Promise<void>;
-  signInWithPassword(email: string, password: string): Promise<SessionUser>;
-  removeStoredUser(): void;
-  /** Ends the user's tokens at the IdP; createServices then ends the session. Rejects when sign-out failed. */
-  signOut(): Promise<void>;
-  /** The stored user went away (another tab signed out). */
-  onUserUnloaded(listener: () => void): void;
-};
 
 /** What the page does with the preferences and how it tells the user things. */
 export type UiPort = {

@@ -1,4 +1,4 @@
-import type { Apis } from './deps';
+import type { Apis } from '../api/apis';
 import type { AnalyticsEventName, AnalyticsFlow, AnalyticsProps, FlowOutcome } from '../../contracts/analytics';
 import type { Analytics } from './analytics';
 

@@ -10,7 +10,7 @@ import { createSessionsApi } from '../api/sessions';
 import { createSwapApi } from '../api/swap';
 import { createUserApi } from '../api/userProfile';
 import { createWalletApi } from '../api/wallet';
-import type { Apis } from './deps';
+import type { Apis } from '../api/apis';
 
 /**
  * The live signed-in part, downloaded on the first sign-in or with the signed-in area (createServices):

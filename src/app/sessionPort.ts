@@ -1,7 +1,7 @@
 import { waitFor } from 'xstate';
 import type { SessionPort } from '../api/authHttp';
 import { selectAccessToken, selectSettled, selectSignedIn } from '../../machines/session.selectors';
-import type { SessionActor } from './services';
+import type { SessionActor } from './actors';
 
 /** The authenticated client's view of the session actor: its token, a renewal after a 401, a silent sign-out. */
 export function createSessionPort(session: SessionActor): SessionPort {

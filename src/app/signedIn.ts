@@ -16,7 +16,8 @@ import type { DeviceFeatures, Platform, StartPlatform } from '../platform/types'
 import type { AvailableCoinsActor, BalancesActor, ConnectivityActor, PreferencesActor, ProfileActor, ResetHoldActor, SessionActor } from './actors';
 import { createConnectivity, linkConnectivityToBalances, reachabilityOf, type NetworkPort } from './connectivity';
 import { withReachability } from '../api/reachability';
-import type { Apis, AuthPort } from './deps';
+import type { Apis } from '../api/apis';
+import type { AuthPort } from '../auth/authPort';
 import { createSessionPort } from './sessionPort';
 import { callOnSignIn, holdReporter, linkProfileToPreferences, linkProfileToResetHold, linkSessionToWallet } from './walletLink';
 import type { Analytics } from './analytics';

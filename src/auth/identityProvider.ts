@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../machines/session.machine';
-import type { AuthPort } from '../app/deps';
+import type { AuthPort } from './authPort';
 import type { LaunchInfo } from '../platform/launch';
 import type { StartPlatform } from '../platform/types';
 import { getUserManager, onUserManagerReady } from './userManager';

@@ -1,4 +1,4 @@
-import type { AuthPort } from '../app/deps';
+import type { AuthPort } from './authPort';
 import type { LaunchInfo } from '../platform/launch';
 import type { StartPlatform } from '../platform/types';
 import type { IdentityProvider } from './identityProvider';
