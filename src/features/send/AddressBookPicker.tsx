@@ -7,7 +7,7 @@ import { BackButton } from '../../ui/Screen';
 import * as screen from '../../ui/Screen.css';
 import { Spinner } from '../../ui/Spinner';
 import * as shell from '../shell/AppShell.css';
-import type { SendActor } from './SendFormScreen';
+import type { SendActor } from './types';
 import * as css from './send.css';
 
 /** The address book on this asset's network, as a full-screen sheet; a tap fills the address. */

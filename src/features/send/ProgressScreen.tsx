@@ -9,7 +9,7 @@ import { useFormat } from '../../i18n/useFormat';
 import * as button from '../../ui/Button.css';
 import { Screen, StatusBlock } from '../../ui/Screen';
 import * as screen from '../../ui/Screen.css';
-import type { SendActor } from './SendFormScreen';
+import type { SendActor } from './types';
 import * as css from './send.css';
 
 /**

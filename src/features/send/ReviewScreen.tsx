@@ -14,7 +14,7 @@ import { useMoneyHold } from '../shell/moneyHold';
 import { networkName } from '../asset/network';
 import { PasscodeVerifyScreen } from '../passcode/PasscodeVerifyScreen';
 import { RecipientWarning } from './RecipientWarning';
-import type { SendActor } from './SendFormScreen';
+import type { SendActor } from './types';
 import { sendMessages } from './messages';
 import * as shell from '../shell/AppShell.css';
 import * as css from './send.css';

@@ -7,7 +7,8 @@ import { Screen } from '../../ui/Screen';
 import { Skeleton } from '../asset/parts';
 import { ProgressScreen } from './ProgressScreen';
 import { ReviewScreen } from './ReviewScreen';
-import { SendFormScreen, type SendActor } from './SendFormScreen';
+import { SendFormScreen } from './SendFormScreen';
+import type { SendActor } from './types';
 import * as shell from '../shell/AppShell.css';
 
 /** The screen for the send machine's state: form, review (with the passcode step) or progress. */

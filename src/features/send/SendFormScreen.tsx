@@ -1,8 +1,6 @@
 import { BookUser, ClipboardPaste, History, ScanLine } from 'lucide-react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ActorRefFrom } from 'xstate';
-import type { sendMachine } from '../../../machines/send.machine';
 import {
   selectAddress, selectAddressProblem, selectAmount, selectAvailable, selectCanContinue, selectCanMax, selectCheckFailed,
   selectCheckingAddress, selectCoin, selectFee, selectFeeFailed, selectLoadingFee, selectNotEnoughFunds, selectPasting,
@@ -25,8 +23,7 @@ import { addressProblemMessages, sendMessages } from './messages';
 import * as shell from '../shell/AppShell.css';
 import * as css from './send.css';
 import { ResetHoldNotice } from '../passcode/ResetHoldNotice';
-
-export type SendActor = ActorRefFrom<typeof sendMachine>;
+import type { SendActor } from './types';
 
 const icon = { size: 18, strokeWidth: 2, 'aria-hidden': true } as const;
 

@@ -14,7 +14,7 @@ import { sendMessages } from './messages';
 import { serverFailureText } from '../errors/messages';
 import { SendFlow } from './SendFlow';
 import { createPasscodeStep } from './steps';
-import type { SendActor } from './SendFormScreen';
+import type { SendActor } from './types';
 import { reviewKeys, sendDrafts } from './storage';
 import { createSendActors } from './services';
 
