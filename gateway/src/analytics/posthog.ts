@@ -1,4 +1,4 @@
-import type { AnalyticsSink, TaggedEvent } from './sink.js';
+import type { AnalyticsSink, TaggedEvent } from './types.js';
 
 /** PostHog's batch capture body (https://posthog.com/docs/api/capture, "Batch events"). */
 export type PosthogBatch = {

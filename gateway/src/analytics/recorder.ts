@@ -1,4 +1,4 @@
-import type { AnalyticsSink, TaggedEvent } from './sink.js';
+import type { AnalyticsSink, TaggedEvent } from './types.js';
 
 /** Sandbox only: the last events given to the sink, for GET /dev/analytics/events (e2e and people). */
 export type AnalyticsRecorder = AnalyticsSink & { events(): TaggedEvent[]; clear(): void };

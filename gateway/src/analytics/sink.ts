@@ -1,16 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AnalyticsEvent, AppType } from '../../../contracts/analytics.js';
 import type { AnalyticsConfig } from '../config.js';
 import { posthogSink } from './posthog.js';
+import type { AnalyticsSink } from './types.js';
 
-/** An allowed event with what the gateway knows of its sender (spec §1: account id and appType). */
-export type TaggedEvent = AnalyticsEvent & { accountId: string | null; appType: AppType; sessionId: string };
-
-/** A product analytics backend. `capture` may fail: the caller only logs it (spec §8). */
-export interface AnalyticsSink {
-  readonly name: string;
-  capture(events: TaggedEvent[]): Promise<void>;
-}
+export type { AnalyticsSink, TaggedEvent } from './types.js';
 
 export const noSink: AnalyticsSink = { name: 'none', capture: async () => {} };
 

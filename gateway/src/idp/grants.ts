@@ -8,7 +8,7 @@ import type { RateLimiter } from '../http/rateLimit.js';
 import { clientAddressOf } from './mount.js';
 import { hasControlCharacters } from '../http/controlChars.js';
 import { API_RESOURCE, DEFAULT_SCOPE, SCOPES, SESSION_GRANT } from './constants.js';
-import type { UserCredentials } from './index.js';
+import type { UserCredentials } from './userCredentials.js';
 import { findAccount, resourceServerInfo } from './provider.js';
 
 const TICKET_TTL_MS = 30_000;

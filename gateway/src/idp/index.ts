@@ -11,10 +11,12 @@ import { createDispatcher, mountOnFastify } from './mount.js';
 import { createProvider } from './provider.js';
 import { createRevocationHandler } from './revoke.js';
 import { createUserinfoHandler } from './userinfo.js';
+import type { UserCredentials } from './userCredentials.js';
 import { createTokenVerifier, InvalidAccessToken, isTokenLive, type AccessTokenClaims } from './verify.js';
 
 export { API_RESOURCE, ROUTES } from './constants.js';
 export { InvalidAccessToken, type AccessTokenClaims } from './verify.js';
+export type { UserCredentials } from './userCredentials.js';
 
 export interface TokenSet {
   access_token: string;
@@ -23,11 +25,6 @@ export interface TokenSet {
   refresh_token: string;
   id_token: string;
   scope: string;
-}
-
-export interface UserCredentials {
-  checkPassword(email: string, password: string): Promise<{ ok: true; userId: string } | { ok: false; reason: 'invalid' | 'unconfirmed' }>;
-  getClaims(userId: string): Promise<{ email?: string; email_verified?: boolean; preferred_username?: string; name?: string } | undefined>;
 }
 
 export interface Idp {

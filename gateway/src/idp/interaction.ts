@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import { INTERACTION_PATH } from './constants.js';
-import type { UserCredentials } from './index.js';
+import type { UserCredentials } from './userCredentials.js';
 import { loginPage, pagePolicy } from './pages.js';
 import { hasControlCharacters, withoutControlCharacters } from '../http/controlChars.js';
 import { readForm, send } from './http.js';

@@ -1,7 +1,7 @@
 import Provider, { errors, type Account, type AdapterConstructor, type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.js';
 import { API_RESOURCE, INTERACTION_PATH, ROUTES, SCOPES, SESSION_GRANT } from './constants.js';
-import type { UserCredentials } from './index.js';
+import type { UserCredentials } from './userCredentials.js';
 import type { IdpKeys } from './keys.js';
 import { SIGNING_ALG } from './keys.js';
 import { errorPage, loggedOutPage, logoutPage, pagePolicy } from './pages.js';

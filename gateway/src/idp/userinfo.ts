@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { UserCredentials } from './index.js';
+import type { UserCredentials } from './userCredentials.js';
 import { applyCors, sendJson } from './http.js';
 
 const SCOPE_CLAIMS: Record<string, string[]> = {

@@ -1,5 +1,5 @@
 import type { Mail } from './mailer.js';
-import type { SecurityDetail, SecurityEventKind } from '../security/events.js';
+import type { SecurityDetail, SecurityEventKind } from '../security/kinds.js';
 
 export function confirmationMail(to: string, publicUrl: string, code: string): Mail {
   const link = `${publicUrl}/auth/signup/confirm/${code}`;

@@ -3,23 +3,9 @@ import type { Executor } from '../db/client.js';
 import { securityEvents, users } from '../db/schema/index.js';
 import type { Mailer } from '../mail/mailer.js';
 import { securityNoticeMail } from '../mail/templates.js';
+import type { SecurityDetail, SecurityEventKind } from './kinds.js';
 
-/**
- * Every change of who can reach an account, and every refused attempt at one (docs/security.md).
- * `refused` kinds are attempts that were turned away; the others are changes that happened.
- */
-export const SECURITY_EVENT_KINDS = [
-  'password_reset',
-  'passcode_recovered',
-  'sessions_revoked',
-  'telegram_linked',
-  'telegram_unlinked',
-  'telegram_relinked',
-  'telegram_link_refused',
-  'telegram_relink_requested',
-] as const;
-export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
-export type SecurityDetail = Record<string, string | number | boolean | null>;
+export { SECURITY_EVENT_KINDS, type SecurityDetail, type SecurityEventKind } from './kinds.js';
 
 /** Written inside the transaction that makes the change, so the record cannot miss it or outlive it. */
 export async function recordSecurityEvent(tx: Executor, userId: string, kind: SecurityEventKind, detail: SecurityDetail = {}): Promise<void> {
