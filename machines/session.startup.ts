@@ -1,4 +1,4 @@
-import type { RestoredSession, SessionUser } from './session.machine';
+import type { RestoredSession, SessionUser } from './session.types';
 
 /** Spec §9: expiries are compared as seconds × 1000 against now. */
 export const accessValid = (user: SessionUser, now = Date.now()) =>
