@@ -82,6 +82,7 @@ function straddled(replies: { status: number; body: any }[]) {
   const after = replies.filter((r) => r.status === 401 || r.body?.code === 'PASSCODE_RESET_HOLD');
   const tally = replies.reduce<Record<string, number>>((n, r) => ({ ...n, [`${r.status} ${r.body?.code ?? ''}`]: (n[`${r.status} ${r.body?.code ?? ''}`] ?? 0) + 1 }), {});
   expect(before.length + after.length, JSON.stringify(tally)).toBe(replies.length);
+  console.log(`[figures] ${t.database.kind}: ${replies.length} money requests across the reset, 0 accepted; ${JSON.stringify(tally)}`);
   expect(before.length, 'requests judged before the reset').toBeGreaterThan(0);
   expect(after.length, 'requests judged after the reset').toBeGreaterThan(0);
 }
