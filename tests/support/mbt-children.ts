@@ -6,6 +6,7 @@
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
 import { matchesKey } from './mbt-plan';
+import { suiteMachines } from './mbt-suites';
 
 export type ChildMachine = { id: string; machine: AnyStateMachine; invokedAs: string[] };
 
@@ -32,24 +33,26 @@ export const leafPaths = (machine: AnyStateMachine) =>
   getStateNodes(machine.root).filter((n) => n.type === 'atomic' || n.type === 'final').map((n) => n.path.join('.'));
 
 /** Loaded lazily: only parents with children need the sources of every suite and machine. */
-const suiteSources = import.meta.glob<string>('../flows/**/*.test.tsx', { query: '?raw', import: 'default' });
+const suiteSources = import.meta.glob<string>(['../flows/**/*.test.{ts,tsx}', '../machines/**/*.test.{ts,tsx}', '../unit/**/*.test.{ts,tsx}'], {
+  query: '?raw',
+  import: 'default',
+});
 const machineModules = import.meta.glob<Record<string, unknown>>('../../machines/*.machine.ts');
 
 /**
- * Machine id → the suite files that run `describeModel` on it. A suite names its machine by the
- * exported identifier (`machine: scannerMachine` or `machine: passcodeVerifyMachine.provide(...)`);
- * the machine modules tell which id each identifier carries.
+ * Machine id → the suite files that run `describeModel` on it (recognised as in mbt-suites.ts: the
+ * machine imported from machines/<name>.machine and passed as `machine:`, generics and `.provide()` allowed).
  */
 export async function ownSuites(): Promise<Map<string, string[]>> {
   const idOf = new Map<string, string>();
-  for (const load of Object.values(machineModules)) {
-    for (const [name, value] of Object.entries(await load())) if (isMachine(value)) idOf.set(name, value.id);
+  for (const [path, load] of Object.entries(machineModules)) {
+    const module = path.replace(/^.*\/machines\//, '').replace(/\.machine\.ts$/, '');
+    for (const [name, value] of Object.entries(await load())) if (isMachine(value)) idOf.set(`${module}#${name}`, value.id);
   }
   const suites = new Map<string, string[]>();
   for (const [path, load] of Object.entries(suiteSources)) {
-    const source = await load();
-    for (const m of source.matchAll(/describeModel\([^]*?\bmachine:\s*(\w+)/g)) {
-      const id = idOf.get(m[1]);
+    for (const { module, exported } of suiteMachines(await load())) {
+      const id = idOf.get(`${module}#${exported}`);
       if (!id) continue;
       const file = path.replace(/^\.\.\/flows\//, '');
       suites.set(id, [...new Set([...(suites.get(id) ?? []), file])]);
