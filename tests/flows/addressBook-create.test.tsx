@@ -15,6 +15,7 @@ import { describeModel } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { typeInto } from '../support/authScreens';
 import { btcCoin, labelled, usdtTrxCoin } from './asset-fixtures';
+import { says } from '../support/dom';
 
 const TRX = { ...usdtTrxCoin, currency: 'TRX', token: false, name: 'Tron' };
 const LIGHTNING = { ...btcCoin, currency: 'BTC_LNG', blockchain: 'Lightning', network: 'lightning' };
@@ -91,7 +92,7 @@ describeModel('addressBookCreate', {
   states: {
     '*': () => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('New address'),
     loadingNetworks: () => {
-      expect(screen.getByRole('status', { name: 'Loading networks' })).toBeTruthy();
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading networks']);
       expect(screen.queryByLabelText('Address')).toBeNull();
     },
     networksFailed: () => expect(screen.getByRole('alert').textContent).toContain('Could not load the networks.'),

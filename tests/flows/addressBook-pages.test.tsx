@@ -9,6 +9,7 @@ import { fromPromise } from 'xstate';
 import type { AddressBookApi, AddressBookEntry } from '../../src/api/addressBook';
 import { makeUser, mountApp, pathname } from './app/harness';
 import { btcCoin, usdtTrxCoin } from './asset-fixtures';
+import { isShown } from '../support/dom';
 
 const BTC = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
 
@@ -57,7 +58,7 @@ it('address book round trip from Settings', async () => {
   await user.selectOptions(network, 'Bitcoin');
   await user.type(screen.getByLabelText('Address'), 'not-an-address');
   // Checked as typed: the error under the field, Save not offered.
-  expect(screen.getByText('Address format is wrong.')).toBeTruthy();
+  expect(isShown(screen.getByText('Address format is wrong.')), 'shown').toBe(true);
   expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
   await user.clear(screen.getByLabelText('Address'));
   app.clipboard.text = ` ${BTC}\n`;
@@ -65,7 +66,7 @@ it('address book round trip from Settings', async () => {
   await waitFor(() => expect((screen.getByLabelText('Address') as HTMLInputElement).value).toBe(BTC));
   await user.click(screen.getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(pathname(app)).toBe('/settings/address-book'));
-  expect(await screen.findByText('Address added')).toBeTruthy();
+  expect(isShown(await screen.findByText('Address added')), 'shown').toBe(true);
   expect(calls).toContain(`create acc-3 ${JSON.stringify({ name: 'Ann', blockchain: 'Bitcoin', address: BTC })}`);
 
   await user.click(await screen.findByTestId('book-row'));
@@ -75,7 +76,7 @@ it('address book round trip from Settings', async () => {
   await waitFor(() => expect(pathname(app)).toBe('/settings/address-book/e-1/delete'));
   await user.click(await screen.findByRole('button', { name: 'Delete' }));
   await waitFor(() => expect(pathname(app)).toBe('/settings/address-book'));
-  expect(await screen.findByText('Address deleted')).toBeTruthy();
-  expect(await screen.findByTestId('book-empty')).toBeTruthy();
+  expect(isShown(await screen.findByText('Address deleted')), 'shown').toBe(true);
+  expect(isShown(await screen.findByTestId('book-empty')), 'shown').toBe(true);
   expect(calls).toContain('remove acc-3 e-1');
 });

@@ -14,6 +14,7 @@ import { renderInRouter } from '../support/router';
 import type { Transaction } from '../../contracts/wallet';
 import type { HistoryChunk } from '../../machines/shared/historyPages';
 import { BTC_ADDRESS, NOW, btcAsset, btcCoin, deposit, history, labelled, usdtTrxCoin } from './asset-fixtures';
+import { isEnabled, isShown, says, text } from '../support/dom';
 
 const USD = { fiat: 'USD', rate: 60000 };
 
@@ -107,7 +108,7 @@ describeModel('assetHistory', {
       expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/home');
     },
     loading: (h, s, { history }) => {
-      expect(screen.getByRole('status', { name: 'Loading history' })).toBeTruthy();
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading history']);
       // After an add: the app-wide balances were told to refresh, then the asset page loads again.
       if (history.at(-1)?.type === 'xstate.done.actor.addAsset') expect(h.notes.at(-1)).toBe('added');
       // The catalogue's name once known (an add keeps it), the code before.
@@ -139,14 +140,14 @@ describeModel('assetHistory', {
     failed: () => {
       const alert = screen.getByRole('alert');
       expect(alert.textContent).toContain('Could not load this asset.');
-      expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+      expect(isEnabled(within(alert).getByRole('button', { name: 'Retry' })), 'enabled').toBe(true);
       expect(screen.queryByRole('status', { name: 'Loading history' })).toBeNull();
       expect(screen.queryByRole('link', { name: 'Receive' })).toBeNull();
     },
     loaded: (_h, s) => {
       const { asset, transactions } = s.context;
       expect(screen.queryByRole('status', { name: 'Loading history' })).toBeNull();
-      expect(screen.getByRole('heading', { level: 1, name: 'Bitcoin' })).toBeTruthy();
+      expect(text(screen.getByRole('heading', { level: 1 })), 'heading').toBe('Bitcoin');
       const balances: Record<string, string> = { '1.75000000': '1.75 BTC', '1.25000000': '1.25 BTC', '0': '0 BTC' };
       expect(screen.getByTestId('asset-balance').textContent).toBe(balances[asset!.totalAvailable]);
       // The balance's value at the loaded rate (60 000 $/BTC), under it.
@@ -157,7 +158,7 @@ describeModel('assetHistory', {
       expect(screen.getByTestId('asset-address').textContent).toBe('bc1qar…wf5mdq');
       expect(screen.getByRole('link', { name: 'Receive' }).getAttribute('href')).toBe('/home/asset/BTC/receive');
       expect(screen.getByRole('link', { name: 'Send' }).getAttribute('href')).toBe('/home/asset/BTC/send');
-      expect(screen.getByRole('heading', { level: 2, name: 'History' })).toBeTruthy();
+      expect(text(screen.getByRole('heading', { level: 2 })), 'heading').toBe('History');
       expect(screen.getByRole('link', { name: 'Filter and export' }).getAttribute('href')).toBe('/history?asset=BTC');
       if (transactions.length === 0) {
         expect(screen.getByTestId('history-empty').textContent).toContain('No transactions yet');
@@ -206,7 +207,7 @@ describeModel('assetHistory', {
       expect(rows()).toHaveLength(s.context.transactions.length);
     },
     'loaded.more.loading': (h, s) => {
-      expect(screen.getByRole('status', { name: 'Loading more transactions' })).toBeTruthy();
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading more transactions']);
       expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
       expect(rows()).toHaveLength(s.context.transactions.length);
       expect(h.fakes.calls('loadMore').at(-1)).toEqual({ currency: 'BTC', cursor: 'c2' });
@@ -215,7 +216,7 @@ describeModel('assetHistory', {
       // The rows on screen stay; the end of the list says what failed and offers Retry.
       const alert = screen.getByRole('alert');
       expect(alert.textContent).toContain('Could not load more transactions.');
-      expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+      expect(isEnabled(within(alert).getByRole('button', { name: 'Retry' })), 'enabled').toBe(true);
       expect(rows()).toHaveLength(4);
     },
     'loaded.copy.copying': (h) => {
@@ -238,7 +239,7 @@ describe('asset screen', () => {
     ).start();
     await renderInRouter(<AssetScreen actor={actor} />, { path: '/home/asset/BTC' });
     await settle();
-    expect(screen.getByTestId('history-empty')).toBeTruthy();
+    expect(isShown(screen.getByTestId('history-empty')), 'shown').toBe(true);
     await act(async () => void vi.advanceTimersByTime(9_999));
     expect(calls).toHaveLength(1);
     await act(async () => void vi.advanceTimersByTime(1));

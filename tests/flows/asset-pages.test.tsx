@@ -11,6 +11,7 @@ import type { AssetApi } from '../../src/features/asset/services';
 import { settle } from '../support/mbt';
 import { makeUser, mountApp, pathname } from './app/harness';
 import { BTC_ADDRESS, HASH, btcAsset, btcCoin, deposit, history } from './asset-fixtures';
+import { isShown, text } from '../support/dom';
 
 function fakeApi() {
   const calls = { assets: [] as string[], history: [] as Array<[string, HistoryFilter | undefined]>, transaction: [] as Array<[string, string]> };
@@ -56,7 +57,7 @@ describe('asset pages in the app', () => {
     expect((await screen.findByTestId('asset-not-added')).textContent).toContain("LTC isn't in your wallet");
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Add LTC' }));
-    expect(await screen.findByTestId('asset-balance')).toBeTruthy();
+    expect(isShown(await screen.findByTestId('asset-balance')), 'shown').toBe(true);
     expect(added).toEqual(['LTC']);
     expect(screen.getByTestId('asset-balance').textContent).toBe('0 LTC');
     expect(screen.queryByTestId('asset-not-added')).toBeNull();
@@ -67,7 +68,7 @@ describe('asset pages in the app', () => {
     const { api, calls } = fakeApi();
     const app = mount('/home/asset/BTC', api);
     const user = userEvent.setup();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bitcoin' })).toBeTruthy();
+    expect(text(await screen.findByRole('heading', { level: 1, name: 'Bitcoin' })), 'heading').toBe('Bitcoin');
     expect(calls.history).toEqual([['acc-7', { currency: 'BTC', sort: 'DESC', properties: ['createdDate'], pageSize: 100, pageNumber: 1 }]]);
     expect(calls.assets).toContain('acc-7');
     expect(screen.getByTestId('asset-balance').textContent).toBe('1.25 BTC');
@@ -75,11 +76,11 @@ describe('asset pages in the app', () => {
 
     await user.click(screen.getByRole('button', { name: 'Copy address' }));
     expect(app.calls.copied).toEqual([BTC_ADDRESS]);
-    expect((await screen.findByText('Address copied')).closest('[aria-live]')).toBeTruthy();
+    expect((await screen.findByText('Address copied')).closest('[aria-live]')?.getAttribute('aria-live'), 'announced').toBe('polite');
 
     await user.click(screen.getByRole('link', { name: 'Receive' }));
     await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC/receive'));
-    expect(await screen.findByRole('img', { name: `QR code of the address ${BTC_ADDRESS}` })).toBeTruthy();
+    expect(isShown(await screen.findByRole('img', { name: `QR code of the address ${BTC_ADDRESS}` })), 'shown').toBe(true);
     await user.click(screen.getByRole('button', { name: 'Share' }));
     expect(app.calls.shared).toEqual([BTC_ADDRESS]);
     await user.click(screen.getByRole('button', { name: 'Copy' }));
@@ -90,7 +91,7 @@ describe('asset pages in the app', () => {
     const rows = await screen.findAllByTestId('history-row');
     await user.click(rows[0]);
     await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC/transaction/tx-deposit/DEPOSIT'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Receiving' })).toBeTruthy();
+    expect(text(await screen.findByRole('heading', { level: 1, name: 'Receiving' })), 'heading').toBe('Receiving');
     expect(calls.transaction).toEqual([['acc-7', 'tx-deposit']]);
     expect(screen.getByTestId('tx-confirmations').textContent).toContain('1 of 2');
     expect(screen.getByTestId('tx-amount').textContent).toBe('+0.5 BTC');
@@ -98,7 +99,7 @@ describe('asset pages in the app', () => {
 
     await user.click(screen.getByRole('button', { name: 'Copy transaction hash' }));
     expect(app.calls.copied.at(-1)).toBe(HASH);
-    expect(await screen.findByText('Hash copied')).toBeTruthy();
+    expect(isShown(await screen.findByText('Hash copied')), 'shown').toBe(true);
     await user.click(screen.getByRole('button', { name: 'View in explorer' }));
     expect(app.calls.links).toEqual([`https://mempool.space/tx/${HASH}`]);
   });
@@ -116,7 +117,7 @@ describe('asset pages in the app', () => {
     const before = attempts;
     online = true;
     await act(async () => screen.getByRole('button', { name: 'Retry' }).click());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bitcoin' })).toBeTruthy();
+    expect(text(await screen.findByRole('heading', { level: 1, name: 'Bitcoin' })), 'heading').toBe('Bitcoin');
     expect(attempts).toBe(before + 1);
     expect(app.coins.getSnapshot().value).toBe('loaded');
   });

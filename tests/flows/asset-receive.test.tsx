@@ -10,6 +10,7 @@ import { ReceiveScreen } from '../../src/features/asset/ReceiveScreen';
 import { describeModel, settle } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { BTC_ADDRESS, btcCoin, labelled, usdtTrxCoin } from './asset-fixtures';
+import { isEnabled, says } from '../support/dom';
 
 const target = labelled<ReceiveTarget>('BTC address', { coin: btcCoin, address: BTC_ADDRESS });
 
@@ -69,7 +70,7 @@ describeModel('receive', {
     },
     loading: (h) => {
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Receive BTC');
-      expect(screen.getByRole('status', { name: 'Loading address' })).toBeTruthy();
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading address']);
       expect(screen.queryByRole('img')).toBeNull();
       expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
       expect(h.fakes.calls('loadAddress').at(-1)).toEqual({ currency: 'BTC' });
@@ -77,7 +78,7 @@ describeModel('receive', {
     failed: (_h, s) => {
       const alert = screen.getByRole('alert');
       expect(alert.textContent).toContain(errorTexts[(s.context.error as ReceiveError).kind]);
-      expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+      expect(isEnabled(within(alert).getByRole('button', { name: 'Retry' })), 'enabled').toBe(true);
       expect(screen.queryByRole('img')).toBeNull();
       expect(screen.queryByTestId('network-warning')).toBeNull();
     },

@@ -13,6 +13,7 @@ import { TransactionScreen } from '../../src/features/asset/TransactionScreen';
 import { describeModel, settle } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { BTC_ADDRESS, EXTERNAL_ADDRESS, HASH, NOW, btcCoin, deposit, failedSale, failedSend, labelled, usdtTrxCoin, withdrawal } from './asset-fixtures';
+import { isEnabled, says } from '../support/dom';
 
 const receiving = labelled<TransactionView>('deposit 1 of 2', { transaction: deposit('IN_PROGRESS'), coin: btcCoin });
 const received = labelled<TransactionView>('deposit credited', { transaction: deposit('COMPLETED'), coin: btcCoin });
@@ -107,13 +108,13 @@ describeModel('transactionDetails', {
     },
     loading: (h) => {
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Transaction');
-      expect(screen.getByRole('status', { name: 'Loading transaction' })).toBeTruthy();
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading transaction']);
       expect(h.fakes.calls('loadTransaction').at(-1)).toEqual(input);
     },
     failed: (_h, s) => {
       const alert = screen.getByRole('alert');
       expect(alert.textContent).toContain(s.context.error?.kind === 'notFound' ? 'This transaction was not found.' : 'Could not load the transaction.');
-      expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+      expect(isEnabled(within(alert).getByRole('button', { name: 'Retry' })), 'enabled').toBe(true);
     },
     loaded: (h: H, s, { history }) => {
       const tx = s.context.transaction as Transaction;

@@ -7,6 +7,7 @@ import { checkMailActions } from '../../src/features/auth/wiring';
 import { describeModel } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { fakeEffects } from '../support/authScreens';
+import { isShown, text } from '../support/dom';
 
 async function mount(email: string) {
   const fx = fakeEffects();
@@ -25,8 +26,8 @@ describeModel('checkMail', {
   },
   states: {
     waiting: (h, _s, { history }) => {
-      expect(screen.getByRole('heading', { name: 'Check your mail' })).toBeTruthy();
-      expect(screen.getByText('someone@gmail.com')).toBeTruthy();
+      expect(text(screen.getByRole('heading', { name: 'Check your mail' })), 'heading').toBe('Check your mail');
+      expect(isShown(screen.getByText('someone@gmail.com')), 'shown').toBe(true);
       expect(h.fx.openLink).toHaveBeenCalledTimes(history.length);
       if (history.length) expect(h.fx.openLink).toHaveBeenLastCalledWith('https://mail.google.com');
     },
@@ -37,7 +38,7 @@ describe('check mail screen', () => {
   it('offers no mail button without a usable address, and links back to login', async () => {
     const { router } = await mount('');
     expect(screen.queryByRole('button', { name: 'Open mail' })).toBeNull();
-    expect(screen.getByText('We sent you a confirmation link. Follow it to finish signing up.')).toBeTruthy();
+    expect(isShown(screen.getByText('We sent you a confirmation link. Follow it to finish signing up.')), 'shown').toBe(true);
     await userEvent.setup().click(screen.getByRole('link', { name: 'Back to login' }));
     expect(router.state.location.pathname).toBe('/auth/login/email');
   });

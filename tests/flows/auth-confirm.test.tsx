@@ -6,6 +6,7 @@ import { confirmActions } from '../../src/features/auth/wiring';
 import { describeModel } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { fakeEffects } from '../support/authScreens';
+import { says, text } from '../support/dom';
 
 const CONFIRM_ERROR = "Confirmation code doesn't exists!";
 const invalid = { status: 400, code: 'CONFIRMATION_CODE_INVALID', message: "Confirmation code doesn't exist, was used or has expired" };
@@ -35,14 +36,14 @@ describeModel('confirm', {
   },
   states: {
     confirming: (h) => {
-      expect(screen.getByRole('heading', { name: 'Confirming your e-mail…' })).toBeTruthy();
-      expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+      expect(text(screen.getByRole('heading', { name: 'Confirming your e-mail…' })), 'heading').toBe('Confirming your e-mail…');
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading']);
       expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
       expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
       expect(h.fakes.calls('confirmEmail')).toEqual([{ confirmationCode: 'abc' }]);
     },
     confirmed: (h) => {
-      expect(screen.getByRole('heading', { name: 'E-mail confirmed' })).toBeTruthy();
+      expect(text(screen.getByRole('heading', { name: 'E-mail confirmed' })), 'heading').toBe('E-mail confirmed');
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Continue' }));
       expect(h.fx.navigate).not.toHaveBeenCalled();
       expect(h.fx.toast).not.toHaveBeenCalled();
@@ -50,7 +51,7 @@ describeModel('confirm', {
     continuing: (h) => {
       expect(h.fx.navigate).toHaveBeenCalledWith({ to: '/auth/login/email' });
       // The confirmation stays on screen while the login page opens.
-      expect(screen.getByRole('heading', { name: 'E-mail confirmed' })).toBeTruthy();
+      expect(text(screen.getByRole('heading', { name: 'E-mail confirmed' })), 'heading').toBe('E-mail confirmed');
     },
     failed: (h) => {
       // Nothing to continue with and nothing pending: the login page takes over.

@@ -6,6 +6,7 @@ import { forgotActions } from '../../src/features/auth/wiring';
 import { describeModel } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { fakeEffects, input, submitButton, typeInto } from '../support/authScreens';
+import { text } from '../support/dom';
 
 const GENERIC = 'Something went wrong...';
 const send = () => submitButton(/Send reset link$/);
@@ -38,7 +39,7 @@ describeModel('forgot', {
   },
   states: {
     '*': (_h, s) => {
-      expect(screen.getByRole('heading', { name: 'Forgot password?' })).toBeTruthy();
+      expect(text(screen.getByRole('heading', { name: 'Forgot password?' })), 'heading').toBe('Forgot password?');
       expect(input('E-mail').value).toBe(s.context.email);
     },
     editing: (h, s, { history }) => {

@@ -7,6 +7,7 @@ import { loginActions } from '../../src/features/auth/wiring';
 import { describeModel } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { fakeEffects, input, submitButton, typeInto } from '../support/authScreens';
+import { text } from '../support/dom';
 
 const LOGIN_ERROR = 'Wrong address or password. Please check entered information.';
 
@@ -48,7 +49,7 @@ describeModel('login', {
   },
   states: {
     '*': (_h, s) => {
-      expect(screen.getByRole('heading', { name: 'Log in' })).toBeTruthy();
+      expect(text(screen.getByRole('heading', { name: 'Log in' })), 'heading').toBe('Log in');
       expect(input('E-mail').value).toBe(s.context.email);
       expect(input('Password').value).toBe(s.context.password);
       expect(input('Password').type).toBe(s.context.passwordShown ? 'text' : 'password');

@@ -6,6 +6,7 @@ import * as pages from '../../src/features/auth';
 import { renderWithProviders } from '../support/render';
 import { ServicesProvider } from '../../src/app/context';
 import { createFakeServices, fakePlatform } from './app/harness';
+import { isShown, text } from '../support/dom';
 
 const { platform } = fakePlatform(false);
 
@@ -37,31 +38,31 @@ async function open(path: string) {
 describe('auth pages', () => {
   it('welcome leads to e-mail login and to sign-up', async () => {
     const router = await open('/auth/login');
-    expect(screen.getByRole('heading', { name: 'Welcome to your wallet' })).toBeTruthy();
+    expect(text(screen.getByRole('heading', { name: 'Welcome to your wallet' })), 'heading').toBe('Welcome to your wallet');
     expect(screen.getByRole('link', { name: /sign up/i }).getAttribute('href')).toBe('/auth/signup');
     await userEvent.setup().click(screen.getByRole('link', { name: 'Log in with e-mail' }));
     expect(router.state.location.pathname).toBe('/auth/login/email');
-    expect(screen.getByRole('heading', { name: 'Log in' })).toBeTruthy();
+    expect(text(screen.getByRole('heading', { name: 'Log in' })), 'heading').toBe('Log in');
   });
 
   it('sign-up choice leads to the e-mail form', async () => {
     const router = await open('/auth/signup');
     await userEvent.setup().click(screen.getByRole('link', { name: 'Sign up with e-mail' }));
     expect(router.state.location.pathname).toBe('/auth/signup/email');
-    expect(screen.getByRole('heading', { name: 'Create an account' })).toBeTruthy();
+    expect(text(screen.getByRole('heading', { name: 'Create an account' })), 'heading').toBe('Create an account');
   });
 
   it('check-mail reads the address from ?email= and opens its mail site through the platform', async () => {
     const openLink = vi.spyOn(platform, 'openLink').mockImplementation(() => {});
     await open('/auth/signup/email/success?email=someone%40mail.ru');
-    expect(screen.getByText('someone@mail.ru')).toBeTruthy();
+    expect(isShown(screen.getByText('someone@mail.ru')), 'shown').toBe(true);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open mail' }));
     expect(openLink).toHaveBeenCalledWith('https://e.mail.ru');
   });
 
   it('reset opens on its code route with the new-password field focused', async () => {
     await open('/auth/forgot/abc');
-    expect(screen.getByRole('heading', { name: 'New password' })).toBeTruthy();
+    expect(text(screen.getByRole('heading', { name: 'New password' })), 'heading').toBe('New password');
     expect(document.activeElement).toBe(screen.getByLabelText('New password', { selector: 'input' }));
   });
 

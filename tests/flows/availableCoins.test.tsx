@@ -10,6 +10,7 @@ import { toCoinMap } from '../../machines/shared/coins';
 import { describeModel, exactlyAfter, settle } from '../support/mbt';
 import { catalogue, holdingsA, rates } from '../fixtures/wallet';
 import { makeUser, mountApp, pathname, type MountedApp } from './app/harness';
+import { isEnabled, isShown } from '../support/dom';
 
 type H = { app: MountedApp; restored: boolean };
 const user = makeUser();
@@ -74,7 +75,7 @@ describeModel('availableCoins', {
     error: (h) => {
       expect(pathname(h.app)).toBe('/home');
       expect(screen.getByRole('alert').textContent).toContain('Could not load your balances.');
-      expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+      expect(isEnabled(screen.getByRole('button', { name: 'Retry' })), 'enabled').toBe(true);
       expect(screen.queryByTestId('asset-list')).toBeNull();
     },
     loaded: (h, s) => {
@@ -82,8 +83,8 @@ describeModel('availableCoins', {
       expect(Object.keys(s.context.coins)).not.toContain('OLD');
       const list = screen.getByTestId('asset-list');
       expect(within(list).getAllByRole('link').map((a) => a.getAttribute('data-currency'))).toEqual(['BTC', 'USDT_TRX']);
-      expect(within(list).getByText('Bitcoin')).toBeTruthy();
-      expect(within(list).getByText('Tether USD (TRC-20)')).toBeTruthy();
+      expect(isShown(within(list).getByText('Bitcoin')), 'shown').toBe(true);
+      expect(isShown(within(list).getByText('Tether USD (TRC-20)')), 'shown').toBe(true);
     },
   },
 });

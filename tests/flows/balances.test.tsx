@@ -17,6 +17,7 @@ import { describeModel, exactlyAfter, settle } from '../support/mbt';
 import { catalogue, holdingsA, holdingsB, rates } from '../fixtures/wallet';
 import { makeUser, mountApp, type MountedApp } from './app/harness';
 import type { UserProfile } from '../../src/api/userProfile';
+import { isShown } from '../support/dom';
 
 type Fiat = NonNullable<UserProfile['accounts'][number]['defaultFiatCurrency']>;
 const profileIn = (fiat: string): UserProfile => ({
@@ -128,7 +129,7 @@ describeModel('balances', {
       expect(h.fakes.calls('loadBalances')).toEqual([]);
     },
     loading: (h, s) => {
-      expect(screen.getByTestId('loading')).toBeTruthy();
+      expect(isShown(screen.getByTestId('loading')), 'shown').toBe(true);
       expect(screen.getByTestId('total').querySelector('[data-skeleton]')).not.toBeNull();
       expect(h.fakes.calls('loadBalances').at(-1)).toEqual({ fiat: s.context.fiat });
     },

@@ -12,6 +12,7 @@ import { renderInRouter } from '../support/router';
 import {
   BTC_ADDRESS, CHOICE, btcCoin, button, cryptoInput, fiatInput, labelled, quoteFor, replaceValue, serverError,
 } from './buy-fixtures';
+import { says } from '../support/dom';
 
 async function mount({ fakes }: MountTools) {
   const reviews: BuyDraft[] = [];
@@ -96,7 +97,7 @@ describeModel('buyOrder', {
     },
   },
   states: {
-    loading: () => expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy(),
+    loading: () => expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading']),
     loadFailed: () => expect(screen.getByRole('alert').textContent).toContain('Could not open the card purchase.'),
     editing: (_h, s) => {
       const c = s.context as BuyOrderContext;

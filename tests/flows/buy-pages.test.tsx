@@ -11,6 +11,7 @@ import type { BuyOrderRequest, BuyOrderStatus, BuyQuote } from '../../src/api/bu
 import { makeUser, mountApp, pathname, type FakeApis } from './app/harness';
 import { BTC_ADDRESS, btcAsset, btcCoin } from './asset-fixtures';
 import { serverError } from './buy-fixtures';
+import { text } from '../support/dom';
 
 const ORDER_URL = 'https://acquirer.test/pay/p-1';
 
@@ -70,7 +71,7 @@ describe('buy pages in the app', () => {
     await waitFor(() => expect(pathname(app)).toBe('/buy/status/ord-1'));
     expect(app.calls.links).toEqual([ORDER_URL]);
     expect(window.localStorage.getItem('buy.pendingOrder')).toBe('ord-1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase in progress' })).toBeTruthy();
+    expect(text(await screen.findByRole('heading', { level: 1, name: 'Purchase in progress' })), 'heading').toBe('Purchase in progress');
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ depositAddress: BTC_ADDRESS, fiatCurrency: 'RUB', rateId: 'rate-1', fiatSettingsItemId: 'sandbox-card-rub', amountInFiat: '5000' });
     expect(orders[0].idempotencyKey).toMatch(/^[0-9a-f-]{32,36}$/);
@@ -80,7 +81,7 @@ describe('buy pages in the app', () => {
     const { calls } = fakeBuy({ state: 'COMPLETED' });
     const app = mount('/', calls, true, { 'buy.pendingOrder': 'ord-1' });
     await waitFor(() => expect(pathname(app)).toBe('/buy/status/ord-1'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase complete' })).toBeTruthy();
+    expect(text(await screen.findByRole('heading', { level: 1, name: 'Purchase complete' })), 'heading').toBe('Purchase complete');
     expect(screen.getByRole('link', { name: 'Go to BTC' }).getAttribute('href')).toBe('/home/asset/BTC');
     await waitFor(() => expect(window.localStorage.getItem('buy.pendingOrder')).toBeNull());
   });

@@ -12,6 +12,7 @@ import { BuyReviewScreen } from '../../src/features/buy/BuyReviewScreen';
 import { describeModel, createDeferredActors, type MountTools } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { btcCoin, button, draftFor, labelled, quoteFor, serverError } from './buy-fixtures';
+import { isEnabled, says } from '../support/dom';
 
 async function mount({ fakes }: MountTools) {
   const notes: string[] = [];
@@ -86,9 +87,9 @@ describeModel('buyReview', {
     'rate.updated': (_e, h) => h.user.click(button('Update rate')),
   },
   states: {
-    loading: () => expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy(),
+    loading: () => expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading']),
     left: (h) => {
-      expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading']);
       expect(h.notes.at(-1)).toBe('order');
     },
     '*': (h, s) => {
@@ -164,7 +165,7 @@ describe('buyReview countdown from a fresh 300 s quote', () => {
     await act(async () => { await vi.advanceTimersByTimeAsync(298_000); });
     expect(screen.getByRole('timer').textContent).toBe('00:01');
     await act(async () => { await vi.advanceTimersByTimeAsync(1000); });
-    expect(screen.getByRole('button', { name: 'Update rate' })).toBeTruthy();
+    expect(isEnabled(screen.getByRole('button', { name: 'Update rate' })), 'enabled').toBe(true);
     expect(actor.getSnapshot().value).toBe('expired');
   });
 });

@@ -10,6 +10,7 @@ import { BuyStatusScreen } from '../../src/features/buy/BuyStatusScreen';
 import { describeModel, type MountTools } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { btcCoin, button, labelled, serverError } from './buy-fixtures';
+import { says } from '../support/dom';
 
 async function mount({ fakes }: MountTools) {
   const notes: string[] = [];
@@ -45,7 +46,7 @@ describeModel('buyStatus', {
       const c = s.context as BuyStatusContext;
       // The first read shows a spinner; a poll keeps the pending screen while it asks.
       if (c.order) expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Purchase in progress');
-      else expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+      else expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading']);
       expect(h.fakes.calls('loadStatus').at(-1)).toEqual({ orderId: 'ord-1' });
     },
     pending: (h) => {

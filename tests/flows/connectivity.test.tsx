@@ -14,6 +14,7 @@ import { formatTime } from '../../src/i18n/dates';
 import { describeModel, exactlyAfter, settle, type Harness } from '../support/mbt';
 import { catalogue, holdingsA, rates } from '../fixtures/wallet';
 import { fakeNetwork, makeUser, mountApp, type MountedApp } from './app/harness';
+import { isShown } from '../support/dom';
 
 const BANNER = 'You are offline. What you see may be out of date; it refreshes when the connection is back.';
 const loadedAt = Date.UTC(2026, 10, 24, 9, 41);
@@ -114,11 +115,11 @@ describeModel('connectivity', {
     },
     // Waiting: no probe in flight; the next one comes after the backoff (checked by the timer's driver).
     'offline.waiting': (h: Harness<H>) => {
-      expect(screen.getByTestId('offline-banner')).toBeTruthy();
+      expect(isShown(screen.getByTestId('offline-banner')), 'shown').toBe(true);
       expect(h.app.connectivity.getSnapshot().children.probe).toBeUndefined();
     },
     'offline.probing': (h: Harness<H>) => {
-      expect(screen.getByTestId('offline-banner')).toBeTruthy();
+      expect(isShown(screen.getByTestId('offline-banner')), 'shown').toBe(true);
       expect(h.app.network.state.probes).toBeGreaterThan(0);
     },
   },

@@ -9,6 +9,7 @@ import type { HistoryActors } from '../../src/features/history/services';
 import { captureLiveActor } from '../support/liveActor';
 import { describeModel } from '../support/mbt';
 import { firstPage, lastPage, mountHistory, nextFilter, nothing, select } from './history-support';
+import { isEnabled, says, text } from '../support/dom';
 
 type Outcome = { type: string; output?: unknown; error?: unknown };
 const rows = () => screen.queryAllByTestId('history-row');
@@ -65,10 +66,10 @@ describeModel('historyFeed', {
       expect(select('Asset').value).toBe('BTC');
       expect(select('Type').value).toBe(filter.kinds ? 'sent' : '');
       expect(select('Status').value).toBe(filter.states ? 'FAILED' : '');
-      expect(screen.getByRole('heading', { level: 1, name: 'History' })).toBeTruthy();
+      expect(text(screen.getByRole('heading', { level: 1 })), 'heading').toBe('History');
     },
     loading: (h, s) => {
-      expect(screen.getByRole('status', { name: 'Loading history' })).toBeTruthy();
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading history']);
       expect(rows()).toHaveLength(0);
       expect(screen.getByTestId('history-count').textContent).toBe('');
       expect(h.fakes.calls('loadPage').at(-1)).toEqual({ filter: s.context.filter, cursor: null });
@@ -76,7 +77,7 @@ describeModel('historyFeed', {
     failed: () => {
       const alert = screen.getByRole('alert');
       expect(alert.textContent).toContain('Could not load the history.');
-      expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+      expect(isEnabled(within(alert).getByRole('button', { name: 'Retry' })), 'enabled').toBe(true);
       expect(rows()).toHaveLength(0);
     },
     'loaded.idle': (_h, s) => {
@@ -98,14 +99,14 @@ describeModel('historyFeed', {
       ]);
     },
     'loaded.loadingMore': (h, s) => {
-      expect(screen.getByRole('status', { name: 'Loading more transactions' })).toBeTruthy();
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading more transactions']);
       expect(rows()).toHaveLength(2);
       expect(h.fakes.calls('loadPage').at(-1)).toEqual({ filter: s.context.filter, cursor: 'c2' });
     },
     'loaded.moreFailed': () => {
       const alert = screen.getByRole('alert');
       expect(alert.textContent).toContain('Could not load more transactions.');
-      expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+      expect(isEnabled(within(alert).getByRole('button', { name: 'Retry' })), 'enabled').toBe(true);
       expect(rows()).toHaveLength(2);
     },
   },

@@ -13,6 +13,7 @@ import { describeModel, settle, type ModelConfig } from '../support/mbt';
 import { captureLiveActor } from '../support/liveActor';
 import { asset, catalogue, holdingsA, rates } from '../fixtures/wallet';
 import { fakeNetwork, makeUser, mountApp, pathname, type MountedApp } from './app/harness';
+import { isShown } from '../support/dom';
 
 /** `world` is shared by reference: the runner copies the harness object. */
 type H = { app: MountedApp; world: { server: Asset[] } };
@@ -219,7 +220,7 @@ describe('home screen', () => {
     });
     await settle();
     expect(screen.queryByRole('region', { name: 'Telegram' })).toBeNull();
-    expect(screen.getByTestId('asset-list')).toBeTruthy();
+    expect(isShown(screen.getByTestId('asset-list')), 'shown').toBe(true);
   });
 
   it('asks GET /user/auth at sign-in, so the first Home shows the banner from that answer; a later Home asks again', async () => {

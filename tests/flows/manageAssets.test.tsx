@@ -10,6 +10,7 @@ import { describeModel, settle } from '../support/mbt';
 import { captureLiveActor } from '../support/liveActor';
 import { asset, catalogue, holdingsA, rates } from '../fixtures/wallet';
 import { makeUser, mountApp, pathname } from './app/harness';
+import { isShown } from '../support/dom';
 
 const toggle = (currency: string | null) => {
   const found = screen.getAllByRole('switch').find((b) => b.getAttribute('data-currency') === currency);
@@ -104,7 +105,7 @@ describe('manage assets side effects', () => {
     fail = true;
     screen.getByRole('switch', { name: /^Toncoin/ }).click();
     await settle();
-    expect(screen.getByText('Could not add the asset. Please try again.')).toBeTruthy();
+    expect(isShown(screen.getByText('Could not add the asset. Please try again.')), 'shown').toBe(true);
     expect(screen.getByRole('switch', { name: /^Toncoin/ }).getAttribute('aria-checked')).toBe('false');
   });
 });

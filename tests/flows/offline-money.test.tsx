@@ -12,6 +12,7 @@ import { fakeNetwork, makeUser, mountApp, pathname } from './app/harness';
 import { fakeControls } from '../support/fakeControls';
 import { btcAsset, btcCoin } from './asset-fixtures';
 import { FEE, VALID, addressInput, amountInput, check } from './send-fixtures';
+import { isShown } from '../support/dom';
 
 const REASON = 'No connection. You can continue once you are back online.';
 
@@ -58,7 +59,7 @@ describe('money actions offline', () => {
     await go(network, 'offline');
     expect(disabled(continueButton())).toBe(true);
     expect(screen.getByTestId('screen-hold').textContent).toBe(REASON);
-    expect(screen.getByTestId('offline-banner')).toBeTruthy();
+    expect(isShown(screen.getByTestId('offline-banner')), 'shown').toBe(true);
     await user.click(continueButton());
     await user.type(amountInput(), '{Enter}');
     expect(pathname(app)).toBe('/home/asset/BTC/send');

@@ -12,6 +12,7 @@ import { PasscodeDisableScreen } from '../../src/features/protection/PasscodeDis
 import { describeModel, settle, type DeferredActors } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { alertText, enterCode, gatewayError, padEnabled, tapAndUndo } from './passcode-support';
+import { says } from '../support/dom';
 
 async function mountDisable(fakes: DeferredActors) {
   const notes: string[] = [];
@@ -73,7 +74,7 @@ describeModel('passcodeDisable', {
   },
   states: {
     checking: (h) => {
-      expect(screen.getByRole('status', { name: 'Checking your passcode settings' })).toBeTruthy();
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Checking your passcode settings']);
       expect(screen.queryByRole('button', { name: '1' })).toBeNull();
       expect(h.notes).toEqual([]);
     },

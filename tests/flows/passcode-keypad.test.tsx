@@ -11,6 +11,7 @@ import { PinPad } from '../../src/ui/PinPad';
 import { describeModel, settle } from '../support/mbt';
 import { renderWithProviders } from '../support/render';
 import { act } from 'react';
+import { isShown } from '../support/dom';
 
 const key = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const digitKeys = () => ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'].map(key);
@@ -52,7 +53,7 @@ describeModel('passcodeKeypad', {
   },
   states: {
     '*': (h, s, { history }) => {
-      expect(screen.getByRole('group', { name: 'Passcode keypad' })).toBeTruthy();
+      expect(isShown(screen.getByRole('group', { name: 'Passcode keypad' })), 'shown').toBe(true);
       expect(filled()).toBe(s.context.digits.length);
       expect(dots().getAttribute('aria-label')).toBe(`${s.context.digits.length} of 4 digits entered`);
       // Screen readers hear the count as it changes (a polite live region, silent when empty).

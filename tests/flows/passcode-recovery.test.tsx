@@ -12,6 +12,7 @@ import { PasscodeRecoveryScreen } from '../../src/features/protection/PasscodeRe
 import { describeModel } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { alertText, enterCode, filledDots, gatewayError, padDisabled, padEnabled, tapAndUndo } from './passcode-support';
+import { isShown, says } from '../support/dom';
 
 const HOLD_UNTIL = '2030-01-01T10:00:00.000Z';
 const heading = () => screen.queryByRole('heading', { level: 1 })?.textContent ?? null;
@@ -82,17 +83,17 @@ describeModel('passcodeRecovery', {
     },
     opening: () => {
       expect(heading()).toBe('Reset passcode');
-      expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading']);
       expect(screen.queryByTestId('pin-dots')).toBeNull();
     },
     unavailable: () => {
       expect(heading()).toBe('Open the wallet in Telegram');
-      expect(screen.getByText(/open the wallet from the Telegram bot/)).toBeTruthy();
+      expect(isShown(screen.getByText(/open the wallet from the Telegram bot/)), 'shown').toBe(true);
       expect(screen.queryByTestId('pin-dots')).toBeNull();
     },
     intro: (h) => {
       expect(heading()).toBe('Reset passcode with Telegram');
-      expect(screen.getByText(/sending, swapping and selling stay off for a while/)).toBeTruthy();
+      expect(isShown(screen.getByText(/sending, swapping and selling stay off for a while/)), 'shown').toBe(true);
       expect(screen.queryByTestId('pin-dots')).toBeNull();
       expect(h.fakes.calls('recoverPasscode')).toEqual([]);
     },
@@ -109,23 +110,23 @@ describeModel('passcodeRecovery', {
         if (event?.type === 'xstate.error.actor.recoverPasscode') expect(h.haptics.at(-1)).toBe('error');
       } else {
         expect(alertText()).toBeNull();
-        expect(screen.getByText('Choose 4 digits you will remember')).toBeTruthy();
+        expect(isShown(screen.getByText('Choose 4 digits you will remember')), 'shown').toBe(true);
       }
       if (event?.type === 'keypad.tapped') expect(h.haptics.slice(-2)).toEqual(['tap', 'tap']);
     },
     confirm: () => {
       expect(heading()).toBe('Repeat the new passcode');
       expect(padEnabled()).toBe(true);
-      expect(screen.getByText('Enter the same 4 digits again')).toBeTruthy();
+      expect(isShown(screen.getByText('Enter the same 4 digits again')), 'shown').toBe(true);
     },
     saving: (h) => {
       expect(padDisabled()).toBe(true);
-      expect(screen.getByRole('status', { name: 'Saving the passcode' })).toBeTruthy();
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Saving the passcode']);
       expect(h.fakes.calls('recoverPasscode').at(-1)).toEqual({ code: '1234' });
     },
     stale: (h, _s, { history }) => {
       expect(heading()).toBe('Reopen the wallet');
-      expect(screen.getByText(/Telegram's confirmation is too old/)).toBeTruthy();
+      expect(isShown(screen.getByText(/Telegram's confirmation is too old/)), 'shown').toBe(true);
       expect(screen.queryByTestId('pin-dots')).toBeNull();
       const closes = history.filter((e) => e.type === 'app.closed').length;
       expect(h.notes.filter((n) => n === 'closed')).toHaveLength(closes);

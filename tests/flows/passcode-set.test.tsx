@@ -11,6 +11,7 @@ import { PasscodeSetScreen } from '../../src/features/protection/PasscodeSetScre
 import { describeModel } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { alertText, enterCode, filledDots, gatewayError, padDisabled, padEnabled, tapAndUndo } from './passcode-support';
+import { isShown, says } from '../support/dom';
 
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 
@@ -72,7 +73,7 @@ describeModel('passcodeSet', {
         expect(alertText()).toBe('Passcode already set');
       } else {
         expect(alertText()).toBeNull();
-        expect(screen.getByText('Choose 4 digits you will remember')).toBeTruthy();
+        expect(isShown(screen.getByText('Choose 4 digits you will remember')), 'shown').toBe(true);
       }
       if (event?.type === 'keypad.tapped') expect(h.haptics.slice(-2)).toEqual(['tap', 'tap']);
     },
@@ -80,11 +81,11 @@ describeModel('passcodeSet', {
       expect(heading()).toBe('Repeat the passcode');
       expect(padEnabled()).toBe(true);
       expect(filledDots()).toBe(0);
-      expect(screen.getByText('Enter the same 4 digits again')).toBeTruthy();
+      expect(isShown(screen.getByText('Enter the same 4 digits again')), 'shown').toBe(true);
     },
     saving: (h) => {
       expect(padDisabled()).toBe(true);
-      expect(screen.getByRole('status', { name: 'Saving the passcode' })).toBeTruthy();
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Saving the passcode']);
       expect(h.fakes.calls('enablePasscode').at(-1)).toEqual({ code: '1234' });
     },
     securing: (h) => {

@@ -13,6 +13,7 @@ import { describeModel, settle } from '../support/mbt';
 import { renderWithProviders } from '../support/render';
 import { alertText, enterCode, fakePasscodeRules, filledDots, gatewayError, key, padDisabled, padEnabled, tapAndUndo, triesLeftText } from './passcode-support';
 import { act } from 'react';
+import { isEnabled, isShown, says } from '../support/dom';
 
 const errors = {
   wrong: gatewayError('B2C_USM0031', 'Wrong pin code'),
@@ -84,16 +85,16 @@ describeModel('passcodeVerify', {
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Enter passcode');
     },
     unlocking: (h) => {
-      expect(screen.getByRole('status', { name: 'Checking the passcode' })).toBeTruthy();
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Checking the passcode']);
       expect(padDisabled()).toBe(true);
       expect(h.fakes.calls('unlockWithBiometrics').length).toBeGreaterThan(0);
     },
     'pad.typing': (h, s, { event }) => {
       expect(padEnabled()).toBe(true);
       expect(filledDots()).toBe(0);
-      expect(screen.getByRole('button', { name: 'Use biometrics' })).toBeTruthy();
+      expect(isEnabled(screen.getByRole('button', { name: 'Use biometrics' })), 'enabled').toBe(true);
       const error = s.context.error;
-      if (!error) expect(screen.getByText('Enter your 4-digit passcode')).toBeTruthy();
+      if (!error) expect(isShown(screen.getByText('Enter your 4-digit passcode')), 'shown').toBe(true);
       if (error?.kind === 'wrong') {
         expect(screen.getByRole('alert').textContent).toContain(texts.wrong);
         // The warning shows once two or fewer tries are left before a wait, never without the count.
@@ -113,14 +114,14 @@ describeModel('passcodeVerify', {
     },
     'pad.submitting': (h, s) => {
       expect(padDisabled()).toBe(true);
-      expect(screen.getByRole('status', { name: 'Checking the passcode' })).toBeTruthy();
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Checking the passcode']);
       expect(h.fakes.calls('submitPasscode').at(-1)).toEqual({ code: s.context.code });
       // Typed codes stay shown as 4 dots; a biometric token never went through the keypad.
       expect(filledDots()).toBe(s.context.code === '1234' ? 4 : 0);
     },
     waiting: (_h, s) => {
       expect(padDisabled()).toBe(true);
-      expect(screen.getByText(texts.wait)).toBeTruthy();
+      expect(isShown(screen.getByText(texts.wait)), 'shown').toBe(true);
       expect(screen.getByRole('timer').textContent).toBe(`00:0${s.context.secondsLeft}`);
     },
     blocked: (h) => {
@@ -217,7 +218,7 @@ describe('passcode verify against the gateway rules (interface 4)', () => {
     await settle();
     // The fifth wrong code: no "Incorrect passcode" first, the countdown straight away.
     expect(actor.getSnapshot().value).toBe('waiting');
-    expect(screen.getByText(texts.wait)).toBeTruthy();
+    expect(isShown(screen.getByText(texts.wait)), 'shown').toBe(true);
     expect(screen.getByRole('timer').textContent).toBe('01:00');
     expect(screen.queryByText(texts.wrong)).toBeNull();
     expect(padDisabled()).toBe(true);

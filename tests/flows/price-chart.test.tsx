@@ -14,6 +14,7 @@ import { PriceChartView } from '../../src/features/asset/prices/PriceChartView';
 import { describeModel } from '../support/mbt';
 import { Providers } from '../support/render';
 import { labelled } from './asset-fixtures';
+import { isEnabled, isShown, says, text } from '../support/dom';
 
 // Times print in UTC whatever the machine's zone.
 Settings.defaultZone = 'utc';
@@ -113,13 +114,13 @@ describeModel('priceChart', {
   },
   states: {
     '*': (_h, s) => {
-      expect(screen.getByRole('heading', { level: 2, name: 'Price' })).toBeTruthy();
+      expect(text(screen.getByRole('heading', { level: 2 })), 'heading').toBe('Price');
       const buttons = within(screen.getByRole('group', { name: 'Chart range' })).getAllByRole('button');
       expect(buttons.map((b) => b.textContent)).toEqual(['24h', '7d', '30d', '1y']);
       expect(buttons.map((b) => b.getAttribute('aria-pressed'))).toEqual(['24h', '7d', '30d', '1y'].map((r) => String(r === s.context.range)));
     },
     loading: (h, s) => {
-      expect(screen.getByRole('status', { name: 'Loading prices' })).toBeTruthy();
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading prices']);
       expect(screen.queryByRole('slider')).toBeNull();
       expect(screen.queryByRole('alert')).toBeNull();
       expect(screen.queryByTestId('price-table')).toBeNull();
@@ -128,7 +129,7 @@ describeModel('priceChart', {
     failed: () => {
       const alert = screen.getByRole('alert');
       expect(alert.textContent).toContain('Could not load prices.');
-      expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+      expect(isEnabled(within(alert).getByRole('button', { name: 'Retry' })), 'enabled').toBe(true);
       expect(screen.queryByRole('slider')).toBeNull();
       expect(screen.queryByTestId('price-now')).toBeNull();
     },
@@ -184,7 +185,7 @@ describe('price chart by touch', () => {
     expect(screen.getByTestId('price-time').textContent).toBe('Jan 1, 12:00\u202fPM');
     fireEvent.pointerUp(el, { pointerType: 'touch', pointerId: 1, clientX: 190 });
     expect(screen.getByTestId('price-now').textContent).toBe('$98,000.00');
-    expect(screen.getByTestId('price-change')).toBeTruthy();
+    expect(isShown(screen.getByTestId('price-change')), 'shown').toBe(true);
     // A finger that only passes over (no press) moves nothing: the page scrolls instead.
     fireEvent.pointerMove(el, { pointerType: 'touch', pointerId: 2, clientX: 10 });
     expect(actor.getSnapshot().context.cursor).toBeNull();

@@ -10,6 +10,7 @@ import { selectHoldUntil } from '../../machines/resetHold.selectors';
 import type { UserProfile } from '../../src/api/userProfile';
 import { describeModel, exactlyAfter, settle, type Harness } from '../support/mbt';
 import { makeUser, mountApp, pathname, type MountedApp } from './app/harness';
+import { isEnabled } from '../support/dom';
 
 const user = makeUser();
 const plain: Profile = { email: 'ann@example.com', accountId: 'acc-1', pinCodeActive: false, telegram: null, language: 'ENG', currency: 'USD', resetHoldUntil: null };
@@ -128,7 +129,7 @@ describeModel<typeof profileMachine, H>('profile', {
     failed: (h) => {
       expect(onSettings(h)).toBe(true);
       expect(screen.queryByTestId('profile-email')).toBeNull();
-      expect(screen.getByRole('button', { name: /Retry/ })).toBeTruthy();
+      expect(isEnabled(screen.getByRole('button', { name: /Retry/ })), 'enabled').toBe(true);
     },
     loaded: (h, s) => {
       const profile = s.context.profile as Profile;

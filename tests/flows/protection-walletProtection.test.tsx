@@ -6,6 +6,7 @@ import { screen } from '@testing-library/react';
 import { walletProtectionMachine } from '../../machines/walletProtection.machine';
 import { describeModel } from '../support/mbt';
 import { mountProtection } from './protection-support';
+import { isEnabled, says } from '../support/dom';
 
 const passcodeSwitch = () => screen.queryByRole('switch', { name: 'Passcode' });
 
@@ -38,7 +39,7 @@ describeModel('walletProtection', {
       expect(screen.queryByRole('switch', { name: 'Biometrics' })).toBeNull();
     },
     loading: () => {
-      expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading']);
       expect(passcodeSwitch()).toBeNull();
     },
     failed: () => {
@@ -52,7 +53,7 @@ describeModel('walletProtection', {
     },
     active: (h, _s, { event }) => {
       expect(passcodeSwitch()!.getAttribute('aria-checked')).toBe('true');
-      expect(screen.getByRole('button', { name: /Change passcode/ })).toBeTruthy();
+      expect(isEnabled(screen.getByRole('button', { name: /Change passcode/ })), 'enabled').toBe(true);
       const expected: Record<string, string[]> = { 'passcode.toggled': ['disable'], 'change.requested': ['change'] };
       expect(h.notes).toEqual(expected[event?.type ?? ''] ?? []);
     },

@@ -10,6 +10,7 @@ import { ScannerOverlay } from '../../src/features/scanner/ScannerOverlay';
 import { scanErrorMessages } from '../../src/features/scanner/messages';
 import { describeModel, type MountTools } from '../support/mbt';
 import { renderWithProviders } from '../support/render';
+import { says } from '../support/dom';
 
 const ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
 const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -91,7 +92,7 @@ describeModel('scanner', {
       expect(h.notes).toEqual([]);
     },
     decodingImage: (h) => {
-      expect(screen.getByRole('status', { name: 'Reading the picture' })).toBeTruthy();
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Reading the picture']);
       expect((screen.getByLabelText('Choose a picture') as HTMLInputElement).disabled).toBe(true);
       expect((h.fakes.calls('scanImage').at(-1) as { file: File }).file.name).toBe('qr.png');
       // The camera is off while a picture is read.

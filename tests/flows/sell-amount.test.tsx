@@ -11,6 +11,7 @@ import { SellAmountScreen } from '../../src/features/sell/SellAmountScreen';
 import { describeModel, type MountTools } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { amountInput, button, noRoomTerms, replaceValue, serverError, terms } from './sell-fixtures';
+import { isEnabled, says } from '../support/dom';
 
 async function mount({ fakes }: MountTools) {
   const actor = createActor(sellAmountMachine.provide({ actors: { loadTerms: fakes.promise('loadTerms') } }), { input: { currency: 'USDT_TRX' } }).start();
@@ -62,11 +63,11 @@ describeModel('sellAmount', {
   },
   states: {
     '*': (_h, _s) => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sell USDT TRC-20'),
-    loading: () => expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy(),
+    loading: () => expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading']),
     failed: () => expect(screen.getByRole('alert').textContent).toContain('Could not load the sell rate and limits.'),
     unavailable: () => {
       expect(screen.getByRole('alert').textContent).toContain(UNAVAILABLE);
-      expect(button('Retry')).toBeTruthy();
+      expect(isEnabled(button('Retry')), 'Retry enabled').toBe(true);
     },
     noRoom: () => {
       expect(screen.getByRole('alert').textContent).toBe('Selling this asset is not possible right now: its minimum is not below its maximum.');

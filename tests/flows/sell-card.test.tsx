@@ -15,6 +15,7 @@ import { renderInRouter } from '../support/router';
 import {
   SBER, SBER_MISTYPED, SBER_OTHER_END, TINKOFF, button, cardInput, otherInfo, replaceValue, savedCards, sberInfo, serverError, unknownInfo,
 } from './sell-fixtures';
+import { isShown, says } from '../support/dom';
 
 async function mount({ fakes }: MountTools) {
   const backs: number[] = [];
@@ -85,7 +86,7 @@ describeModel('sellCard', {
       const mistyped = c.digits.length === 16 && !luhnValid(c.digits);
       expect(!!screen.queryByText(MISTYPED)).toBe(mistyped && !s.matches({ entry: { number: 'otherBank' } }));
     },
-    'entry.cards.loading': () => expect(screen.getByRole('status', { name: 'Loading saved cards' })).toBeTruthy(),
+    'entry.cards.loading': () => expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading saved cards']),
     'entry.cards.list': (_h, s) => {
       if (ctx(s).cards.length) {
         const list = screen.getByRole('list', { name: 'Saved cards' });
@@ -94,7 +95,7 @@ describeModel('sellCard', {
         expect(screen.getByTestId('saved-cards-empty').textContent).toBe('No saved cards yet.');
       }
     },
-    'entry.cards.failed': () => expect(screen.getByText('Could not load your saved cards.')).toBeTruthy(),
+    'entry.cards.failed': () => expect(isShown(screen.getByText('Could not load your saved cards.')), 'shown').toBe(true),
     'entry.number.short': () => expect(screen.getByTestId('sell-card-status').textContent).toBe('Payouts in RUB go to Sberbank cards.'),
     'entry.number.lookingUp': (h, s, { history }) => {
       expect(screen.getByTestId('sell-card-status').textContent).toBe('Checking the bank…');
@@ -104,7 +105,7 @@ describeModel('sellCard', {
       const failures = history.filter((e) => e.type === 'xstate.error.actor.lookupBin').length;
       expect(calls.length - new Set(calls.map((c) => c.bin)).size).toBeLessThanOrEqual(failures);
     },
-    'entry.number.lookupFailed': () => expect(screen.getByText("Could not check the card's bank.")).toBeTruthy(),
+    'entry.number.lookupFailed': () => expect(isShown(screen.getByText("Could not check the card's bank.")), 'shown').toBe(true),
     'entry.number.otherBank': () => {
       expect(screen.getByText(ONLY_SBER).getAttribute('role')).toBe('alert');
       expect(cardInput().getAttribute('aria-invalid')).toBe('true');
@@ -119,7 +120,7 @@ describeModel('sellCard', {
       if (out.kind === 'saved') expect(out.card.cardId).toBe('card-1');
       else expect(out).toEqual({ kind: 'new', number: SBER, masked: '220220******0008', bankCode: 'SBR', system: 'MIR', save: ctx(s).save });
       // The screen stays as it was until the flow moves on.
-      expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+      expect(isShown(screen.getByRole('heading', { level: 1 })), 'shown').toBe(true);
     },
   },
 });

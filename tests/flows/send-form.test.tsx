@@ -17,6 +17,7 @@ import { labelled } from './asset-fixtures';
 import {
   AVAILABLE, BOOK, FEE, INVALID, KNOWN, POISON, VALID, addressInput, problems, amountInput, button, check, replaceValue, completedTransaction, sentTransaction, serverError, target,
 } from './send-fixtures';
+import { isShown, says } from '../support/dom';
 
 async function mount({ fakes }: MountTools) {
   const notes: string[] = [];
@@ -220,7 +221,7 @@ describeModel('send', {
     'xstate.error.actor.passcode': (e: { type: string }, h) => act(async () => h.actor!.send(e)),
   },
   states: {
-    loading: () => expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy(),
+    loading: () => expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading']),
     loadFailed: () => expect(screen.getByRole('alert').textContent).toContain('Could not load this asset.'),
     editing: (_h, s) => {
       const c = s.context as SendContext;
@@ -261,9 +262,9 @@ describeModel('send', {
       if (history.at(-1)?.type === 'max.requested') expect(amountInput().value).toBe('1.2499');
     },
     'editing.pasting': () => expect(button('Paste').getAttribute('aria-busy')).toBe('true'),
-    'editing.scanning': () => expect(screen.getByTestId('scanner-overlay')).toBeTruthy(),
-    'editing.picking': () => expect(screen.getByRole('dialog', { name: 'Address book' })).toBeTruthy(),
-    'editing.picking.loading': () => expect(screen.getByRole('status', { name: 'Loading the address book' })).toBeTruthy(),
+    'editing.scanning': () => expect(isShown(screen.getByTestId('scanner-overlay')), 'shown').toBe(true),
+    'editing.picking': () => expect(isShown(screen.getByRole('dialog', { name: 'Address book' })), 'shown').toBe(true),
+    'editing.picking.loading': () => expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading the address book']),
     'editing.picking.list': () => {
       // Only entries on the asset's network.
       const entries = within(screen.getByRole('list', { name: 'Saved addresses' })).getAllByRole('button');
@@ -309,7 +310,7 @@ describeModel('send', {
     },
     'review.passcode': (h) => {
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Enter your passcode to send');
-      expect(screen.getByRole('group', { name: 'Passcode keypad' })).toBeTruthy();
+      expect(isShown(screen.getByRole('group', { name: 'Passcode keypad' })), 'shown').toBe(true);
       expect(h.fakes.calls('withdraw').length).toBeGreaterThan(0);
     },
     sent: (h, s) => {

@@ -12,6 +12,7 @@ import type { RatesMap } from '../../src/api/wallet';
 import { makeUser, mountApp, pathname, type FakeApis } from './app/harness';
 import { btcAsset, btcCoin } from './asset-fixtures';
 import { FEE, VALID, addressInput, amountInput, button, check, sentTransaction, serverError } from './send-fixtures';
+import { isShown, text } from '../support/dom';
 
 type Withdrawal = { account: string; request: WithdrawalRequest; pincode: string };
 
@@ -45,7 +46,7 @@ const mount = (path: string, api: FakeApis, pinCodeActive = false, rates: RatesM
   });
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
-  expect(await screen.findByRole('heading', { level: 1, name: 'Send BTC' })).toBeTruthy();
+  expect(text(await screen.findByRole('heading', { level: 1, name: 'Send BTC' })), 'heading').toBe('Send BTC');
   await user.type(addressInput(), VALID);
   await user.type(amountInput(), '0,5');
   await waitFor(() => expect(button('Continue').disabled).toBe(false));
@@ -106,9 +107,9 @@ describe('send pages in the app', () => {
     await fillForm(user);
     await user.click(button('Continue'));
     await user.click(await screen.findByRole('button', { name: 'Confirm and send' }));
-    expect(await screen.findByTestId('review-error')).toBeTruthy();
+    expect(isShown(await screen.findByTestId('review-error')), 'shown').toBe(true);
     expect(screen.getByTestId('review-error').textContent).toBe('The service is busy, try again');
-    expect((await screen.findByText('The service is busy, try again', { selector: '[data-kind]' }))).toBeTruthy();
+    expect(isShown(await screen.findByText('The service is busy, try again', { selector: '[data-kind]' })), 'shown').toBe(true);
     const key = withdrawals[0].request.idempotencyKey;
 
     // Reload on /send/review: the form comes back filled from the draft, and the review reuses the key.
@@ -134,7 +135,7 @@ describe('send pages in the app', () => {
     await screen.findByTestId('review-error');
     act(() => app.router.history.back());
     await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC/send'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Send BTC' })).toBeTruthy();
+    expect(text(await screen.findByRole('heading', { level: 1, name: 'Send BTC' })), 'heading').toBe('Send BTC');
     await user.type(amountInput(), '1');
     expect(amountInput().value).toBe('0.51');
     await user.click(button('Continue'));
@@ -151,7 +152,7 @@ describe('send pages in the app', () => {
     await fillForm(user);
     await user.click(button('Continue'));
     await user.click(await screen.findByRole('button', { name: 'Confirm and send' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Enter your passcode to send' })).toBeTruthy();
+    expect(text(await screen.findByRole('heading', { level: 1, name: 'Enter your passcode to send' })), 'heading').toBe('Enter your passcode to send');
     expect(withdrawals).toHaveLength(0);
     for (const digit of ['4', '3', '2', '1']) await user.click(button(digit));
     await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC/send/progress'));
@@ -165,10 +166,10 @@ describe('send pages in the app', () => {
     const app = mount('/home/asset/BTC/send', calls);
     app.clipboard.text = `  ${VALID}\n`;
     const user = userEvent.setup();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Send BTC' })).toBeTruthy();
+    expect(text(await screen.findByRole('heading', { level: 1, name: 'Send BTC' })), 'heading').toBe('Send BTC');
     await user.click(button('Paste'));
     await waitFor(() => expect(addressInput().value).toBe(VALID));
-    expect(await screen.findByText('Address pasted')).toBeTruthy();
+    expect(isShown(await screen.findByText('Address pasted')), 'shown').toBe(true);
     expect((await screen.findByTestId('send-fee')).textContent).toBe(`Network fee: ${FEE} BTC`);
   });
 });

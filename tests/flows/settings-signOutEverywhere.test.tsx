@@ -12,6 +12,7 @@ import type { UserProfile } from '../../src/api/userProfile';
 import { describeModel, settle } from '../support/mbt';
 import { captureLiveActor } from '../support/liveActor';
 import { makeUser, mountApp, pathname, type MountedApp } from './app/harness';
+import { isEnabled, isShown, text } from '../support/dom';
 
 /** A gateway call the test answers: the oldest pending call first. */
 function deferredCalls<T>() {
@@ -83,7 +84,7 @@ describeModel('signOutEverywhere', {
         expect(pathname(h.app)).toBe('/auth/login');
         expect(h.app.session.getSnapshot().hasTag('signedOut')).toBe(true);
         expect(h.app.removed.length).toBe(1);
-        expect(screen.getByRole('heading', { name: 'Welcome to your wallet' })).toBeTruthy();
+        expect(text(screen.getByRole('heading', { name: 'Welcome to your wallet' })), 'heading').toBe('Welcome to your wallet');
         expect(lastToast(h)).toEqual({ kind: 'success', message: 'Signed out of all devices' });
         return;
       }
@@ -101,7 +102,7 @@ describeModel('signOutEverywhere', {
     },
     confirming: (h) => {
       expect(dialog().getAttribute('aria-describedby')).toBeTruthy();
-      expect(within(dialog()).getByText('Every device signed in to your wallet is signed out, this one too.')).toBeTruthy();
+      expect(isShown(within(dialog()).getByText('Every device signed in to your wallet is signed out, this one too.')), 'shown').toBe(true);
       // Focus moves into the confirmation; nothing is revoked until it is confirmed.
       expect(document.activeElement).toBe(dialog());
       expect((confirmButton() as HTMLButtonElement).disabled).toBe(false);
@@ -136,7 +137,7 @@ describe('sign out of all devices inside the messenger', () => {
     });
     await settle();
     await act(async () => rowButton().click());
-    expect(within(dialog()).getByText('Every device signed in to your wallet is signed out, this one too. Telegram then signs you in here again.')).toBeTruthy();
+    expect(isShown(within(dialog()).getByText('Every device signed in to your wallet is signed out, this one too. Telegram then signs you in here again.')), 'shown').toBe(true);
     await act(async () => confirmButton().click());
     await settle();
     expect(initDataSignIns).toBe(1);
@@ -181,7 +182,7 @@ describe('sign out of all devices inside the messenger', () => {
     await settle();
     await act(async () => screen.getByRole('button', { name: 'Выйти на всех устройствах' }).click());
     const ru = screen.getByRole('alertdialog', { name: 'Выйти на всех устройствах?' });
-    expect(within(ru).getByText('Вы выйдете из кошелька на всех устройствах, включая это.')).toBeTruthy();
-    expect(within(ru).getByRole('button', { name: 'Выйти везде' })).toBeTruthy();
+    expect(isShown(within(ru).getByText('Вы выйдете из кошелька на всех устройствах, включая это.')), 'shown').toBe(true);
+    expect(isEnabled(within(ru).getByRole('button', { name: 'Выйти везде' })), 'enabled').toBe(true);
   });
 });

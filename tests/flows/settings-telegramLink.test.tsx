@@ -7,6 +7,7 @@ import type { AuthInfo } from '../../src/api/userProfile';
 import { describeModel, settle } from '../support/mbt';
 import { captureLiveActor } from '../support/liveActor';
 import { makeUser, mountApp, type MountedApp } from './app/harness';
+import { isEnabled, isShown, text } from '../support/dom';
 
 /** A gateway call the test answers: only the newest call counts (a poll cut short by the code's expiry is dropped). */
 function deferredCalls<T>() {
@@ -155,7 +156,7 @@ describeModel('telegramLink', {
     },
     failed: () => {
       expect(screen.queryByRole('switch', { name: /Connect Telegram/ })).toBeNull();
-      expect(screen.getByRole('button', { name: 'Connect Telegram Retry' })).toBeTruthy();
+      expect(isEnabled(screen.getByRole('button', { name: 'Connect Telegram Retry' })), 'enabled').toBe(true);
     },
     unlinked: (h, _s, { event }) => {
       expect(toggle().getAttribute('aria-checked')).toBe('false');
@@ -177,8 +178,8 @@ describeModel('telegramLink', {
     },
     passcode: (h) => {
       const panel = screen.getByTestId('telegram-link-passcode');
-      expect(within(panel).getByRole('heading', { name: 'Enter your passcode to connect Telegram' })).toBeTruthy();
-      expect(within(panel).getByRole('group', { name: 'Passcode keypad' })).toBeTruthy();
+      expect(text(within(panel).getByRole('heading', { name: 'Enter your passcode to connect Telegram' })), 'heading').toBe('Enter your passcode to connect Telegram');
+      expect(isShown(within(panel).getByRole('group', { name: 'Passcode keypad' })), 'shown').toBe(true);
       expect(toggle().getAttribute('aria-checked')).toBe('true');
       expect((toggle() as HTMLButtonElement).disabled).toBe(true);
       expect(screen.queryByTestId('telegram-link-panel')).toBeNull();
@@ -187,7 +188,7 @@ describeModel('telegramLink', {
     },
     waiting: (h) => {
       const panel = screen.getByTestId('telegram-link-panel');
-      expect(within(panel).getByRole('heading', { name: 'Finish in Telegram' })).toBeTruthy();
+      expect(text(within(panel).getByRole('heading', { name: 'Finish in Telegram' })), 'heading').toBe('Finish in Telegram');
       expect(within(panel).getByTestId('telegram-deep-link').textContent).toBe(DEEP_LINK);
       expect(within(panel).getByTestId('telegram-link-qr').getAttribute('data-value')).toBe(DEEP_LINK);
       expect(within(panel).getByRole('img', { name: DEEP_LINK }).querySelector('svg')).not.toBeNull();
@@ -202,7 +203,7 @@ describeModel('telegramLink', {
     },
     'waiting.checking': (h) => {
       expect(h.auth.pending).toBe(1);
-      expect(screen.getByTestId('telegram-link-panel')).toBeTruthy();
+      expect(isShown(screen.getByTestId('telegram-link-panel')), 'shown').toBe(true);
     },
     linked: (h, _s, { event }) => {
       expect(toggle().getAttribute('aria-checked')).toBe('true');
@@ -243,7 +244,7 @@ describe('messenger-connect toggle', () => {
       api: { user: { getAuthInfo: async () => (asked++, { tgAuth: true }) } },
     });
     await settle();
-    expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
+    expect(text(screen.getByRole('heading', { name: 'Settings' })), 'heading').toBe('Settings');
     expect(screen.queryByRole('switch', { name: /Connect Telegram/ })).toBeNull();
     expect(asked).toBe(0);
   });
@@ -270,15 +271,15 @@ describe('messenger-connect toggle', () => {
     expect(screen.getByTestId('telegram-link-status').textContent).toBe('Не привязан');
     await act(async () => ru().click());
     await settle();
-    expect(screen.getByRole('heading', { name: 'Завершите в Telegram' })).toBeTruthy();
-    expect(screen.getByText('Откройте ссылку в Telegram или отсканируйте код телефоном.')).toBeTruthy();
+    expect(text(screen.getByRole('heading', { name: 'Завершите в Telegram' })), 'heading').toBe('Завершите в Telegram');
+    expect(isShown(screen.getByText('Откройте ссылку в Telegram или отсканируйте код телефоном.')), 'shown').toBe(true);
     expect(screen.getByTestId('telegram-link-status').textContent).toBe('Ожидаем Telegram');
     linked = true;
     await focusWindow();
     await settle();
     expect(screen.getByTestId('telegram-link-status').textContent).toBe('Привязан');
     await act(async () => ru().click());
-    expect(screen.getByRole('alertdialog', { name: 'Отключить Telegram?' })).toBeTruthy();
-    expect(screen.getByText('Telegram больше не будет входить в этот аккаунт.')).toBeTruthy();
+    expect(isShown(screen.getByRole('alertdialog', { name: 'Отключить Telegram?' })), 'shown').toBe(true);
+    expect(isShown(screen.getByText('Telegram больше не будет входить в этот аккаунт.')), 'shown').toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { linkConfig } from '../../src/linkConfig';
 import { describeModel, settle } from '../support/mbt';
 import { captureLiveActor } from '../support/liveActor';
 import { makeUser, mountApp, pathname, type MountedApp } from './app/harness';
+import { isShown, text } from '../support/dom';
 
 /** Deferred plain functions: the settings page takes services, not actors. */
 function deferredCalls<T>() {
@@ -69,7 +70,7 @@ describeModel('settings', {
     signedOut: (h) => {
       expect(pathname(h.app)).toBe('/auth/login');
       expect(h.app.session.getSnapshot().hasTag('signedOut')).toBe(true);
-      expect(screen.getByRole('heading', { name: 'Welcome to your wallet' })).toBeTruthy();
+      expect(text(screen.getByRole('heading', { name: 'Welcome to your wallet' })), 'heading').toBe('Welcome to your wallet');
       expect(screen.queryByTestId('profile-email')).toBeNull();
     },
   },
@@ -102,7 +103,7 @@ describe('settings screen', () => {
     await settle();
     logoutButton().click();
     await settle();
-    expect(screen.getByText('Sign-out failed')).toBeTruthy();
+    expect(isShown(screen.getByText('Sign-out failed')), 'shown').toBe(true);
     expect(pathname(app)).toBe('/settings');
   });
 });

@@ -8,6 +8,7 @@ import { act, screen } from '@testing-library/react';
 import { sessionMachine, type RestoredSession, type SessionEvent } from '../../machines/session.machine';
 import { describeModel } from '../support/mbt';
 import { inPast, makeUser, mountApp, pathname, rootSpinner, type MountedApp } from './app/harness';
+import { isEnabled, text } from '../support/dom';
 
 const valid = makeUser();
 const refreshable = makeUser({ expiresAt: inPast });
@@ -128,8 +129,8 @@ function expectHome(h: H) {
 function expectErrorScreen(h: H, code: string) {
   expect(pathname(h.app)).toBe(`/error/${code}`);
   expect(rootSpinner()).toBeNull();
-  expect(screen.getByRole('heading', { name: 'Unable to sign in' })).toBeTruthy();
-  expect(screen.getByRole('button', { name: 'Back to login' })).toBeTruthy();
+  expect(text(screen.getByRole('heading', { name: 'Unable to sign in' })), 'heading').toBe('Unable to sign in');
+  expect(isEnabled(screen.getByRole('button', { name: 'Back to login' })), 'enabled').toBe(true);
   expect(Boolean(screen.queryByRole('button', { name: 'Contact support' }))).toBe(code === 'B2C_USM0027');
 }
 
@@ -247,7 +248,7 @@ describeModel('session start-up', {
         return;
       }
       expect(pathname(h.app)).toBe('/auth/login');
-      expect(screen.getByRole('heading', { name: 'Welcome to your wallet' })).toBeTruthy();
+      expect(text(screen.getByRole('heading', { name: 'Welcome to your wallet' })), 'heading').toBe('Welcome to your wallet');
     },
   },
 });

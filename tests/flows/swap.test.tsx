@@ -16,6 +16,7 @@ import { describeModel, type MountTools } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { replaceValue } from './send-fixtures';
 import { BTC_AVAILABLE, COINS, PAIRS, button, getInput, orderFor, payInput, quoteFor, serverError, setupOf } from './swap-fixtures';
+import { isEnabled, isShown, says } from '../support/dom';
 
 async function mount({ fakes }: MountTools) {
   const notes: string[] = [];
@@ -170,7 +171,7 @@ describeModel('swap', {
         : s.matches('review') ? 'review' : s.matches('success') ? 'success' : null;
       if (route) expect(h.notes.filter((n) => n.startsWith('show:')).at(-1)).toBe(`show:${route}`);
     },
-    loading: () => expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy(),
+    loading: () => expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading']),
     loadFailed: () => expect(screen.getByRole('alert').textContent).toContain('Could not load what you can swap.'),
     pickingFrom: (_h, s) => {
       const c = ctx(s);
@@ -189,7 +190,7 @@ describeModel('swap', {
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Swap to');
       const shown = destinationCandidates(c).filter((cur) => !c.search || COINS.find((x) => x.currency === cur)!.name.toLowerCase().includes(c.search));
       expect(shown).not.toContain('TON');
-      if (shown.length === 0) expect(screen.getByTestId('no-results')).toBeTruthy();
+      if (shown.length === 0) expect(isShown(screen.getByTestId('no-results')), 'shown').toBe(true);
       else expect(within(screen.getByRole('list', { name: 'Assets to swap to' })).getAllByRole('button').length).toBe(shown.length);
     },
     order: (_h, s) => {
@@ -225,7 +226,7 @@ describeModel('swap', {
     },
     'order.quoteFailed': () => {
       expect(screen.getByRole('alert').textContent).toContain('Something went wrong...');
-      expect(button('Retry')).toBeTruthy();
+      expect(isEnabled(button('Retry')), 'Retry enabled').toBe(true);
     },
     'order.quoted': (_h, s) => {
       const c = ctx(s);
@@ -248,7 +249,7 @@ describeModel('swap', {
     },
     'review.keying': (h, s) => {
       expect(h.fakes.calls('orderKey').at(-1)).toEqual({ signature: orderSignature(ctx(s)) });
-      expect(screen.getByRole('status', { name: 'Getting your rate' })).toBeTruthy();
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Getting your rate']);
     },
     'review.creating': (h, s) => {
       const calls = h.fakes.calls('createOrder') as Array<{ idempotencyKey: string; sourceAmount: string }>;
@@ -260,7 +261,7 @@ describeModel('swap', {
       expect(button('Try again').disabled).toBe(false);
     },
     'review.live.clock.ticking': (_h, s) => {
-      if (s.matches({ review: { live: { step: 'passcode' } } })) expect(screen.getByRole('group', { name: 'Passcode keypad' })).toBeTruthy();
+      if (s.matches({ review: { live: { step: 'passcode' } } })) expect(isShown(screen.getByRole('group', { name: 'Passcode keypad' })), 'shown').toBe(true);
       else expect(screen.getByTestId('swap-countdown').textContent).toBe(countdownText(ctx(s).secondsLeft));
     },
     'review.live.clock.over': () => {
@@ -289,7 +290,7 @@ describeModel('swap', {
     },
     'review.live.step.passcode': () => {
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Enter your passcode to swap');
-      expect(screen.getByRole('group', { name: 'Passcode keypad' })).toBeTruthy();
+      expect(isShown(screen.getByRole('group', { name: 'Passcode keypad' })), 'shown').toBe(true);
     },
     'review.expired': (h) => {
       expect(screen.getByTestId('swap-expired').textContent).toBe('The rate has expired. Update the rate to get a new one.');

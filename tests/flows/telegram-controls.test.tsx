@@ -14,6 +14,7 @@ import { fakeControls } from '../support/fakeControls';
 import { makeUser, mountApp, pathname, type FakeApis } from './app/harness';
 import { btcAsset, btcCoin } from './asset-fixtures';
 import { FEE, VALID, addressInput, amountInput, check, sentTransaction } from './send-fixtures';
+import { isEnabled } from '../support/dom';
 
 const profile = (pinCodeActive = false): UserProfile => ({
   id: 'user', email: 'ann@example.com', pinCodeActive, accounts: [{ id: 'acc-7', name: 'Account', language: 'ENG', defaultFiatCurrency: 'USD' }],
@@ -200,6 +201,6 @@ describe('in a browser', () => {
     const send = sendApi();
     mount('/home/asset/BTC/send', { telegram: false, api: send.api });
     await screen.findByRole('heading', { level: 1, name: 'Send BTC' });
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
+    expect(isEnabled(screen.getByRole('button', { name: 'Continue' })), 'disabled until the form is filled').toBe(false);
   });
 });
