@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { AddressBookEntry, NewAddressBookEntry } from '../contracts/addressBook';
 import { matchesChain } from './shared/addressPatterns';
+import { output } from './shared/output';
 
 /**
  * /settings/address-book/create (spec §2, §5): name, network (only non-token crypto networks of the
@@ -89,8 +90,7 @@ export const addressBookCreateMachine = setup({
     addressRejected: ({ event }) => isAddressRejection((event as { error?: unknown }).error),
   },
   actions: {
-    keepNetworks: assign(({ context, event }) => {
-      const networks = (event as unknown as { output: NetworkOption[] }).output;
+    keepNetworks: assign(({ context }, networks: NetworkOption[]) => {
       // A prefilled network (from the send progress screen) only stays if it is on offer.
       const known = networks.some((n) => n.blockchain === context.blockchain);
       return { networks, blockchain: known ? context.blockchain : '' };
@@ -99,7 +99,7 @@ export const addressBookCreateMachine = setup({
     refuseName: assign({ nameTooLong: true }),
     setNetwork: assign({ blockchain: ({ event }) => (assertEvent(event, 'network.changed'), event.value), addressRejected: false }),
     setAddress: assign({ address: ({ event }) => (assertEvent(event, 'address.changed'), event.value), addressRejected: false }),
-    pasteAddress: assign({ address: ({ event }) => String((event as unknown as { output: unknown }).output ?? '').trim(), addressRejected: false }),
+    pasteAddress: assign((_, text: string) => ({ address: String(text ?? '').trim(), addressRejected: false })),
     markRejected: assign({ addressRejected: true }),
     keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
     notifyPasted: () => {},
@@ -116,7 +116,7 @@ export const addressBookCreateMachine = setup({
   initial: 'loadingNetworks',
   states: {
     loadingNetworks: {
-      invoke: { id: 'loadNetworks', src: 'loadNetworks', onDone: { target: 'editing', actions: 'keepNetworks' }, onError: 'networksFailed' },
+      invoke: { id: 'loadNetworks', src: 'loadNetworks', onDone: { target: 'editing', actions: { type: 'keepNetworks', params: output } }, onError: 'networksFailed' },
     },
     networksFailed: { on: { 'networks.retried': 'loadingNetworks' } },
     editing: {
@@ -134,7 +134,7 @@ export const addressBookCreateMachine = setup({
       invoke: {
         id: 'readClipboard',
         src: 'readClipboard',
-        onDone: { target: 'editing', actions: ['pasteAddress', 'notifyPasted'] },
+        onDone: { target: 'editing', actions: [{ type: 'pasteAddress', params: output }, 'notifyPasted'] },
         onError: { target: 'editing', actions: 'notifyPasteFailed' },
       },
     },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Asset, Coin, Transaction } from '../contracts/wallet';
 import { appendPage, mergeFirstPage, pageErrorCode, type HistoryChunk } from './shared/historyPages';
+import { output } from './shared/output';
 
 export type AssetHistoryInput = { currency: string };
 
@@ -88,7 +89,7 @@ export const assetHistoryMachine = setup({
     /** The wallet does not hold the coin (the error carries its catalogue entry, so the screen can name it). */
     notAdded: ({ event }) => toAssetLoadError((event as { error?: unknown }).error).kind === 'notAdded',
     notFound: ({ event }) => toAssetLoadError((event as { error?: unknown }).error).kind === 'notFound',
-    unchanged: ({ context, event }) => sameOverview(context, (event as unknown as { output: AssetOverview }).output),
+    unchanged: ({ context }, overview: AssetOverview) => sameOverview(context, overview),
     hasAddress: ({ context }) => !!context.asset?.depositAddress,
     hasMore: ({ context }) => context.nextCursor !== null,
   },
@@ -162,7 +163,7 @@ export const assetHistoryMachine = setup({
                 src: 'loadOverview',
                 input: ({ context }) => ({ currency: context.currency }),
                 onDone: [
-                  { guard: 'unchanged', target: 'waiting' },
+                  { guard: { type: 'unchanged', params: output }, target: 'waiting' },
                   { target: 'waiting', actions: assign(({ context, event }) => overviewOf(context, event.output)) },
                 ],
                 onError: 'waiting',

@@ -2,6 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Asset, RatesMap } from '../contracts/wallet';
 import { backoffDelay, countFailure, retryDelay, type Backoff } from './shared/backoff';
 import { keepIfSame } from './shared/coins';
+import { output } from './shared/output';
 
 /** `fiat` null: not known yet (the account's default is still being asked for); nothing loads until it is. */
 export type BalancesInput = { fiat: string | null };
@@ -38,8 +39,6 @@ export const BALANCE_POLL_MS = 10_000;
 /** After failed polls the wait doubles (20 s, 40 s) up to one minute, until a poll succeeds again. */
 export const BALANCE_BACKOFF: Backoff = { base: BALANCE_POLL_MS, cap: 60_000 };
 
-type Done = { output: BalancesData };
-
 /**
  * GET /{account}/asset with POST /rate for the selected fiat, app-wide for the signed-in session.
  * A session that starts before the fiat is known waits for it, so no rate is ever asked in an
@@ -67,8 +66,7 @@ export const balancesMachine = setup({
     fiatKnown: ({ context }) => typeof context.fiat === 'string' && context.fiat !== '',
   },
   actions: {
-    storeData: assign(({ context, event }) => {
-      const { assets, rates, at } = (event as unknown as Done).output;
+    storeData: assign(({ context }, { assets, rates, at }: BalancesData) => {
       return {
         assets: keepIfSame(context.assets, assets),
         rates: rates ? keepIfSame(context.rates, rates) : context.rates,
@@ -110,7 +108,7 @@ export const balancesMachine = setup({
         id: 'loadBalances',
         src: 'loadBalances',
         input: ({ context }) => ({ fiat: context.fiat! }),
-        onDone: { target: 'loaded', actions: 'storeData' },
+        onDone: { target: 'loaded', actions: { type: 'storeData', params: output } },
         onError: { target: 'failed', actions: 'countFailure' },
       },
       on: { 'fiat.changed': { target: 'loading', reenter: true, actions: 'changeFiat' } },
@@ -137,7 +135,7 @@ export const balancesMachine = setup({
             id: 'refreshBalances',
             src: 'loadBalances',
             input: ({ context }) => ({ fiat: context.fiat! }),
-            onDone: { target: 'waiting', actions: 'storeData' },
+            onDone: { target: 'waiting', actions: { type: 'storeData', params: output } },
             onError: { target: 'waiting', actions: ['markStale', 'countFailure'] },
           },
         },

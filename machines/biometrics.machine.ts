@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { passcodeVerifyMachine } from './passcodeVerify.machine';
+import { output } from './shared/output';
 
 /** What the messenger's biometry manager says (null: unavailable — browser, not iOS, no sensor). */
 export type BiometryStatus = { accessRequested: boolean; accessGranted: boolean };
@@ -40,11 +41,11 @@ export const biometricsMachine = setup({
     enabled: ({ context }) => context.enabled,
     accessGranted: ({ context }) => context.status?.accessGranted === true,
     accessRequested: ({ context }) => context.status?.accessRequested === true,
-    available: ({ event }) => (event as { output?: unknown }).output != null,
-    granted: ({ event }) => (event as { output?: unknown }).output === true,
+    available: (_, status: BiometryStatus | null) => status != null,
+    granted: (_, granted: boolean) => granted === true,
   },
   actions: {
-    keepStatus: assign({ status: ({ event }) => (event as unknown as { output: BiometryStatus }).output }),
+    keepStatus: assign((_, status: BiometryStatus | null) => ({ status })),
     markGranted: assign({ status: { accessRequested: true, accessGranted: true } }),
     markRequested: assign({ status: ({ context }) => ({ accessRequested: true, accessGranted: context.status?.accessGranted ?? false }) }),
     turnOn: assign({ enabled: true }),
@@ -64,7 +65,10 @@ export const biometricsMachine = setup({
       invoke: {
         id: 'loadStatus',
         src: 'loadStatus',
-        onDone: [{ guard: 'available', target: 'ready', actions: 'keepStatus' }, { target: 'unavailable' }],
+        onDone: [
+          { guard: { type: 'available', params: output }, target: 'ready', actions: { type: 'keepStatus', params: output } },
+          { target: 'unavailable' },
+        ],
         onError: 'unavailable',
       },
     },
@@ -85,7 +89,10 @@ export const biometricsMachine = setup({
       invoke: {
         id: 'requestAccess',
         src: 'requestAccess',
-        onDone: [{ guard: 'granted', target: 'confirming', actions: 'markGranted' }, { target: 'ready', actions: 'markRequested' }],
+        onDone: [
+          { guard: { type: 'granted', params: output }, target: 'confirming', actions: 'markGranted' },
+          { target: 'ready', actions: 'markRequested' },
+        ],
         onError: { target: 'ready', actions: 'reportFailed' },
       },
     },

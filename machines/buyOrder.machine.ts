@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { nextAmount, toWireAmount } from './shared/amountInput';
 import {
   QUOTE_DEBOUNCE_MS, failureOf, isLimitFailure, outOfLimits, quotable,
@@ -6,6 +6,7 @@ import {
 } from './shared/buy';
 import { isZero } from './shared/money';
 import type { Coin } from '../contracts/wallet';
+import { output } from './shared/output';
 
 export * from './shared/buy';
 
@@ -28,7 +29,6 @@ export type BuyOrderContext = BuyChoice & {
 };
 
 const typed = (c: BuyOrderContext) => (c.side === 'fiat' ? c.fiat : c.crypto);
-const quoteOf = (event: unknown) => (event as DoneActorEvent<BuyQuote>).output;
 
 /** The draft the review starts from (what the user typed, and the quote on screen). */
 export const draftOf = (c: BuyOrderContext): BuyDraft => ({
@@ -56,16 +56,15 @@ export const buyOrderMachine = setup({
   },
   delays: { DEBOUNCE: QUOTE_DEBOUNCE_MS },
   guards: {
-    draftQuotable: ({ event }) => quotable((event as unknown as DoneActorEvent<BuyTarget>).output.draft?.amount ?? ''),
+    draftQuotable: (_, target: BuyTarget) => quotable(target.draft?.amount ?? ''),
     nothingToQuote: ({ context }) => !quotable(typed(context)),
     typedFiatOutOfLimits: ({ context }) => context.side === 'fiat' && outOfLimits(context.fiat, context.fiatCurrency),
-    quotedFiatOutOfLimits: ({ context, event }) => outOfLimits(quoteOf(event).fiatAmount, context.fiatCurrency),
+    quotedFiatOutOfLimits: ({ context }, quote: BuyQuote) => outOfLimits(quote.fiatAmount, context.fiatCurrency),
     limitRefused: ({ event }) => isLimitFailure(failureOf((event as { error?: unknown }).error)),
     canReview: ({ context }) => context.quote !== null && !isZero(context.quote.cryptoAmount),
   },
   actions: {
-    keepTarget: assign(({ event }) => {
-      const { coin, depositAddress, draft } = (event as unknown as DoneActorEvent<BuyTarget>).output;
+    keepTarget: assign((_, { coin, depositAddress, draft }: BuyTarget) => {
       const side = draft?.side ?? 'fiat';
       const amount = nextAmount('', draft?.amount ?? '');
       return { coin, depositAddress, side, fiat: side === 'fiat' ? amount : '', crypto: side === 'crypto' ? amount : '' };
@@ -77,10 +76,8 @@ export const buyOrderMachine = setup({
       side: 'crypto' as const, crypto: nextAmount(context.crypto, (event as { value: string }).value), fiat: '', quote: null, failure: null,
     })),
     /** The quote fills the side the user did not type. */
-    keepQuote: assign(({ context, event }) => {
-      const quote = quoteOf(event);
-      return context.side === 'fiat' ? { quote, crypto: quote.cryptoAmount } : { quote, fiat: quote.fiatAmount };
-    }),
+    keepQuote: assign(({ context }, quote: BuyQuote) =>
+      context.side === 'fiat' ? { quote, crypto: quote.cryptoAmount } : { quote, fiat: quote.fiatAmount }),
     keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
     showReview: (_, _params: { draft: BuyDraft }) => {},
   },
@@ -99,8 +96,8 @@ export const buyOrderMachine = setup({
         input: ({ context }) => ({ currency: context.currency, geoId: context.geoId, fiatCurrency: context.fiatCurrency }),
         // Back from the review (or a reload), the amount typed before is quoted again.
         onDone: [
-          { guard: 'draftQuotable', target: `${E}.waiting`, actions: 'keepTarget' },
-          { target: `${E}.idle`, actions: 'keepTarget' },
+          { guard: { type: 'draftQuotable', params: output }, target: `${E}.waiting`, actions: { type: 'keepTarget', params: output } },
+          { target: `${E}.idle`, actions: { type: 'keepTarget', params: output } },
         ],
         onError: { target: 'loadFailed', actions: 'keepFailure' },
       },
@@ -129,8 +126,8 @@ export const buyOrderMachine = setup({
           invoke: {
             id: 'quote', src: 'quote', input: ({ context }) => quoteRequestOf(context),
             onDone: [
-              { guard: 'quotedFiatOutOfLimits', target: 'outOfLimits', actions: 'keepQuote' },
-              { target: 'quoted', actions: 'keepQuote' },
+              { guard: { type: 'quotedFiatOutOfLimits', params: output }, target: 'outOfLimits', actions: { type: 'keepQuote', params: output } },
+              { target: 'quoted', actions: { type: 'keepQuote', params: output } },
             ],
             onError: [
               { guard: 'limitRefused', target: 'outOfLimits', actions: 'keepFailure' },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { BuyRegion } from './shared/buy';
+import { output } from './shared/output';
 
 export type BuyPayEvent = { type: 'load.retried' };
 export type BuyPayContext = { currency: string; regions: BuyRegion[] };
@@ -13,7 +14,7 @@ export const buyPayMachine = setup({
   actors: {
     loadRegions: fromPromise<BuyRegion[], { currency: string }>(async () => { throw new Error('loadRegions not provided'); }),
   },
-  guards: { none: ({ event }) => (event as unknown as { output: BuyRegion[] }).output.length === 0 },
+  guards: { none: (_, regions: BuyRegion[]) => regions.length === 0 },
 }).createMachine({
   id: 'buyPay',
   context: ({ input }) => ({ currency: input.currency, regions: [] }),
@@ -24,7 +25,7 @@ export const buyPayMachine = setup({
       invoke: {
         id: 'loadRegions', src: 'loadRegions', input: ({ context }) => ({ currency: context.currency }),
         onDone: [
-          { guard: 'none', target: 'empty' },
+          { guard: { type: 'none', params: output }, target: 'empty' },
           { target: 'choosing', actions: assign({ regions: ({ event }) => event.output }) },
         ],
         onError: 'failed',

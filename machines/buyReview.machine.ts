@@ -1,10 +1,11 @@
-import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { Coin } from '../contracts/wallet';
 import { toWireAmount } from './shared/amountInput';
 import {
   QUOTE_VALIDITY_SECONDS, failureOf, orderOf, reviewSignature,
   type BuyDraft, type BuyFailure, type BuyOrderCreated, type BuyOrderRequest, type BuyQuote, type QuoteRequest,
 } from './shared/buy';
+import { output } from './shared/output';
 
 export * from './shared/buy';
 
@@ -34,8 +35,6 @@ export const requoteOf = (c: BuyReviewContext): QuoteRequest => {
   return { currency: d.currency, geoId: d.geoId, fiatCurrency: d.fiatCurrency, depositAddress: d.depositAddress, side: d.side, amount: toWireAmount(d.amount) };
 };
 
-const startOf = (event: unknown) => (event as DoneActorEvent<BuyReviewStart>).output;
-
 /**
  * /buy/order/review (spec §2, §4, §7): the summary with a mm:ss countdown from the quote (one-second
  * `after` ticks). At 0 the summary greys out, the expired message shows and Update rate asks a fresh
@@ -55,25 +54,23 @@ export const buyReviewMachine = setup({
   },
   delays: { TICK: 1000 },
   guards: {
-    noReview: ({ event }) => startOf(event).draft === null,
-    alreadyExpired: ({ event }) => startOf(event).secondsLeft <= 0,
+    noReview: (_, start: BuyReviewStart) => start.draft === null,
+    alreadyExpired: (_, start: BuyReviewStart) => start.secondsLeft <= 0,
     lastSecond: ({ context }) => context.secondsLeft <= 1,
     rateExpired: ({ event }) => /RATE_EXPIRED|EXPIRED/.test(failureOf((event as { error?: unknown }).error).code),
   },
   actions: {
-    keepStart: assign(({ event }) => {
-      const { draft, coin, secondsLeft } = startOf(event);
-      return { draft, coin, quote: draft?.quote ?? null, secondsLeft: Math.max(0, secondsLeft) };
-    }),
+    keepStart: assign((_, { draft, coin, secondsLeft }: BuyReviewStart) => ({
+      draft, coin, quote: draft?.quote ?? null, secondsLeft: Math.max(0, secondsLeft),
+    })),
     tick: assign({ secondsLeft: ({ context }) => Math.max(0, context.secondsLeft - 1) }),
     expire: assign({ secondsLeft: 0 }),
-    keepFreshQuote: assign(({ context, event }) => {
-      const quote = (event as unknown as DoneActorEvent<BuyQuote>).output;
+    keepFreshQuote: assign(({ context }, quote: BuyQuote) => {
       return { quote, draft: context.draft ? { ...context.draft, quote } : null, secondsLeft: quote.validSeconds ?? QUOTE_VALIDITY_SECONDS, key: null, failure: null };
     }),
     keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
     clearFailure: assign({ failure: null }),
-    keepOrder: assign({ order: ({ event }) => (event as unknown as DoneActorEvent<BuyOrderCreated>).output }),
+    keepOrder: assign((_, order: BuyOrderCreated) => ({ order })),
     /** Back to the order form (no draft to review, or the key could not be made). */
     showOrder: () => {},
     /** Saves the fresh quote in the draft, so a reload reviews it. */
@@ -92,9 +89,9 @@ export const buyReviewMachine = setup({
       invoke: {
         id: 'loadReview', src: 'loadReview',
         onDone: [
-          { guard: 'noReview', target: 'left', actions: 'showOrder' },
-          { guard: 'alreadyExpired', target: 'expired', actions: 'keepStart' },
-          { target: 'keying', actions: 'keepStart' },
+          { guard: { type: 'noReview', params: output }, target: 'left', actions: 'showOrder' },
+          { guard: { type: 'alreadyExpired', params: output }, target: 'expired', actions: { type: 'keepStart', params: output } },
+          { target: 'keying', actions: { type: 'keepStart', params: output } },
         ],
         onError: { target: 'left', actions: 'showOrder' },
       },
@@ -131,7 +128,7 @@ export const buyReviewMachine = setup({
             id: 'createOrder', src: 'createOrder', input: ({ context }) => orderRequestOf(context),
             onDone: {
               target: '#buyReview.redirecting',
-              actions: ['keepOrder', { type: 'openPayment', params: ({ event }) => ({ order: event.output }) }],
+              actions: [{ type: 'keepOrder', params: output }, { type: 'openPayment', params: ({ event }) => ({ order: event.output }) }],
             },
             onError: [
               { guard: 'rateExpired', target: '#buyReview.expired', actions: ['keepFailure', 'expire'] },
@@ -154,7 +151,7 @@ export const buyReviewMachine = setup({
         id: 'quote', src: 'quote', input: ({ context }) => requoteOf(context),
         onDone: {
           target: 'keying',
-          actions: ['keepFreshQuote', { type: 'saveDraft', params: ({ context }) => ({ draft: context.draft }) }],
+          actions: [{ type: 'keepFreshQuote', params: output }, { type: 'saveDraft', params: ({ context }) => ({ draft: context.draft }) }],
         },
         onError: { target: 'expired', actions: 'keepFailure' },
       },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { BuyOrderStatus } from './shared/buy';
+import { output } from './shared/output';
 
 export type BuyStatusEvent = { type: 'status.retried' };
 export type BuyStatusContext = { orderId: string; order: BuyOrderStatus | null; failed: boolean };
@@ -7,7 +8,7 @@ export type BuyStatusContext = { orderId: string; order: BuyOrderStatus | null; 
 /** Polling interval while the payment or the credit is under way. */
 export const BUY_STATUS_POLL_MS = 3000;
 
-const phaseOf = (event: unknown) => (event as { output: BuyOrderStatus }).output.phase;
+const KEEP_STATUS = { type: 'keepStatus', params: output } as const;
 
 /**
  * The return screen (issue 10): back from the payment page (or reopening the mini-app), follows the order
@@ -20,11 +21,11 @@ export const buyStatusMachine = setup({
   },
   delays: { POLL: BUY_STATUS_POLL_MS },
   guards: {
-    credited: ({ event }) => phaseOf(event) === 'credited',
-    declined: ({ event }) => phaseOf(event) === 'declined',
+    credited: (_, order: BuyOrderStatus) => order.phase === 'credited',
+    declined: (_, order: BuyOrderStatus) => order.phase === 'declined',
   },
   actions: {
-    keepStatus: assign({ order: ({ event }) => (event as unknown as { output: BuyOrderStatus }).output, failed: false }),
+    keepStatus: assign((_, order: BuyOrderStatus) => ({ order, failed: false })),
     /** The order reached its end: the remembered pending order is forgotten. */
     forgetPending: () => {},
   },
@@ -38,9 +39,9 @@ export const buyStatusMachine = setup({
       invoke: {
         id: 'loadStatus', src: 'loadStatus', input: ({ context }) => ({ orderId: context.orderId }),
         onDone: [
-          { guard: 'credited', target: 'credited', actions: ['keepStatus', 'forgetPending'] },
-          { guard: 'declined', target: 'declined', actions: ['keepStatus', 'forgetPending'] },
-          { target: 'pending', actions: 'keepStatus' },
+          { guard: { type: 'credited', params: output }, target: 'credited', actions: [KEEP_STATUS, 'forgetPending'] },
+          { guard: { type: 'declined', params: output }, target: 'declined', actions: [KEEP_STATUS, 'forgetPending'] },
+          { target: 'pending', actions: KEEP_STATUS },
         ],
         onError: { target: 'failed', actions: assign({ failed: true }) },
       },

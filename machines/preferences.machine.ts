@@ -89,18 +89,6 @@ export const preferencesMachine = setup({
       },
       currencyChosen: true,
     }),
-    adoptServerSettings: enqueueActions(({ context, event, enqueue }) => {
-      const { language, currency } = (event as unknown as { output: ServerSettings }).output;
-      if (language && !context.languageChosen) {
-        enqueue.assign({ language, languageChosen: true });
-        enqueue('persistLanguage');
-        enqueue('applyLanguage');
-      }
-      if (currency && !context.currencyChosen) {
-        enqueue.assign({ currency, currencyChosen: true });
-        enqueue('persistCurrency');
-      }
-    }),
     markSignedIn: assign({ signedIn: true }),
     markSignedOut: assign({ signedIn: false }),
     // Side effects provided by src/app/live.ts: localStorage, <body> class, Lingui, messenger colours.
@@ -160,7 +148,22 @@ export const preferencesMachine = setup({
           invoke: {
             id: 'loadServerSettings',
             src: 'loadServerSettings',
-            onDone: { target: 'signedIn', actions: 'adoptServerSettings' },
+            onDone: {
+              target: 'signedIn',
+              // Inline, where the done event is typed by loadServerSettings: the account fills only what the user did not choose.
+              actions: enqueueActions(({ context, event, enqueue }) => {
+                const { language, currency } = event.output;
+                if (language && !context.languageChosen) {
+                  enqueue.assign({ language, languageChosen: true });
+                  enqueue('persistLanguage');
+                  enqueue('applyLanguage');
+                }
+                if (currency && !context.currencyChosen) {
+                  enqueue.assign({ currency, currencyChosen: true });
+                  enqueue('persistCurrency');
+                }
+              }),
+            },
             onError: 'signedIn',
           },
         },

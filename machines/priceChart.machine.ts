@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { PriceHistory, PriceRange } from '../contracts/prices';
+import { output } from './shared/output';
 
 /** The asset page's price chart (issue 14): one coin in the selected fiat, over a range the user picks. */
 export type PriceChartInput = { currency: string; fiat: string };
@@ -42,7 +43,7 @@ export const priceChartMachine = setup({
     }),
   },
   guards: {
-    drawable: ({ event }) => drawable((event as unknown as { output: PriceHistory }).output),
+    drawable: (_, history: PriceHistory) => drawable(history),
     otherRange: ({ context, event }) => {
       assertEvent(event, 'range.selected');
       return event.range !== context.range;
@@ -56,7 +57,7 @@ export const priceChartMachine = setup({
       },
       cursor: null,
     }),
-    storeHistory: assign({ history: ({ event }) => (event as unknown as { output: PriceHistory }).output, cursor: null }),
+    storeHistory: assign((_, history: PriceHistory) => ({ history, cursor: null })),
     forgetHistory: assign({ history: null, cursor: null }),
     moveCursor: assign({
       cursor: ({ context, event }) => {
@@ -89,7 +90,7 @@ export const priceChartMachine = setup({
         src: 'loadHistory',
         input: ({ context }) => ({ currency: context.currency, fiat: context.fiat, range: context.range }),
         onDone: [
-          { guard: 'drawable', target: 'ready', actions: 'storeHistory' },
+          { guard: { type: 'drawable', params: output }, target: 'ready', actions: { type: 'storeHistory', params: output } },
           { target: 'empty', actions: 'forgetHistory' },
         ],
         onError: { target: 'failed', actions: 'forgetHistory' },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Coin } from '../contracts/wallet';
+import { output } from './shared/output';
 
 export type ReceiveInput = { currency: string };
 
@@ -52,7 +53,7 @@ export const receiveMachine = setup({
     notifyShareFailed: () => {},
   },
   guards: {
-    shareUnavailable: ({ event }) => (event as unknown as { output: ShareOutcome }).output === 'unavailable',
+    shareUnavailable: (_, outcome: ShareOutcome) => outcome === 'unavailable',
   },
 }).createMachine({
   id: 'receive',
@@ -98,7 +99,7 @@ export const receiveMachine = setup({
             id: 'share',
             src: 'share',
             input: ({ context }) => ({ text: context.address ?? '' }),
-            onDone: [{ guard: 'shareUnavailable', target: 'copying' }, { target: 'idle' }],
+            onDone: [{ guard: { type: 'shareUnavailable', params: output }, target: 'copying' }, { target: 'idle' }],
             onError: { target: 'idle', actions: 'notifyShareFailed' },
           },
         },

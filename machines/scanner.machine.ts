@@ -1,5 +1,6 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { addressFromQr } from './shared/addressPatterns';
+import { output } from './shared/output';
 
 /**
  * The shared QR scanner overlay (spec §2). The `scan` actor is the source of codes: the camera
@@ -35,8 +36,10 @@ export function toScanError(error: unknown): ScanError {
   return { kind: 'noCamera' };
 }
 
-const decodedValue = (event: { type: string; value?: unknown; output?: unknown }) =>
-  addressFromQr(String((event.type === 'qr.decoded' ? event.value : event.output) ?? ''));
+/** The address in what was decoded (a QR code's text from the camera, the popup or a picture). */
+const decodedValue = (text: string) => addressFromQr(String(text ?? ''));
+/** The text of a `qr.decoded` event, as params of `hasAddress` and `keepValue`. */
+const decodedText = ({ event }: { event: ScannerEvent }) => (event.type === 'qr.decoded' ? event.value : '');
 
 export const scannerMachine = setup({
   types: {
@@ -57,11 +60,11 @@ export const scannerMachine = setup({
     }),
   },
   guards: {
-    hasAddress: ({ event }) => decodedValue(event as never) !== '',
+    hasAddress: (_, text: string) => decodedValue(text) !== '',
     camera: ({ context }) => !context.native,
   },
   actions: {
-    keepValue: assign({ value: ({ event }) => decodedValue(event as never), error: null }),
+    keepValue: assign((_, text: string) => ({ value: decodedValue(text), error: null })),
     keepError: assign({ error: ({ event }) => toScanError((event as { error?: unknown }).error) }),
     noQr: assign({ error: { kind: 'noQr' } as ScanError }),
     notifyScanned: () => {},
@@ -77,7 +80,7 @@ export const scannerMachine = setup({
       invoke: { id: 'scan', src: 'scan', input: ({ context }) => ({ native: context.native }) },
       on: {
         'qr.decoded': [
-          { guard: 'hasAddress', target: 'scanned', actions: 'keepValue' },
+          { guard: { type: 'hasAddress', params: decodedText }, target: 'scanned', actions: { type: 'keepValue', params: decodedText } },
           { target: 'failed', actions: 'noQr' },
         ],
         'camera.failed': { target: 'failed', actions: 'keepError' },
@@ -93,7 +96,7 @@ export const scannerMachine = setup({
         src: 'scanImage',
         input: ({ event }) => ({ file: event.type === 'image.chosen' ? event.file : null }),
         onDone: [
-          { guard: 'hasAddress', target: 'scanned', actions: 'keepValue' },
+          { guard: { type: 'hasAddress', params: output }, target: 'scanned', actions: { type: 'keepValue', params: output } },
           { target: 'failed', actions: 'noQr' },
         ],
         onError: { target: 'failed', actions: 'keepError' },

@@ -1,9 +1,10 @@
-import { and, assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
 import type { SellBySavedCardRequest, SellByCardRequest, SellOrder } from '../contracts/sell';
 import { passcodeVerifyMachine } from './passcodeVerify.machine';
 import { sellAmountMachine, type SellAmountOutput } from './sellAmount.machine';
 import { sellCardMachine, type CardChoice } from './sellCard.machine';
 import { failureOf, payoutsUnavailable, SELL_FIAT, type SellFailure, type SellRoute } from './shared/sell';
+import { output, passcodeOutput } from './shared/output';
 
 export type SellInput = {
   currency: string;
@@ -53,12 +54,15 @@ export function sellRequestOf(c: SellContext): SellRequest {
   return { kind: 'card', card: card.number, bankCode: card.bankCode, bankSystem: card.system, saveCard: card.save, ...common };
 }
 
-const orderOf = (event: unknown) => (event as DoneActorEvent<SellOrder | undefined>).output;
 const errorOf = (event: unknown) => (event as { error?: unknown }).error;
 const USED_KEY = { type: 'forgetKey', params: ({ context }: { context: SellContext }) => ({ signature: sellSignature(context) }) } as const;
 const NOTIFY_FAILED = { type: 'notifyFailed', params: ({ context }: { context: SellContext }) => ({ failure: context.failure ?? failureOf(null) }) } as const;
 // The used key is forgotten before the card leaves memory: its signature names the card.
-const TO_SUCCESS = { target: '#sell.success', actions: [USED_KEY, 'keepPlaced', 'showSuccess'] } as const;
+const TO_SUCCESS = { target: '#sell.success', actions: [USED_KEY, { type: 'keepPlaced', params: output }, 'showSuccess'] } as const;
+/** The same after the passcode step, whose output is the sell's answer (the live submitPasscode makes the sell). */
+const TO_SUCCESS_AFTER_PASSCODE = {
+  target: '#sell.success', actions: [USED_KEY, { type: 'keepPlaced', params: passcodeOutput<SellOrder | undefined>() }, 'showSuccess'],
+} as const;
 
 /**
  * Sell (spec §4 "amount, card, review, then in-progress"): the amount step and the card step are
@@ -87,27 +91,26 @@ export const sellMachine = setup({
     unavailable: ({ event }) => payoutsUnavailable(errorOf(event)),
     toOrder: ({ event }) => event.type === 'route.changed' && event.route === 'order',
     toCard: ({ event }) => event.type === 'route.changed' && event.route === 'card',
-    settledOk: ({ event }) => orderOf(event)?.state === 'COMPLETED',
-    settledFailed: ({ event }) => orderOf(event)?.state === 'FAILED',
+    settledOk: (_, order: SellOrder | undefined) => order?.state === 'COMPLETED',
+    settledFailed: (_, order: SellOrder | undefined) => order?.state === 'FAILED',
     /** The sell's own answer already settled (a sandbox provider that pays at once). */
     answeredCompleted: ({ context }) => context.placed?.state === 'COMPLETED',
     answeredFailed: ({ context }) => context.placed?.state === 'FAILED',
   },
   actions: {
-    keepOrder: assign(({ context, event }) => {
-      const order = { ...(event as unknown as DoneActorEvent<SellAmountOutput>).output };
+    keepOrder: assign(({ context }, output: SellAmountOutput) => {
+      const order = { ...output };
       return { order, passcodeActive: order.passcodeActive, key: order.amount === context.order?.amount ? context.key : null };
     }),
-    keepCard: assign(({ event }) => ({ card: { ...(event as unknown as DoneActorEvent<CardChoice>).output }, key: null, failure: null })),
+    keepCard: assign((_, card: CardChoice) => ({ card: { ...card }, key: null, failure: null })),
     dropCard: assign({ card: null, key: null }),
     keepFailure: assign({ failure: ({ event }) => failureOf(errorOf(event)) }),
     clearFailure: assign({ failure: null }),
-    keepPlaced: assign(({ event }) => {
-      const t = orderOf(event);
+    keepPlaced: assign((_, t: SellOrder | undefined) => {
       // The sale is done with the card: its number leaves memory.
       return { placed: { id: t?.id ?? '', state: t?.state ?? 'IN_PROGRESS', amount: t?.amount ?? '' }, card: null };
     }),
-    keepState: assign(({ context, event }) => ({ placed: { id: context.placed?.id ?? '', state: orderOf(event)?.state ?? 'IN_PROGRESS', amount: context.placed?.amount ?? '' } })),
+    keepState: assign(({ context }, order: SellOrder | undefined) => ({ placed: { id: context.placed?.id ?? '', state: order?.state ?? 'IN_PROGRESS', amount: context.placed?.amount ?? '' } })),
     forgetKey: (_, _params: { signature: string }) => {},
     /** When `needed`, the order's URL replaces the one the flow opened on (no new history entry). */
     restoreOrderUrl: (_, _params: { needed: boolean }) => {},
@@ -132,7 +135,7 @@ export const sellMachine = setup({
         id: 'amount',
         src: 'amount',
         input: ({ context }) => ({ currency: context.currency, amount: context.order?.amount ?? context.draftAmount }),
-        onDone: { target: 'card', actions: ['keepOrder', 'showCard'] },
+        onDone: { target: 'card', actions: [{ type: 'keepOrder', params: output }, 'showCard'] },
         onError: { target: 'amount', reenter: true },
       },
     },
@@ -140,7 +143,7 @@ export const sellMachine = setup({
       invoke: {
         id: 'card',
         src: 'card',
-        onDone: { target: 'review', actions: ['keepCard', { type: 'showReview', params: ({ context }) => ({ amount: context.order?.amount ?? '' }) }] },
+        onDone: { target: 'review', actions: [{ type: 'keepCard', params: output }, { type: 'showReview', params: ({ context }) => ({ amount: context.order?.amount ?? '' }) }] },
         onError: { target: 'card', reenter: true },
       },
       on: {
@@ -194,7 +197,7 @@ export const sellMachine = setup({
             id: 'passcode',
             src: 'passcode',
             input: {},
-            onDone: TO_SUCCESS,
+            onDone: TO_SUCCESS_AFTER_PASSCODE,
             onError: { target: 'idle', actions: ['keepFailure', NOTIFY_FAILED] },
           },
           on: { 'passcode.cancelled': 'idle' },
@@ -218,8 +221,8 @@ export const sellMachine = setup({
             src: 'watchOrder',
             input: ({ context }) => ({ id: context.placed?.id ?? '' }),
             onDone: [
-              { guard: 'settledOk', target: 'completed', actions: 'keepState' },
-              { guard: 'settledFailed', target: 'failed', actions: 'keepState' },
+              { guard: { type: 'settledOk', params: output }, target: 'completed', actions: { type: 'keepState', params: output } },
+              { guard: { type: 'settledFailed', params: output }, target: 'failed', actions: { type: 'keepState', params: output } },
               { target: 'waiting' },
             ],
             onError: 'waiting',

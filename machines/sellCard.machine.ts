@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import {
   BIN_DIGITS, CARD_DIGITS, binOf, cardDigits, isSupportedBank, luhnValid, maskCard,
   type CardInfo, type SavedCard,
 } from './shared/sell';
+import { output } from './shared/output';
 
 /** The card step's result. A new card's number lives only in memory (never stored, never in the URL). */
 export type CardChoice =
@@ -56,17 +57,14 @@ export const sellCardMachine = setup({
     knownSupported: ({ context, event }) => isSupportedBank(infoOf(context, digitsOf(event))),
     knownOther: ({ context, event }) => infoOf(context, digitsOf(event)) !== undefined,
     sameBinPending: ({ context, event }) => binOf(digitsOf(event)) === context.pendingBin,
-    supported: ({ event }) => isSupportedBank((event as unknown as DoneActorEvent<CardInfo>).output),
+    supported: (_, info: CardInfo) => isSupportedBank(info),
     complete: ({ context }) => context.digits.length === CARD_DIGITS && luhnValid(context.digits),
     savedExists: ({ context, event }) => event.type === 'saved.picked' && context.cards.some((c) => c.cardId === event.cardId),
   },
   actions: {
     setDigits: assign({ digits: ({ event }) => digitsOf(event) }),
     markPending: assign({ pendingBin: ({ context }) => binOf(context.digits) }),
-    keepInfo: assign({
-      known: ({ context, event }) => ({ ...context.known, [context.pendingBin ?? '']: (event as unknown as DoneActorEvent<CardInfo>).output }),
-      pendingBin: null,
-    }),
+    keepInfo: assign(({ context }, info: CardInfo) => ({ known: { ...context.known, [context.pendingBin ?? '']: info }, pendingBin: null })),
     toggleSave: assign({ save: ({ context }) => !context.save }),
     chooseNew: assign({
       result: ({ context }) => {
@@ -130,7 +128,10 @@ export const sellCardMachine = setup({
                 id: 'lookupBin',
                 src: 'lookupBin',
                 input: ({ context }) => ({ bin: context.pendingBin ?? '' }),
-                onDone: [{ guard: 'supported', target: 'supported', actions: 'keepInfo' }, { target: 'otherBank', actions: 'keepInfo' }],
+                onDone: [
+                  { guard: { type: 'supported', params: output }, target: 'supported', actions: { type: 'keepInfo', params: output } },
+                  { target: 'otherBank', actions: { type: 'keepInfo', params: output } },
+                ],
                 onError: { target: 'lookupFailed', actions: assign({ pendingBin: null }) },
               },
             },

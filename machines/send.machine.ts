@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
 import type { AddressBookEntry } from '../contracts/addressBook';
 import type { AddressCheck, WithdrawalRequest } from '../contracts/send';
 import type { Transaction } from '../contracts/wallet';
@@ -10,22 +10,26 @@ import {
   addressCleared, amountAfter, amountTooHigh, failureOf, incoming, reviewSignature, STALE_KEY, withdrawalOf,
   type AddressProblem, type SendContext, type SendEvent, type SendFailure, type SendInput, type SendTarget,
 } from './shared/send';
+import { output, passcodeOutput } from './shared/output';
 
 export * from './shared/send';
 
-const checkOf = (event: unknown) => (event as DoneActorEvent<AddressCheck>).output;
 const F = '#send.editing.form';
 const RETURN_TO_FORM = { type: 'restoreFormUrl', params: ({ context }: { context: SendContext }) => ({ needed: context.openedAt !== 'form' }) } as const;
 const SHOW_REVIEW = { type: 'showReview', params: ({ context }: { context: SendContext }) => ({ address: context.address, amount: context.amount }) } as const;
 const USED_KEY = { type: 'forgetKey', params: ({ context }: { context: SendContext }) => ({ signature: reviewSignature(context) }) } as const;
+const KEEP_TARGET = { type: 'keepTarget', params: output } as const;
 const NOTIFY_FAILED = { type: 'notifyFailed', params: ({ context }: { context: SendContext }) => ({ failure: context.failure ?? failureOf(null) }) } as const;
 
+/** What an empty address does where it can come from (typed, pasted, scanned): where to go and what to say. */
+type WhenEmpty = { target: string; actions?: 'setAddress' | 'notifyPasteFailed' };
+
 /** Where a new address leads (spec §5): nowhere when empty, a format error, or on to the server check. */
-const toAddress = (empty: object | null, extra: string[] = []) => [
-  ...(empty ? [{ guard: 'incomingEmpty', ...empty }] : []),
-  { guard: 'incomingLooksValid', target: `${F}.checking`, actions: [STALE_KEY, 'setAddress', ...extra] },
-  { target: `${F}.invalid`, actions: [STALE_KEY, 'setAddress', 'markWrongAddress', ...extra] },
-] as never;
+const toAddress = (empty: WhenEmpty | null, extra: readonly 'notifyPasted'[] = []) => [
+  ...(empty ? [{ guard: 'incomingEmpty' as const, ...empty }] : []),
+  { guard: 'incomingLooksValid' as const, target: `${F}.checking`, actions: [STALE_KEY, 'setAddress' as const, ...extra] },
+  { target: `${F}.invalid`, actions: [STALE_KEY, 'setAddress' as const, 'markWrongAddress' as const, ...extra] },
+];
 
 /**
  * Send (spec §1, §2, §4, §5): the form (address typed, pasted, scanned or picked from the address
@@ -50,13 +54,10 @@ export const sendMachine = setup({
   guards: {
     incomingEmpty: ({ event }) => incoming(event).trim() === '',
     incomingLooksValid: ({ context, event }) => matchesChain(context.coin?.blockchain ?? 'ALL', incoming(event)),
-    draftEmpty: ({ event }) => !(event as unknown as DoneActorEvent<SendTarget>).output.draft?.address.trim(),
-    draftLooksValid: ({ event }) => {
-      const { coin, draft } = (event as unknown as DoneActorEvent<SendTarget>).output;
-      return matchesChain(coin.blockchain, draft?.address ?? '');
-    },
-    sameUser: ({ event }) => checkOf(event).belongsToSameUser,
-    notUsed: ({ event }) => checkOf(event).checkResult !== 'OK',
+    draftEmpty: (_, target: SendTarget) => !target.draft?.address.trim(),
+    draftLooksValid: (_, { coin, draft }: SendTarget) => matchesChain(coin.blockchain, draft?.address ?? ''),
+    sameUser: (_, check: AddressCheck) => check.belongsToSameUser,
+    notUsed: (_, check: AddressCheck) => check.checkResult !== 'OK',
     invalidAddress: ({ event }) => failureOf((event as { error?: unknown }).error).code === 'INVALID_ADDRESS',
     pincodeRequired: ({ event }) => failureOf((event as { error?: unknown }).error).code === 'PINCODE_REQUIRED',
     canContinue: ({ context }) => isPositiveAmount(context.amount) && !amountTooHigh(context) && context.addressProblem === null,
@@ -77,17 +78,13 @@ export const sendMachine = setup({
       const amount = amountAfter(context, event);
       return { amount, failure: null, key: amount === context.amount ? context.key : null };
     }),
-    keepTarget: assign(({ event }) => {
-      const { coin, available, passcodeActive, draft, known } = (event as unknown as DoneActorEvent<SendTarget>).output;
+    keepTarget: assign((_, { coin, available, passcodeActive, draft, known }: SendTarget) => {
       return { coin, available, passcodeActive, known: known ?? [], failure: null, address: draft?.address ?? '', amount: nextAmount('', draft?.amount ?? '') };
     }),
     markWrongAddress: assign({ addressProblem: 'wrongAddress' as AddressProblem }),
     clearFailure: assign({ failure: null }),
     keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
-    keepTransaction: assign(({ event }) => {
-      const t = (event as unknown as DoneActorEvent<Transaction | undefined>).output;
-      return { transaction: { id: t?.id ?? '', state: t?.state ?? 'IN_PROGRESS' } };
-    }),
+    keepTransaction: assign((_, t: Transaction | undefined) => ({ transaction: { id: t?.id ?? '', state: t?.state ?? 'IN_PROGRESS' } })),
     /** Removes the stored key of a review whose content changed, or that was sent; null: nothing to forget. */
     forgetKey: (_, _params: { signature: string | null }) => {},
     showReview: (_, _params: { address: string; amount: string }) => {},
@@ -113,9 +110,9 @@ export const sendMachine = setup({
         id: 'loadSend', src: 'loadSend', input: ({ context }) => ({ currency: context.currency }),
         // Opened on the review or progress URL, the flow starts over on the form, and so does the URL.
         onDone: [
-          { guard: 'draftEmpty', target: `${F}.empty`, actions: ['keepTarget', RETURN_TO_FORM] },
-          { guard: 'draftLooksValid', target: `${F}.checking`, actions: ['keepTarget', RETURN_TO_FORM] },
-          { target: `${F}.invalid`, actions: ['keepTarget', 'markWrongAddress', RETURN_TO_FORM] },
+          { guard: { type: 'draftEmpty', params: output }, target: `${F}.empty`, actions: [KEEP_TARGET, RETURN_TO_FORM] },
+          { guard: { type: 'draftLooksValid', params: output }, target: `${F}.checking`, actions: [KEEP_TARGET, RETURN_TO_FORM] },
+          { target: `${F}.invalid`, actions: [KEEP_TARGET, 'markWrongAddress', RETURN_TO_FORM] },
         ],
         onError: { target: 'loadFailed', actions: 'keepFailure' },
       },
@@ -146,8 +143,8 @@ export const sendMachine = setup({
                 src: 'checkAddress',
                 input: ({ context }) => ({ currency: context.currency, address: context.address.trim() }),
                 onDone: [
-                  { guard: 'sameUser', target: 'rejected', actions: assign({ addressProblem: 'sameUser' as AddressProblem }) },
-                  { guard: 'notUsed', target: 'rejected', actions: assign({ addressProblem: 'notUsed' as AddressProblem }) },
+                  { guard: { type: 'sameUser', params: output }, target: 'rejected', actions: assign({ addressProblem: 'sameUser' as AddressProblem }) },
+                  { guard: { type: 'notUsed', params: output }, target: 'rejected', actions: assign({ addressProblem: 'notUsed' as AddressProblem }) },
                   { target: 'loadingFee' },
                 ],
                 onError: [{ guard: 'invalidAddress', target: 'invalid', actions: 'markWrongAddress' }, { target: 'checkFailed' }],
@@ -242,7 +239,7 @@ export const sendMachine = setup({
             id: 'withdraw',
             src: 'withdraw',
             input: ({ context }) => withdrawalOf(context),
-            onDone: { target: '#send.sent', actions: ['keepTransaction', USED_KEY, 'showProgress'] },
+            onDone: { target: '#send.sent', actions: [{ type: 'keepTransaction', params: output }, USED_KEY, 'showProgress'] },
             onError: [
               { guard: 'pincodeRequired', target: 'passcode', actions: assign({ passcodeActive: true }) },
               { target: 'idle', actions: ['keepFailure', NOTIFY_FAILED] },
@@ -254,7 +251,8 @@ export const sendMachine = setup({
             id: 'passcode',
             src: 'passcode',
             input: {},
-            onDone: { target: '#send.sent', actions: ['keepTransaction', USED_KEY, 'showProgress'] },
+            // The live submitPasscode makes the withdrawal: the passcode step's output is its transaction.
+            onDone: { target: '#send.sent', actions: [{ type: 'keepTransaction', params: passcodeOutput<Transaction | undefined>() }, USED_KEY, 'showProgress'] },
             onError: { target: 'idle', actions: ['keepFailure', NOTIFY_FAILED] },
           },
           on: { 'passcode.cancelled': 'idle' },

@@ -1,5 +1,6 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { startupRoute, storedSessionOwner, type StartupRoute } from './session.startup';
+import { output, thrown } from './shared/output';
 import type { RestoredSession, SessionUser } from './session.types';
 
 export { accessValid, refreshValid, startupRoute, storedSessionOwner, type TelegramOwner } from './session.startup';
@@ -40,15 +41,22 @@ export function toSessionError(error: unknown): SessionError {
   return { code: 'UNKNOWN', message: error instanceof Error ? error.message : undefined };
 }
 
-const startsAs = (route: StartupRoute) => ({ type: 'startsAs' as const, params: { route } });
-const restored = ['restore', 'expandIfTelegram'] as const;
+/** The start-up route the restored session leads to (spec §4), as the guard's params. */
+const startsAs = (route: StartupRoute) =>
+  ({ type: 'startsAs', params: ({ event }: { event: { output: RestoredSession } }) => ({ route, session: event.output }) }) as const;
+const restored = [{ type: 'restore', params: output }, 'expandIfTelegram'] as const;
+/** The signed-in user of a sign-in actor's output. */
+const STORE_OUTPUT = { type: 'storeUser', params: ({ event }: { event: { output: SessionUser | null } }) => event.output ?? null } as const;
+/** The user of a `user.signedIn` event (signed in on the login screen). */
+const STORE_SIGNED_IN = { type: 'storeUser', params: ({ event }: { event: { user: SessionUser } }) => event.user ?? null } as const;
+const REMEMBER_ERROR = { type: 'rememberError', params: thrown } as const;
 
 const signedInTransition = {
   target: '#session.authenticated',
-  actions: 'storeUser',
+  actions: STORE_OUTPUT,
 } as const;
 
-export const sessionMachine = setup({
+const sessionSetup = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
@@ -75,14 +83,10 @@ export const sessionMachine = setup({
     }),
   },
   actions: {
-    storeUser: assign({
-      user: ({ event }) => (event as unknown as { output?: SessionUser; user?: SessionUser }).output
-        ?? (event as { user?: SessionUser }).user ?? null,
-      error: null,
-    }),
-    restore: assign(({ event }) => (event as unknown as { output: RestoredSession }).output),
+    storeUser: assign((_, user: SessionUser | null) => ({ user, error: null })),
+    restore: assign((_, session: RestoredSession) => session),
     forgetUser: assign({ user: null }),
-    rememberError: assign({ error: ({ event }) => toSessionError((event as unknown as { error: unknown }).error) }),
+    rememberError: assign((_, error: unknown) => ({ error: toSessionError(error) })),
     dropLinkToken: assign({ linkToken: null }),
     /** The profile proved the stored session is the init data's Telegram user's: keep that with the user. */
     adoptTelegramOwner: assign({
@@ -97,27 +101,30 @@ export const sessionMachine = setup({
     /** Navigates to /error/{context.error.code}. */
     showError: () => {},
     expandWindow: () => {},
-    expandIfTelegram: enqueueActions(({ context, enqueue }) => {
-      if (context.isTelegram) enqueue('expandWindow');
-    }),
-    clearUserIfGone: enqueueActions(({ context, enqueue }) => {
-      if (context.error?.code === USER_GONE_CODE) enqueue('removeStoredUser');
-    }),
   },
   guards: {
     inTelegram: ({ context }) => context.isTelegram,
     /** Issue 20 item 9: inside the messenger, the stored session is another Telegram user's (or cannot be shown to be this one's). */
-    storedForAnotherTelegramUser: ({ event }) =>
-      storedSessionOwner((event as unknown as { output: RestoredSession }).output) === 'other',
+    storedForAnotherTelegramUser: (_, session: RestoredSession) => storedSessionOwner(session) === 'other',
     /** Inside the messenger, a stored session with no Telegram user recorded and a live token to ask the profile with. */
-    storedOwnerUnknown: ({ event }) =>
-      storedSessionOwner((event as unknown as { output: RestoredSession }).output) === 'unknown',
+    storedOwnerUnknown: (_, session: RestoredSession) => storedSessionOwner(session) === 'unknown',
     /** The profile's linked Telegram user is the init data's. */
-    ownerIsInitDataUser: ({ context, event }) =>
-      context.initDataUserId != null && (event as unknown as { output: number | null }).output === context.initDataUserId,
+    ownerIsInitDataUser: ({ context }, owner: number | null) => context.initDataUserId != null && owner === context.initDataUserId,
     hasLinkToken: ({ context }) => Boolean(context.linkToken),
-    startsAs: ({ event }, params: { route: StartupRoute }) =>
-      startupRoute((event as unknown as { output: RestoredSession }).output) === params.route,
+    startsAs: (_, { route, session }: { route: StartupRoute; session: RestoredSession }) => startupRoute(session) === route,
+  },
+});
+
+// Actions that enqueue others are added once the ones above are typed: inside the same `actions` object,
+// their inferred list of actions would lose the params types of `restore` and `storeUser`.
+export const sessionMachine = sessionSetup.extend({
+  actions: {
+    expandIfTelegram: sessionSetup.enqueueActions(({ context, enqueue }) => {
+      if (context.isTelegram) enqueue('expandWindow');
+    }),
+    clearUserIfGone: sessionSetup.enqueueActions(({ context, enqueue }) => {
+      if (context.error?.code === USER_GONE_CODE) enqueue('removeStoredUser');
+    }),
   },
 }).createMachine({
   id: 'session',
@@ -132,8 +139,8 @@ export const sessionMachine = setup({
         src: 'restoreSession',
         onDone: [
           // Issue 20 item 9: decided before the spec §4 rules, which assume the stored user is the one here.
-          { guard: 'storedForAnotherTelegramUser', target: 'startup.discarding', actions: restored },
-          { guard: 'storedOwnerUnknown', target: 'startup.verifyingOwner', actions: restored },
+          { guard: { type: 'storedForAnotherTelegramUser', params: output }, target: 'startup.discarding', actions: restored },
+          { guard: { type: 'storedOwnerUnknown', params: output }, target: 'startup.verifyingOwner', actions: restored },
           { guard: startsAs('active'), target: 'authenticated', actions: restored },
           { guard: startsAs('silentThenInitData'), target: 'startup.silentThenInitData', actions: restored },
           { guard: startsAs('initData'), target: 'startup.initData', actions: restored },
@@ -146,7 +153,7 @@ export const sessionMachine = setup({
           { guard: startsAs('linking'), target: 'startup.linking', actions: restored },
           { target: 'unauthenticated', actions: restored },
         ],
-        onError: { target: 'unauthenticated', actions: 'rememberError' },
+        onError: { target: 'unauthenticated', actions: REMEMBER_ERROR },
       },
     },
     startup: {
@@ -168,7 +175,7 @@ export const sessionMachine = setup({
             id: 'signinSilent',
             src: 'signinSilent',
             onDone: signedInTransition,
-            onError: { target: '#session.unauthenticated', actions: ['rememberError', 'removeStoredUser', 'forgetUser'] },
+            onError: { target: '#session.unauthenticated', actions: [REMEMBER_ERROR, 'removeStoredUser', 'forgetUser'] },
           },
         },
         initData: {
@@ -176,7 +183,7 @@ export const sessionMachine = setup({
             id: 'signInWithInitData',
             src: 'signInWithInitData',
             onDone: signedInTransition,
-            onError: { target: 'initDataFailed', actions: ['rememberError', 'clearUserIfGone', 'forgetUser', 'showError'] },
+            onError: { target: 'initDataFailed', actions: [REMEMBER_ERROR, 'clearUserIfGone', 'forgetUser', 'showError'] },
           },
         },
         verifyingOwner: {
@@ -186,7 +193,7 @@ export const sessionMachine = setup({
             src: 'loadTelegramOwner',
             input: ({ context }) => ({ accessToken: context.user?.accessToken ?? '' }),
             onDone: [
-              { guard: 'ownerIsInitDataUser', target: '#session.authenticated', actions: ['adoptTelegramOwner', 'recordTelegramOwner'] },
+              { guard: { type: 'ownerIsInitDataUser', params: output }, target: '#session.authenticated', actions: ['adoptTelegramOwner', 'recordTelegramOwner'] },
               { target: 'discarding' },
             ],
             onError: 'discarding',
@@ -217,10 +224,10 @@ export const sessionMachine = setup({
             id: 'exchangeLinkToken',
             src: 'exchangeLinkToken',
             input: ({ context }) => ({ linkToken: context.linkToken ?? '' }),
-            onDone: { ...signedInTransition, actions: ['storeUser', 'dropLinkToken'] },
+            onDone: { ...signedInTransition, actions: [STORE_OUTPUT, 'dropLinkToken'] },
             onError: {
               target: '#session.unauthenticated',
-              actions: ['rememberError', 'dropLinkToken', 'clearUserIfGone', 'showError'],
+              actions: [REMEMBER_ERROR, 'dropLinkToken', 'clearUserIfGone', 'showError'],
             },
           },
         },
@@ -241,7 +248,7 @@ export const sessionMachine = setup({
               { guard: 'inTelegram', target: 'reauthenticating.viaInitData' },
               { target: 'reauthenticating.viaSilent' },
             ],
-            'user.signedIn': { actions: 'storeUser' },
+            'user.signedIn': { actions: STORE_SIGNED_IN },
             // Inside the messenger the init data signs in again, as after a 401 (spec §7), once: a failure
             // there signs out; elsewhere the local session ends and login shows.
             'session.revoked': [
@@ -259,16 +266,16 @@ export const sessionMachine = setup({
               invoke: {
                 id: 'signInWithInitData',
                 src: 'signInWithInitData',
-                onDone: { target: '#session.authenticated.active', actions: 'storeUser' },
-                onError: { target: '#session.unauthenticated', actions: ['rememberError', 'removeStoredUser', 'forgetUser'] },
+                onDone: { target: '#session.authenticated.active', actions: STORE_OUTPUT },
+                onError: { target: '#session.unauthenticated', actions: [REMEMBER_ERROR, 'removeStoredUser', 'forgetUser'] },
               },
             },
             viaSilent: {
               invoke: {
                 id: 'signinSilent',
                 src: 'signinSilent',
-                onDone: { target: '#session.authenticated.active', actions: 'storeUser' },
-                onError: { target: '#session.unauthenticated', actions: ['rememberError', 'removeStoredUser', 'forgetUser'] },
+                onDone: { target: '#session.authenticated.active', actions: STORE_OUTPUT },
+                onError: { target: '#session.unauthenticated', actions: [REMEMBER_ERROR, 'removeStoredUser', 'forgetUser'] },
               },
             },
           },
@@ -278,7 +285,7 @@ export const sessionMachine = setup({
     unauthenticated: {
       tags: ['signedOut'],
       initial: 'grace',
-      on: { 'user.signedIn': signedInTransition },
+      on: { 'user.signedIn': { ...signedInTransition, actions: STORE_SIGNED_IN } },
       states: {
         grace: {
           description: 'Spec §2: 1 s grace before signed-in screens redirect to login.',

@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
 import type { SwapOrder, SwapOrderRequest, SwapQuote, SwapQuoteQuery } from '../contracts/swap';
 import { passcodeVerifyMachine } from './passcodeVerify.machine';
 import {
@@ -6,6 +6,7 @@ import {
   amountProblem, orderRequestOf, quoteQueryOf, type SwapContext, type SwapEvent, type SwapFailure, type SwapInput, type SwapRoute, type SwapSetup, type PlacedOrder,
 } from './shared/swap';
 import { isPositiveAmount } from './shared/amountInput';
+import { output, passcodeOutput } from './shared/output';
 
 export * from './shared/swap';
 
@@ -13,9 +14,9 @@ export * from './shared/swap';
 export const DEBOUNCE_MS = 300;
 export const TICK_MS = 1000;
 
-const setupOf = (event: unknown) => (event as DoneActorEvent<SwapSetup>).output;
-const orderOf = (event: unknown) => (event as DoneActorEvent<SwapOrder>).output;
 const codeOf = (event: unknown) => failureOf((event as { error?: unknown }).error).code;
+const KEEP_SETUP = { type: 'keepSetup', params: output } as const;
+const CONFIRMED = passcodeOutput<SwapOrder>();
 const show = (route: SwapRoute) => ({ type: 'show', params: { route } }) as const;
 const NOTIFY_FAILED = { type: 'notifyFailed', params: ({ context }: { context: SwapContext }) => ({ failure: context.failure ?? failureOf(null) }) } as const;
 const FORGET_KEY = { type: 'forgetKey', params: ({ context }: { context: SwapContext }) => ({ signature: orderSignature(context) }) } as const;
@@ -49,11 +50,11 @@ export const swapMachine = setup({
   },
   delays: { DEBOUNCE: DEBOUNCE_MS, TICK: TICK_MS },
   guards: {
-    presetReady: ({ context, event }) => {
-      const c = { ...context, ...setupOf(event) };
+    presetReady: ({ context }, loaded: SwapSetup) => {
+      const c = { ...context, ...loaded };
       return isSource(c, c.from) && hasPair(c, c.from, c.to);
     },
-    presetSource: ({ context, event }) => isSource({ ...context, ...setupOf(event) }, context.from),
+    presetSource: ({ context }, loaded: SwapSetup) => isSource({ ...context, ...loaded }, context.from),
     pairsWithDestination: ({ context, event }) =>
       event.type === 'asset.picked' && hasPair(context, event.currency, context.to),
     pairChosen: ({ context }) => isSource(context, context.from) && hasPair(context, context.from, context.to),
@@ -70,12 +71,12 @@ export const swapMachine = setup({
     orderExpired: ({ context }) => context.secondsLeft <= 0,
     passcodeActive: ({ context }) => context.passcodeActive,
     /** COMPLETED, or IN_PROGRESS when the provider settles later (the source is on hold meanwhile). */
-    accepted: ({ event }) => orderOf(event).state !== 'FAILED',
+    accepted: (_, order: SwapOrder) => order.state !== 'FAILED',
     expiredOrder: ({ event }) => codeOf(event) === 'SWAP_ORDER_EXPIRED',
     pincodeRequired: ({ event }) => codeOf(event) === 'PINCODE_REQUIRED',
   },
   actions: {
-    keepSetup: assign(({ event }) => ({ ...setupOf(event), failure: null })),
+    keepSetup: assign((_, loaded: SwapSetup) => ({ ...loaded, failure: null })),
     keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
     clearFailure: assign({ failure: null }),
     setSearch: assign({ search: ({ event }) => (event.type === 'search.changed' ? event.value : '') }),
@@ -98,13 +99,10 @@ export const swapMachine = setup({
       from: context.to, to: context.from, sourceAmount: context.destinationAmount, destinationAmount: context.sourceAmount,
       driver: context.driver === 'source' ? 'destination' as const : 'source' as const, quote: null, failure: null,
     })),
-    keepQuote: assign(({ context, event }) => afterQuote(context, (event as unknown as DoneActorEvent<SwapQuote>).output)),
-    keepKey: assign({ key: ({ event }) => (event as unknown as DoneActorEvent<string>).output }),
-    keepPlaced: assign(({ event }) => {
-      const { order, secondsLeft } = (event as unknown as DoneActorEvent<PlacedOrder>).output;
-      return { order, secondsLeft, key: null, failure: null };
-    }),
-    keepOrder: assign({ order: ({ event }) => orderOf(event) }),
+    keepQuote: assign(({ context }, quote: SwapQuote) => afterQuote(context, quote)),
+    keepKey: assign((_, key: string) => ({ key })),
+    keepPlaced: assign((_, { order, secondsLeft }: PlacedOrder) => ({ order, secondsLeft, key: null, failure: null })),
+    keepOrder: assign((_, order: SwapOrder) => ({ order })),
     clearOrder: assign({ order: null, secondsLeft: 0, key: null, failure: null }),
     tick: assign({ secondsLeft: ({ context }) => Math.max(0, context.secondsLeft - 1) }),
     expire: assign({ secondsLeft: 0 }),
@@ -130,9 +128,9 @@ export const swapMachine = setup({
         id: 'loadSwap',
         src: 'loadSwap',
         onDone: [
-          { guard: 'presetReady', target: '#swap.order.idle', actions: 'keepSetup' },
-          { guard: 'presetSource', target: 'pickingTo', actions: ['keepSetup', 'dropDestination'] },
-          { target: 'pickingFrom', actions: ['keepSetup', 'dropPreset'] },
+          { guard: { type: 'presetReady', params: output }, target: '#swap.order.idle', actions: KEEP_SETUP },
+          { guard: { type: 'presetSource', params: output }, target: 'pickingTo', actions: [KEEP_SETUP, 'dropDestination'] },
+          { target: 'pickingFrom', actions: [KEEP_SETUP, 'dropPreset'] },
         ],
         onError: { target: 'loadFailed', actions: 'keepFailure' },
       },
@@ -186,7 +184,7 @@ export const swapMachine = setup({
             id: 'quote',
             src: 'quote',
             input: ({ context }) => quoteQueryOf(context),
-            onDone: { target: 'quoted', actions: 'keepQuote' },
+            onDone: { target: 'quoted', actions: { type: 'keepQuote', params: output } },
             onError: { target: 'quoteFailed', actions: 'keepFailure' },
           },
         },
@@ -207,7 +205,7 @@ export const swapMachine = setup({
             id: 'orderKey',
             src: 'orderKey',
             input: ({ context }) => ({ signature: orderSignature(context) }),
-            onDone: { target: 'creating', actions: 'keepKey' },
+            onDone: { target: 'creating', actions: { type: 'keepKey', params: output } },
             onError: { target: 'createFailed', actions: 'keepFailure' },
           },
         },
@@ -218,7 +216,7 @@ export const swapMachine = setup({
             id: 'createOrder',
             src: 'createOrder',
             input: ({ context }) => orderRequestOf(context),
-            onDone: { target: 'live', actions: [FORGET_KEY, 'keepPlaced'] },
+            onDone: { target: 'live', actions: [FORGET_KEY, { type: 'keepPlaced', params: output }] },
             onError: { target: 'createFailed', actions: 'keepFailure' },
           },
         },
@@ -253,8 +251,8 @@ export const swapMachine = setup({
                     src: 'confirm',
                     input: ({ context }) => ({ orderId: context.order?.id ?? '' }),
                     onDone: [
-                      { guard: 'accepted', target: '#swap.success', actions: 'keepOrder' },
-                      { target: '#swap.review.refused', actions: 'keepOrder' },
+                      { guard: { type: 'accepted', params: output }, target: '#swap.success', actions: { type: 'keepOrder', params: output } },
+                      { target: '#swap.review.refused', actions: { type: 'keepOrder', params: output } },
                     ],
                     onError: [
                       { guard: 'expiredOrder', target: '#swap.review.expired', actions: 'expire' },
@@ -271,9 +269,10 @@ export const swapMachine = setup({
                     id: 'passcode',
                     src: 'passcode',
                     input: {},
+                    // The live submitPasscode confirms the order: the passcode step's output is the confirmed order.
                     onDone: [
-                      { guard: 'accepted', target: '#swap.success', actions: 'keepOrder' },
-                      { target: '#swap.review.refused', actions: 'keepOrder' },
+                      { guard: { type: 'accepted', params: CONFIRMED }, target: '#swap.success', actions: { type: 'keepOrder', params: CONFIRMED } },
+                      { target: '#swap.review.refused', actions: { type: 'keepOrder', params: CONFIRMED } },
                     ],
                     onError: { target: 'ready', actions: ['keepFailure', NOTIFY_FAILED] },
                   },
