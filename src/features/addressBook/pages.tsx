@@ -43,7 +43,7 @@ export function AddressBookListPage() {
 /** /settings/address-book/create (optionally ?address=&blockchain= from the send progress screen). */
 export function AddressBookCreatePage() {
   const w = useAddressBookWiring();
-  const search = useSearch({ strict: false }) as { address?: unknown; blockchain?: unknown };
+  const { address, blockchain } = useSearch({ from: '/signed-in/settings/address-book/create' });
   const actor = useActorRef(
     addressBookCreateMachine.provide({
       actors: { loadNetworks: w.actors.loadNetworks, readClipboard: w.actors.readClipboard, createEntry: w.actors.createEntry },
@@ -53,10 +53,7 @@ export function AddressBookCreatePage() {
       },
     }),
     {
-      input: {
-        address: typeof search.address === 'string' ? search.address : undefined,
-        blockchain: typeof search.blockchain === 'string' ? search.blockchain : undefined,
-      },
+      input: { address, blockchain },
     },
   );
   return <AddressBookCreateScreen actor={actor} />;

@@ -63,7 +63,8 @@ export function SignupEmailPage() {
 
 export function SignupSuccessPage() {
   const fx = useAuthEffects();
-  const { email } = useSearch({ strict: false }) as { email?: unknown };
+  // Not `from` this route: the page also renders in route trees of its own (tests); typed by the registered router.
+  const { email } = useSearch({ strict: false });
   const actorRef = useActorRef(checkMailMachine.provide({ actions: checkMailActions(fx) }), {
     input: { email: typeof email === 'string' ? email : '' },
   });

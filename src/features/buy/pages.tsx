@@ -30,13 +30,10 @@ import { buyDrafts, pendingBuy } from './storage';
 
 const buyActors = (deps: FeatureDeps) => createBuyActors(deps);
 
-const text = (search: Record<string, unknown>, key: string) => (typeof search[key] === 'string' ? (search[key] as string) : '');
-
 /** The coin and region chosen on /buy/get and /buy/pay, carried in the URL (a reload keeps them). */
-function useChoice(): BuyChoice | null {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const choice = { currency: text(search, 'currency'), geoId: text(search, 'geoId'), fiatCurrency: text(search, 'fiat') };
-  return choice.currency && choice.geoId && choice.fiatCurrency ? choice : null;
+function useChoice(from: '/signed-in/buy/order' | '/signed-in/buy/order/review'): BuyChoice | null {
+  const { currency = '', geoId = '', fiat = '' } = useSearch({ from });
+  return currency && geoId && fiat ? { currency, geoId, fiatCurrency: fiat } : null;
 }
 
 const searchOf = (c: BuyChoice) => ({ currency: c.currency, geoId: c.geoId, fiat: c.fiatCurrency });
@@ -100,7 +97,7 @@ export function BuyGetPage() {
 
 /** /buy/pay (spec §2): the fiat currency or region. */
 export function BuyPayPage() {
-  const currency = text(useSearch({ strict: false }) as Record<string, unknown>, 'currency');
+  const { currency = '' } = useSearch({ from: '/signed-in/buy/pay' });
   if (!currency) return <Navigate to="/buy/get" replace />;
   return <BuyPay key={currency} currency={currency} />;
 }
@@ -115,7 +112,7 @@ function BuyPay({ currency }: { currency: string }) {
 
 /** /buy/order (spec §2, §5). */
 export function BuyOrderPage() {
-  const choice = useChoice();
+  const choice = useChoice('/signed-in/buy/order');
   if (!choice) return <Navigate to="/buy/get" replace />;
   return <BuyOrder key={JSON.stringify(choice)} choice={choice} />;
 }
@@ -140,7 +137,7 @@ function BuyOrder({ choice }: { choice: BuyChoice }) {
 
 /** /buy/order/review (spec §2, §4). */
 export function BuyReviewPage() {
-  const choice = useChoice();
+  const choice = useChoice('/signed-in/buy/order/review');
   if (!choice) return <Navigate to="/buy/get" replace />;
   return <BuyReview choice={choice} />;
 }

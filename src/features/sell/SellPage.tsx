@@ -67,14 +67,14 @@ function SellRoute({ currency }: { currency: string }) {
 
 /** /sell/order, /sell/order/card, /sell/order/review and /sell/success: one sell machine for the four. */
 export function SellPage() {
-  const { currency } = useSearch({ strict: false }) as { currency?: string };
+  const { currency } = useSearch({ from: '/signed-in/sell-flow' });
   if (!currency) return <Navigate to="/sell/get" replace />;
   return <SellRoute key={currency} currency={currency} />;
 }
 
 /** /sell/pay (spec §2): the fiat is fixed at RUB (spec §9), so the redirect selects it and goes on to the amount. */
 export function SellPayPage() {
-  const { currency } = useSearch({ strict: false }) as { currency?: string };
+  const { currency } = useSearch({ from: '/signed-in/sell/pay' });
   if (!currency) return <Navigate to="/sell/get" replace />;
   return <Navigate to="/sell/order" search={{ currency, fiat: SELL_FIAT }} replace />;
 }

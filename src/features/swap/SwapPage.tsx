@@ -21,6 +21,9 @@ const PATHS = {
   from: '/swap/from', to: '/swap/to', order: '/swap/order', review: '/swap/order/review', success: '/swap/order/success',
 } as const satisfies Record<SwapRoute, string>;
 
+/** A search value as the URL brought it (not yet checked by the route): text, or absent. */
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+
 const routeOf = (pathname: string): SwapRoute | null => {
   const path = pathname.replace(/\/+$/, '');
   const found = (Object.keys(PATHS) as SwapRoute[]).find((route) => PATHS[route] === path);
@@ -36,12 +39,12 @@ export function SwapPage() {
   const router = useRouter();
   const { i18n } = useLingui();
   // The preselection (home shortcut) is read once: the steps' URLs carry no search.
-  const search = useSearch({ strict: false }) as { from?: string; to?: string };
+  const search = useSearch({ from: '/signed-in/swap' });
   const [input] = useState(() => {
-    // A client-side navigation (Home's shortcut) can render the page before the router's search is the
-    // new one; the address bar already is.
-    const url = new URLSearchParams(window.location.search);
-    return { from: search.from ?? url.get('from'), to: search.to ?? url.get('to') };
+    // A client-side navigation (Home's shortcut) can render the page before the route's search is the
+    // new one; the router's latest location (what the address bar shows) already is.
+    const latest = router.latestLocation.search;
+    return { from: search.from ?? textOrNull(latest.from), to: search.to ?? textOrNull(latest.to) };
   });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const step = routeOf(pathname);
