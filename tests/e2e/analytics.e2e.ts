@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, latestMail, launch, phone, uniqueEmail } from './support';
+import { baseUrl, confirmedUser, deposit, latestMail, launch, logIn, phone, typeCode, uniqueEmail } from './support';
 import { launchHash, telegramBridgeScript } from './telegramMock';
 
 type Recorded = { name: string; at: string; props: Record<string, string>; accountId: string | null; appType: string; sessionId: string };
@@ -46,20 +46,7 @@ const tokenOf = (page: Page) => page.evaluate(() => {
 const accountOf = async (token: string) =>
   ((await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: { authorization: `Bearer ${token}` } })).json()).accounts[0].id) as string;
 
-const typeCode = async (page: Page, code: string) => {
-  for (const digit of code) await page.getByRole('group', { name: 'Passcode keypad' }).getByRole('button', { name: digit, exact: true }).click();
-};
-
-async function fundEth(auth: Record<string, string>, account: string, amount: string) {
-  const asset = await (await fetch(`${baseUrl}/b2c-wallet/${account}/account/currency`, { method: 'POST', headers: auth, body: JSON.stringify({ currency: 'ETH' }) })).json();
-  assert.equal((await fetch(`${baseUrl}/dev/chain/deposit`, { method: 'POST', headers: json, body: JSON.stringify({ currency: 'ETH', address: asset.depositAddress, amount }) })).status, 200);
-  for (let i = 0; i < 60; i++) {
-    const assets = await (await fetch(`${baseUrl}/b2c-wallet/${account}/asset`, { headers: auth })).json();
-    if (assets.find((a: { currency: string }) => a.currency === 'ETH')?.totalAvailable === amount) return asset.depositAddress as string;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('deposit not credited');
-}
+const fundEth = (auth: Record<string, string>, account: string, amount: string) => deposit({ auth, account }, 'ETH', amount);
 
 test('on the web: sign-up, sign-in, screens, a passcode set and a send, tagged with the account and appType web, with no personal data', async () => {
   const email = uniqueEmail('analytics');
@@ -80,11 +67,7 @@ test('on the web: sign-up, sign-in, screens, a passcode set and a send, tagged w
   const code = (await latestMail(email, /confirm/i)).links[0]!.split('/').pop();
   assert.equal((await fetch(`${baseUrl}/b2c-user-management/confirmation/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ confirmationCode: code }) })).status, 200);
 
-  await page.goto(`${baseUrl}/auth/login/email`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/home');
+  await logIn(page, { email, password });
   // A screen counts once it is shown, not when the URL changed (its data may still be on the way).
   await page.getByRole('heading', { name: 'Total balance' }).waitFor();
   const token = await tokenOf(page);

@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, launch, phone } from './support';
+import { baseUrl, confirmedUser, launch, logIn, phone } from './support';
 import { checkA11y } from './axe';
 
 /** The sandbox acquirer's test cards (docs/api.md "Buy"). */
@@ -11,14 +11,6 @@ const DECLINED_CARD = '4000 0000 0000 0002';
 let browser: Browser;
 before(async () => (browser = await launch()));
 after(async () => browser?.close());
-
-async function logIn(page: Page, user: { email: string; password: string }) {
-  await page.goto(`${baseUrl}/auth/login/email`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/home');
-}
 
 const assets = async (user: { auth: Record<string, string>; account: string }) =>
   (await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json()) as Array<{ currency: string; totalAvailable: string }>;

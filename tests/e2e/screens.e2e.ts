@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, launch, phone, choosePreferences, languages, themes } from './support';
+import { baseUrl, confirmedUser, deposit, launch, logIn, phone, choosePreferences, languages, themes } from './support';
 import { checkA11y } from './axe';
 import { launchHash, telegramBridgeScript } from './telegramMock';
 
@@ -23,13 +23,7 @@ after(async () => browser?.close());
 async function fundedUser() {
   const { email, password, auth, account } = await confirmedUser('screens');
   await fetch(`${baseUrl}/b2c-wallet/${account}/account/currency/list`, { method: 'POST', headers: auth, body: JSON.stringify({ currencies: ['BTC', 'ETH', 'USDT_TRX'] }) });
-  const eth = await (await fetch(`${baseUrl}/b2c-wallet/${account}/account/currency`, { method: 'POST', headers: auth, body: JSON.stringify({ currency: 'ETH' }) })).json();
-  assert.equal((await fetch(`${baseUrl}/dev/chain/deposit`, { method: 'POST', headers: json, body: JSON.stringify({ currency: 'ETH', address: eth.depositAddress, amount: '1.25' }) })).status, 200);
-  for (let i = 0; i < 60; i++) {
-    const assets = await (await fetch(`${baseUrl}/b2c-wallet/${account}/asset`, { headers: auth })).json();
-    if (assets.find((a: { currency: string }) => a.currency === 'ETH')?.totalAvailable === '1.25') break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await deposit({ auth, account }, 'ETH', '1.25');
   assert.equal((await fetch(`${baseUrl}/b2c-user-management/user/pinCode/enable`, { method: 'POST', headers: auth, body: JSON.stringify({ pinCode: PASSCODE }) })).status, 200);
   return { email, password };
 }
@@ -39,13 +33,8 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${OUT}/${nam
 test('screenshots of Home, asset, send, review, passcode, progress and details in en/ru × light/dark', async () => {
   const user = await fundedUser();
   const { context, page } = await phone(browser);
-  await page.goto(`${baseUrl}/auth/login/email`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/home');
   // The protection prompt would cover Home's list; a passcode is set, but keep it out of the way anyway.
-  await page.evaluate(() => localStorage.setItem('isProtectWalletShown', 'true'));
+  await logIn(page, user, { protectionSeen: true });
 
   for (const lang of languages) {
     for (const theme of themes) {

@@ -4,11 +4,10 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, launch, phone, choosePreferences, languages, themes } from './support';
+import { baseUrl, confirmedUser, deposit, launch, logIn, phone, choosePreferences, languages, themes } from './support';
 import { checkA11y } from './axe';
 
 const OUT = 'screenshots';
-const json = { 'content-type': 'application/json' };
 const SBER = '2202200000000008';
 const TBANK = '2200700000000009';
 
@@ -22,13 +21,7 @@ after(async () => browser?.close());
 async function sellerWithSavedCard() {
   const user = await confirmedUser('sell-screens');
   const { account, auth } = user;
-  const asset = await (await fetch(`${baseUrl}/b2c-wallet/${account}/account/currency`, { method: 'POST', headers: auth, body: JSON.stringify({ currency: 'USDT_TRX' }) })).json();
-  assert.equal((await fetch(`${baseUrl}/dev/chain/deposit`, { method: 'POST', headers: json, body: JSON.stringify({ currency: 'USDT_TRX', address: asset.depositAddress, amount: '500' }) })).status, 200);
-  for (let i = 0; i < 60; i++) {
-    const assets = await (await fetch(`${baseUrl}/b2c-wallet/${account}/asset`, { headers: auth })).json();
-    if (Number(assets.find((a: { currency: string }) => a.currency === 'USDT_TRX')?.totalAvailable) === 500) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await deposit({ auth, account }, 'USDT_TRX', '500');
   const rate = await (await fetch(`${baseUrl}/b2c-wallet/c2f/${account}/rate/RUB/USDT_TRX`, { method: 'POST', headers: { authorization: auth.authorization } })).json();
   const res = await fetch(`${baseUrl}/b2c-wallet/c2f/${account}/order/byCard`, {
     method: 'POST', headers: auth,
@@ -43,12 +36,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${OUT}/${nam
 test('screenshots of the sell screens in en/ru × light/dark', async () => {
   const user = await sellerWithSavedCard();
   const { context, page } = await phone(browser);
-  await page.goto(`${baseUrl}/auth/login/email`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/home');
-  await page.evaluate(() => localStorage.setItem('isProtectWalletShown', 'true'));
+  await logIn(page, user, { protectionSeen: true });
 
   for (const lang of languages) {
     for (const theme of themes) {

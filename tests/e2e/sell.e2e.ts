@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, launch, phone } from './support';
+import { baseUrl, confirmedUser, deposit, launch, logIn, phone } from './support';
 import { checkA11y } from './axe';
 
 const json = { 'content-type': 'application/json' };
@@ -27,24 +27,7 @@ type User = { email: string; password: string; auth: Record<string, string>; acc
 const usdt = async (user: User) =>
   (await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json()).find((a: { currency: string }) => a.currency === 'USDT_TRX');
 
-async function fundUsdt(user: User, amount: string) {
-  const asset = await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/account/currency`, { method: 'POST', headers: user.auth, body: JSON.stringify({ currency: 'USDT_TRX' }) })).json();
-  assert.equal((await fetch(`${baseUrl}/dev/chain/deposit`, { method: 'POST', headers: json, body: JSON.stringify({ currency: 'USDT_TRX', address: asset.depositAddress, amount }) })).status, 200);
-  for (let i = 0; i < 60; i++) {
-    if (Number((await usdt(user))?.totalAvailable) === Number(amount)) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('deposit not credited');
-}
-
-async function logIn(page: Page, user: User) {
-  await page.goto(`${baseUrl}/auth/login/email`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/home');
-  await page.evaluate(() => localStorage.setItem('isProtectWalletShown', 'true'));
-}
+const fundUsdt = (user: User, amount: string) => deposit(user, 'USDT_TRX', amount);
 
 /** What the browser keeps: the URL, local and session storage. The card number must be in none. */
 const kept = (page: Page) => page.evaluate(() => JSON.stringify({ url: location.href, ...localStorage, ...sessionStorage }));
@@ -67,7 +50,7 @@ test('sell USDT to a new Sberbank card (saved), then to the saved card through t
   const user = await confirmedUser('seller');
   await fundUsdt(user, '200');
   const { context, page } = await phone(browser);
-  await logIn(page, user);
+  await logIn(page, user, { protectionSeen: true });
 
   // Home → buy or sell → choose the crypto → /sell/pay selects RUB and goes on to the amount.
   await page.goto(`${baseUrl}/home/buy-sell`);
@@ -162,7 +145,7 @@ test('payouts temporarily unavailable: the review says so; once back, Try again 
   const user = await confirmedUser('seller-down');
   await fundUsdt(user, '100');
   const { context, page } = await phone(browser);
-  await logIn(page, user);
+  await logIn(page, user, { protectionSeen: true });
   await page.goto(`${baseUrl}/sell/order?currency=USDT_TRX&fiat=RUB`);
   await amountStep(page, '30');
   await page.getByTestId('saved-cards-empty').waitFor();

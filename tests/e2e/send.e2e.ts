@@ -1,43 +1,20 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, launch, phone } from './support';
+import type { Browser } from 'playwright-core';
+import { baseUrl, confirmedUser, deposit, launch, logIn, phone, typeCode } from './support';
 import { checkA11y } from './axe';
 import { fakeCameraArgs, qrVideo } from './fakeCamera';
 
 /** An external Ethereum address (the well-known "abandon … about" one); the camera shows it as an EIP-681 URI. */
 const EXTERNAL = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 const PASSCODE = '2580';
-const json = { 'content-type': 'application/json' };
 
 let browser: Browser;
 before(async () => (browser = await launch(fakeCameraArgs(qrVideo(`ethereum:${EXTERNAL}`)))));
 after(async () => browser?.close());
 
-async function fundEth(user: { auth: Record<string, string>; account: string }, amount: string) {
-  const asset = await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/account/currency`, { method: 'POST', headers: user.auth, body: JSON.stringify({ currency: 'ETH' }) })).json();
-  const res = await fetch(`${baseUrl}/dev/chain/deposit`, { method: 'POST', headers: json, body: JSON.stringify({ currency: 'ETH', address: asset.depositAddress, amount }) });
-  assert.equal(res.status, 200);
-  for (let i = 0; i < 60; i++) {
-    const assets = await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json();
-    if (assets.find((a: { currency: string }) => a.currency === 'ETH')?.totalAvailable === amount) return asset.depositAddress as string;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('deposit not credited');
-}
-
-async function logIn(page: Page, user: { email: string; password: string }) {
-  await page.goto(`${baseUrl}/auth/login/email`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/home');
-}
-
-const typeCode = async (page: Page, code: string) => {
-  for (const digit of code) await page.getByRole('group', { name: 'Passcode keypad' }).getByRole('button', { name: digit, exact: true }).click();
-};
+const fundEth = (user: { auth: Record<string, string>; account: string }, amount: string) => deposit(user, 'ETH', amount);
 
 const ethBalance = async (user: { auth: Record<string, string>; account: string }) =>
   (await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json()).find((a: { currency: string }) => a.currency === 'ETH');

@@ -1,28 +1,11 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser as signedUpUser, deposit, explained, latestMail, launch, logIn, phone, uniqueEmail } from './support';
+import { baseUrl, confirmedUser, deposit, explained, launch, logIn, phone } from './support';
 
 let browser: Browser;
 before(async () => (browser = await launch()));
 after(async () => browser?.close());
-
-async function confirmedUser(email: string, password: string) {
-  const res = await fetch(`${baseUrl}/b2c-user-management/user`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, accountName: 'Account' }),
-  });
-  assert.equal(res.status, 201);
-  const link = (await latestMail(email, /confirm/i)).links[0];
-  const code = link.split('/').pop();
-  const ok = await fetch(`${baseUrl}/b2c-user-management/confirmation/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ confirmationCode: code }),
-  });
-  assert.equal(ok.status, 200);
-}
 
 const storedUser = (page: Page) =>
   page.evaluate(() => {
@@ -31,14 +14,9 @@ const storedUser = (page: Page) =>
   });
 
 test('an expired access token with a valid refresh token signs in silently on start-up', async () => {
-  const email = uniqueEmail('silent');
-  await confirmedUser(email, 'silent pass 123');
+  const user = await confirmedUser('silent');
   const { context, page } = await phone(browser);
-  await page.goto(`${baseUrl}/auth/login/email`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('silent pass 123');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/home');
+  await logIn(page, user);
 
   const before = await storedUser(page);
   assert.ok(before, 'the signed-in user is stored locally');
@@ -63,14 +41,9 @@ test('an expired access token with a valid refresh token signs in silently on st
 });
 
 test('both tokens expired outside the messenger: the stored user is removed and the app is signed out', async () => {
-  const email = uniqueEmail('expired');
-  await confirmedUser(email, 'expired pass 123');
+  const user = await confirmedUser('expired');
   const { context, page } = await phone(browser);
-  await page.goto(`${baseUrl}/auth/login/email`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('expired pass 123');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/home');
+  await logIn(page, user);
   const stored = await storedUser(page);
   // Revoke the session on the server and age the access token: silent sign-in must fail cleanly.
   await fetch(`${baseUrl}/realms/wallet/protocol/openid-connect/revoke`, {
@@ -89,7 +62,7 @@ test('both tokens expired outside the messenger: the stored user is removed and 
 });
 
 test('a returning user\'s Home paints its first frame before any gateway call, then shows the balance', async () => {
-  const user = await signedUpUser('first-frame');
+  const user = await confirmedUser('first-frame');
   await deposit(user, 'BTC', '0.25');
   const { context, page } = await phone(browser);
   await logIn(page, user);

@@ -97,22 +97,55 @@ export async function confirmedUser(tag: string) {
   return { email, password, auth, account };
 }
 
-/** Signs in through the e-mail form and waits for Home. */
-export async function logIn(page: Page, user: { email: string; password: string }) {
+/**
+ * Signs in through the e-mail form and waits for Home. `protectionSeen` marks the wallet-protection
+ * prompt as already shown, so the journey is not interrupted by it.
+ */
+export async function logIn(page: Page, user: { email: string; password: string }, opts: { protectionSeen?: boolean } = {}) {
   await page.goto(`${baseUrl}/auth/login/email`);
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await explained(page, page.waitForURL('**/home'));
+  if (opts.protectionSeen) await page.evaluate(() => localStorage.setItem('isProtectWalletShown', 'true'));
 }
 
-/** Adds the asset if needed, deposits `amount` through the sandbox chain and waits until the ledger shows `total`. */
+/** Types a passcode on the on-screen keypad. */
+export async function typeCode(page: Page, code: string) {
+  for (const digit of code) await page.getByRole('group', { name: 'Passcode keypad' }).getByRole('button', { name: digit, exact: true }).click();
+}
+
+/**
+ * Resolves once the page has rendered two more frames: what the app does synchronously in answer to
+ * an event (and React's commit after it) is on screen by then. For "nothing changes" checks.
+ */
+export async function nextFrames(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/**
+ * For behaviour that is "nothing happens for a while" (a spinner that stays): runs `check` every
+ * 100 ms for `ms`, failing at the first check that fails. Not a sleep: it asserts all along.
+ */
+export async function holds(ms: number, check: () => Promise<void>) {
+  const until = Date.now() + ms;
+  do {
+    await check();
+    await new Promise((r) => setTimeout(r, 100));
+  } while (Date.now() < until);
+  await check();
+}
+
+/**
+ * Adds the asset if needed, deposits `amount` through the sandbox chain and waits until the ledger
+ * shows `total` (compared as numbers: '500' and '500.000000' are the same balance).
+ */
 export async function deposit(user: { auth: Record<string, string>; account: string }, currency: string, amount: string, total = amount) {
   const asset = await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/account/currency`, { method: 'POST', headers: user.auth, body: JSON.stringify({ currency }) })).json();
   assert.equal((await fetch(`${baseUrl}/dev/chain/deposit`, { method: 'POST', headers: json, body: JSON.stringify({ currency, address: asset.depositAddress, amount }) })).status, 200);
   for (let i = 0; i < 60; i++) {
     const assets = await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json();
-    if (assets.find((a: { currency: string }) => a.currency === currency)?.totalAvailable === total) return asset.depositAddress as string;
+    if (Number(assets.find((a: { currency: string }) => a.currency === currency)?.totalAvailable) === Number(total)) return asset.depositAddress as string;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`deposit of ${amount} ${currency} not credited`);

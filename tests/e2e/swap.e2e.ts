@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, launch, phone, choosePreferences, languages, themes } from './support';
+import { baseUrl, confirmedUser, deposit, launch, logIn, phone, typeCode, choosePreferences, languages, themes } from './support';
 import { checkA11y } from './axe';
 
 const PASSCODE = '2580';
@@ -35,26 +35,11 @@ const balance = async (user: User, currency: string) => (await assets(user)).fin
 async function swapper(tag: string): Promise<User> {
   const user = await confirmedUser(tag);
   await fetch(`${baseUrl}/b2c-wallet/${user.account}/account/currency/list`, { method: 'POST', headers: user.auth, body: JSON.stringify({ currencies: ['BTC', 'USDT_TRX'] }) });
-  const btc = (await assets(user)).find((a) => a.currency === 'BTC') as unknown as { depositAddress: string };
-  assert.equal((await fetch(`${baseUrl}/dev/chain/deposit`, { method: 'POST', headers: json, body: JSON.stringify({ currency: 'BTC', address: btc.depositAddress, amount: '0.01' }) })).status, 200);
-  for (let i = 0; i < 60 && (await balance(user, 'BTC')) !== '0.01'; i++) await new Promise((r) => setTimeout(r, 500));
+  await deposit(user, 'BTC', '0.01');
   assert.equal(await balance(user, 'BTC'), '0.01');
   assert.equal((await fetch(`${baseUrl}/b2c-user-management/user/pinCode/enable`, { method: 'POST', headers: user.auth, body: JSON.stringify({ pinCode: PASSCODE }) })).status, 200);
   return user;
 }
-
-async function logIn(page: Page, user: User) {
-  await page.goto(`${baseUrl}/auth/login/email`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/home');
-  await page.evaluate(() => localStorage.setItem('isProtectWalletShown', 'true'));
-}
-
-const typeCode = async (page: Page, code: string) => {
-  for (const digit of code) await page.getByRole('group', { name: 'Passcode keypad' }).getByRole('button', { name: digit, exact: true }).click();
-};
 
 /** Exact decimal difference a − b (8 decimals is enough for BTC; USDT has 6). */
 const minus = (a: string, b: string, decimals: number) => {
@@ -85,7 +70,7 @@ async function toReview(page: Page, amount: string): Promise<Order> {
 test('home shortcut → BTC to USDT with the passcode: balances move by exactly the order, both histories show it', async () => {
   const user = await swapper('swapper');
   const { context, page } = await phone(browser);
-  await logIn(page, user);
+  await logIn(page, user, { protectionSeen: true });
   const order = await toReview(page, '0.001');
   await checkA11y(page, 'swap-review');
   // The countdown starts from the order's own expiry (300 s on the server).
@@ -114,7 +99,7 @@ test('home shortcut → BTC to USDT with the passcode: balances move by exactly 
 test('an order that expired offers Update rate, which makes a fresh order (new key) that goes through', async () => {
   const user = await swapper('expiry');
   const { context, page } = await phone(browser, { colorScheme: 'dark' });
-  await logIn(page, user);
+  await logIn(page, user, { protectionSeen: true });
   await fetch(`${baseUrl}/dev/swap/behaviour`, { method: 'POST', headers: json, body: JSON.stringify({ orderTtlSeconds: 3 }) });
   let first: Order;
   try {
@@ -145,7 +130,7 @@ test('an order that expired offers Update rate, which makes a fresh order (new k
 test('screenshots of the swap screens in en/ru × light/dark', async () => {
   const user = await swapper('swapshots');
   const { context, page } = await phone(browser);
-  await logIn(page, user);
+  await logIn(page, user, { protectionSeen: true });
   for (const lang of languages) {
     for (const theme of themes) {
       const tag = `${lang}-${theme}`;

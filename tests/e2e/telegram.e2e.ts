@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { baseUrl, latestMail, launch, phone, uniqueEmail } from './support';
+import { baseUrl, holds, latestMail, launch, nextFrames, phone, uniqueEmail } from './support';
 import { checkA11y } from './axe';
 import { mkdirSync } from 'node:fs';
 import { launchHash, nativeState, pressNative, telegramBridgeScript, telegramSetup, tgThemes, waitForNative } from './telegramMock';
@@ -55,11 +55,15 @@ test('tampered init data does not sign in and keeps the spinner (spec §4 init-d
   const { context, page } = await phone(browser);
   await context.addInitScript(telegramBridgeScript);
   const failed = page.waitForResponse((r) => r.url().endsWith('/auth/tg') && r.status() === 401);
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(frame.url()));
   await page.goto(`${baseUrl}/${launchHash(tampered)}`);
   await failed;
-  await page.waitForTimeout(1500);
-  assert.ok(await page.getByRole('status').first().isVisible(), 'the spinner stays');
-  assert.doesNotMatch(page.url(), /\/home/);
+  // "Stays" is the behaviour: held for 1.5 s, checked every 100 ms, failing the moment it breaks.
+  await holds(1500, async () => {
+    assert.ok(await page.getByRole('status').first().isVisible(), 'the spinner stays');
+    assert.ok(!visited.some((url) => /\/home/.test(url)), `never signed in (visited ${visited.join(', ')})`);
+  });
   await context.close();
 });
 
@@ -181,7 +185,7 @@ test("Telegram's colour scheme is followed (and its changes) until the user choo
       const events = (await page.evaluate(() => (window as any).__tgEvents)) as { type: string; data?: any }[];
       const background = events.filter((e) => e.type === 'web_app_set_background_color').at(-1)?.data.color;
       assert.equal(background?.toLowerCase(), dark ? '#202025' : '#ffffff', 'Telegram background synced to ours');
-      for (let i = 0; i < 50 && (await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--safe-top'))) !== '70px'; i++) await page.waitForTimeout(100);
+      await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--safe-top') === '70px', undefined, { timeout: 5_000 }).catch(() => {});
       assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--safe-top')), '70px', 'notch + Telegram header');
       await checkA11y(page, `telegram-home-${lang}-${theme}`);
       await page.screenshot({ path: `screenshots/telegram-home-${lang}-${theme}.png` });
@@ -194,14 +198,15 @@ test("Telegram's colour scheme is followed (and its changes) until the user choo
       if (lang === 'en' && !dark) {
         // theme_changed while the app runs: followed at once, and Telegram's header follows ours.
         await page.evaluate((params) => (window as any).Telegram.WebView.receiveEvent('theme_changed', { theme_params: params }), tgThemes.dark);
-        for (let i = 0; i < 50 && (await scheme(page)) !== 'dark'; i++) await page.waitForTimeout(100);
+        await page.waitForFunction(() => document.documentElement.style.colorScheme === 'dark', undefined, { timeout: 5_000 }).catch(() => {});
         assert.equal(await scheme(page), 'dark', 'theme_changed applied');
         // A choice in Settings wins over the messenger from then on.
         await pressNative(page, 'back');
         await page.getByRole('switch', { name: 'Dark theme' }).click();
         assert.equal(await scheme(page), 'light');
         await page.evaluate((params) => (window as any).Telegram.WebView.receiveEvent('theme_changed', { theme_params: params }), tgThemes.dark);
-        await page.waitForTimeout(300);
+        // The event is handled synchronously; two frames later anything it changed is on screen.
+        await nextFrames(page);
         assert.equal(await scheme(page), 'light', 'a chosen theme is kept');
       }
       await context.close();

@@ -2,7 +2,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { baseUrl, confirmedUser, launch, phone } from './support';
+import { baseUrl, confirmedUser, launch, logIn, phone } from './support';
 import { checkA11y } from './axe';
 import { decodeQrInPage } from './qrDecode';
 
@@ -18,11 +18,7 @@ test('outside Telegram: toggle on → deep link opened and shown as a QR → lin
   // No internet here: t.me answers with a stub so the opened tab can be read.
   await context.route('https://t.me/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Telegram</title>' }));
 
-  await page.goto(`${baseUrl}/auth/login/email`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/home');
+  await logIn(page, user);
   await page.getByRole('link', { name: 'Settings' }).click();
 
   const toggle = page.getByRole('switch', { name: /Connect Telegram/ });

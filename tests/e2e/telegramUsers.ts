@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { baseUrl } from './support';
+import { baseUrl, deposit } from './support';
 
 /** Init data signed by the sandbox gateway's bot token, as Telegram would send it. */
 export async function signedInitData(user: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<string> {
@@ -28,13 +28,5 @@ export async function signedInUser(page: Page): Promise<SignedInUser> {
 
 /** A sandbox-chain ETH deposit to the user's address, waited for until it is available. */
 export async function fundEth(user: SignedInUser, amount: string): Promise<void> {
-  const asset = await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/account/currency`, { method: 'POST', headers: user.auth, body: JSON.stringify({ currency: 'ETH' }) })).json();
-  const res = await fetch(`${baseUrl}/dev/chain/deposit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ currency: 'ETH', address: asset.depositAddress, amount }) });
-  assert.equal(res.status, 200);
-  for (let i = 0; i < 60; i++) {
-    const assets = await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json();
-    if (assets.find((a: { currency: string }) => a.currency === 'ETH')?.totalAvailable === amount) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('deposit not credited');
+  await deposit(user, 'ETH', amount);
 }

@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { baseUrl, latestMail, launch, phone, uniqueEmail } from './support';
+import { baseUrl, confirmedUser, launch, logIn, phone } from './support';
 import { checkA11y } from './axe';
 import { decodeQrInPage } from './qrDecode';
 
@@ -11,15 +11,8 @@ after(async () => browser?.close());
 
 const json = { 'content-type': 'application/json' };
 
-async function confirmedUser(email: string, password: string) {
-  assert.equal((await fetch(`${baseUrl}/b2c-user-management/user`, { method: 'POST', headers: json, body: JSON.stringify({ email, password, accountName: 'Account' }) })).status, 201);
-  const code = (await latestMail(email, /confirm/i)).links[0].split('/').pop();
-  await fetch(`${baseUrl}/b2c-user-management/confirmation/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ confirmationCode: code }) });
-}
-
 test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lands, EUR and Russian apply', async () => {
-  const email = uniqueEmail('wallet');
-  await confirmedUser(email, 'wallet pass 123');
+  const user = await confirmedUser('wallet');
   const { context, page } = await phone(browser);
   // Every rate request of the journey: none may go out before the fiat is known, which the gateway
   // refuses with 400 "to.0 must be string" (issue 8).
@@ -27,11 +20,7 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   page.on('response', (response) => {
     if (response.url().includes('/b2c-wallet/rate')) rateCalls.push({ status: response.status(), body: response.request().postData() });
   });
-  await page.goto(`${baseUrl}/auth/login/email`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('wallet pass 123');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/home');
+  await logIn(page, user);
 
   // No assets yet: the first-time screen suggests BTC, ETH and USDT_TRX.
   await page.getByRole('heading', { name: 'Start your wallet' }).waitFor();
