@@ -120,20 +120,21 @@ describeModel('signOutEverywhere', {
 });
 
 describe('sign out of all devices inside the messenger', () => {
+  /** Settings inside the messenger, where every grant ends with `revoked` and Telegram signs in with `signIn`. */
+  const mountInTelegram = (revoked: number, signIn: () => Promise<ReturnType<typeof makeUser>>) => mountApp({
+    path: '/settings',
+    signedIn: makeUser(),
+    isTelegram: true,
+    loadProfile: async () => profile,
+    api: { sessions: { revokeAll: async () => ({ revoked }) } },
+    session: { signInWithInitData: fromPromise(signIn) },
+  });
+
   it('signs in again with the init data once and stays on Settings', async () => {
     let initDataSignIns = 0;
-    const app = mountApp({
-      path: '/settings',
-      signedIn: makeUser(),
-      isTelegram: true,
-      loadProfile: async () => profile,
-      api: { sessions: { revokeAll: async () => ({ revoked: 2 }) } },
-      session: {
-        signInWithInitData: fromPromise(async () => {
-          initDataSignIns += 1;
-          return makeUser({ accessToken: `access-tg-${initDataSignIns}` });
-        }),
-      },
+    const app = mountInTelegram(2, async () => {
+      initDataSignIns += 1;
+      return makeUser({ accessToken: `access-tg-${initDataSignIns}` });
     });
     await settle();
     await act(async () => rowButton().click());
@@ -152,18 +153,9 @@ describe('sign out of all devices inside the messenger', () => {
 
   it('signs out when the init data cannot sign in again (no retry loop)', async () => {
     let initDataSignIns = 0;
-    const app = mountApp({
-      path: '/settings',
-      signedIn: makeUser(),
-      isTelegram: true,
-      loadProfile: async () => profile,
-      api: { sessions: { revokeAll: async () => ({ revoked: 1 }) } },
-      session: {
-        signInWithInitData: fromPromise(async () => {
-          initDataSignIns += 1;
-          throw { code: 'B2C_USM0022', message: 'expired' };
-        }),
-      },
+    const app = mountInTelegram(1, async () => {
+      initDataSignIns += 1;
+      throw { code: 'B2C_USM0022', message: 'expired' };
     });
     await settle();
     await act(async () => rowButton().click());
