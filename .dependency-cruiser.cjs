@@ -8,7 +8,8 @@ module.exports = {
   forbidden: [
     {
       name: 'machines-import-only-xstate-and-contracts',
-      comment: 'machines/** may import only xstate, contracts/** and machines/** (so every flow runs and is tested without the app or HTTP)',
+      comment:
+        'machines/** may import only xstate, contracts/** and machines/** (so every flow runs and is tested without the app or HTTP)',
       severity: 'error',
       from: { path: '^machines/' },
       to: { pathNot: '^(machines/|contracts/|node_modules/xstate/)' },
@@ -22,14 +23,16 @@ module.exports = {
     },
     {
       name: 'views-no-api',
-      comment: 'views (src/features/**/*.tsx, src/ui/**) never import src/api/**: they get data from machines and services',
+      comment:
+        'views (src/features/**/*.tsx, src/ui/**) never import src/api/**: they get data from machines and services',
       severity: 'error',
       from: { path: '^(src/features/.+\\.tsx$|src/ui/)' },
       to: { path: '^src/api/' },
     },
     {
       name: 'contracts-import-only-typebox',
-      comment: 'contracts/** imports only typebox and contracts/**, so the app, machines and the gateway can all share it',
+      comment:
+        'contracts/** imports only typebox and contracts/**, so the app, machines and the gateway can all share it',
       severity: 'error',
       from: { path: '^contracts/' },
       to: { pathNot: '^(contracts/|node_modules/typebox/)' },
@@ -43,7 +46,8 @@ module.exports = {
     },
     {
       name: 'ledger-no-http-no-sandbox',
-      comment: 'gateway/src/ledger/** imports no fastify, nothing from gateway/src/http/** and nothing under a sandbox/ folder',
+      comment:
+        'gateway/src/ledger/** imports no fastify, nothing from gateway/src/http/** and nothing under a sandbox/ folder',
       severity: 'error',
       from: { path: '^gateway/src/ledger/' },
       to: { path: '(^node_modules/(fastify|@fastify/)|^gateway/src/http/|/sandbox/)' },

@@ -1,7 +1,16 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { bootChunk, bootModules, sharedUiModules, signedInChunk, signedInModules, catalogueParts, firstScreenPreload, stripMachineDescriptions } from './vite.plugins';
+import {
+  bootChunk,
+  bootModules,
+  sharedUiModules,
+  signedInChunk,
+  signedInModules,
+  catalogueParts,
+  firstScreenPreload,
+  stripMachineDescriptions,
+} from './vite.plugins';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
@@ -12,7 +21,19 @@ const signedInStyles = (id: string) => signedInModules.has(id) && id.endsWith('.
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 // Dev server proxies every non-app path to the gateway so the app sees one origin, as in production.
-const proxied = ['/b2c-user-management', '/b2c-wallet', '/b2c-address-book', '/b2c', '/c2f', '/fiat', '/rate', '/realms', '/dev', '/docs', '/analytics'];
+const proxied = [
+  '/b2c-user-management',
+  '/b2c-wallet',
+  '/b2c-address-book',
+  '/b2c',
+  '/c2f',
+  '/fiat',
+  '/rate',
+  '/realms',
+  '/dev',
+  '/docs',
+  '/analytics',
+];
 
 export default defineConfig({
   plugins: [
@@ -28,7 +49,12 @@ export default defineConfig({
   ],
   resolve: {
     // React 19 has useSyncExternalStore: the shim's fallback is dead weight (src/vendor/useSyncExternalStoreShim.ts).
-    alias: [{ find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./src/vendor/useSyncExternalStoreShim.ts', import.meta.url)) }],
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(new URL('./src/vendor/useSyncExternalStoreShim.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     port: 5173,
@@ -45,7 +71,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'boot', test: (id: string) => bootModules.has(id) || sharedUiModules.has(id) || id.includes('rolldown/runtime') || signedInStyles(id) },
+            {
+              name: 'boot',
+              test: (id: string) =>
+                bootModules.has(id) || sharedUiModules.has(id) || id.includes('rolldown/runtime') || signedInStyles(id),
+            },
             { name: 'signed-in', test: (id: string) => signedInModules.has(id) },
           ],
         },
@@ -64,7 +94,11 @@ export default defineConfig({
           environment: 'jsdom',
           globals: true,
           css: true,
-          include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/flows/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+          include: [
+            'tests/machines/**/*.test.{ts,tsx}',
+            'tests/flows/**/*.test.{ts,tsx}',
+            'tests/unit/**/*.test.{ts,tsx}',
+          ],
           setupFiles: ['tests/support/setup.ts'],
           // Whole-app journeys (router + every page) take 3-4 s on a busy 2-core machine; 5 s flaked under load.
           testTimeout: 20000,

@@ -35,7 +35,9 @@ export function bootChunk(): Plugin {
     buildEnd() {
       // The sign-in welcome screens too: they are what a signed-out start paints, and as a lazy chunk
       // they cost /auth/login two more requests (the screen and what it shares with the signed-in part).
-      const roots = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry || id.endsWith(welcomeScreens));
+      const roots = [...this.getModuleIds()].filter(
+        (id) => this.getModuleInfo(id)?.isEntry || id.endsWith(welcomeScreens),
+      );
       staticClosure(this, roots).forEach((id) => bootModules.add(id));
     },
   };
@@ -62,9 +64,11 @@ export function signedInChunk(): Plugin {
       sharedUiModules.clear();
     },
     buildEnd() {
-      const roots = (suffixes: string[]) => [...this.getModuleIds()].filter((id) => suffixes.some((s) => id.endsWith(s)));
+      const roots = (suffixes: string[]) =>
+        [...this.getModuleIds()].filter((id) => suffixes.some((s) => id.endsWith(s)));
       const signedOut = staticClosure(this, roots(signedOutEntries), bootModules);
-      for (const id of staticClosure(this, roots(signedInEntries), bootModules)) (signedOut.has(id) ? sharedUiModules : signedInModules).add(id);
+      for (const id of staticClosure(this, roots(signedInEntries), bootModules))
+        (signedOut.has(id) ? sharedUiModules : signedInModules).add(id);
     },
   };
 }
@@ -96,8 +100,9 @@ const firstScreens = {
  * runtime it imports is requested as soon as it is seen either way.
  */
 function entryScriptsFirst(html: string): string {
-  const tags = (html.match(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/g) ?? [])
-    .sort((a, b) => Number(b.includes('/boot-')) - Number(a.includes('/boot-')));
+  const tags = (html.match(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/g) ?? []).sort(
+    (a, b) => Number(b.includes('/boot-')) - Number(a.includes('/boot-')),
+  );
   let out = html;
   for (const tag of tags) out = out.replace(tag, '');
   return out.replace(/(\s*)<script>/, (_, space: string) => `${tags.join('')}${space}<script>`);
@@ -156,15 +161,18 @@ export function firstScreenPreload(): Plugin {
  * first part. The bottom navigation and the passcode keypad are shared UI only signed-in screens show;
  * the offline banner and the money screens' offline hold are the signed-in frame's.
  */
-const signedInOnly = /^src\/(features\/(home|asset|history|assets|send|addressBook|protection|settings|soon|passcode|scanner|buy|sell|swap)\/|features\/shell\/(OfflineBanner|moneyHold)\.tsx$|ui\/(BottomNav|PinPad)\.tsx$)/;
+const signedInOnly =
+  /^src\/(features\/(home|asset|history|assets|send|addressBook|protection|settings|soon|passcode|scanner|buy|sell|swap)\/|features\/shell\/(OfflineBanner|moneyHold)\.tsx$|ui\/(BottomNav|PinPad)\.tsx$)/;
 /** Messages used only by these flows' screens belong to the third part, loaded with their page chunks. */
-const flowsOnly = /^src\/(features\/(history|send|addressBook|settings|passcode|scanner|buy|sell|swap)\/|features\/shell\/moneyHold\.tsx$)/;
+const flowsOnly =
+  /^src\/(features\/(history|send|addressBook|settings|passcode|scanner|buy|sell|swap)\/|features\/shell\/moneyHold\.tsx$)/;
 /**
  * Messages used only by these files of the auth form screens (the `features/auth` chunk, not the login
  * and sign-up choice in StaticScreens.tsx nor the boot chunk's auth services) belong to the auth part,
  * loaded with that chunk. Named one by one: a new file's messages stay in the first part until listed.
  */
-const authFormsOnly = /^src\/features\/auth\/(AuthForm|CheckMailScreen|ConfirmScreen|EmailField|ForgotScreen|LoginEmailScreen|ResetScreen|SignupEmailScreen|messages|wiring|pages)\.tsx?$/;
+const authFormsOnly =
+  /^src\/features\/auth\/(AuthForm|CheckMailScreen|ConfirmScreen|EmailField|ForgotScreen|LoginEmailScreen|ResetScreen|SignupEmailScreen|messages|wiring|pages)\.tsx?$/;
 
 type Part = 'first' | 'auth' | 'rest' | 'flows';
 
@@ -205,7 +213,10 @@ export function catalogueParts(): Plugin {
     buildStart: () => void (parts = null),
     watchChange: (id) => void (id.endsWith('.po') && (parts = null)),
     async transform(code, id) {
-      const part = /\.po\?(first|auth|rest|flows|signedInStart)\?lingui$/.exec(id)?.[1] as Part | 'signedInStart' | undefined;
+      const part = /\.po\?(first|auth|rest|flows|signedInStart)\?lingui$/.exec(id)?.[1] as
+        | Part
+        | 'signedInStart'
+        | undefined;
       if (!part) return null;
       const literal = /JSON\.parse\(("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\)/.exec(code)?.[1];
       if (!literal) throw new Error(`catalogue-parts: no compiled messages in ${id}`);

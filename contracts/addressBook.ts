@@ -4,18 +4,24 @@ import { Type, type Static } from 'typebox';
 export const ADDRESS_BOOK_NAME_MAX = 64;
 
 /** Spec §3 address-book entry. */
-export const AddressBookEntrySchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  name: Type.String(),
-  blockchain: Type.String(),
-  address: Type.String(),
-}, { description: 'Spec §3 address-book entry' });
+export const AddressBookEntrySchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    name: Type.String(),
+    blockchain: Type.String(),
+    address: Type.String(),
+  },
+  { description: 'Spec §3 address-book entry' },
+);
 export type AddressBookEntry = Static<typeof AddressBookEntrySchema>;
 
 /** POST /b2c-address-book/{account}/address-book body. */
 export const NewAddressBookEntrySchema = Type.Object({
   // Lengths are checked after trimming; these bounds only stop absurd payloads.
-  name: Type.String({ maxLength: ADDRESS_BOOK_NAME_MAX * 4, description: `1–${ADDRESS_BOOK_NAME_MAX} characters after trimming` }),
+  name: Type.String({
+    maxLength: ADDRESS_BOOK_NAME_MAX * 4,
+    description: `1–${ADDRESS_BOOK_NAME_MAX} characters after trimming`,
+  }),
   blockchain: Type.String({ maxLength: 32, description: 'A blockchain of the catalogue, e.g. BITCOIN, TRON' }),
   address: Type.String({ maxLength: 256, description: 'Trimmed, then checked by its network checksum' }),
 });

@@ -14,21 +14,60 @@ import { Type, type Static, type TSchema } from 'typebox';
  * equal to the router's routes (tests/unit/analytics-screens.test.ts).
  */
 export const ANALYTICS_SCREENS = [
-  '/', '/$',
-  '/auth/login', '/auth/login/email', '/auth/signup', '/auth/signup/email', '/auth/signup/email/success',
-  '/auth/signup/confirm/$code', '/auth/forgot', '/auth/forgot-success', '/auth/forgot/$code',
+  '/',
+  '/$',
+  '/auth/login',
+  '/auth/login/email',
+  '/auth/signup',
+  '/auth/signup/email',
+  '/auth/signup/email/success',
+  '/auth/signup/confirm/$code',
+  '/auth/forgot',
+  '/auth/forgot-success',
+  '/auth/forgot/$code',
   '/error/$code',
-  '/home', '/home/buy-sell', '/select-asset/$purpose', '/manage-assets', '/exchange', '/notifications',
-  '/settings', '/settings/select-language', '/settings/select-currency',
-  '/settings/wallet-protection', '/settings/wallet-protection/set', '/settings/wallet-protection/change',
-  '/settings/wallet-protection/disable', '/settings/wallet-protection/recover',
-  '/home/asset/$currency', '/home/asset/$currency/receive', '/home/asset/$currency/transaction/$id/$type', '/history',
-  '/home/asset/$currency/send', '/home/asset/$currency/send/review', '/home/asset/$currency/send/progress',
-  '/sell/get', '/sell/pay', '/sell/order', '/sell/order/card', '/sell/order/review', '/sell/success',
-  '/swap', '/swap/from', '/swap/to', '/swap/order', '/swap/order/review', '/swap/order/success',
-  '/settings/address-book', '/settings/address-book/create', '/settings/address-book/$id/edit',
+  '/home',
+  '/home/buy-sell',
+  '/select-asset/$purpose',
+  '/manage-assets',
+  '/exchange',
+  '/notifications',
+  '/settings',
+  '/settings/select-language',
+  '/settings/select-currency',
+  '/settings/wallet-protection',
+  '/settings/wallet-protection/set',
+  '/settings/wallet-protection/change',
+  '/settings/wallet-protection/disable',
+  '/settings/wallet-protection/recover',
+  '/home/asset/$currency',
+  '/home/asset/$currency/receive',
+  '/home/asset/$currency/transaction/$id/$type',
+  '/history',
+  '/home/asset/$currency/send',
+  '/home/asset/$currency/send/review',
+  '/home/asset/$currency/send/progress',
+  '/sell/get',
+  '/sell/pay',
+  '/sell/order',
+  '/sell/order/card',
+  '/sell/order/review',
+  '/sell/success',
+  '/swap',
+  '/swap/from',
+  '/swap/to',
+  '/swap/order',
+  '/swap/order/review',
+  '/swap/order/success',
+  '/settings/address-book',
+  '/settings/address-book/create',
+  '/settings/address-book/$id/edit',
   '/settings/address-book/$id/delete',
-  '/buy/get', '/buy/pay', '/buy/order', '/buy/order/review', '/buy/status/$orderId',
+  '/buy/get',
+  '/buy/pay',
+  '/buy/order',
+  '/buy/order/review',
+  '/buy/status/$orderId',
 ] as const;
 export type AnalyticsScreen = (typeof ANALYTICS_SCREENS)[number];
 
@@ -91,9 +130,15 @@ export type AnalyticsProps<N extends AnalyticsEventName> = Static<Events[N]>;
 /** One event as the app records it: the name, its properties and when it happened (ISO 8601). */
 export const AnalyticsEventSchema = Type.Union(
   (Object.keys(ANALYTICS_EVENTS) as AnalyticsEventName[]).map((name) =>
-    Type.Object({ name: Type.Literal(name), at: Type.String({ format: 'date-time' }), props: ANALYTICS_EVENTS[name] }, { additionalProperties: false })),
+    Type.Object(
+      { name: Type.Literal(name), at: Type.String({ format: 'date-time' }), props: ANALYTICS_EVENTS[name] },
+      { additionalProperties: false },
+    ),
+  ),
 );
-export type AnalyticsEvent = { [N in AnalyticsEventName]: { name: N; at: string; props: AnalyticsProps<N> } }[AnalyticsEventName];
+export type AnalyticsEvent = {
+  [N in AnalyticsEventName]: { name: N; at: string; props: AnalyticsProps<N> };
+}[AnalyticsEventName];
 
 export const APP_TYPES = ['tg', 'web'] as const;
 export type AppType = (typeof APP_TYPES)[number];
@@ -102,10 +147,13 @@ export type AppType = (typeof APP_TYPES)[number];
 export const ANALYTICS_MAX_BATCH = 50;
 
 /** POST /analytics/events: a batch from one app session (a page load), inside Telegram or on the web. */
-export const AnalyticsBatchSchema = Type.Object({
-  appType: literals(APP_TYPES),
-  /** Random per page load; identifies signed-out events (no account yet) and groups a visit. */
-  sessionId: Type.String({ pattern: '^[A-Za-z0-9-]{8,64}$' }),
-  events: Type.Array(AnalyticsEventSchema, { minItems: 1, maxItems: ANALYTICS_MAX_BATCH }),
-}, { additionalProperties: false });
+export const AnalyticsBatchSchema = Type.Object(
+  {
+    appType: literals(APP_TYPES),
+    /** Random per page load; identifies signed-out events (no account yet) and groups a visit. */
+    sessionId: Type.String({ pattern: '^[A-Za-z0-9-]{8,64}$' }),
+    events: Type.Array(AnalyticsEventSchema, { minItems: 1, maxItems: ANALYTICS_MAX_BATCH }),
+  },
+  { additionalProperties: false },
+);
 export type AnalyticsBatch = { appType: AppType; sessionId: string; events: AnalyticsEvent[] };

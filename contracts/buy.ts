@@ -28,7 +28,11 @@ export const BUY_RETURN_PATH = '/buy/status/:orderId';
 export const buyReturnPath = (orderId: string) => `/buy/status/${encodeURIComponent(orderId)}`;
 
 /** An address the crypto is credited to: one of this wallet's deposit addresses (GET /{account}/asset). */
-const DepositAddressSchema = Type.String({ minLength: 1, maxLength: 128, description: 'A deposit address of this wallet' });
+const DepositAddressSchema = Type.String({
+  minLength: 1,
+  maxLength: 128,
+  description: 'A deposit address of this wallet',
+});
 
 /** Query of GET /b2c/fiat/geo and GET /b2c/fiat/availability. */
 export const FiatAddressQuerySchema = Type.Object({ depositAddress: DepositAddressSchema });
@@ -96,7 +100,7 @@ export type BuyRateRequest = Static<typeof BuyRateRequestSchema>;
  */
 export const BuyQuoteSchema = Type.Object({
   fiatAmount: Type.String({ description: 'Exact decimal, 2 places at most' }),
-  cryptoAmount: Type.String({ description: 'Exact decimal, at most 8 places (the coin\'s minor units if fewer)' }),
+  cryptoAmount: Type.String({ description: "Exact decimal, at most 8 places (the coin's minor units if fewer)" }),
   fiatCurrency: CurrencyCodeSchema,
   currency: CurrencyCodeSchema,
   fiatSettingsItemId: Type.String(),
@@ -132,12 +136,18 @@ export type BuyOrderRequest = Static<typeof BuyOrderRequestSchema>;
  * failureReason).
  */
 export const BuyOrderStateSchema = Type.Union([
-  Type.Literal('NEW'), Type.Literal('PROCESSING'), Type.Literal('COMPLETED'), Type.Literal('FAILED'),
+  Type.Literal('NEW'),
+  Type.Literal('PROCESSING'),
+  Type.Literal('COMPLETED'),
+  Type.Literal('FAILED'),
 ]);
 export type BuyOrderState = Static<typeof BuyOrderStateSchema>;
 
 export const BuyFailureReasonSchema = Type.Union([
-  Type.Literal('DECLINED'), Type.Literal('PAYMENT_FAILED'), Type.Literal('CANCELLED'), Type.Literal('EXPIRED'),
+  Type.Literal('DECLINED'),
+  Type.Literal('PAYMENT_FAILED'),
+  Type.Literal('CANCELLED'),
+  Type.Literal('EXPIRED'),
 ]);
 export type BuyFailureReason = Static<typeof BuyFailureReasonSchema>;
 
@@ -179,7 +189,17 @@ export const BuyOrderParamsSchema = Type.Object({ orderId: Type.String({ minLeng
  * 404 BUY_ORDER_NOT_FOUND. 409 IDEMPOTENCY_CONFLICT. Without a card acquirer (production until one is configured) the lists are empty and rate/order answer 400 BUY_UNAVAILABLE.
  */
 export const BUY_ERROR_CODES = [
-  'UNKNOWN_ADDRESS', 'UNKNOWN_CURRENCY', 'UNKNOWN_GEO', 'UNKNOWN_FIAT_SETTINGS', 'INVALID_AMOUNT', 'BUY_LIMIT',
-  'RATE_EXPIRED', 'RATE_NOT_FOUND', 'BUY_ORDER_NOT_FOUND', 'IDEMPOTENCY_CONFLICT', 'BUY_UNAVAILABLE', 'VALIDATION_ERROR',
+  'UNKNOWN_ADDRESS',
+  'UNKNOWN_CURRENCY',
+  'UNKNOWN_GEO',
+  'UNKNOWN_FIAT_SETTINGS',
+  'INVALID_AMOUNT',
+  'BUY_LIMIT',
+  'RATE_EXPIRED',
+  'RATE_NOT_FOUND',
+  'BUY_ORDER_NOT_FOUND',
+  'IDEMPOTENCY_CONFLICT',
+  'BUY_UNAVAILABLE',
+  'VALIDATION_ERROR',
 ] as const;
 export type BuyErrorCode = (typeof BUY_ERROR_CODES)[number];

@@ -60,19 +60,25 @@ export const BinParamsSchema = Type.Object({
 });
 
 /** Spec §3 card info lookup. */
-export const CardInfoSchema = Type.Object({
-  code: Type.String({ description: 'Bank code, e.g. "SBR" for Sberbank, or "unknown"' }),
-  system: Type.String({ description: 'Payment system: "MIR", "VISA", "MASTERCARD", or "unknown"' }),
-}, { description: 'Spec §3 card info lookup' });
+export const CardInfoSchema = Type.Object(
+  {
+    code: Type.String({ description: 'Bank code, e.g. "SBR" for Sberbank, or "unknown"' }),
+    system: Type.String({ description: 'Payment system: "MIR", "VISA", "MASTERCARD", or "unknown"' }),
+  },
+  { description: 'Spec §3 card info lookup' },
+);
 export type CardInfo = Static<typeof CardInfoSchema>;
 
 /** Spec §3 saved bank card; the full number never leaves the payout provider's vault. */
-export const SavedCardSchema = Type.Object({
-  cardId: Type.String(),
-  mascCard: Type.String({ description: 'Masked number: first 6 and last 4 digits, e.g. "220220******1234"' }),
-  bankCode: Type.String(),
-  bankSystem: Type.String({ description: 'Payment system, as in the card info lookup' }),
-}, { description: 'Spec §3 saved bank card' });
+export const SavedCardSchema = Type.Object(
+  {
+    cardId: Type.String(),
+    mascCard: Type.String({ description: 'Masked number: first 6 and last 4 digits, e.g. "220220******1234"' }),
+    bankCode: Type.String(),
+    bankSystem: Type.String({ description: 'Payment system, as in the card info lookup' }),
+  },
+  { description: 'Spec §3 saved bank card' },
+);
 export type SavedCard = Static<typeof SavedCardSchema>;
 
 export const SellAccountParamsSchema = Type.Object({
@@ -81,11 +87,14 @@ export const SellAccountParamsSchema = Type.Object({
 });
 
 /** Spec §3 sell limits: bounds of fiatAmount, in limitCurrency (RUB). */
-export const SellLimitSchema = Type.Object({
-  minLimit: Type.String({ description: 'Exact decimal string' }),
-  maxLimit: Type.String({ description: 'Exact decimal string' }),
-  limitCurrency: Type.String(),
-}, { description: 'Spec §3 sell limits' });
+export const SellLimitSchema = Type.Object(
+  {
+    minLimit: Type.String({ description: 'Exact decimal string' }),
+    maxLimit: Type.String({ description: 'Exact decimal string' }),
+    limitCurrency: Type.String(),
+  },
+  { description: 'Spec §3 sell limits' },
+);
 export type SellLimit = Static<typeof SellLimitSchema>;
 
 export const SellRateParamsSchema = Type.Object({
@@ -95,32 +104,48 @@ export const SellRateParamsSchema = Type.Object({
 });
 
 /** Spec §3 sell rate: fiat per one unit of the crypto, fixed under rateId until expiresAt. */
-export const SellRateSchema = Type.Object({
-  rate: Type.String({ description: 'Fiat units per one crypto unit, exact decimal string' }),
-  rateId: Type.String({ description: 'Pass as fixedRateId to a sell within 300 s' }),
-  currency: Type.String(),
-  fiatCurrency: Type.String(),
-  expiresAt: Type.String({ description: 'ISO 8601 (server clock); after it a sell answers 400 SELL_RATE_EXPIRED' }),
-}, { description: 'Spec §3 sell rate' });
+export const SellRateSchema = Type.Object(
+  {
+    rate: Type.String({ description: 'Fiat units per one crypto unit, exact decimal string' }),
+    rateId: Type.String({ description: 'Pass as fixedRateId to a sell within 300 s' }),
+    currency: Type.String(),
+    fiatCurrency: Type.String(),
+    expiresAt: Type.String({ description: 'ISO 8601 (server clock); after it a sell answers 400 SELL_RATE_EXPIRED' }),
+  },
+  { description: 'Spec §3 sell rate' },
+);
 export type SellRate = Static<typeof SellRateSchema>;
 
 const IdempotencyKeySchema = Type.String({
-  minLength: 8, maxLength: 128, pattern: '^[\\x21-\\x7E]+$',
+  minLength: 8,
+  maxLength: 128,
+  pattern: '^[\\x21-\\x7E]+$',
   description: 'One per review; the same key with the same body answers the first order, with another body 409',
 });
 
 const FiatAmountSchema = Type.String({
-  minLength: 1, maxLength: 64, description: 'Fiat the card receives, exact decimal string, at most 2 decimals', examples: ['5000'],
+  minLength: 1,
+  maxLength: 64,
+  description: 'Fiat the card receives, exact decimal string, at most 2 decimals',
+  examples: ['5000'],
 });
 
 /** Spec §7 sell with a new card (account is in the path). */
 export const SellByCardRequestSchema = Type.Object({
-  card: Type.String({ minLength: 1, maxLength: 32, description: '16 digits, Luhn-valid; never stored or logged by the gateway' }),
+  card: Type.String({
+    minLength: 1,
+    maxLength: 32,
+    description: '16 digits, Luhn-valid; never stored or logged by the gateway',
+  }),
   currency: CurrencyCodeSchema,
   fiatCurrency: CurrencyCodeSchema,
   fixedRateId: Type.String({ minLength: 1, maxLength: 64 }),
   fiatAmount: FiatAmountSchema,
-  bankCode: Type.String({ minLength: 1, maxLength: 32, description: 'From the card info lookup; must be SBR (the gateway checks it again)' }),
+  bankCode: Type.String({
+    minLength: 1,
+    maxLength: 32,
+    description: 'From the card info lookup; must be SBR (the gateway checks it again)',
+  }),
   bankSystem: Type.String({ minLength: 1, maxLength: 32 }),
   saveCard: Type.Boolean({ description: 'Keep the card (as a vault token and its masked number) for later sells' }),
   idempotencyKey: IdempotencyKeySchema,
@@ -138,7 +163,11 @@ export const SellBySavedCardRequestSchema = Type.Object({
 });
 export type SellBySavedCardRequest = Static<typeof SellBySavedCardRequestSchema>;
 
-export const SellOrderStateSchema = Type.Union([Type.Literal('IN_PROGRESS'), Type.Literal('COMPLETED'), Type.Literal('FAILED')]);
+export const SellOrderStateSchema = Type.Union([
+  Type.Literal('IN_PROGRESS'),
+  Type.Literal('COMPLETED'),
+  Type.Literal('FAILED'),
+]);
 export type SellOrderState = Static<typeof SellOrderStateSchema>;
 
 export const SellOrderParamsSchema = Type.Object({
@@ -147,18 +176,23 @@ export const SellOrderParamsSchema = Type.Object({
 });
 
 /** A sell: the crypto is held at the fixed rate while the payout runs, then taken (COMPLETED) or released (FAILED). */
-export const SellOrderSchema = Type.Object({
-  id: Type.String(),
-  state: SellOrderStateSchema,
-  currency: Type.String(),
-  amount: Type.String({ description: 'Crypto sold (held, then taken), exact decimal string' }),
-  fiatCurrency: Type.String(),
-  fiatAmount: Type.String({ description: 'Fiat paid to the card, exact decimal string' }),
-  rate: Type.String(),
-  cardId: Nullable(Type.String(), { description: 'The saved card used or saved by this sell; null when the card was not saved' }),
-  mascCard: Type.String(),
-  bankCode: Type.String(),
-  createdDate: Type.String(),
-  transaction: Nullable(TransactionSchema, { description: 'The C2F history row (spec §3 transaction)' }),
-}, { description: 'A sell order; a replay with the same idempotencyKey answers the same order, in its current state' });
+export const SellOrderSchema = Type.Object(
+  {
+    id: Type.String(),
+    state: SellOrderStateSchema,
+    currency: Type.String(),
+    amount: Type.String({ description: 'Crypto sold (held, then taken), exact decimal string' }),
+    fiatCurrency: Type.String(),
+    fiatAmount: Type.String({ description: 'Fiat paid to the card, exact decimal string' }),
+    rate: Type.String(),
+    cardId: Nullable(Type.String(), {
+      description: 'The saved card used or saved by this sell; null when the card was not saved',
+    }),
+    mascCard: Type.String(),
+    bankCode: Type.String(),
+    createdDate: Type.String(),
+    transaction: Nullable(TransactionSchema, { description: 'The C2F history row (spec §3 transaction)' }),
+  },
+  { description: 'A sell order; a replay with the same idempotencyKey answers the same order, in its current state' },
+);
 export type SellOrder = Static<typeof SellOrderSchema>;

@@ -28,7 +28,7 @@ export type SwapQuoteQuery = Static<typeof SwapQuoteQuerySchema>;
 /** Spec §3 swap quote. */
 export const SwapQuoteSchema = Type.Object({
   sourceAmount: Type.String(),
-  destinationAmount: Type.String({ description: 'Rounded down to the destination asset\'s minor units' }),
+  destinationAmount: Type.String({ description: "Rounded down to the destination asset's minor units" }),
   rate: Type.String({ description: 'Destination units per source unit, spread included' }),
   minLimit: Type.String(),
   maxLimit: Type.String(),
@@ -41,14 +41,22 @@ export const SwapOrderRequestSchema = Type.Object({
   destinationCurrency: CurrencyCodeSchema,
   sourceAmount: DecimalSchema,
   idempotencyKey: Type.String({
-    minLength: 8, maxLength: 128, pattern: '^[\\x21-\\x7E]+$',
-    description: 'One per order creation; the same key with the same body returns the first order, with another body 409',
+    minLength: 8,
+    maxLength: 128,
+    pattern: '^[\\x21-\\x7E]+$',
+    description:
+      'One per order creation; the same key with the same body returns the first order, with another body 409',
   }),
 });
 export type SwapOrderRequest = Static<typeof SwapOrderRequestSchema>;
 
 /** IN_PROGRESS: confirmed, the provider settles later (the source on hold meanwhile). */
-export const SwapOrderStateSchema = Type.Union([Type.Literal('NEW'), Type.Literal('IN_PROGRESS'), Type.Literal('COMPLETED'), Type.Literal('FAILED')]);
+export const SwapOrderStateSchema = Type.Union([
+  Type.Literal('NEW'),
+  Type.Literal('IN_PROGRESS'),
+  Type.Literal('COMPLETED'),
+  Type.Literal('FAILED'),
+]);
 export type SwapOrderState = Static<typeof SwapOrderStateSchema>;
 
 /** Spec §3 swap order: the amounts confirm moves, fixed until expiresAt (server clock). */

@@ -18,17 +18,23 @@ export const AccountSchema = Type.Object({
 export type Account = Static<typeof AccountSchema>;
 
 /** GET /b2c-user-management/user (spec §3 "user profile"). */
-export const UserProfileSchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  email: Nullable(Type.String()),
-  accounts: Type.Array(AccountSchema),
-  pinCodeActive: Type.Boolean(),
-  telegram: Type.Optional(Type.Object({ id: Type.Integer(), username: Nullable(Type.String()) })),
-  passcodeResetHoldUntil: Type.Optional(Type.String({
-    format: 'date-time',
-    description: 'Present while a passcode reset holds money in the account: send, swap and sell are refused until then',
-  })),
-}, { description: 'The signed-in user; spec §3 "user profile"' });
+export const UserProfileSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    email: Nullable(Type.String()),
+    accounts: Type.Array(AccountSchema),
+    pinCodeActive: Type.Boolean(),
+    telegram: Type.Optional(Type.Object({ id: Type.Integer(), username: Nullable(Type.String()) })),
+    passcodeResetHoldUntil: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description:
+          'Present while a passcode reset holds money in the account: send, swap and sell are refused until then',
+      }),
+    ),
+  },
+  { description: 'The signed-in user; spec §3 "user profile"' },
+);
 export type UserProfile = Static<typeof UserProfileSchema>;
 
 /** GET /b2c-user-management/user/auth. */
@@ -37,7 +43,10 @@ export type AuthInfo = Static<typeof AuthInfoSchema>;
 
 /** POST /b2c-user-management/user/pinCode/recover/tg: a Telegram user's way out of a passcode block. */
 export const TelegramPasscodeRecoverySchema = Type.Object({
-  initData: Type.String({ maxLength: 8192, description: 'Telegram WebApp initData signed within the last few minutes (a fresh open of the Mini App)' }),
+  initData: Type.String({
+    maxLength: 8192,
+    description: 'Telegram WebApp initData signed within the last few minutes (a fresh open of the Mini App)',
+  }),
   pinCode: Type.String({ pattern: '^[0-9]{4}$', description: 'The new passcode: exactly 4 digits' }),
 });
 export type TelegramPasscodeRecovery = Static<typeof TelegramPasscodeRecoverySchema>;

@@ -43,7 +43,9 @@ export type AddressBookCreateContext = {
 export type AddressProblem = 'format' | 'rejected' | null;
 
 /** What is wrong with the address as it stands: null while it is empty or no network is chosen. */
-export function addressProblem(c: Pick<AddressBookCreateContext, 'blockchain' | 'address' | 'addressRejected'>): AddressProblem {
+export function addressProblem(
+  c: Pick<AddressBookCreateContext, 'blockchain' | 'address' | 'addressRejected'>,
+): AddressProblem {
   if (c.address.trim() === '' || c.blockchain === '') return null;
   if (!matchesChain(c.blockchain, c.address)) return 'format';
   return c.addressRejected ? 'rejected' : null;
@@ -51,7 +53,10 @@ export function addressProblem(c: Pick<AddressBookCreateContext, 'blockchain' | 
 
 const failureOf = (error: unknown): CreateFailure => {
   const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown };
-  return { code: typeof e.code === 'string' ? e.code : 'UNKNOWN', message: typeof e.message === 'string' ? e.message : '' };
+  return {
+    code: typeof e.code === 'string' ? e.code : 'UNKNOWN',
+    message: typeof e.message === 'string' ? e.message : '',
+  };
 };
 
 export const isComplete = (c: Pick<AddressBookCreateContext, 'name' | 'blockchain' | 'address'>) =>
@@ -97,8 +102,14 @@ export const addressBookCreateMachine = setup({
     }),
     setName: assign({ name: ({ event }) => (assertEvent(event, 'name.changed'), event.value), nameTooLong: false }),
     refuseName: assign({ nameTooLong: true }),
-    setNetwork: assign({ blockchain: ({ event }) => (assertEvent(event, 'network.changed'), event.value), addressRejected: false }),
-    setAddress: assign({ address: ({ event }) => (assertEvent(event, 'address.changed'), event.value), addressRejected: false }),
+    setNetwork: assign({
+      blockchain: ({ event }) => (assertEvent(event, 'network.changed'), event.value),
+      addressRejected: false,
+    }),
+    setAddress: assign({
+      address: ({ event }) => (assertEvent(event, 'address.changed'), event.value),
+      addressRejected: false,
+    }),
     pasteAddress: assign((_, text: string) => ({ address: String(text ?? '').trim(), addressRejected: false })),
     markRejected: assign({ addressRejected: true }),
     keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
@@ -111,12 +122,23 @@ export const addressBookCreateMachine = setup({
 }).createMachine({
   id: 'addressBookCreate',
   context: ({ input }) => ({
-    networks: [], name: '', blockchain: input.blockchain ?? '', address: input.address?.trim() ?? '', nameTooLong: false, addressRejected: false, failure: null,
+    networks: [],
+    name: '',
+    blockchain: input.blockchain ?? '',
+    address: input.address?.trim() ?? '',
+    nameTooLong: false,
+    addressRejected: false,
+    failure: null,
   }),
   initial: 'loadingNetworks',
   states: {
     loadingNetworks: {
-      invoke: { id: 'loadNetworks', src: 'loadNetworks', onDone: { target: 'editing', actions: { type: 'keepNetworks', params: output } }, onError: 'networksFailed' },
+      invoke: {
+        id: 'loadNetworks',
+        src: 'loadNetworks',
+        onDone: { target: 'editing', actions: { type: 'keepNetworks', params: output } },
+        onError: 'networksFailed',
+      },
     },
     networksFailed: { on: { 'networks.retried': 'loadingNetworks' } },
     editing: {
@@ -143,13 +165,20 @@ export const addressBookCreateMachine = setup({
       invoke: {
         id: 'createEntry',
         src: 'createEntry',
-        input: ({ context }) => ({ name: context.name.trim(), blockchain: context.blockchain, address: context.address.trim() }),
+        input: ({ context }) => ({
+          name: context.name.trim(),
+          blockchain: context.blockchain,
+          address: context.address.trim(),
+        }),
         onDone: 'saved',
         onError: [
           { guard: 'addressRejected', target: 'editing', actions: 'markRejected' },
           {
             target: 'editing',
-            actions: ['keepFailure', { type: 'notifyFailed', params: ({ context }) => ({ failure: context.failure ?? failureOf(null) }) }],
+            actions: [
+              'keepFailure',
+              { type: 'notifyFailed', params: ({ context }) => ({ failure: context.failure ?? failureOf(null) }) },
+            ],
           },
         ],
       },

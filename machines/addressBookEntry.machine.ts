@@ -14,7 +14,11 @@ export type EntryFailure = { code: string; message: string };
 export type AddressBookEntryContext = { id: string; entry: AddressBookEntry | null; failure: EntryFailure | null };
 
 const failureOf = (error: unknown): EntryFailure => {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown; status?: unknown };
+  const e = (typeof error === 'object' && error !== null ? error : {}) as {
+    code?: unknown;
+    message?: unknown;
+    status?: unknown;
+  };
   const code = typeof e.code === 'string' ? e.code : e.status === 404 ? 'NOT_FOUND' : 'UNKNOWN';
   return { code, message: typeof e.message === 'string' ? e.message : '' };
 };
@@ -66,7 +70,10 @@ export const addressBookEntryMachine = setup({
         onDone: 'deleted',
         onError: {
           target: 'ready',
-          actions: ['keepFailure', { type: 'notifyFailed', params: ({ context }) => ({ failure: context.failure ?? failureOf(null) }) }],
+          actions: [
+            'keepFailure',
+            { type: 'notifyFailed', params: ({ context }) => ({ failure: context.failure ?? failureOf(null) }) },
+          ],
         },
       },
     },

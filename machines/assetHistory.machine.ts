@@ -12,7 +12,10 @@ export type AssetOverview = { coin: Coin; asset: Asset; transactions: Transactio
 export type AssetLoadError = { kind: 'notFound' } | { kind: 'notAdded' } | { kind: 'server'; code: string };
 
 export type AssetHistoryEvent =
-  | { type: 'history.retried' } | { type: 'copy.requested' } | { type: 'asset.added' } | { type: 'history.moreRequested' };
+  | { type: 'history.retried' }
+  | { type: 'copy.requested' }
+  | { type: 'asset.added' }
+  | { type: 'history.moreRequested' };
 
 export type AssetHistoryContext = {
   currency: string;
@@ -31,7 +34,12 @@ export type AssetHistoryContext = {
 };
 
 export function toAssetLoadError(error: unknown): AssetLoadError {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as { kind?: string; code?: string; status?: number; coin?: unknown };
+  const e = (typeof error === 'object' && error !== null ? error : {}) as {
+    kind?: string;
+    code?: string;
+    status?: number;
+    coin?: unknown;
+  };
   if (e.kind === 'notAdded') return { kind: 'notAdded' };
   if (e.kind === 'notFound' || e.status === 404) return { kind: 'notFound' };
   return { kind: 'server', code: e.code ?? (e.status ? `HTTP_${e.status}` : 'UNKNOWN') };
@@ -51,8 +59,10 @@ const overviewOf = (context: AssetHistoryContext, output: AssetOverview) => ({
 
 const sameOverview = (context: AssetHistoryContext, output: AssetOverview) => {
   const next = overviewOf(context, output);
-  return JSON.stringify([context.coin, context.asset, context.transactions, context.nextCursor]) ===
-    JSON.stringify([next.coin, next.asset, next.transactions, next.nextCursor]);
+  return (
+    JSON.stringify([context.coin, context.asset, context.transactions, context.nextCursor]) ===
+    JSON.stringify([next.coin, next.asset, next.transactions, next.nextCursor])
+  );
 };
 
 export const assetHistoryMachine = setup({
@@ -100,7 +110,15 @@ export const assetHistoryMachine = setup({
 }).createMachine({
   id: 'assetHistory',
   context: ({ input }) => ({
-    currency: input.currency, coin: null, asset: null, transactions: [], nextCursor: null, pages: 0, moreError: null, error: null, addFailed: false,
+    currency: input.currency,
+    coin: null,
+    asset: null,
+    transactions: [],
+    nextCursor: null,
+    pages: 0,
+    moreError: null,
+    error: null,
+    addFailed: false,
   }),
   initial: 'loading',
   states: {
@@ -113,17 +131,28 @@ export const assetHistoryMachine = setup({
         onDone: {
           target: 'loaded',
           actions: assign(({ event }) => ({
-            coin: event.output.coin, asset: event.output.asset, transactions: event.output.transactions,
-            nextCursor: event.output.nextCursor ?? null, pages: 1, error: null,
+            coin: event.output.coin,
+            asset: event.output.asset,
+            transactions: event.output.transactions,
+            nextCursor: event.output.nextCursor ?? null,
+            pages: 1,
+            error: null,
           })),
         },
         onError: [
           {
             guard: 'notAdded',
             target: 'notAdded',
-            actions: assign({ error: { kind: 'notAdded' } as AssetLoadError, coin: ({ event }) => coinOfError(event.error) }),
+            actions: assign({
+              error: { kind: 'notAdded' } as AssetLoadError,
+              coin: ({ event }) => coinOfError(event.error),
+            }),
           },
-          { guard: 'notFound', target: 'unavailable', actions: assign({ error: { kind: 'notFound' } as AssetLoadError }) },
+          {
+            guard: 'notFound',
+            target: 'unavailable',
+            actions: assign({ error: { kind: 'notFound' } as AssetLoadError }),
+          },
           { target: 'failed', actions: assign({ error: ({ event }) => toAssetLoadError(event.error) }) },
         ],
       },
@@ -191,11 +220,15 @@ export const assetHistoryMachine = setup({
                     moreError: null,
                   })),
                 },
-                onError: { target: 'failed', actions: assign({ moreError: ({ event }) => pageErrorCode(event.error) }) },
+                onError: {
+                  target: 'failed',
+                  actions: assign({ moreError: ({ event }) => pageErrorCode(event.error) }),
+                },
               },
             },
             failed: {
-              description: 'The rows on screen stay; Retry asks for the same page again (unless a refresh found no more pages).',
+              description:
+                'The rows on screen stay; Retry asks for the same page again (unless a refresh found no more pages).',
               on: { 'history.moreRequested': [{ guard: 'hasMore', target: 'loading' }, { target: 'idle' }] },
             },
           },

@@ -8,10 +8,7 @@ export type AvailableCoinsInput = { production: boolean };
 /** `failures`: failed loads in a row, for the wait before the next try. */
 export type AvailableCoinsContext = AvailableCoinsInput & { coins: CoinMap; failures: number };
 
-export type AvailableCoinsEvent =
-  | { type: 'session.started' }
-  | { type: 'session.ended' }
-  | { type: 'coins.retried' };
+export type AvailableCoinsEvent = { type: 'session.started' } | { type: 'session.ended' } | { type: 'coins.retried' };
 
 /**
  * Spec §3/§4 available coins: loading, error, loaded — the coin catalogue, loaded once per signed-in
@@ -60,7 +57,8 @@ export const availableCoinsMachine = setup({
       },
     },
     error: {
-      description: 'Spec §8: a meta-info failure sets the error flag; the screen offers Retry, and it tries again by itself after 10 s, 20 s, 40 s, then every minute.',
+      description:
+        'Spec §8: a meta-info failure sets the error flag; the screen offers Retry, and it tries again by itself after 10 s, 20 s, 40 s, then every minute.',
       on: { 'coins.retried': 'loading' },
       after: { RETRY: 'loading' },
     },

@@ -114,7 +114,8 @@ export const balancesMachine = setup({
       on: { 'fiat.changed': { target: 'loading', reenter: true, actions: 'changeFiat' } },
     },
     failed: {
-      description: 'The first load failed: nothing to show, the screen offers Retry; it tries again by itself after 10 s, 20 s, 40 s, then every minute.',
+      description:
+        'The first load failed: nothing to show, the screen offers Retry; it tries again by itself after 10 s, 20 s, 40 s, then every minute.',
       after: { RETRY: 'loading' },
       on: { 'balances.retried': 'loading', 'fiat.changed': { actions: 'changeFiat' } },
     },

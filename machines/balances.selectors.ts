@@ -15,4 +15,7 @@ export const selectBalancesStatus = (s: Snapshot): 'loading' | 'error' | 'loaded
   s.matches('loaded') ? 'loaded' : s.matches('failed') ? 'error' : 'loading';
 export const selectHeldCurrencies = (s: Snapshot) => s.context.assets.map((a) => a.currency).join(',');
 /** The display rate of one crypto in one fiat, or null when the last rate call did not bring it. */
-export const selectRate = (currency: string, fiat: string) => (s: Snapshot): number | null => s.context.rates[currency]?.[fiat] ?? null;
+export const selectRate =
+  (currency: string, fiat: string) =>
+  (s: Snapshot): number | null =>
+    s.context.rates[currency]?.[fiat] ?? null;

@@ -47,7 +47,9 @@ export const biometricsMachine = setup({
   actions: {
     keepStatus: assign((_, status: BiometryStatus | null) => ({ status })),
     markGranted: assign({ status: { accessRequested: true, accessGranted: true } }),
-    markRequested: assign({ status: ({ context }) => ({ accessRequested: true, accessGranted: context.status?.accessGranted ?? false }) }),
+    markRequested: assign({
+      status: ({ context }) => ({ accessRequested: true, accessGranted: context.status?.accessGranted ?? false }),
+    }),
     turnOn: assign({ enabled: true }),
     turnOff: assign({ enabled: false }),
     /** Provided: faceIdEnabled present (on) or absent (off) in localStorage; off also removes the token. */
@@ -66,7 +68,11 @@ export const biometricsMachine = setup({
         id: 'loadStatus',
         src: 'loadStatus',
         onDone: [
-          { guard: { type: 'available', params: output }, target: 'ready', actions: { type: 'keepStatus', params: output } },
+          {
+            guard: { type: 'available', params: output },
+            target: 'ready',
+            actions: { type: 'keepStatus', params: output },
+          },
           { target: 'unavailable' },
         ],
         onError: 'unavailable',

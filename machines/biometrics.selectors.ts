@@ -8,4 +8,6 @@ export const selectBiometricsAvailable = (s: Snapshot) => s.hasTag('available');
 export const selectBiometricsEnabled = (s: Snapshot) => s.context.enabled;
 export const selectBiometricsBusy = (s: Snapshot) => s.hasTag('busy');
 export const selectBiometricsConfirm = (s: Snapshot) =>
-  s.hasTag('confirming') ? (s.children.confirmPasscode as ActorRefFrom<typeof passcodeVerifyMachine> | undefined) : undefined;
+  s.hasTag('confirming')
+    ? (s.children.confirmPasscode as ActorRefFrom<typeof passcodeVerifyMachine> | undefined)
+    : undefined;

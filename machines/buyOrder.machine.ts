@@ -1,8 +1,18 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { nextAmount, toWireAmount } from './shared/amountInput';
 import {
-  QUOTE_DEBOUNCE_MS, failureOf, isLimitFailure, outOfLimits, quotable,
-  type BuyChoice, type BuyDraft, type BuyFailure, type BuyQuote, type BuySide, type BuyTarget, type QuoteRequest,
+  QUOTE_DEBOUNCE_MS,
+  failureOf,
+  isLimitFailure,
+  outOfLimits,
+  quotable,
+  type BuyChoice,
+  type BuyDraft,
+  type BuyFailure,
+  type BuyQuote,
+  type BuySide,
+  type BuyTarget,
+  type QuoteRequest,
 } from './shared/buy';
 import { isZero } from './shared/money';
 import type { Coin } from '../contracts/wallet';
@@ -32,11 +42,22 @@ const typed = (c: BuyOrderContext) => (c.side === 'fiat' ? c.fiat : c.crypto);
 
 /** The draft the review starts from (what the user typed, and the quote on screen). */
 export const draftOf = (c: BuyOrderContext): BuyDraft => ({
-  currency: c.currency, geoId: c.geoId, fiatCurrency: c.fiatCurrency, depositAddress: c.depositAddress, side: c.side, amount: typed(c), quote: c.quote,
+  currency: c.currency,
+  geoId: c.geoId,
+  fiatCurrency: c.fiatCurrency,
+  depositAddress: c.depositAddress,
+  side: c.side,
+  amount: typed(c),
+  quote: c.quote,
 });
 
 export const quoteRequestOf = (c: BuyOrderContext): QuoteRequest => ({
-  currency: c.currency, geoId: c.geoId, fiatCurrency: c.fiatCurrency, depositAddress: c.depositAddress, side: c.side, amount: toWireAmount(typed(c)),
+  currency: c.currency,
+  geoId: c.geoId,
+  fiatCurrency: c.fiatCurrency,
+  depositAddress: c.depositAddress,
+  side: c.side,
+  amount: toWireAmount(typed(c)),
 });
 
 const E = '#buyOrder.editing';
@@ -50,9 +71,13 @@ export const buyOrderMachine = setup({
   types: { context: {} as BuyOrderContext, events: {} as BuyOrderEvent, input: {} as BuyChoice, tags: {} as 'busy' },
   actors: {
     /** The coin, this wallet's deposit address for it (added to the wallet when missing) and a saved draft. */
-    loadBuyOrder: fromPromise<BuyTarget, BuyChoice>(async () => { throw new Error('loadBuyOrder not provided'); }),
+    loadBuyOrder: fromPromise<BuyTarget, BuyChoice>(async () => {
+      throw new Error('loadBuyOrder not provided');
+    }),
     /** POST /b2c/rate; the first element of the list. */
-    quote: fromPromise<BuyQuote, QuoteRequest>(async () => { throw new Error('quote not provided'); }),
+    quote: fromPromise<BuyQuote, QuoteRequest>(async () => {
+      throw new Error('quote not provided');
+    }),
   },
   delays: { DEBOUNCE: QUOTE_DEBOUNCE_MS },
   guards: {
@@ -67,36 +92,68 @@ export const buyOrderMachine = setup({
     keepTarget: assign((_, { coin, depositAddress, draft }: BuyTarget) => {
       const side = draft?.side ?? 'fiat';
       const amount = nextAmount('', draft?.amount ?? '');
-      return { coin, depositAddress, side, fiat: side === 'fiat' ? amount : '', crypto: side === 'crypto' ? amount : '' };
+      return {
+        coin,
+        depositAddress,
+        side,
+        fiat: side === 'fiat' ? amount : '',
+        crypto: side === 'crypto' ? amount : '',
+      };
     }),
     setFiat: assign(({ context, event }) => ({
-      side: 'fiat' as const, fiat: nextAmount(context.fiat, (event as { value: string }).value), crypto: '', quote: null, failure: null,
+      side: 'fiat' as const,
+      fiat: nextAmount(context.fiat, (event as { value: string }).value),
+      crypto: '',
+      quote: null,
+      failure: null,
     })),
     setCrypto: assign(({ context, event }) => ({
-      side: 'crypto' as const, crypto: nextAmount(context.crypto, (event as { value: string }).value), fiat: '', quote: null, failure: null,
+      side: 'crypto' as const,
+      crypto: nextAmount(context.crypto, (event as { value: string }).value),
+      fiat: '',
+      quote: null,
+      failure: null,
     })),
     /** The quote fills the side the user did not type. */
     keepQuote: assign(({ context }, quote: BuyQuote) =>
-      context.side === 'fiat' ? { quote, crypto: quote.cryptoAmount } : { quote, fiat: quote.fiatAmount }),
+      context.side === 'fiat' ? { quote, crypto: quote.cryptoAmount } : { quote, fiat: quote.fiatAmount },
+    ),
     keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
     showReview: (_, _params: { draft: BuyDraft }) => {},
   },
 }).createMachine({
   id: 'buyOrder',
   context: ({ input }) => ({
-    currency: input.currency, geoId: input.geoId, fiatCurrency: input.fiatCurrency,
-    coin: null, depositAddress: '', side: 'fiat', fiat: '', crypto: '', quote: null, failure: null,
+    currency: input.currency,
+    geoId: input.geoId,
+    fiatCurrency: input.fiatCurrency,
+    coin: null,
+    depositAddress: '',
+    side: 'fiat',
+    fiat: '',
+    crypto: '',
+    quote: null,
+    failure: null,
   }),
   initial: 'loading',
   states: {
     loading: {
       tags: 'busy',
       invoke: {
-        id: 'loadBuyOrder', src: 'loadBuyOrder',
-        input: ({ context }) => ({ currency: context.currency, geoId: context.geoId, fiatCurrency: context.fiatCurrency }),
+        id: 'loadBuyOrder',
+        src: 'loadBuyOrder',
+        input: ({ context }) => ({
+          currency: context.currency,
+          geoId: context.geoId,
+          fiatCurrency: context.fiatCurrency,
+        }),
         // Back from the review (or a reload), the amount typed before is quoted again.
         onDone: [
-          { guard: { type: 'draftQuotable', params: output }, target: `${E}.waiting`, actions: { type: 'keepTarget', params: output } },
+          {
+            guard: { type: 'draftQuotable', params: output },
+            target: `${E}.waiting`,
+            actions: { type: 'keepTarget', params: output },
+          },
           { target: `${E}.idle`, actions: { type: 'keepTarget', params: output } },
         ],
         onError: { target: 'loadFailed', actions: 'keepFailure' },
@@ -124,9 +181,15 @@ export const buyOrderMachine = setup({
         quoting: {
           tags: 'busy',
           invoke: {
-            id: 'quote', src: 'quote', input: ({ context }) => quoteRequestOf(context),
+            id: 'quote',
+            src: 'quote',
+            input: ({ context }) => quoteRequestOf(context),
             onDone: [
-              { guard: { type: 'quotedFiatOutOfLimits', params: output }, target: 'outOfLimits', actions: { type: 'keepQuote', params: output } },
+              {
+                guard: { type: 'quotedFiatOutOfLimits', params: output },
+                target: 'outOfLimits',
+                actions: { type: 'keepQuote', params: output },
+              },
               { target: 'quoted', actions: { type: 'keepQuote', params: output } },
             ],
             onError: [
@@ -137,9 +200,18 @@ export const buyOrderMachine = setup({
         },
         quoted: {
           description: 'Both amounts and the approximate rate shown; review opens when the crypto amount is above 0.',
-          on: { 'order.submitted': { guard: 'canReview', target: '#buyOrder.submitted', actions: { type: 'showReview', params: ({ context }) => ({ draft: draftOf(context) }) } } },
+          on: {
+            'order.submitted': {
+              guard: 'canReview',
+              target: '#buyOrder.submitted',
+              actions: { type: 'showReview', params: ({ context }) => ({ draft: draftOf(context) }) },
+            },
+          },
         },
-        outOfLimits: { description: 'The fiat amount is outside 3000–75000 RUB: buy_limit, the input marked invalid, review disabled.' },
+        outOfLimits: {
+          description:
+            'The fiat amount is outside 3000–75000 RUB: buy_limit, the input marked invalid, review disabled.',
+        },
         quoteFailed: { on: { 'quote.retried': 'quoting' } },
       },
     },

@@ -15,7 +15,8 @@ export const selectQuoting = (s: Snapshot) => s.matches({ editing: 'quoting' }) 
 /** Spec §5 buy_limit: the fiat amount is outside the limits (the app's check or the server's). */
 export const selectOutOfLimits = (s: Snapshot) => s.matches({ editing: 'outOfLimits' });
 export const selectLimits = (s: Snapshot) => limitsOf(s.context.fiatCurrency);
-export const selectQuoteFailed = (s: Snapshot) => s.matches({ editing: 'quoteFailed' }) && !isLimitFailure(s.context.failure);
+export const selectQuoteFailed = (s: Snapshot) =>
+  s.matches({ editing: 'quoteFailed' }) && !isLimitFailure(s.context.failure);
 /** Approximate fiat per 1 crypto from the quote on screen, or null. */
 export const selectRate = (s: Snapshot) => (s.matches({ editing: 'quoted' }) ? rateOf(s.context.quote) : null);
 /** Review mirrors the machine's guard: a quote whose crypto amount is above 0, within the limits. */

@@ -10,9 +10,16 @@ export type BuyPayContext = { currency: string; regions: BuyRegion[] };
  * address (GET /b2c/fiat/availability, names from GET /fiat/metadata); the user picks one.
  */
 export const buyPayMachine = setup({
-  types: { context: {} as BuyPayContext, events: {} as BuyPayEvent, input: {} as { currency: string }, tags: {} as 'busy' },
+  types: {
+    context: {} as BuyPayContext,
+    events: {} as BuyPayEvent,
+    input: {} as { currency: string },
+    tags: {} as 'busy',
+  },
   actors: {
-    loadRegions: fromPromise<BuyRegion[], { currency: string }>(async () => { throw new Error('loadRegions not provided'); }),
+    loadRegions: fromPromise<BuyRegion[], { currency: string }>(async () => {
+      throw new Error('loadRegions not provided');
+    }),
   },
   guards: { none: (_, regions: BuyRegion[]) => regions.length === 0 },
 }).createMachine({
@@ -23,7 +30,9 @@ export const buyPayMachine = setup({
     loading: {
       tags: 'busy',
       invoke: {
-        id: 'loadRegions', src: 'loadRegions', input: ({ context }) => ({ currency: context.currency }),
+        id: 'loadRegions',
+        src: 'loadRegions',
+        input: ({ context }) => ({ currency: context.currency }),
         onDone: [
           { guard: { type: 'none', params: output }, target: 'empty' },
           { target: 'choosing', actions: assign({ regions: ({ event }) => event.output }) },

@@ -2,8 +2,16 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Coin } from '../contracts/wallet';
 import { toWireAmount } from './shared/amountInput';
 import {
-  QUOTE_VALIDITY_SECONDS, failureOf, orderOf, reviewSignature,
-  type BuyDraft, type BuyFailure, type BuyOrderCreated, type BuyOrderRequest, type BuyQuote, type QuoteRequest,
+  QUOTE_VALIDITY_SECONDS,
+  failureOf,
+  orderOf,
+  reviewSignature,
+  type BuyDraft,
+  type BuyFailure,
+  type BuyOrderCreated,
+  type BuyOrderRequest,
+  type BuyQuote,
+  type QuoteRequest,
 } from './shared/buy';
 import { output } from './shared/output';
 
@@ -32,7 +40,14 @@ export const orderRequestOf = (c: BuyReviewContext): BuyOrderRequest => orderOf(
 
 export const requoteOf = (c: BuyReviewContext): QuoteRequest => {
   const d = c.draft!;
-  return { currency: d.currency, geoId: d.geoId, fiatCurrency: d.fiatCurrency, depositAddress: d.depositAddress, side: d.side, amount: toWireAmount(d.amount) };
+  return {
+    currency: d.currency,
+    geoId: d.geoId,
+    fiatCurrency: d.fiatCurrency,
+    depositAddress: d.depositAddress,
+    side: d.side,
+    amount: toWireAmount(d.amount),
+  };
 };
 
 /**
@@ -44,13 +59,21 @@ export const requoteOf = (c: BuyReviewContext): QuoteRequest => {
 export const buyReviewMachine = setup({
   types: { context: {} as BuyReviewContext, events: {} as BuyReviewEvent, tags: {} as 'busy' },
   actors: {
-    loadReview: fromPromise<BuyReviewStart>(async () => { throw new Error('loadReview not provided'); }),
+    loadReview: fromPromise<BuyReviewStart>(async () => {
+      throw new Error('loadReview not provided');
+    }),
     /** The key stored for this review's signature (sessionStorage), or a new random UUID stored at once. */
-    reviewKey: fromPromise<string, { signature: string }>(async () => { throw new Error('reviewKey not provided'); }),
+    reviewKey: fromPromise<string, { signature: string }>(async () => {
+      throw new Error('reviewKey not provided');
+    }),
     /** POST /b2c/rate with what the user typed: a fresh quote. */
-    quote: fromPromise<BuyQuote, QuoteRequest>(async () => { throw new Error('quote not provided'); }),
+    quote: fromPromise<BuyQuote, QuoteRequest>(async () => {
+      throw new Error('quote not provided');
+    }),
     /** POST /b2c/order. */
-    createOrder: fromPromise<BuyOrderCreated, BuyOrderRequest>(async () => { throw new Error('createOrder not provided'); }),
+    createOrder: fromPromise<BuyOrderCreated, BuyOrderRequest>(async () => {
+      throw new Error('createOrder not provided');
+    }),
   },
   delays: { TICK: 1000 },
   guards: {
@@ -61,12 +84,21 @@ export const buyReviewMachine = setup({
   },
   actions: {
     keepStart: assign((_, { draft, coin, secondsLeft }: BuyReviewStart) => ({
-      draft, coin, quote: draft?.quote ?? null, secondsLeft: Math.max(0, secondsLeft),
+      draft,
+      coin,
+      quote: draft?.quote ?? null,
+      secondsLeft: Math.max(0, secondsLeft),
     })),
     tick: assign({ secondsLeft: ({ context }) => Math.max(0, context.secondsLeft - 1) }),
     expire: assign({ secondsLeft: 0 }),
     keepFreshQuote: assign(({ context }, quote: BuyQuote) => {
-      return { quote, draft: context.draft ? { ...context.draft, quote } : null, secondsLeft: quote.validSeconds ?? QUOTE_VALIDITY_SECONDS, key: null, failure: null };
+      return {
+        quote,
+        draft: context.draft ? { ...context.draft, quote } : null,
+        secondsLeft: quote.validSeconds ?? QUOTE_VALIDITY_SECONDS,
+        key: null,
+        failure: null,
+      };
     }),
     keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
     clearFailure: assign({ failure: null }),
@@ -87,10 +119,15 @@ export const buyReviewMachine = setup({
     loading: {
       tags: 'busy',
       invoke: {
-        id: 'loadReview', src: 'loadReview',
+        id: 'loadReview',
+        src: 'loadReview',
         onDone: [
           { guard: { type: 'noReview', params: output }, target: 'left', actions: 'showOrder' },
-          { guard: { type: 'alreadyExpired', params: output }, target: 'expired', actions: { type: 'keepStart', params: output } },
+          {
+            guard: { type: 'alreadyExpired', params: output },
+            target: 'expired',
+            actions: { type: 'keepStart', params: output },
+          },
           { target: 'keying', actions: { type: 'keepStart', params: output } },
         ],
         onError: { target: 'left', actions: 'showOrder' },
@@ -99,11 +136,17 @@ export const buyReviewMachine = setup({
     keying: {
       tags: 'busy',
       invoke: {
-        id: 'reviewKey', src: 'reviewKey', input: ({ context }) => ({ signature: signatureOf(context) }),
+        id: 'reviewKey',
+        src: 'reviewKey',
+        input: ({ context }) => ({ signature: signatureOf(context) }),
         onDone: { target: 'active', actions: assign({ key: ({ event }) => event.output }) },
         onError: {
           target: 'left',
-          actions: ['keepFailure', { type: 'notifyFailed', params: ({ context }) => ({ failure: context.failure! }) }, 'showOrder'],
+          actions: [
+            'keepFailure',
+            { type: 'notifyFailed', params: ({ context }) => ({ failure: context.failure! }) },
+            'showOrder',
+          ],
         },
       },
     },
@@ -123,18 +166,27 @@ export const buyReviewMachine = setup({
         },
         creating: {
           tags: 'busy',
-          description: 'One order request with the review\'s key; the countdown waits for the answer; a second tap sends nothing.',
+          description:
+            "One order request with the review's key; the countdown waits for the answer; a second tap sends nothing.",
           invoke: {
-            id: 'createOrder', src: 'createOrder', input: ({ context }) => orderRequestOf(context),
+            id: 'createOrder',
+            src: 'createOrder',
+            input: ({ context }) => orderRequestOf(context),
             onDone: {
               target: '#buyReview.redirecting',
-              actions: [{ type: 'keepOrder', params: output }, { type: 'openPayment', params: ({ event }) => ({ order: event.output }) }],
+              actions: [
+                { type: 'keepOrder', params: output },
+                { type: 'openPayment', params: ({ event }) => ({ order: event.output }) },
+              ],
             },
             onError: [
               { guard: 'rateExpired', target: '#buyReview.expired', actions: ['keepFailure', 'expire'] },
               {
                 target: 'idle',
-                actions: ['keepFailure', { type: 'notifyFailed', params: ({ context }) => ({ failure: context.failure! }) }],
+                actions: [
+                  'keepFailure',
+                  { type: 'notifyFailed', params: ({ context }) => ({ failure: context.failure! }) },
+                ],
               },
             ],
           },
@@ -148,10 +200,15 @@ export const buyReviewMachine = setup({
     requoting: {
       tags: 'busy',
       invoke: {
-        id: 'quote', src: 'quote', input: ({ context }) => requoteOf(context),
+        id: 'quote',
+        src: 'quote',
+        input: ({ context }) => requoteOf(context),
         onDone: {
           target: 'keying',
-          actions: [{ type: 'keepFreshQuote', params: output }, { type: 'saveDraft', params: ({ context }) => ({ draft: context.draft }) }],
+          actions: [
+            { type: 'keepFreshQuote', params: output },
+            { type: 'saveDraft', params: ({ context }) => ({ draft: context.draft }) },
+          ],
         },
         onError: { target: 'expired', actions: 'keepFailure' },
       },

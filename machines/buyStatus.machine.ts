@@ -15,9 +15,16 @@ const KEEP_STATUS = { type: 'keepStatus', params: output } as const;
  * until the crypto is credited or the payment was declined; pending polls every 3 s.
  */
 export const buyStatusMachine = setup({
-  types: { context: {} as BuyStatusContext, events: {} as BuyStatusEvent, input: {} as { orderId: string }, tags: {} as 'busy' },
+  types: {
+    context: {} as BuyStatusContext,
+    events: {} as BuyStatusEvent,
+    input: {} as { orderId: string },
+    tags: {} as 'busy',
+  },
   actors: {
-    loadStatus: fromPromise<BuyOrderStatus, { orderId: string }>(async () => { throw new Error('loadStatus not provided'); }),
+    loadStatus: fromPromise<BuyOrderStatus, { orderId: string }>(async () => {
+      throw new Error('loadStatus not provided');
+    }),
   },
   delays: { POLL: BUY_STATUS_POLL_MS },
   guards: {
@@ -37,7 +44,9 @@ export const buyStatusMachine = setup({
     loading: {
       tags: 'busy',
       invoke: {
-        id: 'loadStatus', src: 'loadStatus', input: ({ context }) => ({ orderId: context.orderId }),
+        id: 'loadStatus',
+        src: 'loadStatus',
+        input: ({ context }) => ({ orderId: context.orderId }),
         onDone: [
           { guard: { type: 'credited', params: output }, target: 'credited', actions: [KEEP_STATUS, 'forgetPending'] },
           { guard: { type: 'declined', params: output }, target: 'declined', actions: [KEEP_STATUS, 'forgetPending'] },

@@ -24,7 +24,8 @@ export const checkMailMachine = setup({
   initial: 'waiting',
   states: {
     waiting: {
-      description: 'Waiting for the user to follow the link in the mail; the mail site can be opened any number of times.',
+      description:
+        'Waiting for the user to follow the link in the mail; the mail site can be opened any number of times.',
       on: {
         'mailbox.opened': {
           guard: 'hasMailSite',

@@ -47,7 +47,10 @@ export const historyExportMachine = setup({
         src: 'exportCsv',
         input: ({ context }) => ({ filter: context.filter }),
         onDone: { target: 'idle', actions: assign({ saved: true, error: null }) },
-        onError: { target: 'failed', actions: assign({ saved: false, error: ({ event }) => pageErrorCode(event.error) }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ saved: false, error: ({ event }) => pageErrorCode(event.error) }),
+        },
       },
     },
     failed: {

@@ -48,7 +48,13 @@ export const historyFeedMachine = setup({
     'filter.changed': {
       target: '.loading',
       reenter: true,
-      actions: assign(({ event }) => ({ filter: event.filter, transactions: [], nextCursor: null, total: 0, moreError: null })),
+      actions: assign(({ event }) => ({
+        filter: event.filter,
+        transactions: [],
+        nextCursor: null,
+        total: 0,
+        moreError: null,
+      })),
     },
   },
   states: {
@@ -60,7 +66,11 @@ export const historyFeedMachine = setup({
         input: ({ context }) => ({ filter: context.filter, cursor: null }),
         onDone: {
           target: 'loaded',
-          actions: assign(({ event }) => ({ transactions: event.output.transactions, nextCursor: event.output.nextCursor, total: event.output.total })),
+          actions: assign(({ event }) => ({
+            transactions: event.output.transactions,
+            nextCursor: event.output.nextCursor,
+            total: event.output.total,
+          })),
         },
         onError: 'failed',
       },
@@ -88,7 +98,10 @@ export const historyFeedMachine = setup({
                 moreError: null,
               })),
             },
-            onError: { target: 'moreFailed', actions: assign({ moreError: ({ event }) => pageErrorCode(event.error) }) },
+            onError: {
+              target: 'moreFailed',
+              actions: assign({ moreError: ({ event }) => pageErrorCode(event.error) }),
+            },
           },
         },
         moreFailed: {

@@ -62,7 +62,10 @@ export const homeMachine = setup({
       type: 'parallel',
       on: {
         'protectPrompt.dismissed': { actions: [assign({ protectDismissed: true }), 'persistProtectDismissed'] },
-        'protectPrompt.accepted': { target: 'leftForProtection', actions: [assign({ protectDismissed: true }), 'persistProtectDismissed'] },
+        'protectPrompt.accepted': {
+          target: 'leftForProtection',
+          actions: [assign({ protectDismissed: true }), 'persistProtectDismissed'],
+        },
         'banner.closed': { actions: [assign({ bannerClosed: true }), 'persistBannerClosed'] },
       },
       states: {
@@ -73,12 +76,17 @@ export const homeMachine = setup({
               invoke: {
                 id: 'loadUserFlags',
                 src: 'loadUserFlags',
-                onDone: { target: 'known', actions: [assign({ flags: ({ event }) => event.output }), 'persistTgLinked'] },
+                onDone: {
+                  target: 'known',
+                  actions: [assign({ flags: ({ event }) => event.output }), 'persistTgLinked'],
+                },
                 onError: 'unknown',
               },
             },
             known: {},
-            unknown: { description: 'Flags unknown: no protection prompt; the banner stays as last known on this device.' },
+            unknown: {
+              description: 'Flags unknown: no protection prompt; the banner stays as last known on this device.',
+            },
           },
         },
         suggested: {

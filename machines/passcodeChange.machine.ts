@@ -60,7 +60,11 @@ export const passcodeChangeMachine = setup({
       error: null,
     }),
     mismatch: assign({ next: '', error: { kind: 'mismatch' } as PasscodeError }),
-    serverFailed: assign({ oldCode: '', next: '', error: ({ event }) => toPasscodeError((event as { error?: unknown }).error) }),
+    serverFailed: assign({
+      oldCode: '',
+      next: '',
+      error: ({ event }) => toPasscodeError((event as { error?: unknown }).error),
+    }),
     startCountdown: assign({ secondsLeft: SUCCESS_SECONDS, oldCode: '', next: '', error: null }),
     tick: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }),
     goToProtection: () => {},
@@ -76,7 +80,8 @@ export const passcodeChangeMachine = setup({
   states: {
     checking: {
       tags: ['busy', 'checking', 'old'],
-      description: 'Is there a passcode to change? If the profile cannot say, the keypad is shown and the server decides.',
+      description:
+        'Is there a passcode to change? If the profile cannot say, the keypad is shown and the server decides.',
       invoke: {
         id: 'loadPinCodeActive',
         src: 'loadPinCodeActive',

@@ -40,7 +40,8 @@ export const passcodeDisableMachine = setup({
   states: {
     checking: {
       tags: 'checking',
-      description: 'Is there a passcode to turn off? If the profile cannot say, the keypad is shown and the server decides.',
+      description:
+        'Is there a passcode to turn off? If the profile cannot say, the keypad is shown and the server decides.',
       invoke: {
         id: 'loadPinCodeActive',
         src: 'loadPinCodeActive',

@@ -56,7 +56,8 @@ export const passcodeRecoveryMachine = setup({
   },
   guards: {
     outsideTelegram: ({ event }) => (event as { output?: Launch }).output?.initDataAgeSeconds == null,
-    launchedLongAgo: ({ event }) => ((event as { output?: Launch }).output?.initDataAgeSeconds ?? 0) > FRESH_INIT_DATA_SECONDS,
+    launchedLongAgo: ({ event }) =>
+      ((event as { output?: Launch }).output?.initDataAgeSeconds ?? 0) > FRESH_INIT_DATA_SECONDS,
     matches: ({ context, event }) => event.type === 'passcode.entered' && event.code === context.first,
     isStale: ({ event }) => {
       const error = toPasscodeError((event as { error?: unknown }).error);
@@ -67,7 +68,11 @@ export const passcodeRecoveryMachine = setup({
     holdFirst: assign({ first: enteredCode, error: null }),
     holdCode: assign({ code: enteredCode }),
     mismatch: assign({ first: '', code: '', error: { kind: 'mismatch' } as PasscodeError }),
-    serverFailed: assign({ first: '', code: '', error: ({ event }) => toPasscodeError((event as { error?: unknown }).error) }),
+    serverFailed: assign({
+      first: '',
+      code: '',
+      error: ({ event }) => toPasscodeError((event as { error?: unknown }).error),
+    }),
     forgetCodes: assign({ first: '', code: '', error: null }),
     keepHold: assign({
       first: '',
@@ -120,17 +125,25 @@ export const passcodeRecoveryMachine = setup({
         input: ({ context }) => ({ code: context.code }),
         onDone: {
           target: 'recovered',
-          actions: ['keepHold', { type: 'passcodeReset', params: ({ event }) => ({ holdUntil: event.output.holdUntil }) }, { type: 'haptic', params: { kind: 'success' } }],
+          actions: [
+            'keepHold',
+            { type: 'passcodeReset', params: ({ event }) => ({ holdUntil: event.output.holdUntil }) },
+            { type: 'haptic', params: { kind: 'success' } },
+          ],
         },
         onError: [
-          { guard: 'isStale', target: 'stale', actions: ['forgetCodes', { type: 'haptic', params: { kind: 'error' } }] },
+          {
+            guard: 'isStale',
+            target: 'stale',
+            actions: ['forgetCodes', { type: 'haptic', params: { kind: 'error' } }],
+          },
           { target: 'enter', actions: ['serverFailed', { type: 'haptic', params: { kind: 'error' } }] },
         ],
       },
     },
     stale: {
       tags: 'stale',
-      description: 'The launch\'s init data is too old for the gateway: close the Mini App and open it again.',
+      description: "The launch's init data is too old for the gateway: close the Mini App and open it again.",
       on: { 'app.closed': { actions: 'closeApp' } },
     },
     recovered: {

@@ -1,6 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { keypadForParent } from './passcodeKeypad.machine';
-import { TICK_MS, enteredCode, newCodeStates, successCountdownState, toPasscodeError, type PasscodeError } from './shared/passcode';
+import {
+  TICK_MS,
+  enteredCode,
+  newCodeStates,
+  successCountdownState,
+  toPasscodeError,
+  type PasscodeError,
+} from './shared/passcode';
 
 /** Spec §9: the success screen counts 5 s down, then returns to wallet protection. */
 export const SUCCESS_SECONDS = 5;
@@ -49,7 +56,11 @@ export const passcodeSetMachine = setup({
       code: enteredCode,
     }),
     mismatch: assign({ first: '', code: '', error: { kind: 'mismatch' } as PasscodeError }),
-    serverFailed: assign({ first: '', code: '', error: ({ event }) => toPasscodeError((event as { error?: unknown }).error) }),
+    serverFailed: assign({
+      first: '',
+      code: '',
+      error: ({ event }) => toPasscodeError((event as { error?: unknown }).error),
+    }),
     startCountdown: assign({ secondsLeft: SUCCESS_SECONDS, first: '', code: '', error: null }),
     tick: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }),
     /** The profile now says pinCodeActive (spec §4 "mark the code valid"). */

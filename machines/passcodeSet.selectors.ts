@@ -4,7 +4,8 @@ import type { passcodeKeypadMachine } from './passcodeKeypad.machine';
 
 type Snapshot = SnapshotFrom<typeof passcodeSetMachine>;
 
-export const selectSetKeypad = (s: Snapshot) => s.children.keypad as ActorRefFrom<typeof passcodeKeypadMachine> | undefined;
+export const selectSetKeypad = (s: Snapshot) =>
+  s.children.keypad as ActorRefFrom<typeof passcodeKeypadMachine> | undefined;
 export const selectSetStep = (s: Snapshot): 'enter' | 'confirm' | 'success' =>
   s.hasTag('success') || s.status === 'done' ? 'success' : s.hasTag('confirm') ? 'confirm' : 'enter';
 export const selectSetBusy = (s: Snapshot) => s.hasTag('busy');

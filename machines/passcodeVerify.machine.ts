@@ -94,7 +94,8 @@ export const passcodeVerifyMachine = setup({
   states: {
     unlocking: {
       tags: 'unlocking',
-      description: 'Face ID / fingerprint through the messenger returns the stored passcode; a cancel falls back to the keypad.',
+      description:
+        'Face ID / fingerprint through the messenger returns the stored passcode; a cancel falls back to the keypad.',
       invoke: {
         id: 'unlockWithBiometrics',
         src: 'unlockWithBiometrics',
@@ -120,12 +121,27 @@ export const passcodeVerifyMachine = setup({
             id: 'submitPasscode',
             src: 'submitPasscode',
             input: ({ context }) => ({ code: context.code }),
-            onDone: { target: '#passcodeVerify.verified', actions: ['keepOutput', { type: 'haptic', params: { kind: 'success' } }] },
+            onDone: {
+              target: '#passcodeVerify.verified',
+              actions: ['keepOutput', { type: 'haptic', params: { kind: 'success' } }],
+            },
             onError: [
-              { guard: 'mustWait', target: '#passcodeVerify.waiting', actions: ['rememberError', 'startCountdown', { type: 'haptic', params: { kind: 'error' } }] },
-              { guard: 'isBlocked', target: '#passcodeVerify.blocked', actions: ['rememberError', { type: 'haptic', params: { kind: 'error' } }] },
+              {
+                guard: 'mustWait',
+                target: '#passcodeVerify.waiting',
+                actions: ['rememberError', 'startCountdown', { type: 'haptic', params: { kind: 'error' } }],
+              },
+              {
+                guard: 'isBlocked',
+                target: '#passcodeVerify.blocked',
+                actions: ['rememberError', { type: 'haptic', params: { kind: 'error' } }],
+              },
               // B2C_USM0031 and any other failure: a fresh (empty) keypad with the message.
-              { target: '#passcodeVerify.pad', reenter: true, actions: ['rememberError', { type: 'haptic', params: { kind: 'error' } }] },
+              {
+                target: '#passcodeVerify.pad',
+                reenter: true,
+                actions: ['rememberError', { type: 'haptic', params: { kind: 'error' } }],
+              },
             ],
           },
         },

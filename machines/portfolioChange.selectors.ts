@@ -10,7 +10,10 @@ export const selectDayPrices = (s: Snapshot) => s.context.prices;
 
 /** The crypto Home would price: held and not zero, sorted, so the list is a stable key. */
 export const pricedCurrencies = (assets: readonly Asset[]): string[] =>
-  assets.filter((a) => a.isCrypto && isDecimal(a.totalAvailable) && !isZero(a.totalAvailable)).map((a) => a.currency).sort();
+  assets
+    .filter((a) => a.isCrypto && isDecimal(a.totalAvailable) && !isZero(a.totalAvailable))
+    .map((a) => a.currency)
+    .sort();
 
 /**
  * The change of today's holdings over 24 h, or null while there is nothing to say: prices not loaded,

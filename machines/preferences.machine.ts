@@ -211,7 +211,8 @@ export const preferencesMachine = setup({
           },
         },
         saving: {
-          description: 'Applied at once (totals re-render); the server copy follows (POST default-fiat-currency/update).',
+          description:
+            'Applied at once (totals re-render); the server copy follows (POST default-fiat-currency/update).',
           tags: ['saving', 'savingCurrency'],
           entry: assign({ currencyInFlight: ({ context }) => context.currency }),
           on: { 'currency.selected': { actions: ['chooseCurrency', 'persistCurrency'] } },

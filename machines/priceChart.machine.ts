@@ -90,7 +90,11 @@ export const priceChartMachine = setup({
         src: 'loadHistory',
         input: ({ context }) => ({ currency: context.currency, fiat: context.fiat, range: context.range }),
         onDone: [
-          { guard: { type: 'drawable', params: output }, target: 'ready', actions: { type: 'storeHistory', params: output } },
+          {
+            guard: { type: 'drawable', params: output },
+            target: 'ready',
+            actions: { type: 'storeHistory', params: output },
+          },
           { target: 'empty', actions: 'forgetHistory' },
         ],
         onError: { target: 'failed', actions: 'forgetHistory' },

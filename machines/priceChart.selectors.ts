@@ -10,8 +10,8 @@ export const selectRange = (s: Snapshot) => s.context.range;
 export const selectFiat = (s: Snapshot) => s.context.fiat;
 const EMPTY: PricePoint[] = [];
 /** The series while it is the one on screen (ready); nothing while another range loads. */
-export const selectPoints = (s: Snapshot) => (s.matches('ready') ? s.context.history?.points ?? EMPTY : EMPTY);
-export const selectSummary = (s: Snapshot) => (s.matches('ready') ? s.context.history?.summary ?? null : null);
+export const selectPoints = (s: Snapshot) => (s.matches('ready') ? (s.context.history?.points ?? EMPTY) : EMPTY);
+export const selectSummary = (s: Snapshot) => (s.matches('ready') ? (s.context.history?.summary ?? null) : null);
 export const selectCursor = (s: Snapshot) => (s.matches('ready') ? s.context.cursor : null);
 
 /** The point the readout shows: the one under the finger or cursor, else the latest. */
@@ -19,5 +19,7 @@ export const selectReadout = (s: Snapshot): { point: PricePoint; latest: boolean
   const points = selectPoints(s);
   if (points.length === 0) return null;
   const cursor = s.context.cursor;
-  return cursor === null ? { point: points[points.length - 1]!, latest: true } : { point: points[cursor]!, latest: false };
+  return cursor === null
+    ? { point: points[points.length - 1]!, latest: true }
+    : { point: points[cursor]!, latest: false };
 };

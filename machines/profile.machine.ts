@@ -73,26 +73,36 @@ export const profileMachine = setup({
       invoke: {
         id: 'loadProfile',
         src: 'loadProfile',
-        onDone: { target: 'loaded', actions: assign({ profile: ({ event }) => event.output, error: null, failures: 0 }) },
+        onDone: {
+          target: 'loaded',
+          actions: assign({ profile: ({ event }) => event.output, error: null, failures: 0 }),
+        },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => event.error, failures: ({ context }) => countFailure(context.failures, FIRST_LOAD_RETRY) }),
+          actions: assign({
+            error: ({ event }) => event.error,
+            failures: ({ context }) => countFailure(context.failures, FIRST_LOAD_RETRY),
+          }),
         },
       },
     },
     failed: {
-      description: 'GET /user failed: screens that need the profile offer Retry; it tries again by itself after 10 s, 20 s, 40 s, then every minute.',
+      description:
+        'GET /user failed: screens that need the profile offer Retry; it tries again by itself after 10 s, 20 s, 40 s, then every minute.',
       on: { 'profile.retried': 'loading' },
       after: { RETRY: 'loading' },
     },
     loaded: {
       on: {
         'passcode.changed': {
-          actions: assign({ profile: ({ context, event }) => context.profile && { ...context.profile, pinCodeActive: event.active } }),
+          actions: assign({
+            profile: ({ context, event }) => context.profile && { ...context.profile, pinCodeActive: event.active },
+          }),
         },
         'passcode.reset': {
           actions: assign({
-            profile: ({ context, event }) => context.profile && { ...context.profile, pinCodeActive: true, resetHoldUntil: event.holdUntil },
+            profile: ({ context, event }) =>
+              context.profile && { ...context.profile, pinCodeActive: true, resetHoldUntil: event.holdUntil },
           }),
         },
       },

@@ -13,7 +13,8 @@ export const selectSignedInAs = (s: Snapshot): string | null => {
   const profile = s.context.profile;
   if (!profile) return null;
   if (profile.email) return profile.email;
-  if (profile.telegram) return profile.telegram.username ? `@${profile.telegram.username}` : `Telegram ${profile.telegram.id}`;
+  if (profile.telegram)
+    return profile.telegram.username ? `@${profile.telegram.username}` : `Telegram ${profile.telegram.id}`;
   return null;
 };
 export const selectAccountId = (s: Snapshot) => s.context.profile?.accountId ?? null;

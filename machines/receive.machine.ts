@@ -22,7 +22,11 @@ export type ReceiveContext = {
 };
 
 export function toReceiveError(error: unknown): ReceiveError {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as { kind?: string; code?: string; status?: number };
+  const e = (typeof error === 'object' && error !== null ? error : {}) as {
+    kind?: string;
+    code?: string;
+    status?: number;
+  };
   if (e.kind === 'noAddress') return { kind: 'noAddress' };
   if (e.kind === 'notFound' || e.status === 404) return { kind: 'notFound' };
   return { kind: 'server', code: e.code ?? (e.status ? `HTTP_${e.status}` : 'UNKNOWN') };

@@ -80,7 +80,11 @@ export const scannerMachine = setup({
       invoke: { id: 'scan', src: 'scan', input: ({ context }) => ({ native: context.native }) },
       on: {
         'qr.decoded': [
-          { guard: { type: 'hasAddress', params: decodedText }, target: 'scanned', actions: { type: 'keepValue', params: decodedText } },
+          {
+            guard: { type: 'hasAddress', params: decodedText },
+            target: 'scanned',
+            actions: { type: 'keepValue', params: decodedText },
+          },
           { target: 'failed', actions: 'noQr' },
         ],
         'camera.failed': { target: 'failed', actions: 'keepError' },
@@ -96,7 +100,11 @@ export const scannerMachine = setup({
         src: 'scanImage',
         input: ({ event }) => ({ file: event.type === 'image.chosen' ? event.file : null }),
         onDone: [
-          { guard: { type: 'hasAddress', params: output }, target: 'scanned', actions: { type: 'keepValue', params: output } },
+          {
+            guard: { type: 'hasAddress', params: output },
+            target: 'scanned',
+            actions: { type: 'keepValue', params: output },
+          },
           { target: 'failed', actions: 'noQr' },
         ],
         onError: { target: 'failed', actions: 'keepError' },

@@ -42,26 +42,50 @@ export type SellContext = {
 
 /** What the review's key is stored under: never the card number, only its masked form or saved id. */
 export const sellSignature = (c: Pick<SellContext, 'currency' | 'order' | 'card'>) => {
-  const card = c.card?.kind === 'saved' ? `id:${c.card.card.cardId}` : c.card?.kind === 'new' ? `new:${c.card.masked}` : '';
+  const card =
+    c.card?.kind === 'saved' ? `id:${c.card.card.cardId}` : c.card?.kind === 'new' ? `new:${c.card.masked}` : '';
   return `${c.currency}|${c.order?.amount ?? ''}|${card}`;
 };
 
 export function sellRequestOf(c: SellContext): SellRequest {
   const order = c.order!;
-  const common = { currency: c.currency, fiatCurrency: SELL_FIAT, fixedRateId: order.rateId, fiatAmount: order.fiatAmount, idempotencyKey: c.key ?? '' };
+  const common = {
+    currency: c.currency,
+    fiatCurrency: SELL_FIAT,
+    fixedRateId: order.rateId,
+    fiatAmount: order.fiatAmount,
+    idempotencyKey: c.key ?? '',
+  };
   if (c.card?.kind === 'saved') return { kind: 'savedCard', cardId: c.card.card.cardId, ...common };
   const card = c.card as Extract<CardChoice, { kind: 'new' }>;
-  return { kind: 'card', card: card.number, bankCode: card.bankCode, bankSystem: card.system, saveCard: card.save, ...common };
+  return {
+    kind: 'card',
+    card: card.number,
+    bankCode: card.bankCode,
+    bankSystem: card.system,
+    saveCard: card.save,
+    ...common,
+  };
 }
 
 const errorOf = (event: unknown) => (event as { error?: unknown }).error;
-const USED_KEY = { type: 'forgetKey', params: ({ context }: { context: SellContext }) => ({ signature: sellSignature(context) }) } as const;
-const NOTIFY_FAILED = { type: 'notifyFailed', params: ({ context }: { context: SellContext }) => ({ failure: context.failure ?? failureOf(null) }) } as const;
+const USED_KEY = {
+  type: 'forgetKey',
+  params: ({ context }: { context: SellContext }) => ({ signature: sellSignature(context) }),
+} as const;
+const NOTIFY_FAILED = {
+  type: 'notifyFailed',
+  params: ({ context }: { context: SellContext }) => ({ failure: context.failure ?? failureOf(null) }),
+} as const;
 // The used key is forgotten before the card leaves memory: its signature names the card.
-const TO_SUCCESS = { target: '#sell.success', actions: [USED_KEY, { type: 'keepPlaced', params: output }, 'showSuccess'] } as const;
+const TO_SUCCESS = {
+  target: '#sell.success',
+  actions: [USED_KEY, { type: 'keepPlaced', params: output }, 'showSuccess'],
+} as const;
 /** The same after the passcode step, whose output is the sell's answer (the live submitPasscode makes the sell). */
 const TO_SUCCESS_AFTER_PASSCODE = {
-  target: '#sell.success', actions: [USED_KEY, { type: 'keepPlaced', params: passcodeOutput<SellOrder | undefined>() }, 'showSuccess'],
+  target: '#sell.success',
+  actions: [USED_KEY, { type: 'keepPlaced', params: passcodeOutput<SellOrder | undefined>() }, 'showSuccess'],
 } as const;
 
 /**
@@ -76,10 +100,16 @@ export const sellMachine = setup({
     amount: sellAmountMachine,
     card: sellCardMachine,
     /** The key stored for this review's content (sessionStorage), or a new one. */
-    reviewKey: fromPromise<string, { signature: string }>(async () => { throw new Error('reviewKey not provided'); }),
-    sell: fromPromise<SellOrder, SellRequest>(async () => { throw new Error('sell not provided'); }),
+    reviewKey: fromPromise<string, { signature: string }>(async () => {
+      throw new Error('reviewKey not provided');
+    }),
+    sell: fromPromise<SellOrder, SellRequest>(async () => {
+      throw new Error('sell not provided');
+    }),
     /** The order, read again while the payout is on its way. */
-    watchOrder: fromPromise<SellOrder, { id: string }>(async () => { throw new Error('watchOrder not provided'); }),
+    watchOrder: fromPromise<SellOrder, { id: string }>(async () => {
+      throw new Error('watchOrder not provided');
+    }),
     /** The passcode step; the live submitPasscode makes the sell with the code in the pincode header. */
     passcode: passcodeVerifyMachine,
   },
@@ -100,7 +130,11 @@ export const sellMachine = setup({
   actions: {
     keepOrder: assign(({ context }, output: SellAmountOutput) => {
       const order = { ...output };
-      return { order, passcodeActive: order.passcodeActive, key: order.amount === context.order?.amount ? context.key : null };
+      return {
+        order,
+        passcodeActive: order.passcodeActive,
+        key: order.amount === context.order?.amount ? context.key : null,
+      };
     }),
     keepCard: assign((_, card: CardChoice) => ({ card: { ...card }, key: null, failure: null })),
     dropCard: assign({ card: null, key: null }),
@@ -110,7 +144,13 @@ export const sellMachine = setup({
       // The sale is done with the card: its number leaves memory.
       return { placed: { id: t?.id ?? '', state: t?.state ?? 'IN_PROGRESS', amount: t?.amount ?? '' }, card: null };
     }),
-    keepState: assign(({ context }, order: SellOrder | undefined) => ({ placed: { id: context.placed?.id ?? '', state: order?.state ?? 'IN_PROGRESS', amount: context.placed?.amount ?? '' } })),
+    keepState: assign(({ context }, order: SellOrder | undefined) => ({
+      placed: {
+        id: context.placed?.id ?? '',
+        state: order?.state ?? 'IN_PROGRESS',
+        amount: context.placed?.amount ?? '',
+      },
+    })),
     forgetKey: (_, _params: { signature: string }) => {},
     /** When `needed`, the order's URL replaces the one the flow opened on (no new history entry). */
     restoreOrderUrl: (_, _params: { needed: boolean }) => {},
@@ -124,8 +164,15 @@ export const sellMachine = setup({
 }).createMachine({
   id: 'sell',
   context: ({ input }) => ({
-    currency: input.currency, openedAt: input.openedAt ?? 'order', draftAmount: input.amount ?? '',
-    order: null, card: null, passcodeActive: false, key: null, failure: null, placed: null,
+    currency: input.currency,
+    openedAt: input.openedAt ?? 'order',
+    draftAmount: input.amount ?? '',
+    order: null,
+    card: null,
+    passcodeActive: false,
+    key: null,
+    failure: null,
+    placed: null,
   }),
   entry: { type: 'restoreOrderUrl', params: ({ context }) => ({ needed: context.openedAt !== 'order' }) },
   initial: 'amount',
@@ -143,7 +190,13 @@ export const sellMachine = setup({
       invoke: {
         id: 'card',
         src: 'card',
-        onDone: { target: 'review', actions: [{ type: 'keepCard', params: output }, { type: 'showReview', params: ({ context }) => ({ amount: context.order?.amount ?? '' }) }] },
+        onDone: {
+          target: 'review',
+          actions: [
+            { type: 'keepCard', params: output },
+            { type: 'showReview', params: ({ context }) => ({ amount: context.order?.amount ?? '' }) },
+          ],
+        },
         onError: { target: 'card', reenter: true },
       },
       on: {
@@ -161,7 +214,10 @@ export const sellMachine = setup({
             src: 'reviewKey',
             input: ({ context }) => ({ signature: sellSignature(context) }),
             onDone: { target: 'idle', actions: assign({ key: ({ event }) => event.output }) },
-            onError: { target: '#sell.card', actions: ['keepFailure', NOTIFY_FAILED, 'clearFailure', 'dropCard', 'showCard'] },
+            onError: {
+              target: '#sell.card',
+              actions: ['keepFailure', NOTIFY_FAILED, 'clearFailure', 'dropCard', 'showCard'],
+            },
           },
         },
         idle: {
@@ -179,7 +235,8 @@ export const sellMachine = setup({
         },
         selling: {
           tags: 'busy',
-          description: 'One request with the review\'s key; a retry, a re-authentication or a reload sends the same key.',
+          description:
+            "One request with the review's key; a retry, a re-authentication or a reload sends the same key.",
           invoke: {
             id: 'sell',
             src: 'sell',
@@ -221,8 +278,16 @@ export const sellMachine = setup({
             src: 'watchOrder',
             input: ({ context }) => ({ id: context.placed?.id ?? '' }),
             onDone: [
-              { guard: { type: 'settledOk', params: output }, target: 'completed', actions: { type: 'keepState', params: output } },
-              { guard: { type: 'settledFailed', params: output }, target: 'failed', actions: { type: 'keepState', params: output } },
+              {
+                guard: { type: 'settledOk', params: output },
+                target: 'completed',
+                actions: { type: 'keepState', params: output },
+              },
+              {
+                guard: { type: 'settledFailed', params: output },
+                target: 'failed',
+                actions: { type: 'keepState', params: output },
+              },
               { target: 'waiting' },
             ],
             onError: 'waiting',

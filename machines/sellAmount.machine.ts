@@ -2,8 +2,14 @@ import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import type { Coin } from '../contracts/wallet';
 import { nextAmount, toWireAmount } from './shared/amountInput';
 import {
-  exceedsBalance, failureOf, fiatFor, noRoom, payoutsUnavailable, withinLimits,
-  type SellFailure, type SellLimits,
+  exceedsBalance,
+  failureOf,
+  fiatFor,
+  noRoom,
+  payoutsUnavailable,
+  withinLimits,
+  type SellFailure,
+  type SellLimits,
 } from './shared/sell';
 
 /** What the amount step needs: the asset, its balance, the sell rate (with its id) and the RUB limits. */
@@ -60,7 +66,9 @@ export const sellAmountMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    loadTerms: fromPromise<SellTerms, { currency: string }>(async () => { throw new Error('loadTerms not provided'); }),
+    loadTerms: fromPromise<SellTerms, { currency: string }>(async () => {
+      throw new Error('loadTerms not provided');
+    }),
   },
   delays: {
     /** The server keeps a rate id 300 s; a fresh one is asked at 240 s so the card step has time. */
@@ -70,20 +78,26 @@ export const sellAmountMachine = setup({
     noRoom: ({ event }) => noRoom(termsOf(event).limits),
     payoutsUnavailable: ({ event }) => payoutsUnavailable((event as { error?: unknown }).error),
     canSell: ({ context }) =>
-      context.terms !== null
-      && withinLimits(context.amount, context.terms.rate, context.terms.limits, context.terms.coin.round)
-      && !exceedsBalance(context.amount, context.terms.available),
+      context.terms !== null &&
+      withinLimits(context.amount, context.terms.rate, context.terms.limits, context.terms.coin.round) &&
+      !exceedsBalance(context.amount, context.terms.available),
   },
   actions: {
     keepTerms: assign({ terms: ({ event }) => termsOf(event), failure: null }),
     keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
     setAmount: assign({
-      amount: ({ context, event }) => (event.type === 'amount.changed' ? nextAmount(context.amount, event.value) : context.amount),
+      amount: ({ context, event }) =>
+        event.type === 'amount.changed' ? nextAmount(context.amount, event.value) : context.amount,
     }),
   },
 }).createMachine({
   id: 'sellAmount',
-  context: ({ input }) => ({ currency: input.currency, amount: nextAmount('', input.amount ?? ''), terms: null, failure: null }),
+  context: ({ input }) => ({
+    currency: input.currency,
+    amount: nextAmount('', input.amount ?? ''),
+    terms: null,
+    failure: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -92,13 +106,24 @@ export const sellAmountMachine = setup({
         id: 'loadTerms',
         src: 'loadTerms',
         input: ({ context }) => ({ currency: context.currency }),
-        onDone: [{ guard: 'noRoom', target: 'noRoom', actions: 'keepTerms' }, { target: 'editing', actions: 'keepTerms' }],
-        onError: [{ guard: 'payoutsUnavailable', target: 'unavailable', actions: 'keepFailure' }, { target: 'failed', actions: 'keepFailure' }],
+        onDone: [
+          { guard: 'noRoom', target: 'noRoom', actions: 'keepTerms' },
+          { target: 'editing', actions: 'keepTerms' },
+        ],
+        onError: [
+          { guard: 'payoutsUnavailable', target: 'unavailable', actions: 'keepFailure' },
+          { target: 'failed', actions: 'keepFailure' },
+        ],
       },
     },
     failed: { on: { 'terms.retried': 'loading' } },
-    unavailable: { description: 'Spec §8: payouts are temporarily unavailable; the user may try again.', on: { 'terms.retried': 'loading' } },
-    noRoom: { description: 'Spec §5 sell_limit_error: the limits divided by the rate leave no amount (max not above min).' },
+    unavailable: {
+      description: 'Spec §8: payouts are temporarily unavailable; the user may try again.',
+      on: { 'terms.retried': 'loading' },
+    },
+    noRoom: {
+      description: 'Spec §5 sell_limit_error: the limits divided by the rate leave no amount (max not above min).',
+    },
     editing: {
       initial: 'idle',
       on: { 'amount.changed': { actions: 'setAmount' } },
@@ -114,7 +139,10 @@ export const sellAmountMachine = setup({
             id: 'refreshTerms',
             src: 'loadTerms',
             input: ({ context }) => ({ currency: context.currency }),
-            onDone: [{ guard: 'noRoom', target: '#sellAmount.noRoom', actions: 'keepTerms' }, { target: 'idle', actions: 'keepTerms' }],
+            onDone: [
+              { guard: 'noRoom', target: '#sellAmount.noRoom', actions: 'keepTerms' },
+              { target: 'idle', actions: 'keepTerms' },
+            ],
             onError: [
               { guard: 'payoutsUnavailable', target: '#sellAmount.unavailable', actions: 'keepFailure' },
               { target: '#sellAmount.failed', actions: 'keepFailure' },
@@ -129,8 +157,15 @@ export const sellAmountMachine = setup({
     const terms = context.terms!;
     const amount = toWireAmount(context.amount);
     return {
-      currency: context.currency, amount, fiatAmount: fiatFor(amount, terms.rate), rate: terms.rate, rateId: terms.rateId,
-      coin: terms.coin, available: terms.available, limits: terms.limits, passcodeActive: terms.passcodeActive,
+      currency: context.currency,
+      amount,
+      fiatAmount: fiatFor(amount, terms.rate),
+      rate: terms.rate,
+      rateId: terms.rateId,
+      coin: terms.coin,
+      available: terms.available,
+      limits: terms.limits,
+      passcodeActive: terms.passcodeActive,
     };
   },
 });

@@ -5,9 +5,20 @@ import { boundsOf, exceedsBalance, fiatFor, limitProblem, noRoom } from './share
 
 type Snapshot = SnapshotFrom<typeof sellAmountMachine>;
 
-export const selectAmountStatus = (s: Snapshot): 'loading' | 'failed' | 'unavailable' | 'noRoom' | 'editing' | 'done' =>
-  s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('unavailable') ? 'unavailable'
-    : s.matches('noRoom') ? 'noRoom' : s.matches('done') ? 'done' : 'editing';
+export const selectAmountStatus = (
+  s: Snapshot,
+): 'loading' | 'failed' | 'unavailable' | 'noRoom' | 'editing' | 'done' =>
+  s.matches('loading')
+    ? 'loading'
+    : s.matches('failed')
+      ? 'failed'
+      : s.matches('unavailable')
+        ? 'unavailable'
+        : s.matches('noRoom')
+          ? 'noRoom'
+          : s.matches('done')
+            ? 'done'
+            : 'editing';
 export const selectAmount = (s: Snapshot) => s.context.amount;
 export const selectTerms = (s: Snapshot) => s.context.terms;
 export const selectRefreshing = (s: Snapshot) => s.matches({ editing: 'refreshing' });
@@ -20,7 +31,8 @@ export const selectLimitProblem = (s: Snapshot) => {
   const t = s.context.terms;
   return t ? limitProblem(s.context.amount, t.rate, t.limits, t.coin.round) : null;
 };
-export const selectNotEnoughFunds = (s: Snapshot) => exceedsBalance(s.context.amount, s.context.terms?.available ?? null);
+export const selectNotEnoughFunds = (s: Snapshot) =>
+  exceedsBalance(s.context.amount, s.context.terms?.available ?? null);
 /** What the card receives for the typed amount (RUB, cut to kopecks), or null while nothing is typed. */
 export const selectFiatAmount = (s: Snapshot) => {
   const t = s.context.terms;

@@ -1,7 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 import {
-  BIN_DIGITS, CARD_DIGITS, binOf, cardDigits, isSupportedBank, luhnValid, maskCard,
-  type CardInfo, type SavedCard,
+  BIN_DIGITS,
+  CARD_DIGITS,
+  binOf,
+  cardDigits,
+  isSupportedBank,
+  luhnValid,
+  maskCard,
+  type CardInfo,
+  type SavedCard,
 } from './shared/sell';
 import { output } from './shared/output';
 
@@ -49,8 +56,12 @@ export const sellCardMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    loadCards: fromPromise<SavedCard[]>(async () => { throw new Error('loadCards not provided'); }),
-    lookupBin: fromPromise<CardInfo, { bin: string }>(async () => { throw new Error('lookupBin not provided'); }),
+    loadCards: fromPromise<SavedCard[]>(async () => {
+      throw new Error('loadCards not provided');
+    }),
+    lookupBin: fromPromise<CardInfo, { bin: string }>(async () => {
+      throw new Error('lookupBin not provided');
+    }),
   },
   guards: {
     tooShort: ({ event }) => digitsOf(event).length < BIN_DIGITS,
@@ -59,17 +70,28 @@ export const sellCardMachine = setup({
     sameBinPending: ({ context, event }) => binOf(digitsOf(event)) === context.pendingBin,
     supported: (_, info: CardInfo) => isSupportedBank(info),
     complete: ({ context }) => context.digits.length === CARD_DIGITS && luhnValid(context.digits),
-    savedExists: ({ context, event }) => event.type === 'saved.picked' && context.cards.some((c) => c.cardId === event.cardId),
+    savedExists: ({ context, event }) =>
+      event.type === 'saved.picked' && context.cards.some((c) => c.cardId === event.cardId),
   },
   actions: {
     setDigits: assign({ digits: ({ event }) => digitsOf(event) }),
     markPending: assign({ pendingBin: ({ context }) => binOf(context.digits) }),
-    keepInfo: assign(({ context }, info: CardInfo) => ({ known: { ...context.known, [context.pendingBin ?? '']: info }, pendingBin: null })),
+    keepInfo: assign(({ context }, info: CardInfo) => ({
+      known: { ...context.known, [context.pendingBin ?? '']: info },
+      pendingBin: null,
+    })),
     toggleSave: assign({ save: ({ context }) => !context.save }),
     chooseNew: assign({
       result: ({ context }) => {
         const info = infoOf(context, context.digits)!;
-        return { kind: 'new' as const, number: context.digits, masked: maskCard(context.digits), bankCode: info.code, system: info.system, save: context.save };
+        return {
+          kind: 'new' as const,
+          number: context.digits,
+          masked: maskCard(context.digits),
+          bankCode: info.code,
+          system: info.system,
+          save: context.save,
+        };
       },
     }),
     chooseSaved: assign({
@@ -129,16 +151,24 @@ export const sellCardMachine = setup({
                 src: 'lookupBin',
                 input: ({ context }) => ({ bin: context.pendingBin ?? '' }),
                 onDone: [
-                  { guard: { type: 'supported', params: output }, target: 'supported', actions: { type: 'keepInfo', params: output } },
+                  {
+                    guard: { type: 'supported', params: output },
+                    target: 'supported',
+                    actions: { type: 'keepInfo', params: output },
+                  },
                   { target: 'otherBank', actions: { type: 'keepInfo', params: output } },
                 ],
                 onError: { target: 'lookupFailed', actions: assign({ pendingBin: null }) },
               },
             },
             lookupFailed: { on: { 'lookup.retried': 'lookingUp' } },
-            otherBank: { description: 'Spec §5 sell_only_sber_error: RUB payouts go to cards of one bank only; continuing is blocked.' },
+            otherBank: {
+              description:
+                'Spec §5 sell_only_sber_error: RUB payouts go to cards of one bank only; continuing is blocked.',
+            },
             supported: {
-              description: 'A card of the supported bank: continue once all 16 digits are there and pass the Luhn check.',
+              description:
+                'A card of the supported bank: continue once all 16 digits are there and pass the Luhn check.',
               on: { 'card.submitted': { guard: 'complete', target: '#sellCard.done', actions: 'chooseNew' } },
             },
           },

@@ -7,19 +7,43 @@ import { scannerMachine } from './scanner.machine';
 import { matchesChain } from './shared/addressPatterns';
 import { isPositiveAmount, nextAmount } from './shared/amountInput';
 import {
-  addressCleared, amountAfter, amountTooHigh, failureOf, incoming, reviewSignature, STALE_KEY, withdrawalOf,
-  type AddressProblem, type SendContext, type SendEvent, type SendFailure, type SendInput, type SendTarget,
+  addressCleared,
+  amountAfter,
+  amountTooHigh,
+  failureOf,
+  incoming,
+  reviewSignature,
+  STALE_KEY,
+  withdrawalOf,
+  type AddressProblem,
+  type SendContext,
+  type SendEvent,
+  type SendFailure,
+  type SendInput,
+  type SendTarget,
 } from './shared/send';
 import { output, passcodeOutput } from './shared/output';
 
 export * from './shared/send';
 
 const F = '#send.editing.form';
-const RETURN_TO_FORM = { type: 'restoreFormUrl', params: ({ context }: { context: SendContext }) => ({ needed: context.openedAt !== 'form' }) } as const;
-const SHOW_REVIEW = { type: 'showReview', params: ({ context }: { context: SendContext }) => ({ address: context.address, amount: context.amount }) } as const;
-const USED_KEY = { type: 'forgetKey', params: ({ context }: { context: SendContext }) => ({ signature: reviewSignature(context) }) } as const;
+const RETURN_TO_FORM = {
+  type: 'restoreFormUrl',
+  params: ({ context }: { context: SendContext }) => ({ needed: context.openedAt !== 'form' }),
+} as const;
+const SHOW_REVIEW = {
+  type: 'showReview',
+  params: ({ context }: { context: SendContext }) => ({ address: context.address, amount: context.amount }),
+} as const;
+const USED_KEY = {
+  type: 'forgetKey',
+  params: ({ context }: { context: SendContext }) => ({ signature: reviewSignature(context) }),
+} as const;
 const KEEP_TARGET = { type: 'keepTarget', params: output } as const;
-const NOTIFY_FAILED = { type: 'notifyFailed', params: ({ context }: { context: SendContext }) => ({ failure: context.failure ?? failureOf(null) }) } as const;
+const NOTIFY_FAILED = {
+  type: 'notifyFailed',
+  params: ({ context }: { context: SendContext }) => ({ failure: context.failure ?? failureOf(null) }),
+} as const;
 
 /** What an empty address does where it can come from (typed, pasted, scanned): where to go and what to say. */
 type WhenEmpty = { target: string; actions?: 'setAddress' | 'notifyPasteFailed' };
@@ -27,7 +51,11 @@ type WhenEmpty = { target: string; actions?: 'setAddress' | 'notifyPasteFailed' 
 /** Where a new address leads (spec §5): nowhere when empty, a format error, or on to the server check. */
 const toAddress = (empty: WhenEmpty | null, extra: readonly 'notifyPasted'[] = []) => [
   ...(empty ? [{ guard: 'incomingEmpty' as const, ...empty }] : []),
-  { guard: 'incomingLooksValid' as const, target: `${F}.checking`, actions: [STALE_KEY, 'setAddress' as const, ...extra] },
+  {
+    guard: 'incomingLooksValid' as const,
+    target: `${F}.checking`,
+    actions: [STALE_KEY, 'setAddress' as const, ...extra],
+  },
   { target: `${F}.invalid`, actions: [STALE_KEY, 'setAddress' as const, 'markWrongAddress' as const, ...extra] },
 ];
 
@@ -39,14 +67,28 @@ const toAddress = (empty: WhenEmpty | null, extra: readonly 'notifyPasted'[] = [
 export const sendMachine = setup({
   types: { context: {} as SendContext, events: {} as SendEvent, input: {} as SendInput, tags: {} as 'busy' },
   actors: {
-    loadSend: fromPromise<SendTarget, { currency: string }>(async () => { throw new Error('loadSend not provided'); }),
-    checkAddress: fromPromise<AddressCheck, { currency: string; address: string }>(async () => { throw new Error('checkAddress not provided'); }),
-    loadFee: fromPromise<string, { currency: string; address: string }>(async () => { throw new Error('loadFee not provided'); }),
-    readClipboard: fromPromise<string>(async () => { throw new Error('readClipboard not provided'); }),
-    loadAddressBook: fromPromise<AddressBookEntry[]>(async () => { throw new Error('loadAddressBook not provided'); }),
+    loadSend: fromPromise<SendTarget, { currency: string }>(async () => {
+      throw new Error('loadSend not provided');
+    }),
+    checkAddress: fromPromise<AddressCheck, { currency: string; address: string }>(async () => {
+      throw new Error('checkAddress not provided');
+    }),
+    loadFee: fromPromise<string, { currency: string; address: string }>(async () => {
+      throw new Error('loadFee not provided');
+    }),
+    readClipboard: fromPromise<string>(async () => {
+      throw new Error('readClipboard not provided');
+    }),
+    loadAddressBook: fromPromise<AddressBookEntry[]>(async () => {
+      throw new Error('loadAddressBook not provided');
+    }),
     /** The key stored for this review's content (sessionStorage), or a new one (crypto.randomUUID). */
-    reviewKey: fromPromise<string, { signature: string }>(async () => { throw new Error('reviewKey not provided'); }),
-    withdraw: fromPromise<Transaction, WithdrawalRequest>(async () => { throw new Error('withdraw not provided'); }),
+    reviewKey: fromPromise<string, { signature: string }>(async () => {
+      throw new Error('reviewKey not provided');
+    }),
+    withdraw: fromPromise<Transaction, WithdrawalRequest>(async () => {
+      throw new Error('withdraw not provided');
+    }),
     /** The passcode step; the live submitPasscode makes the withdrawal with the code in the pincode header. */
     passcode: passcodeVerifyMachine,
     scanner: scannerMachine,
@@ -60,7 +102,8 @@ export const sendMachine = setup({
     notUsed: (_, check: AddressCheck) => check.checkResult !== 'OK',
     invalidAddress: ({ event }) => failureOf((event as { error?: unknown }).error).code === 'INVALID_ADDRESS',
     pincodeRequired: ({ event }) => failureOf((event as { error?: unknown }).error).code === 'PINCODE_REQUIRED',
-    canContinue: ({ context }) => isPositiveAmount(context.amount) && !amountTooHigh(context) && context.addressProblem === null,
+    canContinue: ({ context }) =>
+      isPositiveAmount(context.amount) && !amountTooHigh(context) && context.addressProblem === null,
     hasKey: ({ context }) => context.key !== null,
     passcodeActive: ({ context }) => context.passcodeActive,
     backToForm: ({ event }) => event.type === 'route.changed' && event.route === 'form',
@@ -72,19 +115,36 @@ export const sendMachine = setup({
     setAddress: assign(({ context, event }) => {
       const address = incoming(event);
       const same = address === context.address;
-      return { address, addressProblem: null, fee: null, failure: null, key: same ? context.key : null, acknowledged: same && context.acknowledged };
+      return {
+        address,
+        addressProblem: null,
+        fee: null,
+        failure: null,
+        key: same ? context.key : null,
+        acknowledged: same && context.acknowledged,
+      };
     }),
     setAmount: assign(({ context, event }) => {
       const amount = amountAfter(context, event);
       return { amount, failure: null, key: amount === context.amount ? context.key : null };
     }),
     keepTarget: assign((_, { coin, available, passcodeActive, draft, known }: SendTarget) => {
-      return { coin, available, passcodeActive, known: known ?? [], failure: null, address: draft?.address ?? '', amount: nextAmount('', draft?.amount ?? '') };
+      return {
+        coin,
+        available,
+        passcodeActive,
+        known: known ?? [],
+        failure: null,
+        address: draft?.address ?? '',
+        amount: nextAmount('', draft?.amount ?? ''),
+      };
     }),
     markWrongAddress: assign({ addressProblem: 'wrongAddress' as AddressProblem }),
     clearFailure: assign({ failure: null }),
     keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
-    keepTransaction: assign((_, t: Transaction | undefined) => ({ transaction: { id: t?.id ?? '', state: t?.state ?? 'IN_PROGRESS' } })),
+    keepTransaction: assign((_, t: Transaction | undefined) => ({
+      transaction: { id: t?.id ?? '', state: t?.state ?? 'IN_PROGRESS' },
+    })),
     /** Removes the stored key of a review whose content changed, or that was sent; null: nothing to forget. */
     forgetKey: (_, _params: { signature: string | null }) => {},
     showReview: (_, _params: { address: string; amount: string }) => {},
@@ -99,19 +159,43 @@ export const sendMachine = setup({
 }).createMachine({
   id: 'send',
   context: ({ input }) => ({
-    currency: input.currency, nativeScan: input.nativeScan ?? false, openedAt: input.openedAt ?? 'form', coin: null, available: null, passcodeActive: false,
-    address: '', amount: '', addressProblem: null, fee: null, key: null, recipientShown: false, failure: null, transaction: null, book: [],
-    known: [], acknowledged: false,
+    currency: input.currency,
+    nativeScan: input.nativeScan ?? false,
+    openedAt: input.openedAt ?? 'form',
+    coin: null,
+    available: null,
+    passcodeActive: false,
+    address: '',
+    amount: '',
+    addressProblem: null,
+    fee: null,
+    key: null,
+    recipientShown: false,
+    failure: null,
+    transaction: null,
+    book: [],
+    known: [],
+    acknowledged: false,
   }),
   initial: 'loading',
   states: {
     loading: {
       invoke: {
-        id: 'loadSend', src: 'loadSend', input: ({ context }) => ({ currency: context.currency }),
+        id: 'loadSend',
+        src: 'loadSend',
+        input: ({ context }) => ({ currency: context.currency }),
         // Opened on the review or progress URL, the flow starts over on the form, and so does the URL.
         onDone: [
-          { guard: { type: 'draftEmpty', params: output }, target: `${F}.empty`, actions: [KEEP_TARGET, RETURN_TO_FORM] },
-          { guard: { type: 'draftLooksValid', params: output }, target: `${F}.checking`, actions: [KEEP_TARGET, RETURN_TO_FORM] },
+          {
+            guard: { type: 'draftEmpty', params: output },
+            target: `${F}.empty`,
+            actions: [KEEP_TARGET, RETURN_TO_FORM],
+          },
+          {
+            guard: { type: 'draftLooksValid', params: output },
+            target: `${F}.checking`,
+            actions: [KEEP_TARGET, RETURN_TO_FORM],
+          },
           { target: `${F}.invalid`, actions: [KEEP_TARGET, 'markWrongAddress', RETURN_TO_FORM] },
         ],
         onError: { target: 'loadFailed', actions: 'keepFailure' },
@@ -143,11 +227,22 @@ export const sendMachine = setup({
                 src: 'checkAddress',
                 input: ({ context }) => ({ currency: context.currency, address: context.address.trim() }),
                 onDone: [
-                  { guard: { type: 'sameUser', params: output }, target: 'rejected', actions: assign({ addressProblem: 'sameUser' as AddressProblem }) },
-                  { guard: { type: 'notUsed', params: output }, target: 'rejected', actions: assign({ addressProblem: 'notUsed' as AddressProblem }) },
+                  {
+                    guard: { type: 'sameUser', params: output },
+                    target: 'rejected',
+                    actions: assign({ addressProblem: 'sameUser' as AddressProblem }),
+                  },
+                  {
+                    guard: { type: 'notUsed', params: output },
+                    target: 'rejected',
+                    actions: assign({ addressProblem: 'notUsed' as AddressProblem }),
+                  },
                   { target: 'loadingFee' },
                 ],
-                onError: [{ guard: 'invalidAddress', target: 'invalid', actions: 'markWrongAddress' }, { target: 'checkFailed' }],
+                onError: [
+                  { guard: 'invalidAddress', target: 'invalid', actions: 'markWrongAddress' },
+                  { target: 'checkFailed' },
+                ],
               },
             },
             rejected: {},
@@ -168,7 +263,11 @@ export const sendMachine = setup({
               on: {
                 'max.requested': { actions: [STALE_KEY, 'setAmount'] },
                 'form.submitted': [
-                  { guard: and(['canContinue', 'hasKey']), target: '#send.review.idle', actions: ['clearFailure', SHOW_REVIEW] },
+                  {
+                    guard: and(['canContinue', 'hasKey']),
+                    target: '#send.review.idle',
+                    actions: ['clearFailure', SHOW_REVIEW],
+                  },
                   { guard: 'canContinue', target: '#send.review.keying', actions: ['clearFailure', SHOW_REVIEW] },
                 ],
               },
@@ -195,11 +294,18 @@ export const sendMachine = setup({
           },
         },
         picking: {
-          description: 'Address-book entries on this asset\'s network.',
+          description: "Address-book entries on this asset's network.",
           initial: 'loading',
           on: { 'picker.closed': `${F}.hist` },
           states: {
-            loading: { invoke: { id: 'loadAddressBook', src: 'loadAddressBook', onDone: { target: 'list', actions: assign({ book: ({ event }) => event.output }) }, onError: 'failed' } },
+            loading: {
+              invoke: {
+                id: 'loadAddressBook',
+                src: 'loadAddressBook',
+                onDone: { target: 'list', actions: assign({ book: ({ event }) => event.output }) },
+                onError: 'failed',
+              },
+            },
             list: { on: { 'entry.picked': toAddress(null) } },
             failed: { on: { 'book.retried': 'loading' } },
           },
@@ -234,12 +340,16 @@ export const sendMachine = setup({
         },
         withdrawing: {
           tags: 'busy',
-          description: 'One request with the review\'s key; a retry, a re-authentication or a reload sends the same key.',
+          description:
+            "One request with the review's key; a retry, a re-authentication or a reload sends the same key.",
           invoke: {
             id: 'withdraw',
             src: 'withdraw',
             input: ({ context }) => withdrawalOf(context),
-            onDone: { target: '#send.sent', actions: [{ type: 'keepTransaction', params: output }, USED_KEY, 'showProgress'] },
+            onDone: {
+              target: '#send.sent',
+              actions: [{ type: 'keepTransaction', params: output }, USED_KEY, 'showProgress'],
+            },
             onError: [
               { guard: 'pincodeRequired', target: 'passcode', actions: assign({ passcodeActive: true }) },
               { target: 'idle', actions: ['keepFailure', NOTIFY_FAILED] },
@@ -252,7 +362,14 @@ export const sendMachine = setup({
             src: 'passcode',
             input: {},
             // The live submitPasscode makes the withdrawal: the passcode step's output is its transaction.
-            onDone: { target: '#send.sent', actions: [{ type: 'keepTransaction', params: passcodeOutput<Transaction | undefined>() }, USED_KEY, 'showProgress'] },
+            onDone: {
+              target: '#send.sent',
+              actions: [
+                { type: 'keepTransaction', params: passcodeOutput<Transaction | undefined>() },
+                USED_KEY,
+                'showProgress',
+              ],
+            },
             onError: { target: 'idle', actions: ['keepFailure', NOTIFY_FAILED] },
           },
           on: { 'passcode.cancelled': 'idle' },

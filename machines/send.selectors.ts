@@ -11,7 +11,15 @@ type Snapshot = SnapshotFrom<typeof sendMachine>;
 
 /** Which of the three screens the machine is on (the layout renders it; the URL follows). */
 export const selectSendScreen = (s: Snapshot): 'loading' | 'failed' | 'form' | 'review' | 'progress' =>
-  s.matches('loading') ? 'loading' : s.matches('loadFailed') ? 'failed' : s.matches('review') ? 'review' : s.matches('sent') ? 'progress' : 'form';
+  s.matches('loading')
+    ? 'loading'
+    : s.matches('loadFailed')
+      ? 'failed'
+      : s.matches('review')
+        ? 'review'
+        : s.matches('sent')
+          ? 'progress'
+          : 'form';
 
 export const selectCoin = (s: Snapshot) => s.context.coin;
 export const selectAvailable = (s: Snapshot) => s.context.available;
@@ -33,8 +41,7 @@ export const selectCanMax = (s: Snapshot) => s.can({ type: 'max.requested' });
 export const selectCanContinue = (s: Snapshot) => s.can({ type: 'form.submitted' });
 export const selectBusy = (s: Snapshot) => s.hasTag('busy');
 
-export const selectScanner = (s: Snapshot) =>
-  s.children.scanner as ActorRefFrom<typeof scannerMachine> | undefined;
+export const selectScanner = (s: Snapshot) => s.children.scanner as ActorRefFrom<typeof scannerMachine> | undefined;
 export const selectPicking = (s: Snapshot) => s.matches({ editing: 'picking' });
 export const selectPickerLoading = (s: Snapshot) => s.matches({ editing: { picking: 'loading' } });
 export const selectPickerFailed = (s: Snapshot) => s.matches({ editing: { picking: 'failed' } });
@@ -66,8 +73,11 @@ export const selectSentInstantly = (s: Snapshot) => s.context.transaction?.state
  * of a known address, a first send, or nothing; null while the address is empty, wrong or refused.
  */
 export const selectRecipientCheck = (s: Snapshot): RecipientCheck | null => {
-  const valid = s.matches('review') || (['checking', 'checkFailed', 'loadingFee', 'feeFailed', 'ready'] as const)
-    .some((state) => s.matches({ editing: { form: state } }));
+  const valid =
+    s.matches('review') ||
+    (['checking', 'checkFailed', 'loadingFee', 'feeFailed', 'ready'] as const).some((state) =>
+      s.matches({ editing: { form: state } }),
+    );
   return valid ? checkRecipient(s.context.address, s.context.known) : null;
 };
 export const selectAcknowledged = (s: Snapshot) => s.context.acknowledged;

@@ -37,7 +37,10 @@ export function startupRoute({ user, isTelegram, linkToken }: RestoredSession, n
  */
 export type TelegramOwner = 'notApplicable' | 'same' | 'other' | 'unknown';
 
-export function storedSessionOwner({ user, isTelegram, initDataUserId }: RestoredSession, now = Date.now()): TelegramOwner {
+export function storedSessionOwner(
+  { user, isTelegram, initDataUserId }: RestoredSession,
+  now = Date.now(),
+): TelegramOwner {
   if (!user || !isTelegram || initDataUserId == null) return 'notApplicable';
   if (user.telegramUserId !== undefined) return user.telegramUserId === initDataUserId ? 'same' : 'other';
   return accessValid(user, now) ? 'unknown' : 'other';

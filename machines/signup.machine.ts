@@ -70,7 +70,11 @@ export const signupMachine = setup({
       invoke: {
         id: 'register',
         src: 'register',
-        input: ({ context }) => ({ email: normalizeEmail(context.email), password: context.password, accountName: 'Account' as const }),
+        input: ({ context }) => ({
+          email: normalizeEmail(context.email),
+          password: context.password,
+          accountName: 'Account' as const,
+        }),
         onDone: 'registered',
         onError: [
           {

@@ -2,8 +2,26 @@ import { and, assign, fromPromise, setup } from 'xstate';
 import type { SwapOrder, SwapOrderRequest, SwapQuote, SwapQuoteQuery } from '../contracts/swap';
 import { passcodeVerifyMachine } from './passcodeVerify.machine';
 import {
-  afterAmountChange, afterQuote, availableOf, canReverse, drivingPositive, failureOf, hasPair, isSource, maxAmount, orderSignature,
-  amountProblem, orderRequestOf, quoteQueryOf, type SwapContext, type SwapEvent, type SwapFailure, type SwapInput, type SwapRoute, type SwapSetup, type PlacedOrder,
+  afterAmountChange,
+  afterQuote,
+  availableOf,
+  canReverse,
+  drivingPositive,
+  failureOf,
+  hasPair,
+  isSource,
+  maxAmount,
+  orderSignature,
+  amountProblem,
+  orderRequestOf,
+  quoteQueryOf,
+  type SwapContext,
+  type SwapEvent,
+  type SwapFailure,
+  type SwapInput,
+  type SwapRoute,
+  type SwapSetup,
+  type PlacedOrder,
 } from './shared/swap';
 import { isPositiveAmount } from './shared/amountInput';
 import { output, passcodeOutput } from './shared/output';
@@ -18,8 +36,14 @@ const codeOf = (event: unknown) => failureOf((event as { error?: unknown }).erro
 const KEEP_SETUP = { type: 'keepSetup', params: output } as const;
 const CONFIRMED = passcodeOutput<SwapOrder>();
 const show = (route: SwapRoute) => ({ type: 'show', params: { route } }) as const;
-const NOTIFY_FAILED = { type: 'notifyFailed', params: ({ context }: { context: SwapContext }) => ({ failure: context.failure ?? failureOf(null) }) } as const;
-const FORGET_KEY = { type: 'forgetKey', params: ({ context }: { context: SwapContext }) => ({ signature: orderSignature(context) }) } as const;
+const NOTIFY_FAILED = {
+  type: 'notifyFailed',
+  params: ({ context }: { context: SwapContext }) => ({ failure: context.failure ?? failureOf(null) }),
+} as const;
+const FORGET_KEY = {
+  type: 'forgetKey',
+  params: ({ context }: { context: SwapContext }) => ({ signature: orderSignature(context) }),
+} as const;
 /** Back to the amounts (when a pair is chosen): quoted again when there is an amount, else the empty form. */
 const BACK_TO_ORDER = [
   { guard: and(['pairChosen', 'drivingPositive']), target: '#swap.order.quoting', actions: 'setSearch' },
@@ -39,12 +63,22 @@ export const swapMachine = setup({
   types: { context: {} as SwapContext, events: {} as SwapEvent, input: {} as SwapInput, tags: {} as 'busy' },
   actors: {
     /** Catalogue, held balances, the account's pairs and whether a passcode protects the confirm. */
-    loadSwap: fromPromise<SwapSetup>(async () => { throw new Error('loadSwap not provided'); }),
-    quote: fromPromise<SwapQuote, SwapQuoteQuery>(async () => { throw new Error('quote not provided'); }),
+    loadSwap: fromPromise<SwapSetup>(async () => {
+      throw new Error('loadSwap not provided');
+    }),
+    quote: fromPromise<SwapQuote, SwapQuoteQuery>(async () => {
+      throw new Error('quote not provided');
+    }),
     /** The key stored for this order creation (sessionStorage), or a new one. */
-    orderKey: fromPromise<string, { signature: string }>(async () => { throw new Error('orderKey not provided'); }),
-    createOrder: fromPromise<PlacedOrder, SwapOrderRequest>(async () => { throw new Error('createOrder not provided'); }),
-    confirm: fromPromise<SwapOrder, { orderId: string }>(async () => { throw new Error('confirm not provided'); }),
+    orderKey: fromPromise<string, { signature: string }>(async () => {
+      throw new Error('orderKey not provided');
+    }),
+    createOrder: fromPromise<PlacedOrder, SwapOrderRequest>(async () => {
+      throw new Error('createOrder not provided');
+    }),
+    confirm: fromPromise<SwapOrder, { orderId: string }>(async () => {
+      throw new Error('confirm not provided');
+    }),
     /** The passcode step; the live submitPasscode confirms the order with the code in the pincode header. */
     passcode: passcodeVerifyMachine,
   },
@@ -63,7 +97,8 @@ export const swapMachine = setup({
     sourceAmountKept: ({ context }) => context.driver === 'source' && isPositiveAmount(context.sourceAmount),
     hasFunds: ({ context }) => isPositiveAmount(availableOf(context, context.from) ?? '0'),
     canReverse: ({ context }) => canReverse(context),
-    canContinue: ({ context }) => context.quote !== null && isPositiveAmount(context.sourceAmount) && amountProblem(context) === null,
+    canContinue: ({ context }) =>
+      context.quote !== null && isPositiveAmount(context.sourceAmount) && amountProblem(context) === null,
     routeIsFrom: ({ event }) => event.type === 'route.changed' && event.route === 'from',
     routeIsTo: ({ event }) => event.type === 'route.changed' && event.route === 'to',
     routeIsOrder: ({ event }) => event.type === 'route.changed' && event.route === 'order',
@@ -82,22 +117,41 @@ export const swapMachine = setup({
     setSearch: assign({ search: ({ event }) => (event.type === 'search.changed' ? event.value : '') }),
     /** A new source: amounts of the old one mean nothing. */
     setSource: assign(({ event }) => ({
-      from: event.type === 'asset.picked' ? event.currency : null, search: '',
-      sourceAmount: '', destinationAmount: '', driver: 'source' as const, quote: null, failure: null,
+      from: event.type === 'asset.picked' ? event.currency : null,
+      search: '',
+      sourceAmount: '',
+      destinationAmount: '',
+      driver: 'source' as const,
+      quote: null,
+      failure: null,
     })),
     /** A new destination keeps a typed source amount; a typed destination amount is in the old currency. */
     setDestination: assign(({ context, event }) => ({
-      to: event.type === 'asset.picked' ? event.currency : null, search: '', quote: null, failure: null, destinationAmount: '',
-      sourceAmount: context.driver === 'source' ? context.sourceAmount : '', driver: 'source' as const,
+      to: event.type === 'asset.picked' ? event.currency : null,
+      search: '',
+      quote: null,
+      failure: null,
+      destinationAmount: '',
+      sourceAmount: context.driver === 'source' ? context.sourceAmount : '',
+      driver: 'source' as const,
     })),
     dropDestination: assign({ to: null }),
     /** A preselected source the user cannot swap from (not held, or not traded): nothing is preselected. */
     dropPreset: assign({ from: null, to: null }),
-    setAmount: assign(({ context, event }) => (event.type === 'amount.changed' ? afterAmountChange(context, event.side, event.value) : {})),
-    setMax: assign(({ context }) => afterAmountChange(context, 'source', maxAmount(availableOf(context, context.from) ?? '0'))),
+    setAmount: assign(({ context, event }) =>
+      event.type === 'amount.changed' ? afterAmountChange(context, event.side, event.value) : {},
+    ),
+    setMax: assign(({ context }) =>
+      afterAmountChange(context, 'source', maxAmount(availableOf(context, context.from) ?? '0')),
+    ),
     swapSides: assign(({ context }) => ({
-      from: context.to, to: context.from, sourceAmount: context.destinationAmount, destinationAmount: context.sourceAmount,
-      driver: context.driver === 'source' ? 'destination' as const : 'source' as const, quote: null, failure: null,
+      from: context.to,
+      to: context.from,
+      sourceAmount: context.destinationAmount,
+      destinationAmount: context.sourceAmount,
+      driver: context.driver === 'source' ? ('destination' as const) : ('source' as const),
+      quote: null,
+      failure: null,
     })),
     keepQuote: assign(({ context }, quote: SwapQuote) => afterQuote(context, quote)),
     keepKey: assign((_, key: string) => ({ key })),
@@ -118,8 +172,21 @@ export const swapMachine = setup({
 }).createMachine({
   id: 'swap',
   context: ({ input }) => ({
-    coins: [], holdings: [], pairs: [], passcodeActive: false, from: input.from ?? null, to: input.to ?? null, search: '',
-    sourceAmount: '', destinationAmount: '', driver: 'source', quote: null, key: null, order: null, secondsLeft: 0, failure: null,
+    coins: [],
+    holdings: [],
+    pairs: [],
+    passcodeActive: false,
+    from: input.from ?? null,
+    to: input.to ?? null,
+    search: '',
+    sourceAmount: '',
+    destinationAmount: '',
+    driver: 'source',
+    quote: null,
+    key: null,
+    order: null,
+    secondsLeft: 0,
+    failure: null,
   }),
   initial: 'loading',
   states: {
@@ -129,7 +196,11 @@ export const swapMachine = setup({
         src: 'loadSwap',
         onDone: [
           { guard: { type: 'presetReady', params: output }, target: '#swap.order.idle', actions: KEEP_SETUP },
-          { guard: { type: 'presetSource', params: output }, target: 'pickingTo', actions: [KEEP_SETUP, 'dropDestination'] },
+          {
+            guard: { type: 'presetSource', params: output },
+            target: 'pickingTo',
+            actions: [KEEP_SETUP, 'dropDestination'],
+          },
           { target: 'pickingFrom', actions: [KEEP_SETUP, 'dropPreset'] },
         ],
         onError: { target: 'loadFailed', actions: 'keepFailure' },
@@ -170,7 +241,10 @@ export const swapMachine = setup({
         'sides.swapped': { guard: 'canReverse', target: '.debouncing', reenter: true, actions: 'swapSides' },
         'source.requested': 'pickingFrom',
         'destination.requested': 'pickingTo',
-        'route.changed': [{ guard: 'routeIsFrom', target: 'pickingFrom' }, { guard: 'routeIsTo', target: 'pickingTo' }],
+        'route.changed': [
+          { guard: 'routeIsFrom', target: 'pickingFrom' },
+          { guard: 'routeIsTo', target: 'pickingTo' },
+        ],
       },
       states: {
         idle: { description: 'No amount to quote yet.' },
@@ -223,15 +297,21 @@ export const swapMachine = setup({
         createFailed: { on: { 'order.retried': 'keying', 'review.edited': EDIT } },
         live: {
           type: 'parallel',
-          description: 'The order is fixed until its own expiry: the clock ticks while the user reads, confirms or types the passcode.',
+          description:
+            'The order is fixed until its own expiry: the clock ticks while the user reads, confirms or types the passcode.',
           states: {
             clock: {
               initial: 'ticking',
               states: {
                 ticking: {
-                  after: { TICK: [{ guard: 'lastSecond', target: 'over', actions: 'expire' }, { target: 'ticking', reenter: true, actions: 'tick' }] },
+                  after: {
+                    TICK: [
+                      { guard: 'lastSecond', target: 'over', actions: 'expire' },
+                      { target: 'ticking', reenter: true, actions: 'tick' },
+                    ],
+                  },
                 },
-                over: { description: 'Expired while a confirm was on its way: the server\'s answer decides.' },
+                over: { description: "Expired while a confirm was on its way: the server's answer decides." },
               },
             },
             step: {
@@ -251,7 +331,11 @@ export const swapMachine = setup({
                     src: 'confirm',
                     input: ({ context }) => ({ orderId: context.order?.id ?? '' }),
                     onDone: [
-                      { guard: { type: 'accepted', params: output }, target: '#swap.success', actions: { type: 'keepOrder', params: output } },
+                      {
+                        guard: { type: 'accepted', params: output },
+                        target: '#swap.success',
+                        actions: { type: 'keepOrder', params: output },
+                      },
                       { target: '#swap.review.refused', actions: { type: 'keepOrder', params: output } },
                     ],
                     onError: [
@@ -271,7 +355,11 @@ export const swapMachine = setup({
                     input: {},
                     // The live submitPasscode confirms the order: the passcode step's output is the confirmed order.
                     onDone: [
-                      { guard: { type: 'accepted', params: CONFIRMED }, target: '#swap.success', actions: { type: 'keepOrder', params: CONFIRMED } },
+                      {
+                        guard: { type: 'accepted', params: CONFIRMED },
+                        target: '#swap.success',
+                        actions: { type: 'keepOrder', params: CONFIRMED },
+                      },
                       { target: '#swap.review.refused', actions: { type: 'keepOrder', params: CONFIRMED } },
                     ],
                     onError: { target: 'ready', actions: ['keepFailure', NOTIFY_FAILED] },
@@ -295,4 +383,3 @@ export const swapMachine = setup({
     success: { entry: [show('success'), 'settled'], description: 'Both legs settled: the success screen.' },
   },
 });
-

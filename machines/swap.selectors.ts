@@ -2,7 +2,14 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { passcodeVerifyMachine } from './passcodeVerify.machine';
 import type { swapMachine } from './swap.machine';
 import {
-  amountProblem, availableOf, canReverse, coinOf, countdownText, destinationCandidates, sourceCandidates, type SwapContext,
+  amountProblem,
+  availableOf,
+  canReverse,
+  coinOf,
+  countdownText,
+  destinationCandidates,
+  sourceCandidates,
+  type SwapContext,
 } from './shared/swap';
 import type { Coin } from '../contracts/wallet';
 
@@ -12,22 +19,32 @@ export type SwapScreen = 'loading' | 'failed' | 'from' | 'to' | 'order' | 'revie
 
 /** Which of the five screens the machine is on (the layout renders it; the URL follows). */
 export const selectSwapScreen = (s: Snapshot): SwapScreen =>
-  s.matches('loading') ? 'loading'
-    : s.matches('loadFailed') ? 'failed'
-      : s.matches('pickingFrom') ? 'from'
-        : s.matches('pickingTo') ? 'to'
-          : s.matches('order') ? 'order'
-            : s.matches('review') ? 'review' : 'success';
+  s.matches('loading')
+    ? 'loading'
+    : s.matches('loadFailed')
+      ? 'failed'
+      : s.matches('pickingFrom')
+        ? 'from'
+        : s.matches('pickingTo')
+          ? 'to'
+          : s.matches('order')
+            ? 'order'
+            : s.matches('review')
+              ? 'review'
+              : 'success';
 
 export type Candidate = { currency: string; coin: Coin | null; available: string | null };
 
 const matchesSearch = (search: string) => {
   const q = search.trim().toLowerCase();
-  return (c: Candidate) => !q || [c.currency, c.coin?.name ?? '', c.currency.split('_')[0]].some((v) => v.toLowerCase().includes(q));
+  return (c: Candidate) =>
+    !q || [c.currency, c.coin?.name ?? '', c.currency.split('_')[0]].some((v) => v.toLowerCase().includes(q));
 };
 
 const candidates = (c: SwapContext, list: string[]): Candidate[] =>
-  list.map((currency) => ({ currency, coin: coinOf(c, currency), available: availableOf(c, currency) })).filter(matchesSearch(c.search));
+  list
+    .map((currency) => ({ currency, coin: coinOf(c, currency), available: availableOf(c, currency) }))
+    .filter(matchesSearch(c.search));
 
 export const selectSearch = (s: Snapshot) => s.context.search;
 export const selectSources = (s: Snapshot) => candidates(s.context, sourceCandidates(s.context));
@@ -40,7 +57,11 @@ export const selectTo = (s: Snapshot) => s.context.to;
 export const selectFromCoin = (s: Snapshot) => coinOf(s.context, s.context.from);
 export const selectToCoin = (s: Snapshot) => coinOf(s.context, s.context.to);
 export const selectAvailable = (s: Snapshot) => availableOf(s.context, s.context.from);
-export const selectAmounts = (s: Snapshot) => ({ source: s.context.sourceAmount, destination: s.context.destinationAmount, driver: s.context.driver });
+export const selectAmounts = (s: Snapshot) => ({
+  source: s.context.sourceAmount,
+  destination: s.context.destinationAmount,
+  driver: s.context.driver,
+});
 export const selectQuote = (s: Snapshot) => s.context.quote;
 export const selectQuoting = (s: Snapshot) => s.matches({ order: 'quoting' }) || s.matches({ order: 'debouncing' });
 export const selectQuoteFailed = (s: Snapshot) => s.matches({ order: 'quoteFailed' });
@@ -54,7 +75,8 @@ export const selectRate = (s: Snapshot) => s.context.quote?.rate ?? null;
 
 export const selectOrder = (s: Snapshot) => s.context.order;
 export const selectCountdown = (s: Snapshot) => countdownText(s.context.secondsLeft);
-export const selectPreparingOrder = (s: Snapshot) => s.matches({ review: 'keying' }) || s.matches({ review: 'creating' });
+export const selectPreparingOrder = (s: Snapshot) =>
+  s.matches({ review: 'keying' }) || s.matches({ review: 'creating' });
 export const selectCreateFailed = (s: Snapshot) => s.matches({ review: 'createFailed' });
 export const selectExpired = (s: Snapshot) => s.matches({ review: 'expired' });
 export const selectRefused = (s: Snapshot) => s.matches({ review: 'refused' });

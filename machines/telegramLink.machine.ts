@@ -77,7 +77,11 @@ export const telegramLinkMachine = setup({
   },
 }).createMachine({
   id: 'telegramLink',
-  context: ({ input }) => ({ deepLink: null, known: null, passcodeActive: (input as TelegramLinkInput)?.passcodeActive ?? false }),
+  context: ({ input }) => ({
+    deepLink: null,
+    known: null,
+    passcodeActive: (input as TelegramLinkInput)?.passcodeActive ?? false,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -98,7 +102,10 @@ export const telegramLinkMachine = setup({
     },
     unlinked: {
       on: {
-        'toggled.on': [{ guard: ({ context }) => context.passcodeActive, target: 'passcode' }, { target: 'requestingCode' }],
+        'toggled.on': [
+          { guard: ({ context }) => context.passcodeActive, target: 'passcode' },
+          { target: 'requestingCode' },
+        ],
         'window.focused': 'loading',
       },
     },
@@ -116,16 +123,24 @@ export const telegramLinkMachine = setup({
         },
         onError: [
           // A passcode was set elsewhere meanwhile and the sign-in is not recent: ask for it.
-          { guard: ({ event }) => codeOf(event.error) === 'PINCODE_REQUIRED', target: 'passcode', actions: assign({ passcodeActive: true }) },
+          {
+            guard: ({ event }) => codeOf(event.error) === 'PINCODE_REQUIRED',
+            target: 'passcode',
+            actions: assign({ passcodeActive: true }),
+          },
           {
             target: 'unlinked',
-            actions: { type: 'reportCodeFailed', params: ({ event }) => ({ signInAgain: codeOf(event.error) === 'TG_LINK_SIGN_IN_REQUIRED' }) },
+            actions: {
+              type: 'reportCodeFailed',
+              params: ({ event }) => ({ signInAgain: codeOf(event.error) === 'TG_LINK_SIGN_IN_REQUIRED' }),
+            },
           },
         ],
       },
     },
     passcode: {
-      description: 'With a passcode set, the link code is asked for with it (the keypad panel); its refusals show on the keypad.',
+      description:
+        'With a passcode set, the link code is asked for with it (the keypad panel); its refusals show on the keypad.',
       tags: ['busy'],
       invoke: {
         id: 'passcode',
@@ -134,7 +149,10 @@ export const telegramLinkMachine = setup({
           target: 'waiting',
           actions: [
             assign({ deepLink: ({ event }) => (event.output as { deepLink: string }).deepLink }),
-            { type: 'openDeepLink', params: ({ event }) => ({ deepLink: (event.output as { deepLink: string }).deepLink }) },
+            {
+              type: 'openDeepLink',
+              params: ({ event }) => ({ deepLink: (event.output as { deepLink: string }).deepLink }),
+            },
           ],
         },
         onError: { target: 'unlinked', actions: { type: 'reportCodeFailed', params: { signInAgain: false } } },
@@ -157,7 +175,11 @@ export const telegramLinkMachine = setup({
             id: 'checkLinked',
             src: 'loadLinked',
             onDone: [
-              { guard: ({ event }) => event.output, target: '#telegramLink.linked', actions: ['forgetLink', assign({ known: true }), 'reportLinked'] },
+              {
+                guard: ({ event }) => event.output,
+                target: '#telegramLink.linked',
+                actions: ['forgetLink', assign({ known: true }), 'reportLinked'],
+              },
               { target: 'idle' },
             ],
             // A failed poll is asked again at the next tick.
@@ -178,7 +200,13 @@ export const telegramLinkMachine = setup({
         id: 'unlink',
         src: 'unlink',
         onDone: { target: 'unlinked', actions: [assign({ known: false }), 'reportUnlinked'] },
-        onError: { target: 'linked', actions: { type: 'reportUnlinkFailed', params: ({ event }) => ({ onlyWayIn: codeOf(event.error) === 'TG_UNLINK_FORBIDDEN' }) } },
+        onError: {
+          target: 'linked',
+          actions: {
+            type: 'reportUnlinkFailed',
+            params: ({ event }) => ({ onlyWayIn: codeOf(event.error) === 'TG_UNLINK_FORBIDDEN' }),
+          },
+        },
       },
     },
   },

@@ -10,8 +10,17 @@ export const selectLinkBusy = (s: Snapshot) => s.hasTag('busy');
 /** What the switch shows: on while linked, being unlinked or asked to confirm, and while the link is under way. */
 export const selectLinkSwitchOn = (s: Snapshot) =>
   (s.matches('loading') && s.context.known === true) ||
-  s.matches('linked') || s.matches('confirmingUnlink') || s.matches('unlinking') || s.matches('waiting') || s.matches('requestingCode') || s.matches('passcode');
-export const selectLinked = (s: Snapshot) => (s.matches('loading') && s.context.known === true) || s.matches('linked') || s.matches('confirmingUnlink') || s.matches('unlinking');
+  s.matches('linked') ||
+  s.matches('confirmingUnlink') ||
+  s.matches('unlinking') ||
+  s.matches('waiting') ||
+  s.matches('requestingCode') ||
+  s.matches('passcode');
+export const selectLinked = (s: Snapshot) =>
+  (s.matches('loading') && s.context.known === true) ||
+  s.matches('linked') ||
+  s.matches('confirmingUnlink') ||
+  s.matches('unlinking');
 /** The deep link to show (and draw as a QR) while the messenger side has not linked yet. */
 export const selectDeepLink = (s: Snapshot) => (s.matches('waiting') ? s.context.deepLink : null);
 export const selectConfirmingUnlink = (s: Snapshot) => s.matches('confirmingUnlink') || s.matches('unlinking');
@@ -19,4 +28,6 @@ export const selectConfirmingUnlink = (s: Snapshot) => s.matches('confirmingUnli
 export const selectLinkUnknown = (s: Snapshot) => s.context.known === null && s.matches('loading');
 /** The passcode step's actor while a link code is asked for with the passcode. */
 export const selectLinkPasscode = (s: Snapshot) =>
-  (s.matches('passcode') ? (s.children.passcode as ActorRefFrom<typeof passcodeVerifyMachine> | undefined) ?? null : null);
+  s.matches('passcode')
+    ? ((s.children.passcode as ActorRefFrom<typeof passcodeVerifyMachine> | undefined) ?? null)
+    : null;

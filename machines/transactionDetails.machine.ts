@@ -24,7 +24,11 @@ export type TransactionDetailsContext = TransactionDetailsInput & {
 };
 
 export function toDetailsError(error: unknown): DetailsError {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as { kind?: string; code?: string; status?: number };
+  const e = (typeof error === 'object' && error !== null ? error : {}) as {
+    kind?: string;
+    code?: string;
+    status?: number;
+  };
   if (e.kind === 'notFound' || e.status === 404) return { kind: 'notFound' };
   return { kind: 'server', code: e.code ?? (e.status ? `HTTP_${e.status}` : 'UNKNOWN') };
 }
@@ -74,7 +78,11 @@ export const transactionDetailsMachine = setup({
         input: ({ context }) => ({ id: context.id, type: context.type, currency: context.currency }),
         onDone: {
           target: 'loaded',
-          actions: assign(({ event }) => ({ transaction: event.output.transaction, coin: event.output.coin, error: null })),
+          actions: assign(({ event }) => ({
+            transaction: event.output.transaction,
+            coin: event.output.coin,
+            error: null,
+          })),
         },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => toDetailsError(event.error) }) },
       },
@@ -132,7 +140,10 @@ export const transactionDetailsMachine = setup({
                 input: ({ context }) => ({ text: (context.copying && context.transaction?.[context.copying]) || '' }),
                 onDone: {
                   target: 'idle',
-                  actions: [{ type: 'notifyCopied', params: ({ context }) => ({ field: context.copying }) }, assign({ copying: null })],
+                  actions: [
+                    { type: 'notifyCopied', params: ({ context }) => ({ field: context.copying }) },
+                    assign({ copying: null }),
+                  ],
                 },
                 onError: { target: 'idle', actions: ['notifyCopyFailed', assign({ copying: null })] },
               },

@@ -12,7 +12,16 @@ import { confirmedUser, signIn } from './lib/signedIn.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const pages = [
   { route: '/auth/login', signedIn: false },
   { route: '/home', signedIn: true },
@@ -25,10 +34,14 @@ const pages = [
 function printDetail(route, lhr) {
   const phases = lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? [];
   const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
-  console.log(`    ${route} observed (unthrottled): FCP ${observed.observedFirstContentfulPaint} ms, LCP ${observed.observedLargestContentfulPaint} ms`);
+  console.log(
+    `    ${route} observed (unthrottled): FCP ${observed.observedFirstContentfulPaint} ms, LCP ${observed.observedLargestContentfulPaint} ms`,
+  );
   console.log(`    ${route} LCP phases: ${phases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ')}`);
   for (const r of lhr.audits['network-requests'].details.items) {
-    console.log(`    ${String(Math.round(r.networkRequestTime)).padStart(6)}–${String(Math.round(r.networkEndTime)).padEnd(6)} ${String(r.transferSize).padStart(7)} B ${r.resourceType ?? ''} ${r.url.replace(/^https?:\/\/[^/]+/, '')}`);
+    console.log(
+      `    ${String(Math.round(r.networkRequestTime)).padStart(6)}–${String(Math.round(r.networkEndTime)).padEnd(6)} ${String(r.transferSize).padStart(7)} B ${r.resourceType ?? ''} ${r.url.replace(/^https?:\/\/[^/]+/, '')}`,
+    );
   }
   // The simulation Lighthouse computed LCP from: each graph's nodes by simulated end time.
   for (const [label, timings] of Lantern.Simulation.Simulator.allNodeTimings) {
@@ -36,12 +49,18 @@ function printDetail(route, lhr) {
     const rows = [...timings].sort((a, b) => a[1].endTime - b[1].endTime);
     console.log(`    simulated ${label}: ends ${Math.round(Math.max(...rows.map(([, t]) => t.endTime)))} ms`);
     for (const [node, t] of rows) {
-      const what = node.type === 'network' ? `${node.request.priority} ${node.request.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}` : `cpu ${Math.round(node.duration / 1000)} ms observed`;
-      console.log(`      ${String(Math.round(t.startTime)).padStart(5)}–${String(Math.round(t.endTime)).padEnd(5)} ${what}`);
+      const what =
+        node.type === 'network'
+          ? `${node.request.priority} ${node.request.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)}`
+          : `cpu ${Math.round(node.duration / 1000)} ms observed`;
+      console.log(
+        `      ${String(Math.round(t.startTime)).padStart(5)}–${String(Math.round(t.endTime)).padEnd(5)} ${what}`,
+      );
     }
   }
   Lantern.Simulation.Simulator.allNodeTimings.clear();
-  for (const t of lhr.audits['long-tasks']?.details?.items ?? []) console.log(`    long task at ${Math.round(t.startTime)} ms: ${Math.round(t.duration)} ms ${t.url ?? ''}`);
+  for (const t of lhr.audits['long-tasks']?.details?.items ?? [])
+    console.log(`    long task at ${Math.round(t.startTime)} ms: ${Math.round(t.duration)} ms ${t.url ?? ''}`);
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -65,7 +84,9 @@ async function audit(baseUrl, { route, signedIn }, user) {
     if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.message}`);
     const landed = new URL(lhr.finalDisplayedUrl).pathname;
     if (landed !== route) throw new Error(`${route} ended on ${landed}: the audit would be of another screen`);
-    const cached = lhr.audits['network-requests'].details.items.filter((r) => r.resourceType === 'Script' && r.transferSize === 0);
+    const cached = lhr.audits['network-requests'].details.items.filter(
+      (r) => r.resourceType === 'Script' && r.transferSize === 0,
+    );
     if (cached.length > 0) throw new Error(`${route}: ${cached.length} scripts came from the cache`);
     if (process.env.BENCH_WEB_DETAIL) printDetail(route, lhr);
     const ms = (id) => lhr.audits[id].numericValue;
@@ -89,10 +110,14 @@ try {
     for (let i = 0; i < RUNS; i++) {
       const run = await audit(gateway.baseUrl, target, user);
       runs.push(run);
-      console.log(`  ${target.route} run ${i + 1}: score ${run.score}, FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms  (LCP element ${run.lcpElement ?? '?'})`);
+      console.log(
+        `  ${target.route} run ${i + 1}: score ${run.score}, FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms  (LCP element ${run.lcpElement ?? '?'})`,
+      );
     }
     const m = (key) => median(runs.map((r) => r[key]));
-    console.log(`${target.route}${target.signedIn ? ' (signed in)' : ''}: median of ${RUNS}: score ${m('score')}, FCP ${(m('fcp') / 1000).toFixed(2)} s, LCP ${(m('lcp') / 1000).toFixed(2)} s, TBT ${m('tbt').toFixed(0)} ms\n`);
+    console.log(
+      `${target.route}${target.signedIn ? ' (signed in)' : ''}: median of ${RUNS}: score ${m('score')}, FCP ${(m('fcp') / 1000).toFixed(2)} s, LCP ${(m('lcp') / 1000).toFixed(2)} s, TBT ${m('tbt').toFixed(0)} ms\n`,
+    );
   }
 } finally {
   gateway.stop();

@@ -10,11 +10,13 @@ const FORBIDDEN = /\bas\s+unknown\s+as\b|\bas\s+never\b/g;
 
 async function sources(dir) {
   const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(entries.map((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return sources(path);
-    return /\.tsx?$/.test(e.name) ? [path] : [];
-  }));
+  const nested = await Promise.all(
+    entries.map((e) => {
+      const path = join(dir, e.name);
+      if (e.isDirectory()) return sources(path);
+      return /\.tsx?$/.test(e.name) ? [path] : [];
+    }),
+  );
   return nested.flat();
 }
 
@@ -33,7 +35,9 @@ export async function machineCasts(dir = 'machines') {
 
 export function reportMachineCasts(found) {
   if (found.length === 0) return true;
-  console.error(`machine-casts: ${found.length} forbidden cast(s) in machines/ (\`as unknown as\`, \`as never\`); type the event, input or output instead (machines/shared/output.ts):`);
+  console.error(
+    `machine-casts: ${found.length} forbidden cast(s) in machines/ (\`as unknown as\`, \`as never\`); type the event, input or output instead (machines/shared/output.ts):`,
+  );
   for (const f of found) console.error(`  ${f}`);
   return false;
 }

@@ -15,8 +15,22 @@ const budgets = [
   { route: '/auth/login', limitKb: 120, targetKb: 120, signedIn: false },
   { route: '/home', limitKb: 160, targetKb: 170, signedIn: true },
 ];
-const flags = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' };
+const flags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const phone = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'en-US',
+};
 
 /** Opens the route in a context with an empty cache and sums the gzip size of every script it loads. */
 async function measure(browser, url, storageState) {
@@ -26,7 +40,8 @@ async function measure(browser, url, storageState) {
   const origin = new URL(url).origin;
   page.on('response', async (response) => {
     const at = new URL(response.url());
-    if (at.origin === origin && at.pathname.endsWith('.js')) scripts.set(at.pathname, gzipSync(await response.body(), { level: 9 }).length);
+    if (at.origin === origin && at.pathname.endsWith('.js'))
+      scripts.set(at.pathname, gzipSync(await response.body(), { level: 9 }).length);
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   const landed = new URL(page.url()).pathname;
@@ -35,7 +50,10 @@ async function measure(browser, url, storageState) {
 }
 
 const gateway = await startGateway();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: flags });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: flags,
+});
 let failed = false;
 try {
   let storageState;
@@ -49,9 +67,12 @@ try {
     const { scripts, landed } = await measure(browser, gateway.baseUrl + route, signedIn ? storageState : undefined);
     if (landed !== route) throw new Error(`${route} ended on ${landed}: the measurement would be of another screen`);
     const total = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
-    for (const [file, size] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`${(size / 1024).toFixed(1).padStart(7)} kB  ${file}`);
+    for (const [file, size] of [...scripts].sort((a, b) => b[1] - a[1]))
+      console.log(`${(size / 1024).toFixed(1).padStart(7)} kB  ${file}`);
     const target = total > targetKb ? `; target ${targetKb} kB, ${(total - targetKb).toFixed(1)} kB to go` : '';
-    console.log(`first-load JS for ${route}${signedIn ? ' (signed in)' : ''}: ${total.toFixed(1)} kB gzip (${scripts.size} files; limit ${limitKb} kB${target})\n`);
+    console.log(
+      `first-load JS for ${route}${signedIn ? ' (signed in)' : ''}: ${total.toFixed(1)} kB gzip (${scripts.size} files; limit ${limitKb} kB${target})\n`,
+    );
     if (total > limitKb) {
       console.error(`${route} is over its ${limitKb} kB budget`);
       failed = true;

@@ -7,6 +7,9 @@ if (process.env.DATABASE_URL) runs.push({ label: `PostgreSQL (${process.env.DATA
 
 for (const run of runs) {
   console.log(`\n=== gateway tests on ${run.label} ===`);
-  const result = spawnSync('npx', ['vitest', 'run', '--project', 'gateway', ...process.argv.slice(2)], { stdio: 'inherit', env: run.env });
+  const result = spawnSync('npx', ['vitest', 'run', '--project', 'gateway', ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: run.env,
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

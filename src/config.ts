@@ -12,4 +12,3 @@ export const appConfig = {
   oidcClientId: (env.VITE_OIDC_CLIENT_ID as string | undefined) ?? 'wallet-web',
   oidcScope: 'openid profile email offline_access',
 };
-

@@ -22,7 +22,8 @@ preloadFirstScreen(window.location.pathname, userStored);
 // A returning user's Home paints its first frame from what the device knows: its calls wait for that
 // frame (src/api/callGate.ts). Other screens may need an answer to paint anything, and so do sign-in, the
 // OIDC callback and the messenger's start.
-if (userStored && !launch.isAuthCallback && !launch.looksLikeTelegram && /^\/home\/?$/.test(window.location.pathname)) callGate.holdUntilFirstPaint(3_000);
+if (userStored && !launch.isAuthCallback && !launch.looksLikeTelegram && /^\/home\/?$/.test(window.location.pathname))
+  callGate.holdUntilFirstPaint(3_000);
 // The OIDC callback needs oidc-client-ts at once; a stored user is read without it (src/auth/storedUser.ts).
 if (userStored || launch.isAuthCallback) preloadIdentityProvider();
 if (launch.isAuthCallback) void import('oidc-client-ts');
@@ -34,7 +35,10 @@ async function detectPlatform(): Promise<{ platform: StartPlatform; controlsHost
   const web = { platform: webPlatform, controlsHost: null };
   if (!launch.looksLikeTelegram) return web;
   try {
-    const [{ createTelegramPlatform }, { createControlsHost }] = await Promise.all([import('./platform/telegram'), import('./ui/controlsHost')]);
+    const [{ createTelegramPlatform }, { createControlsHost }] = await Promise.all([
+      import('./platform/telegram'),
+      import('./ui/controlsHost'),
+    ]);
     const platform = await createTelegramPlatform();
     if (!platform) return web;
     return { platform, controlsHost: platform.controls ? createControlsHost(platform.controls) : null };
@@ -53,4 +57,6 @@ await activateLocale(localeOf(services.preferences.getSnapshot().context.languag
 services.session.start();
 
 const router = createAppRouter(services, { beforeSignedIn: loadSignedInMessages });
-createRoot(document.getElementById('root')!).render(<App services={services} router={router} controlsHost={controlsHost} />);
+createRoot(document.getElementById('root')!).render(
+  <App services={services} router={router} controlsHost={controlsHost} />,
+);

@@ -27,7 +27,16 @@ import { deriveDepositAddress } from '../src/chain/addresses.js';
 import { cpuMeter, load } from './bench/cpu.js';
 import { createDatabase, dropDatabase, startGateway } from './bench/environment.js';
 import { ledgerWriters } from './bench/ledger.js';
-import { fundUsers, moneyAtRate, moneyClient, moneyFlatOut, keepAlivePool, pollAssets, pollLikeUsers, signInUsers } from './bench/traffic.js';
+import {
+  fundUsers,
+  moneyAtRate,
+  moneyClient,
+  moneyFlatOut,
+  keepAlivePool,
+  pollAssets,
+  pollLikeUsers,
+  signInUsers,
+} from './bench/traffic.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 /** Users polling their assets every 10 s as the app does (the first USERS of them also move money). */
@@ -48,7 +57,9 @@ const databaseUrl = await createDatabase();
 const port = 18000 + Math.floor(Math.random() * 1000);
 const gateway = await startGateway(databaseUrl, port, { cpuProf: CPU_PROF, trace: TRACE });
 try {
-  console.log(`bench: PostgreSQL ${new URL(databaseUrl).pathname.slice(1)}, ${os.cpus().length} cores, node ${process.version}, ${load()}`);
+  console.log(
+    `bench: PostgreSQL ${new URL(databaseUrl).pathname.slice(1)}, ${os.cpus().length} cores, node ${process.version}, ${load()}`,
+  );
   const t0 = Date.now();
   const users = await signInUsers(gateway.base, USERS);
   console.log(`signed in ${users.length} users with 2 assets each in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
@@ -57,20 +68,26 @@ try {
   if (PHASES.has('poll')) {
     const flatMeter = await cpuMeter(gateway.pid, databaseUrl);
     const saturated = await pollAssets(gateway.base, users, { seconds: SECONDS });
-    console.log(`GET /{account}/asset, ${users.length} connections flat out: ${saturated.requests.average.toFixed(0)} req/s, p99 ${saturated.latency.p99} ms, errors ${saturated.errors + saturated.non2xx} (${load()})`);
+    console.log(
+      `GET /{account}/asset, ${users.length} connections flat out: ${saturated.requests.average.toFixed(0)} req/s, p99 ${saturated.latency.p99} ms, errors ${saturated.errors + saturated.non2xx} (${load()})`,
+    );
     console.log(`  ${await flatMeter(saturated.requests.total)}`);
     await gateway.mark('poll flat out');
     const pollers = [...users];
     if (POLL_USERS > pollers.length) {
       const ts = Date.now();
       pollers.push(...(await signInUsers(gateway.base, POLL_USERS - pollers.length, pollers.length)));
-      console.log(`signed in ${POLL_USERS - users.length} more users (2 assets each) for polling in ${((Date.now() - ts) / 1000).toFixed(1)} s`);
+      console.log(
+        `signed in ${POLL_USERS - users.length} more users (2 assets each) for polling in ${((Date.now() - ts) / 1000).toFixed(1)} s`,
+      );
       await gateway.mark('sign-in of the pollers');
     }
     for (const who of POLL_USERS > users.length ? [users, pollers] : [users]) {
       const meter = await cpuMeter(gateway.pid, databaseUrl);
       const polling = await pollLikeUsers(gateway.base, who, 20);
-      console.log(`GET /{account}/asset, ${who.length} users each polling every 10 s (${who.length / 10} req/s, staggered): p50 ${polling.p50} ms, p99 ${polling.p99} ms, ${polling.count} requests, errors ${polling.errors} (${load()})`);
+      console.log(
+        `GET /{account}/asset, ${who.length} users each polling every 10 s (${who.length / 10} req/s, staggered): p50 ${polling.p50} ms, p99 ${polling.p99} ms, ${polling.count} requests, errors ${polling.errors} (${load()})`,
+      );
       console.log(`  ${await meter(polling.count)}`);
       await gateway.mark(`${who.length} users polling every 10 s`);
       if (polling.errors) process.exitCode = 1;
@@ -81,9 +98,15 @@ try {
   if (PHASES.has('money')) {
     const tf = Date.now();
     await fundUsers(gateway.base, users);
-    console.log(`funded ${users.length} users with 20,000 USDT_TRX each through sandbox deposits in ${((Date.now() - tf) / 1000).toFixed(1)} s`);
+    console.log(
+      `funded ${users.length} users with 20,000 USDT_TRX each through sandbox deposits in ${((Date.now() - tf) / 1000).toFixed(1)} s`,
+    );
     await gateway.mark('funding');
-    const limit = (await (await fetch(`${gateway.base}/b2c-wallet/${users[0]!.account}/limit/USDT_TRX/BTC`, { headers: { authorization: `Bearer ${users[0]!.token}` } })).json()) as { minLimit: string };
+    const limit = (await (
+      await fetch(`${gateway.base}/b2c-wallet/${users[0]!.account}/limit/USDT_TRX/BTC`, {
+        headers: { authorization: `Bearer ${users[0]!.token}` },
+      })
+    ).json()) as { minLimit: string };
     const stranger = deriveDepositAddress(randomBytes(32), 'tron', 0);
     const pool = keepAlivePool(gateway.base, users.length);
     const clients = users.map((u) => moneyClient(pool, u, limit.minLimit, stranger));
@@ -92,33 +115,49 @@ try {
       // plans of the prepared statements and the PL/pgSQL functions. Run cold, the measured phase began
       // with a backlog that a rate this close to capacity never drained. Printed, not hidden.
       const warm = await moneyAtRate(clients, MONEY_RATE / 2, MONEY_WARMUP);
-      console.log(`money warm-up at ${MONEY_RATE / 2} req/s for ${MONEY_WARMUP} s: ${warm.perSecond.toFixed(0)} req/s done, p50 ${warm.p50} ms, p99 ${warm.p99} ms, errors ${warm.errors} (${load()})`);
+      console.log(
+        `money warm-up at ${MONEY_RATE / 2} req/s for ${MONEY_WARMUP} s: ${warm.perSecond.toFixed(0)} req/s done, p50 ${warm.p50} ms, p99 ${warm.p99} ms, errors ${warm.errors} (${load()})`,
+      );
       await gateway.mark('money warm-up');
     }
     let meter = await cpuMeter(gateway.pid, databaseUrl);
     const atRate = await moneyAtRate(clients, MONEY_RATE, MONEY_SECONDS);
-    console.log(`money (send, swap order, swap confirm in turn), ${users.length} users at ${MONEY_RATE} req/s offered: ${atRate.perSecond.toFixed(0)} req/s done, p50 ${atRate.p50} ms, p99 ${atRate.p99} ms, ${atRate.count} requests (${atRate.kinds}), errors ${atRate.errors}${atRate.errorKinds ? ` (${atRate.errorKinds})` : ''} (${load()})`);
+    console.log(
+      `money (send, swap order, swap confirm in turn), ${users.length} users at ${MONEY_RATE} req/s offered: ${atRate.perSecond.toFixed(0)} req/s done, p50 ${atRate.p50} ms, p99 ${atRate.p99} ms, ${atRate.count} requests (${atRate.kinds}), errors ${atRate.errors}${atRate.errorKinds ? ` (${atRate.errorKinds})` : ''} (${load()})`,
+    );
     console.log(`  ${await meter(atRate.count)}`);
     await gateway.mark('money at a fixed rate');
     meter = await cpuMeter(gateway.pid, databaseUrl);
     const flat = await moneyFlatOut(clients, MONEY_SECONDS);
-    console.log(`money, ${users.length} users flat out (one request in flight each): ${flat.perSecond.toFixed(0)} req/s, p50 ${flat.p50} ms, p99 ${flat.p99} ms, ${flat.count} requests (${flat.kinds}), errors ${flat.errors}${flat.errorKinds ? ` (${flat.errorKinds})` : ''} (${load()})`);
+    console.log(
+      `money, ${users.length} users flat out (one request in flight each): ${flat.perSecond.toFixed(0)} req/s, p50 ${flat.p50} ms, p99 ${flat.p99} ms, ${flat.count} requests (${flat.kinds}), errors ${flat.errors}${flat.errorKinds ? ` (${flat.errorKinds})` : ''} (${load()})`,
+    );
     console.log(`  ${await meter(flat.count)}`);
     await gateway.mark('money flat out');
     await pool.close();
     // Sends still being broadcast and confirmed are open holds, which the invariants allow.
     const check = await openDatabase({ databaseUrl, dataDir: '.' });
     const moneyViolations = [
-      ...(await checkLedgerInvariants(check.db)), ...(await checkWithdrawalInvariants(check.db)), ...(await checkSwapInvariants(check.db)),
+      ...(await checkLedgerInvariants(check.db)),
+      ...(await checkWithdrawalInvariants(check.db)),
+      ...(await checkSwapInvariants(check.db)),
     ];
     await check.close();
-    console.log(`money: ledger, withdrawal and swap invariants ${moneyViolations.length === 0 ? 'hold' : `BROKEN: ${JSON.stringify(moneyViolations.slice(0, 3))}`}`);
+    console.log(
+      `money: ledger, withdrawal and swap invariants ${moneyViolations.length === 0 ? 'hold' : `BROKEN: ${JSON.stringify(moneyViolations.slice(0, 3))}`}`,
+    );
     if (atRate.errors || flat.errors || moneyViolations.length) process.exitCode = 1;
   }
 
   if (PHASES.has('ledger')) {
-    const ledger = await ledgerWriters(databaseUrl, users.slice(0, 200).map((u) => u.account), { writers: WRITERS, seconds: SECONDS });
-    console.log(`ledger: ${ledger.perSecond.toFixed(0)} transfers/s with ${WRITERS} concurrent writers (${ledger.done} transfers, ${ledger.refused} refused), invariant ${ledger.violations.length === 0 ? 'holds' : `BROKEN: ${JSON.stringify(ledger.violations.slice(0, 3))}`} (${load()})`);
+    const ledger = await ledgerWriters(
+      databaseUrl,
+      users.slice(0, 200).map((u) => u.account),
+      { writers: WRITERS, seconds: SECONDS },
+    );
+    console.log(
+      `ledger: ${ledger.perSecond.toFixed(0)} transfers/s with ${WRITERS} concurrent writers (${ledger.done} transfers, ${ledger.refused} refused), invariant ${ledger.violations.length === 0 ? 'holds' : `BROKEN: ${JSON.stringify(ledger.violations.slice(0, 3))}`} (${load()})`,
+    );
     if (ledger.violations.length) process.exitCode = 1;
   }
 } finally {

@@ -9,7 +9,11 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pg from 'pg';
 
-interface Row { count: number; ms: number; samples?: number[] }
+interface Row {
+  count: number;
+  ms: number;
+  samples?: number[];
+}
 let statements = new Map<string, Row>();
 let requests = new Map<string, Row>();
 let since = performance.now();
@@ -25,20 +29,28 @@ const add = (table: Map<string, Row>, key: string, ms: number) => {
 };
 
 /** Literal values out, so one statement shape is one row whatever it was called with. */
-const shape = (text: string) => text.replace(/\s+/g, ' ').replace(/'[^']*'/g, "'?'").replace(/\$\d+/g, '$').slice(0, 160);
+const shape = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/'[^']*'/g, "'?'")
+    .replace(/\$\d+/g, '$')
+    .slice(0, 160);
 
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
 const original = pg.Client.prototype.query as unknown as Query;
 (pg.Client.prototype as unknown as { query: Query }).query = function query(this: pg.Client, ...args: unknown[]) {
   const first = args[0] as string | { text?: string } | undefined;
-  const text = typeof first === 'string' ? first : first?.text ?? '?';
+  const text = typeof first === 'string' ? first : (first?.text ?? '?');
   const started = performance.now();
   const done = () => add(statements, shape(text), performance.now() - started);
   // pg's Pool calls query with a callback (no promise back); drizzle's transactions await the promise.
   const last = args.length - 1;
   if (typeof args[last] === 'function') {
     const callback = args[last] as (...a: unknown[]) => void;
-    args[last] = (...a: unknown[]) => { done(); callback(...a); };
+    args[last] = (...a: unknown[]) => {
+      done();
+      callback(...a);
+    };
     return original.apply(this, args);
   }
   const result = original.apply(this, args);
@@ -48,7 +60,10 @@ const original = pg.Client.prototype.query as unknown as Query;
 
 /** Ids out of the path (uuids, numbers), so one route is one row. */
 const route = (method: string | undefined, url: string | undefined) =>
-  `${method} ${(url ?? '').split('?')[0]!.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, ':id').replace(/\/\d+(?=\/|$)/g, '/:n')}`;
+  `${method} ${(url ?? '')
+    .split('?')[0]!
+    .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, ':id')
+    .replace(/\/\d+(?=\/|$)/g, '/:n')}`;
 
 // Server side: from the request's arrival to the last byte of the answer.
 const arrived = new WeakMap<IncomingMessage, number>();
@@ -69,12 +84,16 @@ process.on('SIGUSR2', () => {
   const seconds = (performance.now() - since) / 1000;
   const total = [...requests.values()].reduce((n, r) => n + r.count, 0);
   const sent = [...statements.values()].reduce((n, r) => n + r.count, 0);
-  const lines = [`--- query trace: ${seconds.toFixed(1)} s, ${total} HTTP requests, ${sent} statements (${total ? (sent / total).toFixed(1) : '-'} per request)`,
-    `  event loop delay: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms`];
+  const lines = [
+    `--- query trace: ${seconds.toFixed(1)} s, ${total} HTTP requests, ${sent} statements (${total ? (sent / total).toFixed(1) : '-'} per request)`,
+    `  event loop delay: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms`,
+  ];
   for (const [route, r] of [...requests].sort((a, b) => b[1].count - a[1].count)) {
     const sorted = (r.samples ?? []).sort((a, b) => a - b);
     const p99 = sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))] ?? 0;
-    lines.push(`  http ${String(r.count).padStart(7)}  avg ${(r.ms / r.count).toFixed(1).padStart(7)} ms  p99 ${p99.toFixed(1).padStart(7)} ms (server side)  ${route}`);
+    lines.push(
+      `  http ${String(r.count).padStart(7)}  avg ${(r.ms / r.count).toFixed(1).padStart(7)} ms  p99 ${p99.toFixed(1).padStart(7)} ms (server side)  ${route}`,
+    );
   }
   for (const [text, r] of [...statements].sort((a, b) => b[1].count - a[1].count).slice(0, 40)) {
     lines.push(`  sql  ${String(r.count).padStart(7)}  avg ${(r.ms / r.count).toFixed(2).padStart(7)} ms  ${text}`);

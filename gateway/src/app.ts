@@ -60,7 +60,12 @@ export function refuseDevRoutes(app: FastifyInstance) {
   });
 }
 
-export type IdpFactory = (opts: { db: Database['db']; config: Config; users: UserCredentials; limiter?: RateLimiter }) => Promise<Idp>;
+export type IdpFactory = (opts: {
+  db: Database['db'];
+  config: Config;
+  users: UserCredentials;
+  limiter?: RateLimiter;
+}) => Promise<Idp>;
 
 export interface BuildAppOptions {
   config: Config;
@@ -129,24 +134,30 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   // Before any route: every `:account` route registered from here on is checked for ownership.
   registerAccountAccess(app, { db, authenticate, idp });
 
-  await app.register(async (scope) => {
-    await scope.register(accountRoutes, { db, config, mailer });
-    await scope.register(profileRoutes, { db, authenticate });
-    await scope.register(sessionRoutes, { db, authenticate, mailer });
-    await scope.register(passcodeRoutes, { db, authenticate, peppers: config.passcodePeppers });
-    await scope.register(telegramRoutes, { db, config, idp, authenticate, mailer });
-  }, { prefix: '/b2c-user-management' });
+  await app.register(
+    async (scope) => {
+      await scope.register(accountRoutes, { db, config, mailer });
+      await scope.register(profileRoutes, { db, authenticate });
+      await scope.register(sessionRoutes, { db, authenticate, mailer });
+      await scope.register(passcodeRoutes, { db, authenticate, peppers: config.passcodePeppers });
+      await scope.register(telegramRoutes, { db, config, idp, authenticate, mailer });
+    },
+    { prefix: '/b2c-user-management' },
+  );
 
   // The seed is read on the first derivation, not at start: routes that never derive need no seed.
   let seed: Uint8Array | undefined;
   const derive = (network: Parameters<typeof deriveDepositAddress>[1], index: number) =>
     deriveDepositAddress((seed ??= loadSeed(config)), network, index);
   const rates = opts.rates ?? createSandboxRateProvider({ parentOf: (c) => findCoin(c)?.parent });
-  await app.register(async (scope) => {
-    await scope.register(walletRoutes, { db, config, authenticate, derive });
-    await scope.register(rateRoutes, { config, provider: rates });
-    await scope.register(healthRoutes);
-  }, { prefix: '/b2c-wallet' });
+  await app.register(
+    async (scope) => {
+      await scope.register(walletRoutes, { db, config, authenticate, derive });
+      await scope.register(rateRoutes, { config, provider: rates });
+      await scope.register(healthRoutes);
+    },
+    { prefix: '/b2c-wallet' },
+  );
   await app.register(addressBookRoutes, { db, authenticate, prefix: '/b2c-address-book' });
 
   // Chain adapters; in sandbox also the pretend chain, its block producer and /dev/chain routes.
@@ -156,20 +167,40 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(withdrawalsPlugin, { db, config, authenticate, adapters });
   const sandboxLiquidity = !opts.liquidity && config.sandbox ? createSandboxLiquidity(rates) : undefined;
   await app.register(swapPlugin, {
-    db, config, authenticate, derive, provider: opts.liquidity ?? sandboxLiquidity ?? noLiquidity,
-    ...(sandboxLiquidity ? { sandboxLiquidity } : {}), ...(opts.swapClock ? { now: opts.swapClock } : {}),
+    db,
+    config,
+    authenticate,
+    derive,
+    provider: opts.liquidity ?? sandboxLiquidity ?? noLiquidity,
+    ...(sandboxLiquidity ? { sandboxLiquidity } : {}),
+    ...(opts.swapClock ? { now: opts.swapClock } : {}),
   });
   const sandboxPayouts = !opts.payouts && config.sandbox ? createSandboxPayouts(db) : undefined;
   await app.register(sellPlugin, {
-    db, config, authenticate, rates, payouts: opts.payouts ?? sandboxPayouts ?? noPayouts, ...(sandboxPayouts ? { sandboxPayouts } : {}),
+    db,
+    config,
+    authenticate,
+    rates,
+    payouts: opts.payouts ?? sandboxPayouts ?? noPayouts,
+    ...(sandboxPayouts ? { sandboxPayouts } : {}),
   });
   // Card buy: the fiat applier's tokenless calls, and in sandbox the pretend acquirer's payment page.
-  const acquirer = opts.acquirer
-    ?? (config.sandbox ? createSandboxAcquirer({
-      publicUrl: config.publicUrl, delayMs: config.sandboxCardDelayMs, ...(opts.buyClock ? { now: opts.buyClock } : {}),
-    }) : noAcquirer);
+  const acquirer =
+    opts.acquirer ??
+    (config.sandbox
+      ? createSandboxAcquirer({
+          publicUrl: config.publicUrl,
+          delayMs: config.sandboxCardDelayMs,
+          ...(opts.buyClock ? { now: opts.buyClock } : {}),
+        })
+      : noAcquirer);
   await app.register(buyPlugin, { db, config, rates, acquirer, ...(opts.buyClock ? { now: opts.buyClock } : {}) });
-  await app.register(analyticsRoutes, { db, config, authenticate, ...(opts.analyticsSink ? { sink: opts.analyticsSink } : {}) });
+  await app.register(analyticsRoutes, {
+    db,
+    config,
+    authenticate,
+    ...(opts.analyticsSink ? { sink: opts.analyticsSink } : {}),
+  });
   if (config.sandbox) {
     await app.register(devMailRoutes, { db });
     await app.register(devTelegramRoutes, { config });

@@ -20,7 +20,10 @@ const int = (minimum: number, maximum: number, description: string) => Type.Inte
 const url = (schemes: string[], description: string) =>
   Type.String({ pattern: `^(?:${schemes.join('|')})://[^\\s]*$`, description });
 const oneOf = <T extends string>(values: readonly T[], description: string) =>
-  Type.Union(values.map((v) => Type.Literal(v)), { description });
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { description },
+  );
 const optional = <T extends TSchema>(schema: T) => Type.Optional(schema);
 
 export const EnvSchema = Type.Object({
@@ -33,9 +36,13 @@ export const EnvSchema = Type.Object({
   DATA_DIR: optional(Type.String({ minLength: 1, description: 'a directory' })),
   SANDBOX: optional(Type.Boolean({ description: '1, true, yes, on or 0, false, no, off' })),
   OIDC_REALM: optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'letters, digits, _ and -' })),
-  OIDC_CLIENT_ID: optional(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,128}$', description: 'letters, digits, _, . and -' })),
+  OIDC_CLIENT_ID: optional(
+    Type.String({ pattern: '^[A-Za-z0-9_.-]{1,128}$', description: 'letters, digits, _, . and -' }),
+  ),
   TELEGRAM_BOT_TOKEN: optional(Type.String({ minLength: 1, description: 'the token from @BotFather' })),
-  TELEGRAM_BOT_NAME: optional(Type.String({ pattern: '^[A-Za-z0-9_]{1,64}$', description: 'a bot username without @' })),
+  TELEGRAM_BOT_NAME: optional(
+    Type.String({ pattern: '^[A-Za-z0-9_]{1,64}$', description: 'a bot username without @' }),
+  ),
   ALLOWED_ORIGINS: optional(Type.String({ description: 'comma-separated origins such as https://app.example' })),
   SMTP_URL: optional(url(['smtp', 'smtps'], 'an smtp:// or smtps:// URL')),
   MAIL_FROM: optional(Type.String({ minLength: 3, description: 'a sender such as Wallet <no-reply@example.com>' })),
@@ -57,20 +64,42 @@ export const EnvSchema = Type.Object({
   BUY_SPREAD_BPS: optional(int(0, 5000, 'basis points, 0–5000')),
   BUY_PAYMENT_TTL_SECONDS: optional(int(60, 86_400, 'seconds, 60–86400')),
   SANDBOX_CARD_DELAY_MS: optional(int(0, 600_000, 'milliseconds, 0–600000')),
-  PASSCODE_RESET_HOLD_HOURS: optional(Type.Number({ minimum: 0, maximum: 720, description: 'hours, 0–720 (fractions allowed: 0.01 is 36 s)' })),
+  PASSCODE_RESET_HOLD_HOURS: optional(
+    Type.Number({ minimum: 0, maximum: 720, description: 'hours, 0–720 (fractions allowed: 0.01 is 36 s)' }),
+  ),
   TELEGRAM_RECOVERY_MAX_AGE_SECONDS: optional(int(10, 3600, 'seconds, 10–3600')),
   LOG_LEVEL: optional(oneOf(LOG_LEVELS, LOG_LEVELS.join(', '))),
-  TRUST_PROXY: optional(Type.String({
-    description: 'false, true, a hop count (1, 2, …) or comma-separated proxy addresses/CIDRs (also loopback, linklocal, uniquelocal)',
-  })),
+  TRUST_PROXY: optional(
+    Type.String({
+      description:
+        'false, true, a hop count (1, 2, …) or comma-separated proxy addresses/CIDRs (also loopback, linklocal, uniquelocal)',
+    }),
+  ),
   GATEWAY_URL: optional(url(['http', 'https'], 'an http:// URL')),
-  RATE_LIMITS: optional(Type.String({ description: 'off, or overrides such as signIn.ip=30/60,money.account=off (see docs/operations.md "Security and limits")' })),
+  RATE_LIMITS: optional(
+    Type.String({
+      description:
+        'off, or overrides such as signIn.ip=30/60,money.account=off (see docs/operations.md "Security and limits")',
+    }),
+  ),
   REDIS_URL: optional(url(['redis', 'rediss'], 'a redis:// or rediss:// URL (empty: counters in the database)')),
   ANALYTICS_SINK: optional(oneOf(ANALYTICS_SINKS, ANALYTICS_SINKS.join(', '))),
   POSTHOG_HOST: optional(url(['http', 'https'], 'the PostHog ingestion host, e.g. https://eu.i.posthog.com')),
-  POSTHOG_API_KEY: optional(Type.String({ minLength: 1, maxLength: 200, description: 'the PostHog project API key (phc_…)' })),
-  PASSCODE_PEPPER: optional(Type.String({ minLength: 1, description: 'id:key pairs, newest first, each key 32+ random bytes in base64 (k1:$(openssl rand -base64 32))' })),
-  IDP_KEY_ENCRYPTION_KEY: optional(Type.String({ pattern: '^[A-Za-z0-9+/_-]{43}=?$', description: '32 random bytes, base64 (openssl rand -base64 32)' })),
+  POSTHOG_API_KEY: optional(
+    Type.String({ minLength: 1, maxLength: 200, description: 'the PostHog project API key (phc_…)' }),
+  ),
+  PASSCODE_PEPPER: optional(
+    Type.String({
+      minLength: 1,
+      description: 'id:key pairs, newest first, each key 32+ random bytes in base64 (k1:$(openssl rand -base64 32))',
+    }),
+  ),
+  IDP_KEY_ENCRYPTION_KEY: optional(
+    Type.String({
+      pattern: '^[A-Za-z0-9+/_-]{43}=?$',
+      description: '32 random bytes, base64 (openssl rand -base64 32)',
+    }),
+  ),
 });
 export type Env = Static<typeof EnvSchema>;
 
@@ -191,13 +220,20 @@ function coerce(env: Record<string, string | undefined>): Record<string, unknown
 }
 
 /** What a variable must be, as the schema says it. */
-const expected = (name: string) => (EnvSchema.properties as Record<string, { description?: string }>)[name]?.description ?? 'valid';
+const expected = (name: string) =>
+  (EnvSchema.properties as Record<string, { description?: string }>)[name]?.description ?? 'valid';
 
 function schemaProblems(values: Record<string, unknown>, env: Record<string, string | undefined>): string[] {
-  const bad = new Set(Value.Errors(EnvSchema, values).map((e) => e.instancePath.split('/')[1]).filter(Boolean) as string[]);
+  const bad = new Set(
+    Value.Errors(EnvSchema, values)
+      .map((e) => e.instancePath.split('/')[1])
+      .filter(Boolean) as string[],
+  );
   return [...bad].map((name) => {
     // Never echo a secret back into logs.
-    const shown = /TOKEN|MNEMONIC|SMTP_URL|DATABASE_URL|REDIS_URL|KEY|PEPPER/.test(name) ? '' : ` (got ${JSON.stringify(env[name])})`;
+    const shown = /TOKEN|MNEMONIC|SMTP_URL|DATABASE_URL|REDIS_URL|KEY|PEPPER/.test(name)
+      ? ''
+      : ` (got ${JSON.stringify(env[name])})`;
     return `${name} must be ${expected(name)}${shown}`;
   });
 }
@@ -217,7 +253,10 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProx
   if (raw === undefined || FALSE.test(raw)) return false;
   if (TRUE.test(raw) && raw !== '1') return true;
   if (/^\d+$/.test(raw)) return Number(raw);
-  const entries = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const wrong = entries.filter((e) => !isProxyAddress(e));
   if (!entries.length || wrong.length) {
     problems.push(`TRUST_PROXY must be ${expected('TRUST_PROXY')} (not an address: ${wrong.join(', ') || raw})`);
@@ -228,14 +267,20 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProx
 
 function parseOrigins(raw: string | undefined, problems: string[]): string[] {
   const origins: string[] = [];
-  for (const entry of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     let origin: string | undefined;
     try {
       const parsed = new URL(entry);
       if (parsed.protocol === 'http:' || parsed.protocol === 'https:') origin = parsed.origin;
-    } catch { /* reported below */ }
+    } catch {
+      /* reported below */
+    }
     if (origin) origins.push(origin);
-    else problems.push(`ALLOWED_ORIGINS must be ${expected('ALLOWED_ORIGINS')} (not an origin: ${JSON.stringify(entry)})`);
+    else
+      problems.push(`ALLOWED_ORIGINS must be ${expected('ALLOWED_ORIGINS')} (not an origin: ${JSON.stringify(entry)})`);
   }
   return origins;
 }
@@ -254,28 +299,40 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: LoadOp
   const production = env.NODE_ENV === 'production';
   const sandbox = env.SANDBOX ?? !production;
   if (production && sandbox) {
-    problems.push('SANDBOX must be off when NODE_ENV=production: the sandbox mints test money, signs Telegram init data for anyone and mounts /dev/*');
+    problems.push(
+      'SANDBOX must be off when NODE_ENV=production: the sandbox mints test money, signs Telegram init data for anyone and mounts /dev/*',
+    );
   }
   const port = env.PORT ?? 8080;
   const gatewayOrigin = `http://localhost:${port}`;
   const publicUrl = (env.PUBLIC_URL ?? (opts.dev ? DEV_ORIGIN : gatewayOrigin)).replace(/\/$/, '');
   const telegramBotToken = env.TELEGRAM_BOT_TOKEN ?? (sandbox ? SANDBOX_BOT_TOKEN : '');
   if (!telegramBotToken && production) problems.push('TELEGRAM_BOT_TOKEN is required in production');
-  const origins = parseOrigins(env.ALLOWED_ORIGINS ?? (opts.dev ? `${DEV_ORIGIN},${gatewayOrigin}` : undefined), problems);
+  const origins = parseOrigins(
+    env.ALLOWED_ORIGINS ?? (opts.dev ? `${DEV_ORIGIN},${gatewayOrigin}` : undefined),
+    problems,
+  );
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const rateLimits = parseRateLimits(env.RATE_LIMITS, problems);
   if (production && trustProxy === true) {
-    problems.push('TRUST_PROXY must name the proxies (a hop count or their addresses) in production: `true` believes any X-Forwarded-For, so a client could pick its own address and escape every per-address limit');
+    problems.push(
+      'TRUST_PROXY must name the proxies (a hop count or their addresses) in production: `true` believes any X-Forwarded-For, so a client could pick its own address and escape every per-address limit',
+    );
   }
   if (production && !env.IDP_KEY_ENCRYPTION_KEY) {
-    problems.push('IDP_KEY_ENCRYPTION_KEY is required in production: the identity provider\'s private signing key is stored encrypted under it (openssl rand -base64 32)');
+    problems.push(
+      "IDP_KEY_ENCRYPTION_KEY is required in production: the identity provider's private signing key is stored encrypted under it (openssl rand -base64 32)",
+    );
   }
   const passcodePeppers = parsePeppers(env.PASSCODE_PEPPER, problems);
   if (production && !env.PASSCODE_PEPPER) {
-    problems.push('PASSCODE_PEPPER is required in production: passcodes are MACed under it, so a database dump alone cannot recover them (k1:$(openssl rand -base64 32))');
+    problems.push(
+      'PASSCODE_PEPPER is required in production: passcodes are MACed under it, so a database dump alone cannot recover them (k1:$(openssl rand -base64 32))',
+    );
   }
   const analyticsSink = (env.ANALYTICS_SINK ?? 'none') as (typeof ANALYTICS_SINKS)[number];
-  if (analyticsSink === 'posthog' && !env.POSTHOG_API_KEY) problems.push('POSTHOG_API_KEY is required when ANALYTICS_SINK=posthog');
+  if (analyticsSink === 'posthog' && !env.POSTHOG_API_KEY)
+    problems.push('POSTHOG_API_KEY is required when ANALYTICS_SINK=posthog');
   let publicOrigin = '';
   try {
     publicOrigin = new URL(publicUrl).origin;
@@ -325,10 +382,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: LoadOp
     gatewayUrl: env.GATEWAY_URL ?? gatewayOrigin,
     rateLimits,
     ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
-    idpKeyEncryptionKey: env.IDP_KEY_ENCRYPTION_KEY ? Buffer.from(env.IDP_KEY_ENCRYPTION_KEY, 'base64') : DEV_IDP_KEY_ENCRYPTION_KEY,
+    idpKeyEncryptionKey: env.IDP_KEY_ENCRYPTION_KEY
+      ? Buffer.from(env.IDP_KEY_ENCRYPTION_KEY, 'base64')
+      : DEV_IDP_KEY_ENCRYPTION_KEY,
     passcodePeppers: passcodePeppers ?? peppersOf([DEV_PEPPER]),
-    analytics: analyticsSink === 'posthog'
-      ? { sink: 'posthog', host: (env.POSTHOG_HOST ?? 'https://us.i.posthog.com').replace(/\/$/, ''), apiKey: env.POSTHOG_API_KEY! }
-      : { sink: analyticsSink },
+    analytics:
+      analyticsSink === 'posthog'
+        ? {
+            sink: 'posthog',
+            host: (env.POSTHOG_HOST ?? 'https://us.i.posthog.com').replace(/\/$/, ''),
+            apiKey: env.POSTHOG_API_KEY!,
+          }
+        : { sink: analyticsSink },
   };
 }

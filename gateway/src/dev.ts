@@ -16,19 +16,32 @@ try {
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
 const app = await buildApp({ config, database, logger: { level: config.logLevel } });
 await app.listen({ port: config.port, host: config.host });
 
 // vite.config.ts is Vite's, not the gateway's: it learns where to proxy through GATEWAY_URL.
 process.env.GATEWAY_URL = config.gatewayUrl;
 const { createServer } = await import('vite');
-const vite = await createServer({ root: repoRoot, configFile: path.join(repoRoot, 'vite.config.ts'), server: { port: 5173, strictPort: true } });
+const vite = await createServer({
+  root: repoRoot,
+  configFile: path.join(repoRoot, 'vite.config.ts'),
+  server: { port: 5173, strictPort: true },
+});
 await vite.listen();
 
 console.log(`\nWallet (dev) is running at ${DEV_ORIGIN}`);
-console.log(`  gateway ${config.gatewayUrl}, database ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}`);
-if (config.sandbox) console.log(`  sandbox mail: ${DEV_ORIGIN}/dev/mail   Telegram harness: ${DEV_ORIGIN}/dev/telegram   API docs: ${DEV_ORIGIN}/docs/json\n`);
+console.log(
+  `  gateway ${config.gatewayUrl}, database ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}`,
+);
+if (config.sandbox)
+  console.log(
+    `  sandbox mail: ${DEV_ORIGIN}/dev/mail   Telegram harness: ${DEV_ORIGIN}/dev/telegram   API docs: ${DEV_ORIGIN}/docs/json\n`,
+  );
 
 let closing = false;
 async function shutdown() {

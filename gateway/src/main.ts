@@ -11,7 +11,11 @@ try {
   console.error(`The gateway did not start. ${err.message}`);
   process.exit(1);
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
 const app = await buildApp({ config, database, logger: { level: config.logLevel } });
 
 let closing = false;
@@ -36,5 +40,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 const where = database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
-console.log(`\nWallet is running at ${config.publicUrl}  (database: ${where}${config.sandbox ? ', sandbox mode' : ''})`);
-if (config.sandbox) console.log(`Sandbox mail outbox: ${config.publicUrl}/dev/mail   API docs: ${config.publicUrl}/docs/json\n`);
+console.log(
+  `\nWallet is running at ${config.publicUrl}  (database: ${where}${config.sandbox ? ', sandbox mode' : ''})`,
+);
+if (config.sandbox)
+  console.log(`Sandbox mail outbox: ${config.publicUrl}/dev/mail   API docs: ${config.publicUrl}/docs/json\n`);

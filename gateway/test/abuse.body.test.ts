@@ -27,32 +27,57 @@ const ANALYTICS = '/analytics/events';
 /** `levels` open brackets, then as many closing ones: valid JSON, 2 × levels bytes. */
 const nested = (levels: number) => Buffer.from('['.repeat(levels) + ']'.repeat(levels));
 
-interface Answer { status: number; body: { code?: string; message?: string; [k: string]: unknown } | undefined; text: string }
+interface Answer {
+  status: number;
+  body: { code?: string; message?: string; [k: string]: unknown } | undefined;
+  text: string;
+}
 
 /**
  * One POST with the body in `parts` (written one after another; `between` runs after the first one).
  * With `chunked` no Content-Length is sent, so the gateway cannot refuse the size before reading.
  */
-function post(path: string, parts: Buffer[], opts: { chunked?: boolean; between?: () => Promise<void>; contentType?: string } = {}): Promise<Answer> {
+function post(
+  path: string,
+  parts: Buffer[],
+  opts: { chunked?: boolean; between?: () => Promise<void>; contentType?: string } = {},
+): Promise<Answer> {
   const length = parts.reduce((n, p) => n + p.length, 0);
   return new Promise((resolve, reject) => {
     let answered = false;
-    const req = http.request({
-      host: '127.0.0.1', port, path, method: 'POST',
-      headers: { 'content-type': opts.contentType ?? 'application/json', ...(opts.chunked ? {} : { 'content-length': String(length) }) },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => { text += c; });
-      res.on('end', () => {
-        answered = true;
-        let body: Answer['body'];
-        try { body = text ? JSON.parse(text) : undefined; } catch { body = undefined; }
-        resolve({ status: res.statusCode ?? 0, body, text });
-      });
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: {
+          'content-type': opts.contentType ?? 'application/json',
+          ...(opts.chunked ? {} : { 'content-length': String(length) }),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => {
+          text += c;
+        });
+        res.on('end', () => {
+          answered = true;
+          let body: Answer['body'];
+          try {
+            body = text ? JSON.parse(text) : undefined;
+          } catch {
+            body = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, body, text });
+        });
+      },
+    );
     // Once the answer is in, a refused upload's remaining bytes may meet a closed socket: that is fine.
-    req.on('error', (err) => { if (!answered) reject(err); });
+    req.on('error', (err) => {
+      if (!answered) reject(err);
+    });
     void (async () => {
       const [first, ...rest] = parts;
       req.write(first!);
@@ -72,13 +97,19 @@ function probe(): Promise<{ status: number; ms: number; cpuMs: number }> {
   const start = performance.now();
   const cpu = process.cpuUsage();
   return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path: '/b2c-wallet/health', agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => {
-        const used = process.cpuUsage(cpu);
-        resolve({ status: res.statusCode ?? 0, ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000 });
-      });
-    }).on('error', reject);
+    http
+      .get({ host: '127.0.0.1', port, path: '/b2c-wallet/health', agent: false }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          const used = process.cpuUsage(cpu);
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: performance.now() - start,
+            cpuMs: (used.user + used.system) / 1000,
+          });
+        });
+      })
+      .on('error', reject);
   });
 }
 
@@ -121,16 +152,26 @@ describe('one request cannot stall the gateway', () => {
   it('the health probe stays under 100 ms while ten 1 MB nested bodies are in flight', async () => {
     // The attacker is another process, as it would be: its own writes take no time from the gateway's loop.
     const attacker = spawn(process.execPath, ['-e', ATTACKER], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    const said = (what: string) => new Promise<unknown>((resolve, reject) => {
-      const onMessage = (m: { what: string; data?: unknown }) => { if (m.what === what) { attacker.off('message', onMessage); resolve(m.data); } };
-      attacker.on('message', onMessage);
-      attacker.once('exit', (code) => reject(new Error(`the attacker exited (${code}) before "${what}"`)));
-    });
+    const said = (what: string) =>
+      new Promise<unknown>((resolve, reject) => {
+        const onMessage = (m: { what: string; data?: unknown }) => {
+          if (m.what === what) {
+            attacker.off('message', onMessage);
+            resolve(m.data);
+          }
+        };
+        attacker.on('message', onMessage);
+        attacker.once('exit', (code) => reject(new Error(`the attacker exited (${code}) before "${what}"`)));
+      });
     // The gateway has seen all ten requests (their headers and half of each body) before the probes start.
     let arrived = 0;
     let allArrived!: () => void;
-    const ten = new Promise<void>((resolve) => { allArrived = resolve; });
-    const onRequest = (req: http.IncomingMessage) => { if (req.url === SIGN_UP && (arrived += 1) === 10) allArrived(); };
+    const ten = new Promise<void>((resolve) => {
+      allArrived = resolve;
+    });
+    const onRequest = (req: http.IncomingMessage) => {
+      if (req.url === SIGN_UP && (arrived += 1) === 10) allArrived();
+    };
     t.app.server.on('request', onRequest);
     const latencies: number[] = [];
     const cpu: number[] = [];
@@ -141,7 +182,10 @@ describe('one request cannot stall the gateway', () => {
       cpu.push(p.cpuMs);
     };
     let done = false;
-    const answered = said('answers').then((a) => { done = true; return a as { status: number; body: Answer['body'] }[]; });
+    const answered = said('answers').then((a) => {
+      done = true;
+      return a as { status: number; body: Answer['body'] }[];
+    });
     // Warm up first (a fresh gateway compiles and starts its workers during its first requests): the
     // probe, and each kind of refusal once, so what is measured below is the attack and nothing else.
     for (let i = 0; i < 10; i += 1) await probe();
@@ -162,12 +206,16 @@ describe('one request cannot stall the gateway', () => {
     }
     const answers = await answered;
     const sorted = [...latencies].sort((a, b) => a - b);
-    console.log(`health under ten 1 MB nested bodies: ${latencies.length} probes, median ${sorted[sorted.length >> 1]!.toFixed(1)} ms,`
-      + ` max ${sorted.at(-1)!.toFixed(1)} ms (${latencies.map((x) => x.toFixed(1)).join(' ')}); gateway CPU per probe ${cpu.map((x) => x.toFixed(1)).join(' ')} ms;`
-      + ` answers ${answers.map((a) => `${a.status} ${a.body?.code}`).join(', ')}`);
-    answers.forEach((a, i) => (i % 2 === 1
-      ? expect(a).toMatchObject({ status: 400, body: { code: 'BODY_TOO_DEEP', message: expect.any(String) } })
-      : expect(a).toMatchObject({ status: 413, body: { code: 'BODY_TOO_LARGE', message: expect.any(String) } })));
+    console.log(
+      `health under ten 1 MB nested bodies: ${latencies.length} probes, median ${sorted[sorted.length >> 1]!.toFixed(1)} ms,` +
+        ` max ${sorted.at(-1)!.toFixed(1)} ms (${latencies.map((x) => x.toFixed(1)).join(' ')}); gateway CPU per probe ${cpu.map((x) => x.toFixed(1)).join(' ')} ms;` +
+        ` answers ${answers.map((a) => `${a.status} ${a.body?.code}`).join(', ')}`,
+    );
+    answers.forEach((a, i) =>
+      i % 2 === 1
+        ? expect(a).toMatchObject({ status: 400, body: { code: 'BODY_TOO_DEEP', message: expect.any(String) } })
+        : expect(a).toMatchObject({ status: 413, body: { code: 'BODY_TOO_LARGE', message: expect.any(String) } }),
+    );
     // On a free core a probe waits only for the gateway's own work, so that is what is held under 100 ms:
     // the CPU time the gateway spent while each probe was out. The wall-clock figures above are printed,
     // not asserted: on a shared, saturated machine they include time the process was not even scheduled
@@ -189,29 +237,45 @@ describe('one request cannot stall the gateway', () => {
     const ok = await post(SIGN_UP, [Buffer.from(`{"email":${'['.repeat(31)}${']'.repeat(31)}}`)]);
     expectErrorShape(ok, 400, 'VALIDATION_ERROR');
     // Brackets in a string, an escaped quote among them, are text.
-    const inString = await post(SIGN_UP, [Buffer.from(JSON.stringify({ email: 'x', password: `\\"${'[{'.repeat(40)}` }))]);
+    const inString = await post(SIGN_UP, [
+      Buffer.from(JSON.stringify({ email: 'x', password: `\\"${'[{'.repeat(40)}` })),
+    ]);
     expectErrorShape(inString, 400, 'VALIDATION_ERROR');
     // Not JSON at all: the parser's own 400, still in the gateway's shape.
     expectErrorShape(await post(SIGN_UP, [Buffer.from('{"email": ')]), 400, 'FST_ERR_CTP_INVALID_JSON_BODY');
   });
 
-  it('refuses a body over the route\'s limit with 413, whether its length is declared or not', async () => {
-    const big = Buffer.from(JSON.stringify({ email: 'big@example.com', password: 'correct horse', accountName: 'x'.repeat(20_000) }));
+  it("refuses a body over the route's limit with 413, whether its length is declared or not", async () => {
+    const big = Buffer.from(
+      JSON.stringify({ email: 'big@example.com', password: 'correct horse', accountName: 'x'.repeat(20_000) }),
+    );
     expectErrorShape(await post(SIGN_UP, [big]), 413, 'BODY_TOO_LARGE');
     expectErrorShape(await post(SIGN_UP, halves(big), { chunked: true }), 413, 'BODY_TOO_LARGE');
     // Not only JSON: any content type is held to the same limit.
-    expectErrorShape(await post(SIGN_UP, [Buffer.alloc(20_000, 'a')], { contentType: 'text/plain' }), 413, 'BODY_TOO_LARGE');
+    expectErrorShape(
+      await post(SIGN_UP, [Buffer.alloc(20_000, 'a')], { contentType: 'text/plain' }),
+      413,
+      'BODY_TOO_LARGE',
+    );
     // Analytics batches may be larger (up to 64 kB): the same size is read there, and refused by the schema.
-    const batch = Buffer.from(JSON.stringify({ appType: 'web', sessionId: 'abcdefgh', events: [], pad: 'x'.repeat(20_000) }));
+    const batch = Buffer.from(
+      JSON.stringify({ appType: 'web', sessionId: 'abcdefgh', events: [], pad: 'x'.repeat(20_000) }),
+    );
     expectErrorShape(await post(ANALYTICS, [batch]), 400, 'VALIDATION_ERROR');
     expectErrorShape(await post(ANALYTICS, [Buffer.alloc(70_000, ' ')]), 413, 'BODY_TOO_LARGE');
   });
 
   it('a normal body still works', async () => {
-    const res = await post(SIGN_UP, [Buffer.from(JSON.stringify({ email: 'normal.body@example.com', password: 'correct horse battery' }))]);
+    const res = await post(SIGN_UP, [
+      Buffer.from(JSON.stringify({ email: 'normal.body@example.com', password: 'correct horse battery' })),
+    ]);
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ email: 'normal.body@example.com' });
-    const chunked = await post(SIGN_UP, halves(Buffer.from(JSON.stringify({ email: 'chunked.body@example.com', password: 'correct horse battery' }))), { chunked: true });
+    const chunked = await post(
+      SIGN_UP,
+      halves(Buffer.from(JSON.stringify({ email: 'chunked.body@example.com', password: 'correct horse battery' }))),
+      { chunked: true },
+    );
     expect(chunked.status, chunked.text).toBe(201);
   });
 });

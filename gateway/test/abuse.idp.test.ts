@@ -11,7 +11,9 @@ import { freshDatabase } from './support/database.js';
 import { walletUser } from './wallet-support.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
 afterAll(async () => t?.close());
 
 const storedValue = async (db: TestApp['db'], name: string) =>
@@ -20,7 +22,12 @@ const storedValue = async (db: TestApp['db'], name: string) =>
 describe("the IdP's private keys at rest", () => {
   it('are stored sealed with AES-256-GCM: no private member of the signing key is readable in the row', async () => {
     const row = await storedValue(t.db, 'signing-jwks');
-    expect(row).toMatchObject({ sealed: 'A256GCM', iv: expect.any(String), tag: expect.any(String), data: expect.any(String) });
+    expect(row).toMatchObject({
+      sealed: 'A256GCM',
+      iv: expect.any(String),
+      tag: expect.any(String),
+      data: expect.any(String),
+    });
     const { jwks } = await loadKeys(t.db, DEV_IDP_KEY_ENCRYPTION_KEY);
     const d = jwks.keys[0]!.d!;
     expect(d.length).toBeGreaterThan(100);
@@ -54,13 +61,18 @@ describe("a token's subject must own its grant", () => {
     expect(claims.gid).toEqual(expect.any(String));
     const { jwks } = await loadKeys(t.db, DEV_IDP_KEY_ENCRYPTION_KEY);
     const key = await importJWK(jwks.keys[0]!, SIGNING_ALG);
-    const forge = (sub: string) => new SignJWT({ ...claims, sub, jti: randomUUID() })
-      .setProtectedHeader({ alg: SIGNING_ALG, typ: 'at+jwt', kid: jwks.keys[0]!.kid! })
-      .sign(key);
+    const forge = (sub: string) =>
+      new SignJWT({ ...claims, sub, jti: randomUUID() })
+        .setProtectedHeader({ alg: SIGNING_ALG, typ: 'at+jwt', kid: jwks.keys[0]!.kid! })
+        .sign(key);
     // The same claims re-signed for alice still work (the forgery below differs only in `sub`).
     await expect(t.app.idp.verifyAccessToken(await forge(alice.id))).resolves.toEqual({ sub: alice.id });
     await expect(t.app.idp.verifyAccessToken(await forge(bob.id))).rejects.toThrow();
-    const res = await t.app.inject({ method: 'GET', url: '/b2c-user-management/user', headers: { authorization: `Bearer ${await forge(bob.id)}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/b2c-user-management/user',
+      headers: { authorization: `Bearer ${await forge(bob.id)}` },
+    });
     expect(res.statusCode).toBe(401);
     expect(claims.aud).toBe(API_RESOURCE);
   });

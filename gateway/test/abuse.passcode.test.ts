@@ -17,27 +17,32 @@ vi.mock('../src/passcode/hash.js', async (importOriginal) => {
 });
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
 afterAll(async () => t?.close());
 
 const RIGHT = '2580';
 
 describe('a correct passcode inside a burst of wrong ones', () => {
-  it.each([0, 2, 4, 10])('50 parallel guesses with the right one at position %i check at most 5 wrong codes', async (position) => {
-    const u = await walletUser(t, `burst${position}`);
-    expect((await pin(t, u, 'enable', undefined, { pinCode: RIGHT })).status).toBe(200);
-    checked.length = 0;
-    const guesses = Array.from({ length: 50 }, (_, i) => (i === position ? RIGHT : String(3000 + i)));
-    const replies = await Promise.all(guesses.map((code) => pin(t, u, 'validate', code)));
-    const wrongChecked = checked.filter((c) => c !== RIGHT);
-    expect(wrongChecked.length, `wrong codes checked: ${wrongChecked.length}`).toBeLessThanOrEqual(5);
-    // Whatever its fate, the right code never answered "incorrect".
-    expect(replies[position]!.body?.code).not.toBe('B2C_USM0031');
-    // The failures counted beside it are still there: the burst ends in a wait or the block.
-    const row = (await passcodeRow(t, u))!;
-    expect(row.failedAttempts).toBeGreaterThanOrEqual(45);
-    expect(replies.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
-  });
+  it.each([0, 2, 4, 10])(
+    '50 parallel guesses with the right one at position %i check at most 5 wrong codes',
+    async (position) => {
+      const u = await walletUser(t, `burst${position}`);
+      expect((await pin(t, u, 'enable', undefined, { pinCode: RIGHT })).status).toBe(200);
+      checked.length = 0;
+      const guesses = Array.from({ length: 50 }, (_, i) => (i === position ? RIGHT : String(3000 + i)));
+      const replies = await Promise.all(guesses.map((code) => pin(t, u, 'validate', code)));
+      const wrongChecked = checked.filter((c) => c !== RIGHT);
+      expect(wrongChecked.length, `wrong codes checked: ${wrongChecked.length}`).toBeLessThanOrEqual(5);
+      // Whatever its fate, the right code never answered "incorrect".
+      expect(replies[position]!.body?.code).not.toBe('B2C_USM0031');
+      // The failures counted beside it are still there: the burst ends in a wait or the block.
+      const row = (await passcodeRow(t, u))!;
+      expect(row.failedAttempts).toBeGreaterThanOrEqual(45);
+      expect(replies.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
+    },
+  );
 
   it('a correct code decided alone still clears the counters (the rule for a person who mistyped)', async () => {
     const u = await walletUser(t, 'alone');

@@ -14,9 +14,18 @@ import { newKey, send } from './withdraw-support.js';
 
 /** Tight limits, so a handful of requests proves each rule; the other suites run with the defaults. */
 const TIGHT = [
-  'signUp.ip=3/600', 'signUp.account=9/600', 'passwordReset.account=2/3600', 'passwordReset.ip=9/600',
-  'confirmation.ip=3/600', 'telegram.ip=2/600', 'signIn.account=3/600', 'signIn.ip=9/600',
-  'passcode.account=3/600', 'money.account=2/60', 'sellRate.account=2/60', 'addressBook.account=2/60',
+  'signUp.ip=3/600',
+  'signUp.account=9/600',
+  'passwordReset.account=2/3600',
+  'passwordReset.ip=9/600',
+  'confirmation.ip=3/600',
+  'telegram.ip=2/600',
+  'signIn.account=3/600',
+  'signIn.ip=9/600',
+  'passcode.account=3/600',
+  'money.account=2/60',
+  'sellRate.account=2/60',
+  'addressBook.account=2/60',
 ].join(',');
 
 let t: TestApp;
@@ -26,15 +35,22 @@ beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMITS: TIGHT, TRUST_PROXY: '127.0.0.1' } });
   roomy = await createTestApp({ database: t.database });
 });
-afterAll(async () => { await roomy?.app.close(); await t?.close(); });
+afterAll(async () => {
+  await roomy?.app.close();
+  await t?.close();
+});
 
 const TOKEN_URL = '/realms/wallet/protocol/openid-connect/token';
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 const post = (url: string, body: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload: body, headers }).then((r) => ({ status: r.statusCode, body: r.json(), headers: r.headers }));
+  t.app
+    .inject({ method: 'POST', url, payload: body, headers })
+    .then((r) => ({ status: r.statusCode, body: r.json(), headers: r.headers }));
 const passwordGrant = (username: string, password: string, headers: Record<string, string> = {}) =>
   t.app.inject({
-    method: 'POST', url: TOKEN_URL, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    method: 'POST',
+    url: TOKEN_URL,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     payload: new URLSearchParams({ grant_type: 'password', client_id: 'wallet-web', username, password }).toString(),
   });
 
@@ -63,10 +79,33 @@ describe('RATE_LIMITS', () => {
 describe('each rule answers 429 RATE_LIMITED with Retry-After once over', () => {
   it('sign-up per client address; a forged X-Forwarded-For from an untrusted peer changes nothing', async () => {
     const ip = '203.0.113.7';
-    for (let i = 0; i < 3; i++) expect((await post('/b2c-user-management/user', { email: `su${i}-${randomUUID()}@example.com`, password: 'correct horse' }, from(ip))).status).toBe(201);
-    expectLimited(await post('/b2c-user-management/user', { email: `su-over-${randomUUID()}@example.com`, password: 'correct horse' }, from(ip)));
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await post(
+            '/b2c-user-management/user',
+            { email: `su${i}-${randomUUID()}@example.com`, password: 'correct horse' },
+            from(ip),
+          )
+        ).status,
+      ).toBe(201);
+    expectLimited(
+      await post(
+        '/b2c-user-management/user',
+        { email: `su-over-${randomUUID()}@example.com`, password: 'correct horse' },
+        from(ip),
+      ),
+    );
     // Another client (as the trusted proxy reports it) is not affected.
-    expect((await post('/b2c-user-management/user', { email: `su-other-${randomUUID()}@example.com`, password: 'correct horse' }, from('203.0.113.8'))).status).toBe(201);
+    expect(
+      (
+        await post(
+          '/b2c-user-management/user',
+          { email: `su-other-${randomUUID()}@example.com`, password: 'correct horse' },
+          from('203.0.113.8'),
+        )
+      ).status,
+    ).toBe(201);
   });
 
   it('only the proxies TRUST_PROXY names may say who the client is', async () => {
@@ -75,7 +114,12 @@ describe('each rule answers 429 RATE_LIMITED with Retry-After once over', () => 
       const statuses = [];
       for (let i = 0; i < 3; i++) {
         // Each request claims another address; the peer (127.0.0.1) is not a named proxy, so all count as one client.
-        const res = await untrusted.app.inject({ method: 'POST', url: '/b2c-user-management/user', headers: from(`198.51.100.${i}`), payload: { email: `xff${i}-${randomUUID()}@example.com`, password: 'correct horse' } });
+        const res = await untrusted.app.inject({
+          method: 'POST',
+          url: '/b2c-user-management/user',
+          headers: from(`198.51.100.${i}`),
+          payload: { email: `xff${i}-${randomUUID()}@example.com`, password: 'correct horse' },
+        });
         statuses.push(res.statusCode);
       }
       expect(statuses).toEqual([201, 201, 429]);
@@ -88,7 +132,9 @@ describe('each rule answers 429 RATE_LIMITED with Retry-After once over', () => 
     const email = `reset-${randomUUID()}@example.com`;
     await signUp(t, email);
     expect((await post('/b2c-user-management/password-reset', { email }, from('192.0.2.1'))).status).toBe(200);
-    expect((await post('/b2c-user-management/password-reset', { email: email.toUpperCase() }, from('192.0.2.2'))).status).toBe(200);
+    expect(
+      (await post('/b2c-user-management/password-reset', { email: email.toUpperCase() }, from('192.0.2.2'))).status,
+    ).toBe(200);
     expectLimited(await post('/b2c-user-management/password-reset', { email }, from('192.0.2.3')));
     const mails = await json<unknown[]>(t, 'GET', `/dev/mail?to=${encodeURIComponent(email)}`);
     // The confirmation mail of the sign-up and two reset mails: the refused request mailed nothing.
@@ -96,8 +142,18 @@ describe('each rule answers 429 RATE_LIMITED with Retry-After once over', () => 
   });
 
   it('confirmation codes per client address', async () => {
-    for (let i = 0; i < 3; i++) expect((await post('/b2c-user-management/confirmation/confirm', { confirmationCode: `nope-${i}` }, from('192.0.2.20'))).status).toBe(400);
-    expectLimited(await post('/b2c-user-management/password-reset/confirm', { confirmationCode: 'nope', password: 'long enough' }, from('192.0.2.20')));
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await post('/b2c-user-management/confirmation/confirm', { confirmationCode: `nope-${i}` }, from('192.0.2.20')))
+          .status,
+      ).toBe(400);
+    expectLimited(
+      await post(
+        '/b2c-user-management/password-reset/confirm',
+        { confirmationCode: 'nope', password: 'long enough' },
+        from('192.0.2.20'),
+      ),
+    );
   });
 
   it('Telegram sign-in per client address', async () => {
@@ -105,22 +161,34 @@ describe('each rule answers 429 RATE_LIMITED with Retry-After once over', () => 
       const initData = await initDataFor(t, { id: nextTelegramId() });
       expect((await post('/b2c-user-management/auth/tg', { initData }, from('192.0.2.30'))).status).toBe(200);
     }
-    expectLimited(await post('/b2c-user-management/auth/tg', { initData: await initDataFor(t, { id: nextTelegramId() }) }, from('192.0.2.30')));
+    expectLimited(
+      await post(
+        '/b2c-user-management/auth/tg',
+        { initData: await initDataFor(t, { id: nextTelegramId() }) },
+        from('192.0.2.30'),
+      ),
+    );
   });
 
   it("the token endpoint's password grant per user name: OAuth's error with RATE_LIMITED's wait, and the right password is refused too", async () => {
     const email = `grant-${randomUUID()}@example.com`;
-    for (let i = 0; i < 3; i++) expect((await passwordGrant(email, `wrong-${i}-password`, from(`192.0.2.${40 + i}`))).statusCode).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await passwordGrant(email, `wrong-${i}-password`, from(`192.0.2.${40 + i}`))).statusCode).toBe(400);
     const over = await passwordGrant(email, 'correct horse', from('192.0.2.49'));
     expect(over.statusCode).toBe(429);
-    expect(over.json()).toMatchObject({ error: 'rate_limited', error_description: expect.stringContaining('Too many sign-in attempts') });
+    expect(over.json()).toMatchObject({
+      error: 'rate_limited',
+      error_description: expect.stringContaining('Too many sign-in attempts'),
+    });
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 
 describe('signed-in rules count per user', () => {
   let u: WalletUser;
-  beforeAll(async () => { u = await walletUser(roomy, 'limits'); });
+  beforeAll(async () => {
+    u = await walletUser(roomy, 'limits');
+  });
 
   it('passcode routes: the refused attempt is not a counted passcode failure', async () => {
     expect((await pin(t, u, 'enable', undefined, { pinCode: '2468' })).status).toBe(200);
@@ -136,7 +204,12 @@ describe('signed-in rules count per user', () => {
 
   it('money routes: withdrawal and swap (matched by URL, without a line in their folders) share the rule', async () => {
     const v = await walletUser(roomy, 'money');
-    const body = { currency: 'BTC', amount: '0.001', depositAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', idempotencyKey: newKey() };
+    const body = {
+      currency: 'BTC',
+      amount: '0.001',
+      depositAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      idempotencyKey: newKey(),
+    };
     expect((await send(t, v, body)).status).not.toBe(429);
     expect((await swapCall(t, v, 'POST', `/exchange/confirm/${randomUUID()}`)).status).not.toBe(429);
     expectLimited(await send(t, v, { ...body, idempotencyKey: newKey() }));
@@ -144,13 +217,35 @@ describe('signed-in rules count per user', () => {
   });
   it('sell and the tokenless buy calls are money routes too', async () => {
     const v = await walletUser(roomy, 'money-sell');
-    const sell = { cardId: randomUUID(), currency: 'USDT_TRX', fiatCurrency: 'RUB', fixedRateId: randomUUID(), fiatAmount: '1000', idempotencyKey: newKey() };
-    for (let i = 0; i < 2; i++) expect((await bySavedCard(t, v, { ...sell, idempotencyKey: newKey() })).status).not.toBe(429);
+    const sell = {
+      cardId: randomUUID(),
+      currency: 'USDT_TRX',
+      fiatCurrency: 'RUB',
+      fixedRateId: randomUUID(),
+      fiatAmount: '1000',
+      idempotencyKey: newKey(),
+    };
+    for (let i = 0; i < 2; i++)
+      expect((await bySavedCard(t, v, { ...sell, idempotencyKey: newKey() })).status).not.toBe(429);
     expect((await bySavedCard(t, v, { ...sell, idempotencyKey: newKey() })).body.code).toBe('RATE_LIMITED');
     // No account on the buy calls: the client address is what counts (money.ip, tightened here).
-    const buy = await createTestApp({ database: t.database, env: { RATE_LIMITS: 'money.ip=2/60', TRUST_PROXY: '127.0.0.1' } });
+    const buy = await createTestApp({
+      database: t.database,
+      env: { RATE_LIMITS: 'money.ip=2/60', TRUST_PROXY: '127.0.0.1' },
+    });
     try {
-      const rate = () => buy.app.inject({ method: 'POST', url: '/b2c-wallet/b2c/rate', headers: from('198.51.100.7'), payload: { externalId: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', currency: 'BTC', geoId: 'RU', fiatAmount: '5000' } });
+      const rate = () =>
+        buy.app.inject({
+          method: 'POST',
+          url: '/b2c-wallet/b2c/rate',
+          headers: from('198.51.100.7'),
+          payload: {
+            externalId: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+            currency: 'BTC',
+            geoId: 'RU',
+            fiatAmount: '5000',
+          },
+        });
       const statuses = [(await rate()).statusCode, (await rate()).statusCode, (await rate()).statusCode];
       expect(statuses.slice(0, 2)).not.toContain(429);
       expect(statuses[2]).toBe(429);
@@ -174,11 +269,18 @@ describe('things a signed-in user creates have rules of their own (issue 20 item
 
   it('address-book saves per user', async () => {
     const v = await walletUser(roomy, 'limits-book');
-    const save = () => post(`/b2c-address-book/${v.account}/address-book`,
-      { name: 'Mum', blockchain: 'Tron', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }, { authorization: `Bearer ${v.token}` });
+    const save = () =>
+      post(
+        `/b2c-address-book/${v.account}/address-book`,
+        { name: 'Mum', blockchain: 'Tron', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+        { authorization: `Bearer ${v.token}` },
+      );
     for (let i = 0; i < 2; i++) expect((await save()).status).toBe(200);
     expectLimited(await save());
-    const [rows] = await t.db.select({ n: count() }).from(addressBookEntries).where(eq(addressBookEntries.accountId, v.account));
+    const [rows] = await t.db
+      .select({ n: count() })
+      .from(addressBookEntries)
+      .where(eq(addressBookEntries.accountId, v.account));
     expect(rows!.n).toBe(2);
   });
 });
@@ -188,7 +290,13 @@ describe('counters are shared by every replica on the database', () => {
     const second = await createTestApp({ database: t.database, env: { RATE_LIMITS: TIGHT, TRUST_PROXY: '127.0.0.1' } });
     try {
       const ip = '203.0.113.99';
-      const signUpOn = (app: TestApp, i: number) => app.app.inject({ method: 'POST', url: '/b2c-user-management/user', headers: from(ip), payload: { email: `rep${i}-${randomUUID()}@example.com`, password: 'correct horse' } });
+      const signUpOn = (app: TestApp, i: number) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/b2c-user-management/user',
+          headers: from(ip),
+          payload: { email: `rep${i}-${randomUUID()}@example.com`, password: 'correct horse' },
+        });
       const statuses = [];
       for (let i = 0; i < 4; i++) statuses.push((await signUpOn(i % 2 ? second : t, i)).statusCode);
       expect(statuses).toEqual([201, 201, 201, 429]);
@@ -203,16 +311,34 @@ describe('the database store', () => {
     const store = databaseStore(t.db);
     try {
       const [a, b] = [`test:a:${randomUUID()}`, `test:b:${randomUUID()}`];
-      expect(await store.hitAll!([{ key: a, windowSeconds: 60 }, { key: b, windowSeconds: 600 }])).toEqual([
-        { hits: 1, resetInSeconds: 60 }, { hits: 1, resetInSeconds: 600 },
+      expect(
+        await store.hitAll!([
+          { key: a, windowSeconds: 60 },
+          { key: b, windowSeconds: 600 },
+        ]),
+      ).toEqual([
+        { hits: 1, resetInSeconds: 60 },
+        { hits: 1, resetInSeconds: 600 },
       ]);
-      const again = await store.hitAll!([{ key: b, windowSeconds: 600 }, { key: a, windowSeconds: 60 }]);
+      const again = await store.hitAll!([
+        { key: b, windowSeconds: 600 },
+        { key: a, windowSeconds: 60 },
+      ]);
       expect(again.map((h) => h.hits)).toEqual([2, 2]);
       expect(again[0]!.resetInSeconds).toBeGreaterThan(60);
       expect(await store.hit(a, 60)).toMatchObject({ hits: 3 });
       // A window that has run out starts again at 1; the other key's count goes on.
-      await t.db.execute(sql`update rate_limit_counters set window_ends = now() - interval '1 second' where key = ${a}`);
-      expect((await store.hitAll!([{ key: a, windowSeconds: 60 }, { key: b, windowSeconds: 600 }])).map((h) => h.hits)).toEqual([1, 3]);
+      await t.db.execute(
+        sql`update rate_limit_counters set window_ends = now() - interval '1 second' where key = ${a}`,
+      );
+      expect(
+        (
+          await store.hitAll!([
+            { key: a, windowSeconds: 60 },
+            { key: b, windowSeconds: 600 },
+          ])
+        ).map((h) => h.hits),
+      ).toEqual([1, 3]);
     } finally {
       await store.close();
     }

@@ -18,10 +18,18 @@ describe.skipIf(!REDIS)('rate-limit counters in Redis (REDIS_URL)', () => {
     // Ready when it answers.
     for (let i = 0; i < 100; i++) {
       const probe = redisStore(url);
-      try { await probe.hit('probe', 1); await probe.close(); break; } catch { await new Promise((r) => setTimeout(r, 50)); }
+      try {
+        await probe.hit('probe', 1);
+        await probe.close();
+        break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 50));
+      }
     }
   });
-  afterAll(() => { server?.kill(); });
+  afterAll(() => {
+    server?.kill();
+  });
 
   it('counts atomically across clients (two replicas), with the window the first hit set', async () => {
     const a = redisStore(url);
@@ -30,9 +38,15 @@ describe.skipIf(!REDIS)('rate-limit counters in Redis (REDIS_URL)', () => {
       const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).hit('shared', 60)));
       expect(results.map((r) => r.hits).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
       expect(results.every((r) => r.resetInSeconds > 0 && r.resetInSeconds <= 60)).toBe(true);
-      const limiter = createRateLimiter({ limits: { signIn: { ip: { max: 3, windowSeconds: 60 } } } as never, store: a });
+      const limiter = createRateLimiter({
+        limits: { signIn: { ip: { max: 3, windowSeconds: 60 } } } as never,
+        store: a,
+      });
       for (let i = 0; i < 3; i++) await limiter.consume('signIn', { ip: '192.0.2.1' });
-      await expect(limiter.consume('signIn', { ip: '192.0.2.1' })).rejects.toMatchObject({ code: 'RATE_LIMITED', kind: 'too_many_attempts' });
+      await expect(limiter.consume('signIn', { ip: '192.0.2.1' })).rejects.toMatchObject({
+        code: 'RATE_LIMITED',
+        kind: 'too_many_attempts',
+      });
       await expect(limiter.consume('signIn', { ip: '192.0.2.2' })).resolves.toBeUndefined();
     } finally {
       await a.close();

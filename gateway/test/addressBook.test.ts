@@ -31,21 +31,33 @@ const SAMPLES: [blockchain: string, valid: string, corrupt: string][] = [
 
 describe('address book', () => {
   it('creates, reads, lists and deletes an entry, trimming name and address', async () => {
-    const res = await create(alice, { name: '  Mum  ', blockchain: 'Bitcoin', address: ' bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4\n' });
+    const res = await create(alice, {
+      name: '  Mum  ',
+      blockchain: 'Bitcoin',
+      address: ' bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4\n',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Mum', blockchain: 'Bitcoin', address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Mum',
+      blockchain: 'Bitcoin',
+      address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
     });
     const got = await call(t, 'GET', book(alice, `/${res.body.id}`), undefined, alice.token);
     expect(got).toEqual({ status: 200, body: res.body });
     const list = await call(t, 'POST', book(alice, '/all'), { pageNumber: 1, pageSize: 1000 }, alice.token);
     expect(list.body).toEqual({ content: [res.body], totalElements: 1, totalPages: 1, pageNumber: 1, pageSize: 1000 });
 
-    expect(await call(t, 'DELETE', book(alice, `/${res.body.id}`), undefined, alice.token)).toEqual({ status: 200, body: {} });
+    expect(await call(t, 'DELETE', book(alice, `/${res.body.id}`), undefined, alice.token)).toEqual({
+      status: 200,
+      body: {},
+    });
     expect((await call(t, 'GET', book(alice, `/${res.body.id}`), undefined, alice.token)).status).toBe(404);
     const again = await call(t, 'DELETE', book(alice, `/${res.body.id}`), undefined, alice.token);
     expect(again).toMatchObject({ status: 404, body: { code: 'ADDRESS_BOOK_ENTRY_NOT_FOUND' } });
-    expect((await call(t, 'POST', book(alice, '/all'), { pageNumber: 1, pageSize: 10 }, alice.token)).body.totalElements).toBe(0);
+    expect(
+      (await call(t, 'POST', book(alice, '/all'), { pageNumber: 1, pageSize: 10 }, alice.token)).body.totalElements,
+    ).toBe(0);
   });
 
   it.each(SAMPLES)('checks %s addresses by checksum', async (blockchain, valid, corrupt) => {
@@ -79,24 +91,44 @@ describe('address book', () => {
     }
     expect(await rows()).toBe(before);
     // 64 characters after trimming is fine.
-    expect((await create(alice, { name: ` ${'n'.repeat(64)} `, blockchain: 'Tron', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' })).status).toBe(200);
+    expect(
+      (
+        await create(alice, {
+          name: ` ${'n'.repeat(64)} `,
+          blockchain: 'Tron',
+          address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('pages oldest first with pageNumber from 1 and pageSize 1..1000', async () => {
     const u = await walletUser(t, 'book-pages');
     const made: string[] = [];
     for (let i = 1; i <= 7; i++) {
-      const res = await create(u, { name: `entry ${i}`, blockchain: 'Ethereum', address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' });
+      const res = await create(u, {
+        name: `entry ${i}`,
+        blockchain: 'Ethereum',
+        address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+      });
       made.push(res.body.id);
     }
-    const page = (pageNumber: number, pageSize: number) => call(t, 'POST', book(u, '/all'), { pageNumber, pageSize }, u.token);
+    const page = (pageNumber: number, pageSize: number) =>
+      call(t, 'POST', book(u, '/all'), { pageNumber, pageSize }, u.token);
     const p1 = await page(1, 3);
     expect(p1.body).toMatchObject({ totalElements: 7, totalPages: 3, pageNumber: 1, pageSize: 3 });
-    const ids = [...p1.body.content, ...(await page(2, 3)).body.content, ...(await page(3, 3)).body.content].map((e: { id: string }) => e.id);
+    const ids = [...p1.body.content, ...(await page(2, 3)).body.content, ...(await page(3, 3)).body.content].map(
+      (e: { id: string }) => e.id,
+    );
     expect(ids).toEqual(made);
     expect((await page(4, 3)).body.content).toEqual([]);
     expect((await page(1, 1000)).body.content).toHaveLength(7);
-    for (const [n, s] of [[0, 10], [1, 0], [1, 1001], [-1, 5]]) {
+    for (const [n, s] of [
+      [0, 10],
+      [1, 0],
+      [1, 1001],
+      [-1, 5],
+    ]) {
       const res = await page(n!, s!);
       expect(res.status, `${n}/${s}`).toBe(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
@@ -105,13 +137,21 @@ describe('address book', () => {
 });
 
 describe('isolation', () => {
-  it('hides and protects one user\'s entries from another, writing nothing', async () => {
-    const mine = await create(alice, { name: 'Private', blockchain: 'TON', address: 'EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N' });
+  it("hides and protects one user's entries from another, writing nothing", async () => {
+    const mine = await create(alice, {
+      name: 'Private',
+      blockchain: 'TON',
+      address: 'EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N',
+    });
     expect(mine.status).toBe(200);
     const before = await rows();
     // Bob on Alice's account: every route is a 404 for the account.
     const onAlice: [method: 'GET' | 'POST' | 'DELETE', url: string, body?: object][] = [
-      ['POST', book(alice), { name: 'Evil', blockchain: 'TON', address: 'EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N' }],
+      [
+        'POST',
+        book(alice),
+        { name: 'Evil', blockchain: 'TON', address: 'EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N' },
+      ],
       ['POST', book(alice, '/all'), { pageNumber: 1, pageSize: 1000 }],
       ['GET', book(alice, `/${mine.body.id}`)],
       ['DELETE', book(alice, `/${mine.body.id}`)],
@@ -122,28 +162,48 @@ describe('isolation', () => {
       expect(res.body.code).toBe('ACCOUNT_NOT_FOUND');
     }
     // Bob on his own account with Alice's entry id: not found either.
-    expect((await call(t, 'GET', book(bob, `/${mine.body.id}`), undefined, bob.token)).body.code).toBe('ADDRESS_BOOK_ENTRY_NOT_FOUND');
+    expect((await call(t, 'GET', book(bob, `/${mine.body.id}`), undefined, bob.token)).body.code).toBe(
+      'ADDRESS_BOOK_ENTRY_NOT_FOUND',
+    );
     expect((await call(t, 'DELETE', book(bob, `/${mine.body.id}`), undefined, bob.token)).status).toBe(404);
-    expect((await call(t, 'POST', book(bob, '/all'), { pageNumber: 1, pageSize: 1000 }, bob.token)).body.content
-      .some((e: { id: string }) => e.id === mine.body.id)).toBe(false);
+    expect(
+      (await call(t, 'POST', book(bob, '/all'), { pageNumber: 1, pageSize: 1000 }, bob.token)).body.content.some(
+        (e: { id: string }) => e.id === mine.body.id,
+      ),
+    ).toBe(false);
     expect(await rows()).toBe(before);
     expect((await call(t, 'GET', book(alice, `/${mine.body.id}`), undefined, alice.token)).status).toBe(200);
   });
 
   it('treats malformed ids as not found and needs a token', async () => {
     for (const id of ['nope', '00000000-0000-0000-0000-000000000000', "1' or '1'='1"]) {
-      expect((await call(t, 'GET', book(alice, `/${encodeURIComponent(id)}`), undefined, alice.token)).status, id).toBe(404);
+      expect((await call(t, 'GET', book(alice, `/${encodeURIComponent(id)}`), undefined, alice.token)).status, id).toBe(
+        404,
+      );
     }
     expect((await call(t, 'POST', book(alice, '/all'), { pageNumber: 1, pageSize: 1 })).status).toBe(401);
-    expect((await call(t, 'POST', book(alice), { name: 'x', blockchain: 'Tron', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' })).status).toBe(401);
+    expect(
+      (
+        await call(t, 'POST', book(alice), {
+          name: 'x',
+          blockchain: 'Tron',
+          address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('holds at most 200 recipients per account: 409 ADDRESS_BOOK_FULL, also when saves race; a deletion makes room', async () => {
     const carol = await walletUser(t, 'book-carol');
     // 195 saved already (written directly: the create route's rate limit is not what is tested here).
-    await t.db.insert(addressBookEntries).values(Array.from({ length: 195 }, (_, i) => ({
-      accountId: carol.account, name: `friend ${i}`, blockchain: 'Tron', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
-    })));
+    await t.db.insert(addressBookEntries).values(
+      Array.from({ length: 195 }, (_, i) => ({
+        accountId: carol.account,
+        name: `friend ${i}`,
+        blockchain: 'Tron',
+        address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      })),
+    );
     const entry = { name: 'one more', blockchain: 'Bitcoin', address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' };
     const answers = await Promise.all(Array.from({ length: 10 }, () => create(carol, entry)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(5);

@@ -17,7 +17,10 @@ export async function addressOf(t: TestApp, u: WalletUser, currency: string): Pr
   return asset.depositAddress!;
 }
 
-export async function quote(t: TestApp, body: { externalId: string; currency: string; geoId?: string; fiatAmount?: string; cryptoAmount?: string }) {
+export async function quote(
+  t: TestApp,
+  body: { externalId: string; currency: string; geoId?: string; fiatAmount?: string; cryptoAmount?: string },
+) {
   return buyCall(t, 'POST', '/b2c/rate', { geoId: 'RU', ...body });
 }
 
@@ -25,11 +28,24 @@ export async function quote(t: TestApp, body: { externalId: string; currency: st
 export async function quoteOk(t: TestApp, body: Parameters<typeof quote>[1]) {
   const res = await quote(t, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body[0] as { fiatAmount: string; cryptoAmount: string; fixedRateId: string; fiatSettingsItemId: string; fiatCurrency: string; rate: string; validSeconds: number };
+  return res.body[0] as {
+    fiatAmount: string;
+    cryptoAmount: string;
+    fixedRateId: string;
+    fiatSettingsItemId: string;
+    fiatCurrency: string;
+    rate: string;
+    validSeconds: number;
+  };
 }
 
 export async function buyOrder(t: TestApp, body: Record<string, unknown>) {
-  return buyCall(t, 'POST', '/b2c/order', { fiatCurrency: 'RUB', fiatSettingsItemId: 'sandbox-card-rub', idempotencyKey: newKey(), ...body });
+  return buyCall(t, 'POST', '/b2c/order', {
+    fiatCurrency: 'RUB',
+    fiatSettingsItemId: 'sandbox-card-rub',
+    idempotencyKey: newKey(),
+    ...body,
+  });
 }
 
 /** Quote and order in one go, from a fiat amount. */
@@ -44,7 +60,9 @@ export const pagePath = (url: string) => url.slice(PUBLIC_URL.length);
 
 export async function submitForm(t: TestApp, path: string, fields: Record<string, string>, lang = 'en') {
   return t.app.inject({
-    method: 'POST', url: `${path}?lang=${lang}`, payload: new URLSearchParams(fields).toString(),
+    method: 'POST',
+    url: `${path}?lang=${lang}`,
+    payload: new URLSearchParams(fields).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
 }
@@ -58,7 +76,13 @@ export async function pay(t: TestApp, url: string, number: string) {
 export async function status(t: TestApp, orderId: string) {
   const res = await buyCall(t, 'GET', `/b2c/order/${orderId}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { state: string; failureReason: string | null; transactionId: string | null; cryptoAmount: string; fiatAmount: string };
+  return res.body as {
+    state: string;
+    failureReason: string | null;
+    transactionId: string | null;
+    cryptoAmount: string;
+    fiatAmount: string;
+  };
 }
 
 export { call };
@@ -82,7 +106,10 @@ export interface BuyTestApp {
 export async function createBuyTestApp(delayMs = 3_600_000): Promise<BuyTestApp> {
   const clock = { ms: Date.parse('2026-03-01T10:00:00Z') };
   const now = () => new Date(clock.ms);
-  const rates = createSandboxRateProvider({ now: () => Date.parse('2026-01-01T00:00:00Z'), parentOf: (c) => findCoin(c)?.parent });
+  const rates = createSandboxRateProvider({
+    now: () => Date.parse('2026-01-01T00:00:00Z'),
+    parentOf: (c) => findCoin(c)?.parent,
+  });
   const acquirer = createSandboxAcquirer({ publicUrl: PUBLIC_URL, delayMs, now });
   const t = await createTestApp({ rates, acquirer, buyClock: now });
   return { t, acquirer, clock };

@@ -4,7 +4,18 @@ import { buyOrders, ledgerTransfers, walletTransactions } from '../src/db/schema
 import { checkLedgerInvariants } from '../src/ledger/invariants.js';
 import type { TestApp } from './support/app.js';
 import { PUBLIC_URL } from './support/app.js';
-import { addressOf, buyCall, CARD, createBuyTestApp, orderFor, pagePath, pay, status, submitForm, type BuyTestApp } from './buy-support.js';
+import {
+  addressOf,
+  buyCall,
+  CARD,
+  createBuyTestApp,
+  orderFor,
+  pagePath,
+  pay,
+  status,
+  submitForm,
+  type BuyTestApp,
+} from './buy-support.js';
 import { walletUser, type WalletUser } from './wallet-support.js';
 import { balanceOf, historyOf } from './withdraw-support.js';
 
@@ -41,18 +52,31 @@ const add = (a: string, b2: string) => {
 describe('the hosted payment page', () => {
   it('renders an accessible card form in English and Russian, with no script', async () => {
     const { url } = await orderFor(t, btc, 'BTC', '5000');
-    const en = await t.app.inject({ method: 'GET', url: pagePath(url), headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+    const en = await t.app.inject({
+      method: 'GET',
+      url: pagePath(url),
+      headers: { 'accept-language': 'en-GB,en;q=0.9' },
+    });
     expect(en.statusCode).toBe(200);
     expect(en.headers['content-type']).toContain('text/html');
     expect(en.headers['cache-control']).toBe('no-store');
     expect(en.headers['content-security-policy']).toContain("form-action 'self'");
-    for (const [id, label] of [['card-number', 'Card number'], ['card-expiry', 'Expiry date'], ['card-cvc', 'Security code'], ['card-holder', 'Cardholder name']]) {
+    for (const [id, label] of [
+      ['card-number', 'Card number'],
+      ['card-expiry', 'Expiry date'],
+      ['card-cvc', 'Security code'],
+      ['card-holder', 'Cardholder name'],
+    ]) {
       expect(en.body).toContain(`<label for="${id}">${label}`);
       expect(en.body).toContain(`id="${id}"`);
     }
     expect(en.body).toContain('5\u00a0000.00 RUB');
     expect(en.body).not.toContain('<script');
-    const ru = await t.app.inject({ method: 'GET', url: pagePath(url), headers: { 'accept-language': 'ru-RU,ru;q=0.9' } });
+    const ru = await t.app.inject({
+      method: 'GET',
+      url: pagePath(url),
+      headers: { 'accept-language': 'ru-RU,ru;q=0.9' },
+    });
     expect(ru.body).toContain('<html lang="ru"');
     expect(ru.body).toContain('Номер карты');
     expect((await t.app.inject({ method: 'GET', url: `${pagePath(url)}?lang=ru` })).body).toContain('Оплатить');
@@ -61,7 +85,12 @@ describe('the hosted payment page', () => {
 
   it('marks bad card fields invalid and never echoes the number or the code', async () => {
     const { url, orderId } = await orderFor(t, btc, 'BTC', '5000');
-    const res = await submitForm(t, pagePath(url), { number: '4242 4242 4242 4241', expiry: '01/20', cvc: '12', holder: '' });
+    const res = await submitForm(t, pagePath(url), {
+      number: '4242 4242 4242 4241',
+      expiry: '01/20',
+      cvc: '12',
+      holder: '',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.body).toContain('role="alert"');
     for (const id of ['card-number', 'card-expiry', 'card-cvc', 'card-holder']) {
@@ -82,7 +111,15 @@ describe('paying', () => {
     const processing = await status(t, orderId);
     expect(processing.state).toBe('PROCESSING');
     const row = await rowOf(processing.transactionId);
-    expect(row).toMatchObject({ direction: 'DEPOSIT', transactionType: 'DEPOSIT', state: 'IN_PROGRESS', currency: 'BTC', amount: processing.cryptoAmount, hash: null, explorerLink: null });
+    expect(row).toMatchObject({
+      direction: 'DEPOSIT',
+      transactionType: 'DEPOSIT',
+      state: 'IN_PROGRESS',
+      currency: 'BTC',
+      amount: processing.cryptoAmount,
+      hash: null,
+      explorerLink: null,
+    });
     expect(await available()).toBe(before);
     await b.acquirer.settleNow();
     const done = await status(t, orderId);
@@ -153,13 +190,19 @@ describe('paying', () => {
   });
 });
 
-describe('the acquirer\'s callback', () => {
+describe("the acquirer's callback", () => {
   it('credits once however often the success callback arrives (10 at once, then again)', async () => {
     const before = await available();
     const { url, orderId } = await orderFor(t, btc, 'BTC', '5000');
     await pay(t, url, SUCCESS);
     const [order] = await t.db.select().from(buyOrders).where(eq(buyOrders.id, orderId));
-    const paid = b.acquirer.sign({ paymentId: order!.paymentId!, orderId, status: 'PAID', amount: order!.fiatAmount, fiatCurrency: 'RUB' });
+    const paid = b.acquirer.sign({
+      paymentId: order!.paymentId!,
+      orderId,
+      status: 'PAID',
+      amount: order!.fiatAmount,
+      fiatCurrency: 'RUB',
+    });
     const deliver = () => buyCall(t, 'POST', '/b2c/fiat/callback', paid);
     const answers = await Promise.all(Array.from({ length: 10 }, deliver));
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
@@ -170,10 +213,19 @@ describe('the acquirer\'s callback', () => {
     expect(done.state).toBe('COMPLETED');
     expect(await available()).toBe(add(before, done.cryptoAmount));
     const [tx] = await t.db.select().from(walletTransactions).where(eq(walletTransactions.id, done.transactionId!));
-    const transfers = await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, `deposit:${tx!.depositKey}`));
+    const transfers = await t.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.idempotencyKey, `deposit:${tx!.depositKey}`));
     expect(transfers).toHaveLength(1);
     // A late refusal cannot undo a credited order.
-    const declined = b.acquirer.sign({ paymentId: order!.paymentId!, orderId, status: 'DECLINED', amount: order!.fiatAmount, fiatCurrency: 'RUB' });
+    const declined = b.acquirer.sign({
+      paymentId: order!.paymentId!,
+      orderId,
+      status: 'DECLINED',
+      amount: order!.fiatAmount,
+      fiatCurrency: 'RUB',
+    });
     expect((await buyCall(t, 'POST', '/b2c/fiat/callback', declined)).body.changed).toBe(false);
     expect((await status(t, orderId)).state).toBe('COMPLETED');
   });
@@ -182,7 +234,13 @@ describe('the acquirer\'s callback', () => {
     const before = await available();
     const { orderId } = await orderFor(t, btc, 'BTC', '5000');
     const [order] = await t.db.select().from(buyOrders).where(eq(buyOrders.id, orderId));
-    const event = { paymentId: order!.paymentId!, orderId, status: 'PAID' as const, amount: order!.fiatAmount, fiatCurrency: 'RUB' };
+    const event = {
+      paymentId: order!.paymentId!,
+      orderId,
+      status: 'PAID' as const,
+      amount: order!.fiatAmount,
+      fiatCurrency: 'RUB',
+    };
     const signed = b.acquirer.sign(event);
     const tampered = await buyCall(t, 'POST', '/b2c/fiat/callback', { ...signed, amount: '100' });
     expect([tampered.status, tampered.body.code]).toEqual([401, 'BAD_CALLBACK']);

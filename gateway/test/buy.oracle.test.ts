@@ -4,7 +4,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buyOrders } from '../src/db/schema/index.js';
 import { checkLedgerInvariants } from '../src/ledger/invariants.js';
 import type { TestApp } from './support/app.js';
-import { addressOf, buyCall, buyOrder, createBuyTestApp, newKey, quote, quoteOk, type BuyTestApp } from './buy-support.js';
+import {
+  addressOf,
+  buyCall,
+  buyOrder,
+  createBuyTestApp,
+  newKey,
+  quote,
+  quoteOk,
+  type BuyTestApp,
+} from './buy-support.js';
 import { walletUser } from './wallet-support.js';
 
 /**
@@ -22,9 +31,21 @@ beforeAll(async () => {
   t = b.t;
   const alice = await walletUser(t, 'oracle-alice');
   pairs.push(
-    { currency: 'BTC', customer: await addressOf(t, alice, 'BTC'), stranger: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
-    { currency: 'ETH', customer: await addressOf(t, alice, 'ETH'), stranger: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
-    { currency: 'USDT_TRX', customer: await addressOf(t, alice, 'USDT_TRX'), stranger: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+    {
+      currency: 'BTC',
+      customer: await addressOf(t, alice, 'BTC'),
+      stranger: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    },
+    {
+      currency: 'ETH',
+      customer: await addressOf(t, alice, 'ETH'),
+      stranger: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    },
+    {
+      currency: 'USDT_TRX',
+      customer: await addressOf(t, alice, 'USDT_TRX'),
+      stranger: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    },
   );
 });
 afterAll(async () => t?.close());
@@ -34,10 +55,11 @@ afterEach(async () => {
 
 const q = (address: string) => encodeURIComponent(address);
 /** A quote without what differs between any two quotes (its id and clock). */
-const shapeOf = (body: any) => (Array.isArray(body) ? body.map(({ fixedRateId: _id, expiresAt: _at, validSeconds: _s, ...rest }) => rest) : body);
+const shapeOf = (body: any) =>
+  Array.isArray(body) ? body.map(({ fixedRateId: _id, expiresAt: _at, validSeconds: _s, ...rest }) => rest) : body;
 
 describe('no membership oracle on the tokenless buy calls', () => {
-  it('geo and availability: the same status and body for a customer\'s address and a stranger\'s', async () => {
+  it("geo and availability: the same status and body for a customer's address and a stranger's", async () => {
     for (const { customer, stranger } of pairs) {
       for (const path of ['/b2c/fiat/geo', '/b2c/fiat/availability']) {
         const ours = await buyCall(t, 'GET', `${path}?depositAddress=${q(customer)}`);
@@ -50,8 +72,16 @@ describe('no membership oracle on the tokenless buy calls', () => {
 
   it('payment methods and quotes: the same for both', async () => {
     for (const { currency, customer, stranger } of pairs) {
-      const ours = await buyCall(t, 'POST', '/b2c/fiat/method', { depositAddress: customer, currency, fiatCurrency: 'RUB' });
-      const theirs = await buyCall(t, 'POST', '/b2c/fiat/method', { depositAddress: stranger, currency, fiatCurrency: 'RUB' });
+      const ours = await buyCall(t, 'POST', '/b2c/fiat/method', {
+        depositAddress: customer,
+        currency,
+        fiatCurrency: 'RUB',
+      });
+      const theirs = await buyCall(t, 'POST', '/b2c/fiat/method', {
+        depositAddress: stranger,
+        currency,
+        fiatCurrency: 'RUB',
+      });
       expect(ours.status).toBe(200);
       expect([theirs.status, theirs.body]).toEqual([ours.status, ours.body]);
       const ourQuote = await quote(t, { externalId: customer, currency, fiatAmount: '5000' });
@@ -67,20 +97,33 @@ describe('no membership oracle on the tokenless buy calls', () => {
     for (const address of [customer, stranger]) {
       const wrong = await quote(t, { externalId: address, currency: 'ETH', fiatAmount: '5000' });
       expect([wrong.status, wrong.body.code, wrong.body.field]).toEqual([400, 'INVALID_ADDRESS', 'externalId']);
-      const method = await buyCall(t, 'POST', '/b2c/fiat/method', { depositAddress: address, currency: 'ETH', fiatCurrency: 'RUB' });
+      const method = await buyCall(t, 'POST', '/b2c/fiat/method', {
+        depositAddress: address,
+        currency: 'ETH',
+        fiatCurrency: 'RUB',
+      });
       expect([method.status, method.body.code, method.body.field]).toEqual([400, 'INVALID_ADDRESS', 'depositAddress']);
     }
     for (const path of ['/b2c/fiat/geo', '/b2c/fiat/availability']) {
       const garbage = await buyCall(t, 'GET', `${path}?depositAddress=not-an-address`);
-      expect([garbage.status, garbage.body.code, garbage.body.field]).toEqual([400, 'INVALID_ADDRESS', 'depositAddress']);
+      expect([garbage.status, garbage.body.code, garbage.body.field]).toEqual([
+        400,
+        'INVALID_ADDRESS',
+        'depositAddress',
+      ]);
     }
   });
 
-  it('an order is created only for a customer\'s address; a stranger\'s is refused as a forged rate id is, and nothing is stored', async () => {
+  it("an order is created only for a customer's address; a stranger's is refused as a forged rate id is, and nothing is stored", async () => {
     const { currency, customer, stranger } = pairs[0]!;
     const theirs = await quoteOk(t, { externalId: stranger, currency, fiatAmount: '5000' });
     const key = newKey();
-    const refused = await buyOrder(t, { depositAddress: stranger, rateId: theirs.fixedRateId, amountInFiat: '5000', idempotencyKey: key });
+    const refused = await buyOrder(t, {
+      depositAddress: stranger,
+      rateId: theirs.fixedRateId,
+      amountInFiat: '5000',
+      idempotencyKey: key,
+    });
     const forged = await buyOrder(t, { depositAddress: customer, rateId: randomUUID(), amountInFiat: '5000' });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual(forged.body);

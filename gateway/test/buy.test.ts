@@ -6,7 +6,19 @@ import { checkLedgerInvariants } from '../src/ledger/invariants.js';
 import { findRate, STALE_RATE_MS } from '../src/buy/quotes.js';
 import { findCoin } from '../src/wallet/catalogue.js';
 import type { TestApp } from './support/app.js';
-import { addressOf, buyCall, buyOrder, createBuyTestApp, newKey, orderFor, pay, quote, quoteOk, status, type BuyTestApp } from './buy-support.js';
+import {
+  addressOf,
+  buyCall,
+  buyOrder,
+  createBuyTestApp,
+  newKey,
+  orderFor,
+  pay,
+  quote,
+  quoteOk,
+  status,
+  type BuyTestApp,
+} from './buy-support.js';
 import { balanceOf, waitFor } from './withdraw-support.js';
 import { walletUser, type WalletUser } from './wallet-support.js';
 
@@ -38,7 +50,9 @@ describe('regions, fiat and methods', () => {
   it('lists the region with its fiat and inclusive limits for a wallet address, and refuses what is no address at all', async () => {
     const geo = await buyCall(t, 'GET', `/b2c/fiat/geo?depositAddress=${encodeURIComponent(aliceBtc)}`);
     expect(geo.status).toBe(200);
-    expect(geo.body).toEqual([{ geoId: 'RU', fiatCurrency: 'RUB', name: 'Russia', minAmount: '3000', maxAmount: '75000' }]);
+    expect(geo.body).toEqual([
+      { geoId: 'RU', fiatCurrency: 'RUB', name: 'Russia', minAmount: '3000', maxAmount: '75000' },
+    ]);
     const avail = await buyCall(t, 'GET', `/b2c/fiat/availability?depositAddress=${encodeURIComponent(aliceBtc)}`);
     expect(avail.body).toEqual(geo.body);
     for (const path of ['/b2c/fiat/geo', '/b2c/fiat/availability']) {
@@ -51,17 +65,36 @@ describe('regions, fiat and methods', () => {
 
   it('names the fiat it charges in and the card method', async () => {
     expect((await buyCall(t, 'GET', '/fiat/metadata')).body).toEqual([{ currency: 'RUB', name: 'Russian Ruble' }]);
-    const methods = await buyCall(t, 'POST', '/b2c/fiat/method', { depositAddress: aliceBtc, currency: 'BTC', fiatCurrency: 'RUB' });
+    const methods = await buyCall(t, 'POST', '/b2c/fiat/method', {
+      depositAddress: aliceBtc,
+      currency: 'BTC',
+      fiatCurrency: 'RUB',
+    });
     expect(methods.status).toBe(200);
-    expect(methods.body).toEqual([expect.objectContaining({ fiatSettingsItemId: 'sandbox-card-rub', method: 'CARD', geoId: 'RU', fiatCurrency: 'RUB' })]);
-    expect((await buyCall(t, 'POST', '/b2c/fiat/method', { depositAddress: aliceBtc, currency: 'BTC', fiatCurrency: 'USD' })).body).toEqual([]);
+    expect(methods.body).toEqual([
+      expect.objectContaining({
+        fiatSettingsItemId: 'sandbox-card-rub',
+        method: 'CARD',
+        geoId: 'RU',
+        fiatCurrency: 'RUB',
+      }),
+    ]);
+    expect(
+      (await buyCall(t, 'POST', '/b2c/fiat/method', { depositAddress: aliceBtc, currency: 'BTC', fiatCurrency: 'USD' }))
+        .body,
+    ).toEqual([]);
   });
 });
 
 describe('quotes', () => {
   it('quotes from either side consistently, at one rate with the spread on top', async () => {
     const fromFiat = await quoteOk(t, { externalId: aliceBtc, currency: 'BTC', fiatAmount: '5000' });
-    expect(fromFiat).toMatchObject({ fiatAmount: '5000', fiatCurrency: 'RUB', fiatSettingsItemId: 'sandbox-card-rub', validSeconds: 300 });
+    expect(fromFiat).toMatchObject({
+      fiatAmount: '5000',
+      fiatCurrency: 'RUB',
+      fiatSettingsItemId: 'sandbox-card-rub',
+      validSeconds: 300,
+    });
     // 97000 USD × 96 RUB/USD, drifted a little, plus 1.5 %: the rate is a bit above the market.
     expect(Number(fromFiat.rate)).toBeGreaterThan(97000 * 96 * 0.95);
     const fromCrypto = await quoteOk(t, { externalId: aliceBtc, currency: 'BTC', cryptoAmount: fromFiat.cryptoAmount });
@@ -86,17 +119,34 @@ describe('quotes', () => {
     expect([neither.status, neither.body.code]).toEqual([400, 'INVALID_AMOUNT']);
     const kopecks = await quote(t, { externalId: aliceBtc, currency: 'BTC', fiatAmount: '5000.001' });
     expect([kopecks.status, kopecks.body.field]).toEqual([400, 'fiatAmount']);
-    const float = await buyCall(t, 'POST', '/b2c/rate', { externalId: aliceBtc, currency: 'BTC', geoId: 'RU', fiatAmount: 5000 });
+    const float = await buyCall(t, 'POST', '/b2c/rate', {
+      externalId: aliceBtc,
+      currency: 'BTC',
+      geoId: 'RU',
+      fiatAmount: 5000,
+    });
     expect(float.status).toBe(400);
     const geo = await quote(t, { externalId: aliceBtc, currency: 'BTC', geoId: 'XX', fiatAmount: '5000' });
     expect([geo.status, geo.body.code]).toEqual([400, 'UNKNOWN_GEO']);
   });
 
   it('refuses malformed addresses, inactive coins and an address of another network', async () => {
-    const malformed = await quote(t, { externalId: 'bc1qstrangerxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', currency: 'BTC', fiatAmount: '5000' });
-    expect([malformed.status, malformed.body.code, malformed.body.field]).toEqual([400, 'INVALID_ADDRESS', 'externalId']);
+    const malformed = await quote(t, {
+      externalId: 'bc1qstrangerxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+      currency: 'BTC',
+      fiatAmount: '5000',
+    });
+    expect([malformed.status, malformed.body.code, malformed.body.field]).toEqual([
+      400,
+      'INVALID_ADDRESS',
+      'externalId',
+    ]);
     const wrongNetwork = await quote(t, { externalId: aliceBtc, currency: 'ETH', fiatAmount: '5000' });
-    expect([wrongNetwork.status, wrongNetwork.body.code, wrongNetwork.body.field]).toEqual([400, 'INVALID_ADDRESS', 'externalId']);
+    expect([wrongNetwork.status, wrongNetwork.body.code, wrongNetwork.body.field]).toEqual([
+      400,
+      'INVALID_ADDRESS',
+      'externalId',
+    ]);
     const unknown = await quote(t, { externalId: aliceBtc, currency: 'NOPE', fiatAmount: '5000' });
     expect([unknown.status, unknown.body.code]).toEqual([400, 'UNKNOWN_CURRENCY']);
     const doge = await addressOf(t, alice, 'DOGE');
@@ -126,7 +176,14 @@ async function withInactive(currency: string, body: () => Promise<void>) {
 
 describe('orders', () => {
   it('takes 3000 and 75000 RUB and refuses 2999 and 75001 (limits inclusive)', async () => {
-    const cases: [string, number][] = [['2999', 400], ['2999.99', 400], ['3000', 200], ['75000', 200], ['75000.01', 400], ['75001', 400]];
+    const cases: [string, number][] = [
+      ['2999', 400],
+      ['2999.99', 400],
+      ['3000', 200],
+      ['75000', 200],
+      ['75000.01', 400],
+      ['75001', 400],
+    ];
     for (const [fiatAmount, expected] of cases) {
       const q = await quoteOk(t, { externalId: aliceBtc, currency: 'BTC', fiatAmount });
       const res = await buyOrder(t, { depositAddress: aliceBtc, rateId: q.fixedRateId, amountInFiat: fiatAmount });
@@ -141,7 +198,11 @@ describe('orders', () => {
     const res = await buyOrder(t, { depositAddress: aliceBtc, rateId: q.fixedRateId, amountInCrypto: q.cryptoAmount });
     expect([res.status, res.body.code, res.body.field]).toEqual([400, 'BUY_LIMIT', 'amountInCrypto']);
     const ok = await quoteOk(t, { externalId: aliceBtc, currency: 'BTC', fiatAmount: '5000' });
-    const placed = await buyOrder(t, { depositAddress: aliceBtc, rateId: ok.fixedRateId, amountInCrypto: ok.cryptoAmount });
+    const placed = await buyOrder(t, {
+      depositAddress: aliceBtc,
+      rateId: ok.fixedRateId,
+      amountInCrypto: ok.cryptoAmount,
+    });
     expect(placed.status).toBe(200);
     expect(placed.body.data.order.cryptoAmount).toBe(ok.cryptoAmount);
   });
@@ -150,7 +211,9 @@ describe('orders', () => {
     const q = await quoteOk(t, { externalId: aliceBtc, currency: 'BTC', fiatAmount: '5000' });
     const late = await quoteOk(t, { externalId: aliceBtc, currency: 'BTC', fiatAmount: '5000' });
     b.clock.ms += 299_000;
-    expect((await buyOrder(t, { depositAddress: aliceBtc, rateId: q.fixedRateId, amountInFiat: '5000' })).status).toBe(200);
+    expect((await buyOrder(t, { depositAddress: aliceBtc, rateId: q.fixedRateId, amountInFiat: '5000' })).status).toBe(
+      200,
+    );
     b.clock.ms += 1_000;
     const expired = await buyOrder(t, { depositAddress: aliceBtc, rateId: late.fixedRateId, amountInFiat: '5000' });
     expect([expired.status, expired.body.code, expired.body.field]).toEqual([400, 'RATE_EXPIRED', 'rateId']);
@@ -176,13 +239,37 @@ describe('orders', () => {
       expect([res.status, res.body.code]).toEqual([400, 'RATE_NOT_FOUND']);
     }
     const q = await quoteOk(t, { externalId: aliceBtc, currency: 'BTC', fiatAmount: '5000' });
-    const otherFiat = await buyOrder(t, { depositAddress: aliceBtc, rateId: q.fixedRateId, amountInFiat: '5000', fiatCurrency: 'USD' });
+    const otherFiat = await buyOrder(t, {
+      depositAddress: aliceBtc,
+      rateId: q.fixedRateId,
+      amountInFiat: '5000',
+      fiatCurrency: 'USD',
+    });
     expect(otherFiat.body.code).toBe('RATE_NOT_FOUND');
-    const otherMethod = await buyOrder(t, { depositAddress: aliceBtc, rateId: q.fixedRateId, amountInFiat: '5000', fiatSettingsItemId: 'x' });
+    const otherMethod = await buyOrder(t, {
+      depositAddress: aliceBtc,
+      rateId: q.fixedRateId,
+      amountInFiat: '5000',
+      fiatSettingsItemId: 'x',
+    });
     expect(otherMethod.body.code).toBe('RATE_NOT_FOUND');
-    const malformed = await buyOrder(t, { depositAddress: 'bc1qstrangerxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', rateId: q.fixedRateId, amountInFiat: '5000' });
-    expect([malformed.status, malformed.body.code, malformed.body.field]).toEqual([400, 'INVALID_ADDRESS', 'depositAddress']);
-    const noKey = await buyCall(t, 'POST', '/b2c/order', { depositAddress: aliceBtc, fiatCurrency: 'RUB', fiatSettingsItemId: 'sandbox-card-rub', rateId: q.fixedRateId, amountInFiat: '5000' });
+    const malformed = await buyOrder(t, {
+      depositAddress: 'bc1qstrangerxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+      rateId: q.fixedRateId,
+      amountInFiat: '5000',
+    });
+    expect([malformed.status, malformed.body.code, malformed.body.field]).toEqual([
+      400,
+      'INVALID_ADDRESS',
+      'depositAddress',
+    ]);
+    const noKey = await buyCall(t, 'POST', '/b2c/order', {
+      depositAddress: aliceBtc,
+      fiatCurrency: 'RUB',
+      fiatSettingsItemId: 'sandbox-card-rub',
+      rateId: q.fixedRateId,
+      amountInFiat: '5000',
+    });
     expect([noKey.status, noKey.body.field]).toEqual([400, 'idempotencyKey']);
   });
 
@@ -205,7 +292,7 @@ describe('orders', () => {
     expect([other.status, other.body.code]).toEqual([409, 'IDEMPOTENCY_CONFLICT']);
   });
 
-  it('answers an order\'s status by its id only, and 404 for any other id', async () => {
+  it("answers an order's status by its id only, and 404 for any other id", async () => {
     const q = await quoteOk(t, { externalId: aliceBtc, currency: 'BTC', fiatAmount: '5000' });
     const placed = await buyOrder(t, { depositAddress: aliceBtc, rateId: q.fixedRateId, amountInFiat: '5000' });
     const res = await buyCall(t, 'GET', `/b2c/order/${placed.body.data.orderId}`);
@@ -220,15 +307,19 @@ describe('orders', () => {
 });
 
 describe('the acquirer on its own clock', () => {
-  it('delivers the final callback after its delay through the gateway\'s callback route, crediting once', async () => {
+  it("delivers the final callback after its delay through the gateway's callback route, crediting once", async () => {
     const before = (await balanceOf(t, alice, 'BTC')).available;
     const { url, orderId } = await orderFor(t, aliceBtc, 'BTC', '5000');
     expect((await pay(t, url, '4242424242424242')).statusCode).toBe(303);
     expect((await status(t, orderId)).state).toBe('PROCESSING');
-    const done = await waitFor('the PAID callback', async () => {
-      const s = await status(t, orderId);
-      return s.state === 'COMPLETED' && s;
-    }, 10_000);
+    const done = await waitFor(
+      'the PAID callback',
+      async () => {
+        const s = await status(t, orderId);
+        return s.state === 'COMPLETED' && s;
+      },
+      10_000,
+    );
     const after = (await balanceOf(t, alice, 'BTC')).available;
     expect(minor(after, 8) - minor(before, 8)).toBe(minor(done.cryptoAmount, 8));
     // The doubled delivery lands too; still one credit.

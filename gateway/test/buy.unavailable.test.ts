@@ -18,7 +18,9 @@ afterEach(async () => {
 it('offers no region, fiat or quote without an acquirer, mounts no payment page and takes no callback', async () => {
   const btc = await addressOf(t, await walletUser(t), 'BTC');
   expect((await buyCall(t, 'GET', `/b2c/fiat/geo?depositAddress=${encodeURIComponent(btc)}`)).body).toEqual([]);
-  expect((await buyCall(t, 'GET', `/b2c/fiat/availability?depositAddress=${encodeURIComponent(btc)}`)).body).toEqual([]);
+  expect((await buyCall(t, 'GET', `/b2c/fiat/availability?depositAddress=${encodeURIComponent(btc)}`)).body).toEqual(
+    [],
+  );
   expect((await buyCall(t, 'GET', '/fiat/metadata')).body).toEqual([]);
   const q = await quote(t, { externalId: btc, currency: 'BTC', fiatAmount: '5000' });
   expect([q.status, q.body.code]).toEqual([400, 'BUY_UNAVAILABLE']);

@@ -2,7 +2,13 @@ import { mnemonicToSeedSync } from '@scure/bip39';
 import { Address as TonAddress } from '@ton/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  deriveDepositAddress, derivationPath, isValidAddress, NETWORKS, normalizeAddress, setBitcoinNetwork, type Network,
+  deriveDepositAddress,
+  derivationPath,
+  isValidAddress,
+  NETWORKS,
+  normalizeAddress,
+  setBitcoinNetwork,
+  type Network,
 } from '../src/chain/addresses.js';
 
 const ABANDON = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
@@ -33,9 +39,14 @@ describe('deposit address derivation', () => {
     expect(deriveDepositAddress(seed, network, index)).toBe(expected);
   });
 
-  it('uses each network\'s standard path', () => {
+  it("uses each network's standard path", () => {
     expect(NETWORKS.map((n) => derivationPath(n, 7))).toEqual([
-      "m/84'/0'/0'/0/7", "m/44'/60'/0'/0/7", "m/44'/195'/0'/0/7", "m/44'/607'/7'", "m/84'/2'/0'/0/7", "m/44'/3'/0'/0/7",
+      "m/84'/0'/0'/0/7",
+      "m/44'/60'/0'/0/7",
+      "m/44'/195'/0'/0/7",
+      "m/44'/607'/7'",
+      "m/84'/2'/0'/0/7",
+      "m/44'/3'/0'/0/7",
     ]);
   });
 
@@ -47,7 +58,7 @@ describe('deposit address derivation', () => {
     expect(isValidAddress('bitcoin', 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu')).toBe(false);
   });
 
-  it('gives every index its own address and matches the network\'s UI pattern', () => {
+  it("gives every index its own address and matches the network's UI pattern", () => {
     const patterns: Record<Network, RegExp> = {
       bitcoin: /^bc1q[02-9ac-hj-np-z]{38}$/,
       litecoin: /^ltc1q[02-9ac-hj-np-z]{38}$/,
@@ -66,7 +77,7 @@ describe('deposit address derivation', () => {
     }
   });
 
-  it('refuses indexes outside BIP32\'s non-hardened range', () => {
+  it("refuses indexes outside BIP32's non-hardened range", () => {
     expect(() => deriveDepositAddress(seed, 'bitcoin', -1)).toThrow(RangeError);
     expect(() => deriveDepositAddress(seed, 'ethereum', 0x80000000)).toThrow(RangeError);
     expect(() => deriveDepositAddress(seed, 'ton', 1.5)).toThrow(RangeError);
@@ -97,9 +108,15 @@ const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 function flipOne(network: Network, address: string): string {
   const at = Math.floor(address.length / 2);
   const ch = address[at]!;
-  const alphabet = /^(bc|tb|ltc)1/i.test(address) ? BECH32
-    : network === 'ethereum' ? (/[0-9]/.test(ch) ? '0123456789' : 'abcdef')
-    : network === 'ton' ? BASE64URL : BASE58;
+  const alphabet = /^(bc|tb|ltc)1/i.test(address)
+    ? BECH32
+    : network === 'ethereum'
+      ? /[0-9]/.test(ch)
+        ? '0123456789'
+        : 'abcdef'
+      : network === 'ton'
+        ? BASE64URL
+        : BASE58;
   const lower = alphabet === BECH32 || network === 'ethereum' ? ch.toLowerCase() : ch;
   let next = alphabet[(alphabet.indexOf(lower) + 1) % alphabet.length]!;
   if (ch !== lower) next = next.toUpperCase();
@@ -146,7 +163,11 @@ describe('address checksums', () => {
     expect(normalizeAddress('ton', parsed.toString())).toBe(ours);
     expect(normalizeAddress('ton', parsed.toRawString())).toBe(ours);
     expect(isValidAddress('ton', parsed.toRawString())).toBe(true);
-    expect(normalizeAddress('ethereum', '0x9858effd232b4033e47d90003d41ec34ecaeda94')).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
-    expect(normalizeAddress('bitcoin', 'BC1QCR8TE4KR609GCAWUTMRZA0J4XV80JY8Z306FYU')).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
+    expect(normalizeAddress('ethereum', '0x9858effd232b4033e47d90003d41ec34ecaeda94')).toBe(
+      '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+    );
+    expect(normalizeAddress('bitcoin', 'BC1QCR8TE4KR609GCAWUTMRZA0J4XV80JY8Z306FYU')).toBe(
+      'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+    );
   });
 });

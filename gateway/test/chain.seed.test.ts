@@ -29,7 +29,17 @@ describe('the wallet seed', () => {
 
   it('is required outside sandbox mode', () => {
     expect(() => loadSeed(configFor({ SANDBOX: 'false' }))).toThrow(/WALLET_MNEMONIC is required/);
-    expect(() => loadSeed(loadConfig({ NODE_ENV: 'production', TELEGRAM_BOT_TOKEN: 'x', IDP_KEY_ENCRYPTION_KEY: 'c2VjcmV0LXByb2R1Y3Rpb24ta2V5LWZvci10ZXN0cyE=', PASSCODE_PEPPER: 'k1:cGFzc2NvZGUtcGVwcGVyLWZvci1wcm9kdWN0aW9uLXRlc3RzIQ==', DATA_DIR: scratch }))).toThrow(/WALLET_MNEMONIC/);
+    expect(() =>
+      loadSeed(
+        loadConfig({
+          NODE_ENV: 'production',
+          TELEGRAM_BOT_TOKEN: 'x',
+          IDP_KEY_ENCRYPTION_KEY: 'c2VjcmV0LXByb2R1Y3Rpb24ta2V5LWZvci10ZXN0cyE=',
+          PASSCODE_PEPPER: 'k1:cGFzc2NvZGUtcGVwcGVyLWZvci1wcm9kdWN0aW9uLXRlc3RzIQ==',
+          DATA_DIR: scratch,
+        }),
+      ),
+    ).toThrow(/WALLET_MNEMONIC/);
   });
 
   it('in sandbox mode is generated once into the data dir (0600) and reused after a restart', () => {

@@ -16,7 +16,15 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), 'gw-config-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
-const PRODUCTION = { NODE_ENV: 'production', TELEGRAM_BOT_TOKEN: '123:live', WALLET_MNEMONIC: MNEMONIC, IDP_KEY_ENCRYPTION_KEY: 'c2VjcmV0LXByb2R1Y3Rpb24ta2V5LWZvci10ZXN0cyE=', PASSCODE_PEPPER: 'k1:cGFzc2NvZGUtcGVwcGVyLWZvci1wcm9kdWN0aW9uLXRlc3RzIQ==', DATA_DIR: scratch, STATIC_DIR: path.join(scratch, 'none') };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  TELEGRAM_BOT_TOKEN: '123:live',
+  WALLET_MNEMONIC: MNEMONIC,
+  IDP_KEY_ENCRYPTION_KEY: 'c2VjcmV0LXByb2R1Y3Rpb24ta2V5LWZvci10ZXN0cyE=',
+  PASSCODE_PEPPER: 'k1:cGFzc2NvZGUtcGVwcGVyLWZvci1wcm9kdWN0aW9uLXRlc3RzIQ==',
+  DATA_DIR: scratch,
+  STATIC_DIR: path.join(scratch, 'none'),
+};
 
 /** The message of the ConfigError loadConfig throws for `env`. */
 function refusal(env: Record<string, string>): string {
@@ -33,9 +41,19 @@ describe('configuration', () => {
   it('starts from defaults with an empty environment', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      port: 8080, host: '0.0.0.0', publicUrl: 'http://localhost:8080', sandbox: true, production: false,
-      logLevel: 'warn', trustProxy: false, withdrawalLeaseMs: 30_000, sandboxBlockMs: 1000, sandboxConfirmations: 3,
-      bitcoinNetwork: 'mainnet', allowedOrigins: ['http://localhost:8080'], gatewayUrl: 'http://localhost:8080',
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:8080',
+      sandbox: true,
+      production: false,
+      logLevel: 'warn',
+      trustProxy: false,
+      withdrawalLeaseMs: 30_000,
+      sandboxBlockMs: 1000,
+      sandboxConfirmations: 3,
+      bitcoinNetwork: 'mainnet',
+      allowedOrigins: ['http://localhost:8080'],
+      gatewayUrl: 'http://localhost:8080',
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.sandboxCrashPoint).toBeUndefined();
@@ -43,14 +61,22 @@ describe('configuration', () => {
 
   it('reads typed values and treats an empty variable as unset', () => {
     const config = loadConfig({
-      PORT: '9000', SANDBOX: 'off', TELEGRAM_BOT_TOKEN: '1:x', LOG_LEVEL: 'info', WITHDRAWAL_LEASE_MS: '1500',
-      SANDBOX_CRASH_POINT: 'after-claim', DATABASE_URL: '', ALLOWED_ORIGINS: 'https://a.example, https://b.example/',
+      PORT: '9000',
+      SANDBOX: 'off',
+      TELEGRAM_BOT_TOKEN: '1:x',
+      LOG_LEVEL: 'info',
+      WITHDRAWAL_LEASE_MS: '1500',
+      SANDBOX_CRASH_POINT: 'after-claim',
+      DATABASE_URL: '',
+      ALLOWED_ORIGINS: 'https://a.example, https://b.example/',
     });
     expect(config).toMatchObject({ port: 9000, sandbox: false, logLevel: 'info', withdrawalLeaseMs: 1500 });
     expect(config.allowedOrigins).toEqual(['http://localhost:9000', 'https://a.example', 'https://b.example']);
     expect(config.databaseUrl).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: 'memory://' }).databaseUrl).toBe('memory://');
-    expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }).databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
+    expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }).databaseUrl).toBe(
+      'postgres://postgres@127.0.0.1:5432/test',
+    );
     // Unset: db/client.ts sizes the pool by the cores.
     expect(config.databasePoolSize).toBeUndefined();
     expect(loadConfig({ DATABASE_POOL_SIZE: '6' }).databasePoolSize).toBe(6);
@@ -68,11 +94,24 @@ describe('configuration', () => {
   });
 
   it.each([
-    ['PORT', 'abc'], ['PORT', '70000'], ['PORT', '80.5'], ['SANDBOX', 'maybe'], ['LOG_LEVEL', 'loud'],
-    ['BITCOIN_NETWORK', 'regtest'], ['SANDBOX_BLOCK_MS', '5'], ['SANDBOX_CONFIRMATIONS', '0'], ['WITHDRAWAL_LEASE_MS', 'soon'],
-    ['ACCESS_TOKEN_TTL', '-1'], ['PUBLIC_URL', 'ftp://wallet.example'], ['SMTP_URL', 'mail.example'],
-    ['SANDBOX_CRASH_POINT', 'before-lunch'], ['OIDC_REALM', 'my realm'], ['TRUST_PROXY', '10.0.0.300'],
-    ['TRUST_PROXY', '10.0.0.0/33'], ['TRUST_PROXY', 'proxy.internal'], ['ALLOWED_ORIGINS', 'https://ok.example,not a url'],
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '80.5'],
+    ['SANDBOX', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+    ['BITCOIN_NETWORK', 'regtest'],
+    ['SANDBOX_BLOCK_MS', '5'],
+    ['SANDBOX_CONFIRMATIONS', '0'],
+    ['WITHDRAWAL_LEASE_MS', 'soon'],
+    ['ACCESS_TOKEN_TTL', '-1'],
+    ['PUBLIC_URL', 'ftp://wallet.example'],
+    ['SMTP_URL', 'mail.example'],
+    ['SANDBOX_CRASH_POINT', 'before-lunch'],
+    ['OIDC_REALM', 'my realm'],
+    ['TRUST_PROXY', '10.0.0.300'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', 'proxy.internal'],
+    ['ALLOWED_ORIGINS', 'https://ok.example,not a url'],
   ])('stops on %s=%s and names the variable', (name, value) => {
     const message = refusal({ [name]: value });
     expect(message).toContain(`${name} must be`);
@@ -112,7 +151,13 @@ describe('configuration', () => {
     expect(trust('true')).toBe(true);
     expect(trust('1')).toBe(1);
     expect(trust('2')).toBe(2);
-    expect(trust('127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+    expect(trust('127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback')).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
   });
 
   it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', async () => {
@@ -120,7 +165,12 @@ describe('configuration', () => {
       const config = loadConfig(trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy });
       const app = Fastify({ trustProxy: fastifyTrustProxy(config.trustProxy) });
       app.get('/ip', async (request) => ({ ip: request.ip }));
-      const res = await app.inject({ method: 'GET', url: '/ip', remoteAddress, headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.2' } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/ip',
+        remoteAddress,
+        headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.2' },
+      });
       await app.close();
       return res.json().ip as string;
     };
@@ -134,7 +184,9 @@ describe('configuration', () => {
 describe('production', () => {
   it('the gateway exits at once with a clear message when SANDBOX=1', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
-      cwd: repoRoot, encoding: 'utf8', timeout: 60_000,
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 60_000,
       env: { PATH: process.env.PATH, ...PRODUCTION, SANDBOX: '1', PORT: '0', HOST: '127.0.0.1' },
     });
     expect(run.status).toBe(1);
@@ -147,7 +199,12 @@ describe('production', () => {
     const t = await createTestApp({ idp: 'fake', env: { ...PRODUCTION, SANDBOX: 'false' } });
     try {
       expect(t.config).toMatchObject({ production: true, sandbox: false });
-      for (const [method, url] of [['GET', '/dev/mail'], ['POST', '/dev/telegram/init-data'], ['GET', '/dev/withdrawal/deny-list'], ['POST', '/dev/chain/deposit']] as const) {
+      for (const [method, url] of [
+        ['GET', '/dev/mail'],
+        ['POST', '/dev/telegram/init-data'],
+        ['GET', '/dev/withdrawal/deny-list'],
+        ['POST', '/dev/chain/deposit'],
+      ] as const) {
         const res = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
         expect(res.statusCode, url).toBe(404);
         expect(res.json().code, url).toBe('NOT_FOUND');
@@ -161,7 +218,9 @@ describe('production', () => {
     const database = await freshDatabase();
     try {
       const config = { ...loadConfig(PRODUCTION), sandbox: true };
-      await expect(buildApp({ config, database, createIdp: createFakeIdp })).rejects.toThrow('The sandbox must not run in production');
+      await expect(buildApp({ config, database, createIdp: createFakeIdp })).rejects.toThrow(
+        'The sandbox must not run in production',
+      );
     } finally {
       await database.close();
     }
@@ -171,8 +230,13 @@ describe('production', () => {
     const app = Fastify();
     refuseDevRoutes(app);
     app.get('/developer', async () => ({}));
-    await expect(app.register(async (scope) => { scope.get('/dev/new-tool', async () => ({})); }).ready())
-      .rejects.toThrow('GET /dev/new-tool must not be mounted in production');
+    await expect(
+      app
+        .register(async (scope) => {
+          scope.get('/dev/new-tool', async () => ({}));
+        })
+        .ready(),
+    ).rejects.toThrow('GET /dev/new-tool must not be mounted in production');
     await app.close().catch(() => undefined);
   });
 });

@@ -10,8 +10,12 @@ describe('error handler', () => {
   const app = Fastify();
   beforeAll(async () => {
     registerErrorHandling(app);
-    app.get('/boom', async () => { throw new Error('secret detail at /srv/app.ts:12'); });
-    app.get('/api-error', async () => { throw new ApiError(418, 'TEAPOT', 'short and stout', 'spout'); });
+    app.get('/boom', async () => {
+      throw new Error('secret detail at /srv/app.ts:12');
+    });
+    app.get('/api-error', async () => {
+      throw new ApiError(418, 'TEAPOT', 'short and stout', 'spout');
+    });
     await app.ready();
   });
   afterAll(() => app.close());
@@ -45,15 +49,32 @@ describe('Telegram sign-in when something unexpected breaks', () => {
     await base.app.close();
     // Same database and config, but an IdP whose session issue fails.
     const app = await buildApp({
-      config: base.config, database: base.database,
-      createIdp: async (o) => ({ ...(await createFakeIdp(o)), issueSession: async () => { throw new Error('signing key unavailable'); } }),
+      config: base.config,
+      database: base.database,
+      createIdp: async (o) => ({
+        ...(await createFakeIdp(o)),
+        issueSession: async () => {
+          throw new Error('signing key unavailable');
+        },
+      }),
     });
-    t = { ...base, app, close: async () => { await app.close(); await base.database.close(); } };
+    t = {
+      ...base,
+      app,
+      close: async () => {
+        await app.close();
+        await base.database.close();
+      },
+    };
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('answers with B2C_USM0027 and no internals', async () => {
-    const res = await json(t, 'POST', '/b2c-user-management/auth/tg', { initData: await initDataFor(t, { id: nextTelegramId() }) });
+    const res = await json(t, 'POST', '/b2c-user-management/auth/tg', {
+      initData: await initDataFor(t, { id: nextTelegramId() }),
+    });
     expect(res.status).toBe(500);
     expect(res.body.code).toBe('B2C_USM0027');
     expect(JSON.stringify(res.body)).not.toContain('signing key');

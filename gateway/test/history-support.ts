@@ -2,17 +2,28 @@ import { sql } from 'drizzle-orm';
 import { walletTransactions } from '../src/db/schema/index.js';
 import type { TestApp } from './support/app.js';
 
-export type SeedRow = Partial<typeof walletTransactions.$inferInsert> & Pick<typeof walletTransactions.$inferInsert, 'currency' | 'transactionType' | 'amount'>;
+export type SeedRow = Partial<typeof walletTransactions.$inferInsert> &
+  Pick<typeof walletTransactions.$inferInsert, 'currency' | 'transactionType' | 'amount'>;
 
 /**
  * History rows written straight to the table, with the dates and kinds a test needs. They carry no
  * deposit key and no ledger transfer: history is what the user reads, the ledger is not involved.
  */
 export async function seedHistory(t: TestApp, accountId: string, rows: SeedRow[]) {
-  const inserted = await t.db.insert(walletTransactions).values(rows.map((r) => ({
-    accountId, state: 'COMPLETED' as const, direction: r.transactionType === 'DEPOSIT' || r.transactionType === 'F2C' ? 'DEPOSIT' as const : 'WITHDRAWAL' as const,
-    ...r,
-  }))).returning({ id: walletTransactions.id });
+  const inserted = await t.db
+    .insert(walletTransactions)
+    .values(
+      rows.map((r) => ({
+        accountId,
+        state: 'COMPLETED' as const,
+        direction:
+          r.transactionType === 'DEPOSIT' || r.transactionType === 'F2C'
+            ? ('DEPOSIT' as const)
+            : ('WITHDRAWAL' as const),
+        ...r,
+      })),
+    )
+    .returning({ id: walletTransactions.id });
   return inserted.map((r) => r.id);
 }
 

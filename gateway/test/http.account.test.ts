@@ -42,22 +42,32 @@ describe.each([
     // The same wiring as buildApp, then a route that neither authenticates nor checks the account.
     app = Fastify();
     registerErrorHandling(app);
-    registerAccountAccess(app, { db: t.db, authenticate: createAuthHook(t.app.idp), ...(joined ? { idp: t.app.idp } : {}) });
-    await app.register(async (scope) => {
-      scope.post('/:account/future/:thing', async (request) => {
-        handled.push(request.accountId);
-        return { accountId: request.accountId };
-      });
-      scope.get('/public/:thing', async () => ({ ok: true }));
-    }, { prefix: '/b2c-future' });
+    registerAccountAccess(app, {
+      db: t.db,
+      authenticate: createAuthHook(t.app.idp),
+      ...(joined ? { idp: t.app.idp } : {}),
+    });
+    await app.register(
+      async (scope) => {
+        scope.post('/:account/future/:thing', async (request) => {
+          handled.push(request.accountId);
+          return { accountId: request.accountId };
+        });
+        scope.get('/public/:thing', async () => ({ ok: true }));
+      },
+      { prefix: '/b2c-future' },
+    );
     await app.ready();
   });
   afterAll(() => app.close());
 
-  const post = (account: string, token?: string) => app.inject({
-    method: 'POST', url: `/b2c-future/${encodeURIComponent(account)}/future/x`, payload: {},
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+  const post = (account: string, token?: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/b2c-future/${encodeURIComponent(account)}/future/x`,
+      payload: {},
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
 
   it('is authenticated and owner-checked without a line of its own', async () => {
     expect((await post(alice.account)).statusCode).toBe(401);
@@ -80,7 +90,7 @@ describe.each([
 });
 
 describe('every :account route of the gateway', () => {
-  it('refuses another user\'s account with 404 before validation, and writes nothing', async () => {
+  it("refuses another user's account with 404 before validation, and writes nothing", async () => {
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const routes = Object.entries(doc.paths)
       .filter(([path]) => path.includes('{account}'))
@@ -92,7 +102,9 @@ describe('every :account route of the gateway', () => {
       // Fill the other params with something plausible; the body is deliberately empty.
       const url = path.replace('{account}', alice.account).replace(/\{[^}]+\}/g, 'BTC');
       const res = await t.app.inject({
-        method: method as 'GET', url, headers: { authorization: `Bearer ${mallory.token}` },
+        method: method as 'GET',
+        url,
+        headers: { authorization: `Bearer ${mallory.token}` },
         ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
       });
       expect(res.statusCode, `${method} ${path}`).toBe(404);

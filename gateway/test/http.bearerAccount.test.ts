@@ -26,13 +26,16 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** The SQL text of every statement the gateway sends while `run` runs, on either driver. */
-async function statementsDuring(run: () => Promise<unknown>, tables = /"(oidc_payload|accounts|wallet_assets)"/): Promise<string[]> {
+async function statementsDuring(
+  run: () => Promise<unknown>,
+  tables = /"(oidc_payload|accounts|wallet_assets)"/,
+): Promise<string[]> {
   const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
   const original = client.query;
   const texts: string[] = [];
   client.query = function query(this: unknown, ...args: unknown[]) {
     const first = args[0] as string | { text?: string };
-    texts.push(typeof first === 'string' ? first : first?.text ?? '?');
+    texts.push(typeof first === 'string' ? first : (first?.text ?? '?'));
     return original.apply(this, args);
   };
   try {
@@ -49,7 +52,9 @@ const poll = (u: WalletUser, token = u.token) => call(t, 'GET', `/b2c-wallet/${u
 describe('the balance poll', () => {
   it('is one statement: bearer, account and balances together', async () => {
     let res: Awaited<ReturnType<typeof poll>> | undefined;
-    const sent = await statementsDuring(async () => { res = await poll(alice); });
+    const sent = await statementsDuring(async () => {
+      res = await poll(alice);
+    });
     expect(res!.status).toBe(200);
     expect(res!.body).toEqual([expect.objectContaining({ currency: 'BTC', totalAvailable: '0.00005', onHold: '0' })]);
     expect(res!.body[0].depositAddress).toEqual(expect.any(String));
@@ -63,7 +68,7 @@ describe('the balance poll', () => {
     expect(res.body).toEqual([]);
   });
 
-  it('refuses another user\'s account, a made-up one and a malformed one with 404', async () => {
+  it("refuses another user's account, a made-up one and a malformed one with 404", async () => {
     for (const account of [alice.account, '00000000-0000-0000-0000-000000000000', 'not-an-id']) {
       const res = await call(t, 'GET', `/b2c-wallet/${encodeURIComponent(account)}/asset`, undefined, mallory.token);
       expect(res.status, account).toBe(404);
@@ -97,11 +102,16 @@ describe('the money routes', () => {
 
   it('check the bearer in one statement that no longer reads the passcode gate', async () => {
     for (const [url, body] of [
-      [`/b2c-wallet/${alice.account}/withdrawal`, { currency: 'BTC', amount: '0.00001', depositAddress: stranger, idempotencyKey: randomUUID() }],
+      [
+        `/b2c-wallet/${alice.account}/withdrawal`,
+        { currency: 'BTC', amount: '0.00001', depositAddress: stranger, idempotencyKey: randomUUID() },
+      ],
       [`/b2c-wallet/${alice.account}/exchange/confirm/${randomUUID()}`, {}],
     ] as const) {
       let status = 0;
-      const sent = await statementsDuring(async () => { status = (await call(t, 'POST', url, body, alice.token)).status; }, gateTables);
+      const sent = await statementsDuring(async () => {
+        status = (await call(t, 'POST', url, body, alice.token)).status;
+      }, gateTables);
       expect([200, 400, 404], url).toContain(status);
       expect(sent, url).toHaveLength(1);
       expect(sent[0]).toMatch(/"oidc_payload".*"accounts"/s);
@@ -109,10 +119,18 @@ describe('the money routes', () => {
     }
   });
 
-  it('still ask for the passcode once one is set, and still refuse another user\'s account with 404', async () => {
-    expect((await call(t, 'POST', '/b2c-user-management/user/pinCode/enable', { pinCode: '2580' }, mallory.token)).status).toBe(200);
-    const send = (u: WalletUser, account: string) => call(t, 'POST', `/b2c-wallet/${account}/withdrawal`,
-      { currency: 'BTC', amount: '0.00001', depositAddress: stranger, idempotencyKey: randomUUID() }, u.token);
+  it("still ask for the passcode once one is set, and still refuse another user's account with 404", async () => {
+    expect(
+      (await call(t, 'POST', '/b2c-user-management/user/pinCode/enable', { pinCode: '2580' }, mallory.token)).status,
+    ).toBe(200);
+    const send = (u: WalletUser, account: string) =>
+      call(
+        t,
+        'POST',
+        `/b2c-wallet/${account}/withdrawal`,
+        { currency: 'BTC', amount: '0.00001', depositAddress: stranger, idempotencyKey: randomUUID() },
+        u.token,
+      );
     const refused = await send(mallory, mallory.account);
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('PINCODE_REQUIRED');
@@ -121,15 +139,18 @@ describe('the money routes', () => {
 });
 
 describe('a dead token on the joined check', () => {
-  const revoke = (token: string) => t.app.inject({
-    method: 'POST', url: `${new URL(t.app.idp.issuer).pathname}/protocol/openid-connect/revoke`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ client_id: t.config.clientId, token }).toString(),
-  });
-  const routes = (u: WalletUser) => [
-    ['GET', `/b2c-wallet/${u.account}/asset`],
-    ['POST', `/b2c-wallet/${u.account}/asset/transactions`],
-  ] as const;
+  const revoke = (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${new URL(t.app.idp.issuer).pathname}/protocol/openid-connect/revoke`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ client_id: t.config.clientId, token }).toString(),
+    });
+  const routes = (u: WalletUser) =>
+    [
+      ['GET', `/b2c-wallet/${u.account}/asset`],
+      ['POST', `/b2c-wallet/${u.account}/asset/transactions`],
+    ] as const;
 
   it('is 401 once the access token is revoked, on its own account and on another', async () => {
     const session = await t.app.idp.issueSession(alice.id);
@@ -150,7 +171,10 @@ describe('a dead token on the joined check', () => {
     const session = await t.app.idp.issueSession(alice.id);
     expect((await revoke(session.refresh_token)).statusCode).toBe(200);
     for (const [method, url] of routes(alice)) {
-      expect((await call(t, method, url, method === 'POST' ? {} : undefined, session.access_token)).status, `${method} ${url}`).toBe(401);
+      expect(
+        (await call(t, method, url, method === 'POST' ? {} : undefined, session.access_token)).status,
+        `${method} ${url}`,
+      ).toBe(401);
     }
   });
 
@@ -163,14 +187,18 @@ describe('a dead token on the joined check', () => {
       .setProtectedHeader({ alg: SIGNING_ALG, typ: 'at+jwt', kid: jwks.keys[0]!.kid! })
       .sign(key);
     for (const [method, url] of routes(alice)) {
-      expect((await call(t, method, url, method === 'POST' ? {} : undefined, forged)).status, `${method} ${url}`).toBe(401);
+      expect((await call(t, method, url, method === 'POST' ? {} : undefined, forged)).status, `${method} ${url}`).toBe(
+        401,
+      );
     }
   });
 
   it('is 401 before the body is read: a dead token with a broken body is still 401', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: `/b2c-wallet/${alice.account}/asset/transactions`,
-      headers: { authorization: 'Bearer not.a.token', 'content-type': 'application/json' }, payload: '{',
+      method: 'POST',
+      url: `/b2c-wallet/${alice.account}/asset/transactions`,
+      headers: { authorization: 'Bearer not.a.token', 'content-type': 'application/json' },
+      payload: '{',
     });
     expect(res.statusCode).toBe(401);
   });

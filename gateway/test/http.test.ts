@@ -45,12 +45,21 @@ describe('health probe', () => {
 
 describe('CORS', () => {
   it('allows the configured origin with credentials', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/b2c-user-management/user/auth', headers: { origin: ALLOWED_ORIGIN } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/b2c-user-management/user/auth',
+      headers: { origin: ALLOWED_ORIGIN },
+    });
     expect(res.headers['access-control-allow-origin']).toBe(ALLOWED_ORIGIN);
     expect(res.headers['access-control-allow-credentials']).toBe('true');
     const preflight = await t.app.inject({
-      method: 'OPTIONS', url: '/b2c-user-management/user',
-      headers: { origin: ALLOWED_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      method: 'OPTIONS',
+      url: '/b2c-user-management/user',
+      headers: {
+        origin: ALLOWED_ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(preflight.statusCode).toBeLessThan(300);
     expect(preflight.headers['access-control-allow-origin']).toBe(ALLOWED_ORIGIN);
@@ -60,7 +69,8 @@ describe('CORS', () => {
   it('gives an unknown origin no Access-Control-Allow-Origin', async () => {
     for (const method of ['GET', 'OPTIONS'] as const) {
       const res = await t.app.inject({
-        method, url: '/b2c-user-management/user/auth',
+        method,
+        url: '/b2c-user-management/user/auth',
         headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
       });
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
@@ -82,8 +92,15 @@ describe('static app', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     const csp = String(res.headers['content-security-policy']);
-    for (const part of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'self' https://web.telegram.org https://*.telegram.org",
-      "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:", "worker-src 'self' blob:"]) {
+    for (const part of [
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'self' https://web.telegram.org https://*.telegram.org",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "worker-src 'self' blob:",
+    ]) {
       expect(csp).toContain(part);
     }
     expect(csp).toMatch(new RegExp(`connect-src 'self'[^;]*${ALLOWED_ORIGIN.replace(/\./g, '\\.')}`));
@@ -92,13 +109,19 @@ describe('static app', () => {
 
   it("allows exactly index.html's inline start-up script by its sha256, nothing else inline", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/auth/login' });
-    const scriptSrc = String(res.headers['content-security-policy']).split('; ').find((d) => d.startsWith('script-src'));
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split('; ')
+      .find((d) => d.startsWith('script-src'));
     const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
     expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it('serves hashed assets immutable, brotli when accepted, plain otherwise', async () => {
-    const br = await t.app.inject({ method: 'GET', url: '/assets/x.abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/x.abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers['content-encoding']).toBe('br');
@@ -106,7 +129,11 @@ describe('static app', () => {
     expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(ASSET);
 
-    const gz = await t.app.inject({ method: 'GET', url: '/assets/x.abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/x.abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
 
     const plain = await t.app.inject({ method: 'GET', url: '/assets/x.abc123.js' });
@@ -123,7 +150,13 @@ describe('static app', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-security-policy']).toContain("object-src 'none'");
     }
-    for (const url of ['/assets/missing.123.js', '/b2c-wallet/nothing', '/b2c-user-management/nope', '/dev/nope', '/robots.txt']) {
+    for (const url of [
+      '/assets/missing.123.js',
+      '/b2c-wallet/nothing',
+      '/b2c-user-management/nope',
+      '/dev/nope',
+      '/robots.txt',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/application\/json/);
@@ -147,8 +180,12 @@ describe('static app', () => {
 
 describe('without a build', () => {
   let bare: TestApp;
-  beforeAll(async () => { bare = await createTestApp({ idp: 'fake' }); });
-  afterAll(async () => { await bare?.close(); });
+  beforeAll(async () => {
+    bare = await createTestApp({ idp: 'fake' });
+  });
+  afterAll(async () => {
+    await bare?.close();
+  });
 
   it('answers / with a hint to build', async () => {
     const res = await bare.app.inject({ method: 'GET', url: '/' });
@@ -161,7 +198,10 @@ describe('without a build', () => {
 describe('errors and docs', () => {
   it('answers malformed JSON with a JSON 400 and no stack', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/b2c-user-management/user', payload: '{"email":', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/b2c-user-management/user',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(400);
     const body = res.json();
@@ -175,10 +215,21 @@ describe('errors and docs', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const p of ['/b2c-user-management/user', '/b2c-user-management/confirmation/confirm', '/b2c-user-management/password-reset',
-      '/b2c-user-management/password-reset/confirm', '/b2c-user-management/user/auth', '/b2c-user-management/user/language/{language}',
-      '/b2c-user-management/user/default-fiat-currency/update/{currency}', '/b2c-user-management/auth/tg', '/b2c-user-management/auth/tg/link',
-      '/b2c-user-management/user/tg/code', '/b2c-user-management/user/tg/link', '/b2c-user-management/user/tg/unlink', '/b2c-user-management/user/tg']) {
+    for (const p of [
+      '/b2c-user-management/user',
+      '/b2c-user-management/confirmation/confirm',
+      '/b2c-user-management/password-reset',
+      '/b2c-user-management/password-reset/confirm',
+      '/b2c-user-management/user/auth',
+      '/b2c-user-management/user/language/{language}',
+      '/b2c-user-management/user/default-fiat-currency/update/{currency}',
+      '/b2c-user-management/auth/tg',
+      '/b2c-user-management/auth/tg/link',
+      '/b2c-user-management/user/tg/code',
+      '/b2c-user-management/user/tg/link',
+      '/b2c-user-management/user/tg/unlink',
+      '/b2c-user-management/user/tg',
+    ]) {
       expect(doc.paths[p], p).toBeTruthy();
     }
     const signUp = doc.paths['/b2c-user-management/user'].post;

@@ -11,10 +11,19 @@ import { freshDatabase } from './support/database.js';
 
 export const APP_ORIGIN = 'https://app.example';
 
-export interface FakeUser { id: string; email: string; password: string; confirmed: boolean; username: string }
+export interface FakeUser {
+  id: string;
+  email: string;
+  password: string;
+  confirmed: boolean;
+  username: string;
+}
 
 /** In-memory stand-in for the users module: just what the identity provider asks of it. */
-export function fakeUsers(): UserCredentials & { add(email: string, password: string, confirmed?: boolean): FakeUser; all: FakeUser[] } {
+export function fakeUsers(): UserCredentials & {
+  add(email: string, password: string, confirmed?: boolean): FakeUser;
+  all: FakeUser[];
+} {
   const all: FakeUser[] = [];
   return {
     all,
@@ -60,7 +69,9 @@ export interface IdpServer {
   close(): Promise<void>;
 }
 
-export async function startIdp(opts: { database?: Database; port?: number; users?: ReturnType<typeof fakeUsers>; env?: Record<string, string> } = {}): Promise<IdpServer> {
+export async function startIdp(
+  opts: { database?: Database; port?: number; users?: ReturnType<typeof fakeUsers>; env?: Record<string, string> } = {},
+): Promise<IdpServer> {
   const database = opts.database ?? (await freshDatabase());
   const port = opts.port ?? (await freePort());
   const config = loadConfig({
@@ -77,7 +88,14 @@ export async function startIdp(opts: { database?: Database; port?: number; users
   await app.listen({ port, host: '127.0.0.1' });
   const stop = () => app.close();
   return {
-    app, idp, config, database, users, base: config.publicUrl, issuer: idp.issuer, stop,
+    app,
+    idp,
+    config,
+    database,
+    users,
+    base: config.publicUrl,
+    issuer: idp.issuer,
+    stop,
     async close() {
       await stop();
       await database.close();
@@ -96,10 +114,19 @@ export async function tokenRequest(s: IdpServer, params: Record<string, string>,
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams({ client_id: s.config.clientId, ...params }),
   });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as TokenSet & { error?: string; error_description?: string } };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (await res.json()) as TokenSet & { error?: string; error_description?: string },
+  };
 }
 
-export function passwordGrant(s: IdpServer, username: string, password: string, scope = 'openid profile email offline_access') {
+export function passwordGrant(
+  s: IdpServer,
+  username: string,
+  password: string,
+  scope = 'openid profile email offline_access',
+) {
   return tokenRequest(s, { grant_type: 'password', username, password, scope });
 }
 

@@ -1,6 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ORIGIN, decodeSegment, refreshGrant, startIdp, tokenRequest, type FakeUser, type IdpServer } from './idp-support.js';
+import {
+  APP_ORIGIN,
+  decodeSegment,
+  refreshGrant,
+  startIdp,
+  tokenRequest,
+  type FakeUser,
+  type IdpServer,
+} from './idp-support.js';
 
 let s: IdpServer;
 let alice: FakeUser;
@@ -17,7 +25,10 @@ function browser() {
     const res = await fetch(new URL(url, s.base), {
       ...init,
       redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
     });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
@@ -35,8 +46,13 @@ function pkce() {
 
 function authUrl(params: Record<string, string>) {
   const q = new URLSearchParams({
-    client_id: 'wallet-web', response_type: 'code', scope: 'openid profile email',
-    redirect_uri: `${APP_ORIGIN}/auth/callback`, state: 'st4te', nonce: 'n0nce', ...params,
+    client_id: 'wallet-web',
+    response_type: 'code',
+    scope: 'openid profile email',
+    redirect_uri: `${APP_ORIGIN}/auth/callback`,
+    state: 'st4te',
+    nonce: 'n0nce',
+    ...params,
   });
   return `${s.issuer}/protocol/openid-connect/auth?${q}`;
 }
@@ -57,7 +73,13 @@ describe('authorization code + PKCE', () => {
   });
 
   it('refuses an unregistered redirect URI without redirecting to it', async () => {
-    const res = await browser()(authUrl({ redirect_uri: 'https://evil.example/cb', code_challenge: pkce().challenge, code_challenge_method: 'S256' }));
+    const res = await browser()(
+      authUrl({
+        redirect_uri: 'https://evil.example/cb',
+        code_challenge: pkce().challenge,
+        code_challenge_method: 'S256',
+      }),
+    );
     expect(res.status).toBe(400);
   });
 
@@ -89,15 +111,29 @@ describe('authorization code + PKCE', () => {
     expect(callback.searchParams.get('iss')).toBe(s.issuer);
     const code = callback.searchParams.get('code')!;
 
-    const bad = await tokenRequest(s, { grant_type: 'authorization_code', code, code_verifier: pkce().verifier, redirect_uri: `${APP_ORIGIN}/auth/callback` });
+    const bad = await tokenRequest(s, {
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: pkce().verifier,
+      redirect_uri: `${APP_ORIGIN}/auth/callback`,
+    });
     expect(bad.status).toBe(400);
 
     // The failed attempt above did not burn the code; the right verifier now succeeds.
-    const { status, body } = await tokenRequest(s, { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: `${APP_ORIGIN}/auth/callback` });
+    const { status, body } = await tokenRequest(s, {
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      redirect_uri: `${APP_ORIGIN}/auth/callback`,
+    });
     expect(status).toBe(200);
     expect(decodeSegment(body.access_token, 0).typ).toBe('at+jwt');
     expect(decodeSegment(body.access_token, 1)).toMatchObject({ aud: 'urn:wallet:api', sub: alice.id });
-    expect(decodeSegment(body.id_token, 1)).toMatchObject({ sub: alice.id, nonce: 'n0nce', email: 'alice@example.com' });
+    expect(decodeSegment(body.id_token, 1)).toMatchObject({
+      sub: alice.id,
+      nonce: 'n0nce',
+      email: 'alice@example.com',
+    });
     expect(await s.idp.verifyAccessToken(body.access_token)).toEqual({ sub: alice.id });
 
     const refreshed = await refreshGrant(s, body.refresh_token);
@@ -105,14 +141,25 @@ describe('authorization code + PKCE', () => {
     expect(await s.idp.verifyAccessToken(refreshed.body.access_token)).toEqual({ sub: alice.id });
 
     // A second authorization in the same browser needs no login: the session and grant are reused.
-    const again = await go(authUrl({ code_challenge: challenge, code_challenge_method: 'S256', prompt: 'none', redirect_uri: `${APP_ORIGIN}/auth/silent-renew` }));
+    const again = await go(
+      authUrl({
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        prompt: 'none',
+        redirect_uri: `${APP_ORIGIN}/auth/silent-renew`,
+      }),
+    );
     expect(again.status).toBe(303);
     expect(new URL(again.headers.get('location')!).searchParams.get('code')).toBeTruthy();
 
     // Logout with an ID token hint shows a self-submitting page for the registered redirect.
-    const logout = await go(`${s.issuer}/protocol/openid-connect/logout?${new URLSearchParams({
-      id_token_hint: body.id_token, post_logout_redirect_uri: `${APP_ORIGIN}/auth/login`, client_id: 'wallet-web',
-    })}`);
+    const logout = await go(
+      `${s.issuer}/protocol/openid-connect/logout?${new URLSearchParams({
+        id_token_hint: body.id_token,
+        post_logout_redirect_uri: `${APP_ORIGIN}/auth/login`,
+        client_id: 'wallet-web',
+      })}`,
+    );
     expect(logout.status).toBe(200);
     expect(logout.headers.get('content-security-policy')).toMatch(/script-src 'sha256-/);
     const html = await logout.text();
@@ -124,7 +171,14 @@ describe('authorization code + PKCE', () => {
   });
 
   it('prompt=none without a session answers login_required to the app', async () => {
-    const res = await browser()(authUrl({ code_challenge: pkce().challenge, code_challenge_method: 'S256', prompt: 'none', redirect_uri: `${APP_ORIGIN}/auth/silent-renew` }));
+    const res = await browser()(
+      authUrl({
+        code_challenge: pkce().challenge,
+        code_challenge_method: 'S256',
+        prompt: 'none',
+        redirect_uri: `${APP_ORIGIN}/auth/silent-renew`,
+      }),
+    );
     expect(res.status).toBe(303);
     expect(new URL(res.headers.get('location')!).searchParams.get('error')).toBe('login_required');
   });

@@ -24,7 +24,9 @@ describe('identity provider metadata', () => {
       end_session_endpoint: `${p}/logout`,
     });
     expect(meta.code_challenge_methods_supported).toEqual(['S256']);
-    expect(meta.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token', 'password']));
+    expect(meta.grant_types_supported).toEqual(
+      expect.arrayContaining(['authorization_code', 'refresh_token', 'password']),
+    );
     expect(meta.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'email', 'offline_access']));
     expect(meta.response_types_supported).toEqual(['code']);
   });
@@ -55,7 +57,9 @@ describe('CORS', () => {
   it('allows the configured origin on discovery and refuses others', async () => {
     const ok = await fetch(`${s.issuer}/.well-known/openid-configuration`, { headers: { Origin: APP_ORIGIN } });
     expect(ok.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
-    const foreign = await fetch(`${s.issuer}/.well-known/openid-configuration`, { headers: { Origin: 'https://evil.example' } });
+    const foreign = await fetch(`${s.issuer}/.well-known/openid-configuration`, {
+      headers: { Origin: 'https://evil.example' },
+    });
     expect(foreign.status).toBe(200);
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -64,7 +68,11 @@ describe('CORS', () => {
     const preflight = (origin: string) =>
       fetch(tokenUrl(s), {
         method: 'OPTIONS',
-        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type',
+        },
       });
     const ok = await preflight(APP_ORIGIN);
     expect(ok.status).toBe(204);
@@ -80,14 +88,25 @@ describe('CORS', () => {
     const withOrigin = await fetch(tokenUrl(s), {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: APP_ORIGIN },
-      body: new URLSearchParams({ grant_type: 'password', client_id: 'wallet-web', username: 'alice@example.com', password: 'correct horse', scope: 'openid' }),
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'wallet-web',
+        username: 'alice@example.com',
+        password: 'correct horse',
+        scope: 'openid',
+      }),
     });
     expect(withOrigin.status).toBe(200);
     expect(withOrigin.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
     const foreign = await fetch(tokenUrl(s), {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' },
-      body: new URLSearchParams({ grant_type: 'password', client_id: 'wallet-web', username: 'alice@example.com', password: 'correct horse' }),
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'wallet-web',
+        username: 'alice@example.com',
+        password: 'correct horse',
+      }),
     });
     expect(foreign.status).toBe(400);
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();

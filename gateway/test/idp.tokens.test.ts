@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ORIGIN, decodeSegment, passwordGrant, refreshGrant, startIdp, tokenRequest, type FakeUser, type IdpServer } from './idp-support.js';
+import {
+  APP_ORIGIN,
+  decodeSegment,
+  passwordGrant,
+  refreshGrant,
+  startIdp,
+  tokenRequest,
+  type FakeUser,
+  type IdpServer,
+} from './idp-support.js';
 
 let s: IdpServer;
 let alice: FakeUser;
@@ -38,8 +47,12 @@ describe('password grant', () => {
 
     const id = decodeSegment(body.id_token, 1);
     expect(id).toMatchObject({
-      iss: s.issuer, aud: 'wallet-web', sub: alice.id,
-      email: 'alice@example.com', email_verified: true, preferred_username: 'alice@example.com',
+      iss: s.issuer,
+      aud: 'wallet-web',
+      sub: alice.id,
+      email: 'alice@example.com',
+      email_verified: true,
+      preferred_username: 'alice@example.com',
     });
   });
 
@@ -47,7 +60,12 @@ describe('password grant', () => {
     const res = await fetch(`${s.issuer}/protocol/openid-connect/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', client_id: 'wallet-web', username: 'alice@example.com', password: 'correct horse' }),
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'wallet-web',
+        username: 'alice@example.com',
+        password: 'correct horse',
+      }),
     });
     const body = (await res.json()) as Record<string, any>;
     expect(res.status).toBe(200);
@@ -57,7 +75,10 @@ describe('password grant', () => {
   });
 
   it('refuses a wrong password and an unknown user with 400 invalid_grant', async () => {
-    for (const [user, pass] of [['alice@example.com', 'wrong'], ['nobody@example.com', 'x']]) {
+    for (const [user, pass] of [
+      ['alice@example.com', 'wrong'],
+      ['nobody@example.com', 'x'],
+    ]) {
       const { status, body } = await passwordGrant(s, user, pass);
       expect(status).toBe(400);
       expect(body).toMatchObject({ error: 'invalid_grant', error_description: 'Invalid user credentials' });
@@ -72,11 +93,18 @@ describe('password grant', () => {
 
   it('refuses a missing password, an unknown scope and an unknown client', async () => {
     expect((await passwordGrant(s, 'alice@example.com', '')).body.error).toBe('invalid_request');
-    expect((await passwordGrant(s, 'alice@example.com', 'correct horse', 'openid admin')).body.error).toBe('invalid_scope');
+    expect((await passwordGrant(s, 'alice@example.com', 'correct horse', 'openid admin')).body.error).toBe(
+      'invalid_scope',
+    );
     const res = await fetch(`${s.issuer}/protocol/openid-connect/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', client_id: 'other', username: 'alice@example.com', password: 'correct horse' }),
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'other',
+        username: 'alice@example.com',
+        password: 'correct horse',
+      }),
     });
     expect(res.status).toBe(401);
   });
@@ -112,7 +140,10 @@ describe('refresh grant', () => {
   it('accepts the refresh request oidc-client-ts sends and keeps the ID token claims it compares', async () => {
     const first = (await passwordGrant(s, 'alice@example.com', 'correct horse')).body;
     const next = await tokenRequest(s, {
-      grant_type: 'refresh_token', refresh_token: first.refresh_token, scope: first.scope, redirect_uri: `${APP_ORIGIN}/auth/callback`,
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token,
+      scope: first.scope,
+      redirect_uri: `${APP_ORIGIN}/auth/callback`,
     });
     expect(next.status).toBe(200);
     expect(next.body.scope).toBe(first.scope);
@@ -168,14 +199,21 @@ describe('userinfo', () => {
     const res = await userinfo(tokens.access_token);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
-      sub: alice.id, email: 'alice@example.com', email_verified: true, preferred_username: 'alice@example.com',
+      sub: alice.id,
+      email: 'alice@example.com',
+      email_verified: true,
+      preferred_username: 'alice@example.com',
     });
   });
 
   it('answers the app origin preflight and refuses missing, id and refresh tokens', async () => {
     const pre = await fetch(`${s.issuer}/protocol/openid-connect/userinfo`, {
       method: 'OPTIONS',
-      headers: { Origin: APP_ORIGIN, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+      headers: {
+        Origin: APP_ORIGIN,
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization',
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
@@ -193,8 +231,16 @@ describe('issueSession', () => {
     const session = await s.idp.issueSession(alice.id);
     expect(session).toMatchObject({ token_type: 'Bearer', expires_in: 300, scope: 'openid profile email' });
     expect(decodeSegment(session.access_token, 0).typ).toBe('at+jwt');
-    expect(decodeSegment(session.access_token, 1)).toMatchObject({ aud: 'urn:wallet:api', sub: alice.id, iss: s.issuer });
-    expect(decodeSegment(session.id_token, 1)).toMatchObject({ sub: alice.id, aud: 'wallet-web', email: 'alice@example.com' });
+    expect(decodeSegment(session.access_token, 1)).toMatchObject({
+      aud: 'urn:wallet:api',
+      sub: alice.id,
+      iss: s.issuer,
+    });
+    expect(decodeSegment(session.id_token, 1)).toMatchObject({
+      sub: alice.id,
+      aud: 'wallet-web',
+      email: 'alice@example.com',
+    });
     expect(await s.idp.verifyAccessToken(session.access_token)).toEqual({ sub: alice.id });
     const refreshed = await refreshGrant(s, session.refresh_token);
     expect(refreshed.status).toBe(200);
@@ -205,7 +251,11 @@ describe('issueSession', () => {
     const res = await fetch(`${s.issuer}/protocol/openid-connect/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'urn:wallet:params:grant-type:session-ticket', client_id: 'wallet-web', ticket: 'guess' }),
+      body: new URLSearchParams({
+        grant_type: 'urn:wallet:params:grant-type:session-ticket',
+        client_id: 'wallet-web',
+        ticket: 'guess',
+      }),
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toBe('invalid_grant');

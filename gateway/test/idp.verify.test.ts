@@ -21,8 +21,16 @@ afterAll(() => s.close());
 function claims(over: JWTPayload = {}): JWTPayload {
   const now = Math.floor(Date.now() / 1000);
   return {
-    iss: s.issuer, aud: 'urn:wallet:api', sub: alice.id, client_id: 'wallet-web', scope: 'openid',
-    jti: `t-${Math.random()}`, gid: grantId, iat: now, exp: now + 300, ...over,
+    iss: s.issuer,
+    aud: 'urn:wallet:api',
+    sub: alice.id,
+    client_id: 'wallet-web',
+    scope: 'openid',
+    jti: `t-${Math.random()}`,
+    gid: grantId,
+    iat: now,
+    exp: now + 300,
+    ...over,
   };
 }
 
@@ -48,13 +56,17 @@ describe('verifyAccessToken', () => {
 
   it('rejects a symmetric token keyed with our public key (alg confusion)', async () => {
     const pub = { kty: 'oct', k: Buffer.from(JSON.stringify({ n: ourKey.n, e: ourKey.e })).toString('base64url') };
-    await expect(s.idp.verifyAccessToken(await sign(claims(), { key: pub as JWK, alg: 'HS256', kid: ourKey.kid }))).rejects.toThrow();
+    await expect(
+      s.idp.verifyAccessToken(await sign(claims(), { key: pub as JWK, alg: 'HS256', kid: ourKey.kid })),
+    ).rejects.toThrow();
   });
 
   it('rejects a wrong audience and a wrong issuer', async () => {
     await expect(s.idp.verifyAccessToken(await sign(claims({ aud: 'urn:other:api' })))).rejects.toThrow();
     await expect(s.idp.verifyAccessToken(await sign(claims({ aud: 'wallet-web' })))).rejects.toThrow();
-    await expect(s.idp.verifyAccessToken(await sign(claims({ iss: 'http://evil.example/realms/wallet' })))).rejects.toThrow();
+    await expect(
+      s.idp.verifyAccessToken(await sign(claims({ iss: 'http://evil.example/realms/wallet' }))),
+    ).rejects.toThrow();
   });
 
   it('rejects an expired token', async () => {
@@ -75,7 +87,9 @@ describe('verifyAccessToken', () => {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     const other = { ...(await exportJWK(privateKey)), kid: ourKey.kid };
     await expect(s.idp.verifyAccessToken(await sign(claims(), { key: other }))).rejects.toThrow();
-    await expect(s.idp.verifyAccessToken(await sign(claims(), { key: { ...other, kid: 'unknown' } }))).rejects.toThrow();
+    await expect(
+      s.idp.verifyAccessToken(await sign(claims(), { key: { ...other, kid: 'unknown' } })),
+    ).rejects.toThrow();
   });
 
   it('rejects the refresh token and the ID token of a real sign-in', async () => {

@@ -4,8 +4,12 @@ import { json } from './support/flows.js';
 
 describe('sandbox mail outbox', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('lists mails newest first, filtered by ?to=', async () => {
     for (const email of ['first@example.com', 'second@example.com']) {
@@ -21,7 +25,13 @@ describe('sandbox mail outbox', () => {
       ['first@example.com', 'Confirm your e-mail address'],
     ]);
     for (const m of all.body) {
-      expect(m).toEqual({ to: expect.any(String), subject: expect.any(String), text: expect.any(String), links: [expect.any(String)], createdAt: expect.any(String) });
+      expect(m).toEqual({
+        to: expect.any(String),
+        subject: expect.any(String),
+        text: expect.any(String),
+        links: [expect.any(String)],
+        createdAt: expect.any(String),
+      });
       expect(Number.isNaN(Date.parse(m.createdAt))).toBe(false);
       expect(m.text).toContain(m.links[0]);
     }
@@ -35,8 +45,12 @@ describe('sandbox mail outbox', () => {
 
 describe('outside the sandbox', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ env: { SANDBOX: 'false', TELEGRAM_BOT_TOKEN: '123:live' } }); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SANDBOX: 'false', TELEGRAM_BOT_TOKEN: '123:live' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('has no /dev routes', async () => {
     const mail = await json(t, 'GET', '/dev/mail');

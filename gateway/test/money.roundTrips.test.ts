@@ -36,7 +36,9 @@ function drizzleOver(database: Database): Db {
   logged.length = 0;
   const logger = { logQuery: (query: string) => void logged.push(query) };
   const client = (database.db as unknown as { $client: never }).$client;
-  return (database.kind === 'postgres' ? drizzlePg(client, { schema, logger }) : drizzlePglite(client, { schema, logger })) as unknown as Db;
+  return (database.kind === 'postgres'
+    ? drizzlePg(client, { schema, logger })
+    : drizzlePglite(client, { schema, logger })) as unknown as Db;
 }
 
 beforeAll(async () => {
@@ -49,7 +51,13 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const request = (over: Partial<WithdrawalRequest> = {}): WithdrawalRequest => ({
-  userId: alice.id, accountId: alice.account, currency: 'BTC', amount: '0.001', depositAddress: strangerAddress('bitcoin'), idempotencyKey: newKey(), ...over,
+  userId: alice.id,
+  accountId: alice.account,
+  currency: 'BTC',
+  amount: '0.001',
+  depositAddress: strangerAddress('bitcoin'),
+  idempotencyKey: newKey(),
+  ...over,
 });
 const deps = () => ({ db, config: t.config, canBroadcast: () => true });
 
@@ -62,12 +70,24 @@ describe('an external send', () => {
     expect(logged[1]).toMatch(/from withdrawal_open\(/);
     // What the route answers with, and what the worker needs, all came back from that one call.
     expect(created.replayed).toBe(false);
-    expect(created.withdrawal).toMatchObject({ kind: 'EXTERNAL', state: 'IN_PROGRESS', amount: 100_000n, fee: expect.any(BigInt) });
+    expect(created.withdrawal).toMatchObject({
+      kind: 'EXTERNAL',
+      state: 'IN_PROGRESS',
+      amount: 100_000n,
+      fee: expect.any(BigInt),
+    });
     expect(created.withdrawal.holdTransferId).toEqual(expect.any(Number));
     expect(created.withdrawal.feeHoldTransferId).toEqual(expect.any(Number));
-    expect(created.history).toMatchObject({ id: created.withdrawal.walletTransactionId, state: 'IN_PROGRESS', direction: 'WITHDRAWAL', amount: 100_000n });
+    expect(created.history).toMatchObject({
+      id: created.withdrawal.walletTransactionId,
+      state: 'IN_PROGRESS',
+      direction: 'WITHDRAWAL',
+      amount: 100_000n,
+    });
     expect(created.history!.fromAddress).toEqual(expect.any(String));
-    expect(await withdrawalRow(t, created.withdrawal.id)).toMatchObject({ holdTransferId: created.withdrawal.holdTransferId });
+    expect(await withdrawalRow(t, created.withdrawal.id)).toMatchObject({
+      holdTransferId: created.withdrawal.holdTransferId,
+    });
     expect((await historyOf(t, alice)).some((h) => h.id === created.history!.id)).toBe(true);
   });
 
@@ -80,7 +100,9 @@ describe('an external send', () => {
     expect(logged).toHaveLength(2);
     expect(again).toMatchObject({ replayed: true, withdrawal: { id: first.withdrawal.id } });
     expect(await balanceOf(t, alice, 'BTC')).toEqual(before);
-    await expect(createWithdrawal(deps(), { ...body, amount: '0.002' })).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+    await expect(createWithdrawal(deps(), { ...body, amount: '0.002' })).rejects.toMatchObject({
+      code: 'IDEMPOTENCY_CONFLICT',
+    });
   });
 
   it('more than the balance is NOT_ENOUGH_FUNDS and leaves no withdrawal, hold or history behind', async () => {
@@ -98,16 +120,33 @@ describe('an external send', () => {
 
 describe('a swap confirm', () => {
   // The provider's answer is the test's: the app's sandbox provider is not what is counted here.
-  const provider = { settlesAsynchronously: () => false, execute: async () => ({ ok: true }) } as unknown as LiquidityProvider;
+  const provider = {
+    settlesAsynchronously: () => false,
+    execute: async () => ({ ok: true }),
+  } as unknown as LiquidityProvider;
   const seed = randomBytes(32);
-  const confirmDeps = () => ({ db, config: t.config, provider, derive: (network: Network, index: number) => deriveDepositAddress(seed, network, index) });
+  const confirmDeps = () => ({
+    db,
+    config: t.config,
+    provider,
+    derive: (network: Network, index: number) => deriveDepositAddress(seed, network, index),
+  });
   const newOrder = async (sourceAmount = '0.001', destinationCurrency = 'USDT_TRX') => {
-    const res = await order(t, alice, { sourceCurrency: 'BTC', destinationCurrency, sourceAmount, idempotencyKey: newSwapKey() });
+    const res = await order(t, alice, {
+      sourceCurrency: 'BTC',
+      destinationCurrency,
+      sourceAmount,
+      idempotencyKey: newSwapKey(),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.id as string;
   };
 
-  const assetsOf = async () => (await call(t, 'GET', `/b2c-wallet/${alice.account}/asset`, undefined, alice.token)).body as { currency: string; depositAddress: string | null }[];
+  const assetsOf = async () =>
+    (await call(t, 'GET', `/b2c-wallet/${alice.account}/asset`, undefined, alice.token)).body as {
+      currency: string;
+      depositAddress: string | null;
+    }[];
 
   it('is one call of swap_confirm inside its transaction: lock, legs, history and completion', async () => {
     await addAsset(t, alice, 'USDT_TRX');
@@ -123,32 +162,55 @@ describe('a swap confirm', () => {
     expect(done.destinationTransferId).toEqual(expect.any(Number));
     const rows = await t.db.select().from(walletTransactions).where(eq(walletTransactions.swapOrderId, id));
     expect(rows.map((r) => `${r.direction} ${r.currency} ${r.state} ${r.ledgerTransferId}`).sort()).toEqual([
-      `DEPOSIT USDT_TRX COMPLETED ${done.destinationTransferId}`, `WITHDRAWAL BTC COMPLETED ${done.sourceTransferId}`,
+      `DEPOSIT USDT_TRX COMPLETED ${done.destinationTransferId}`,
+      `WITHDRAWAL BTC COMPLETED ${done.sourceTransferId}`,
     ]);
     // A repeat answers the same order and moves nothing.
     const before = await balanceOf(t, alice, 'BTC');
-    expect(await confirmSwapOrder(confirmDeps(), { accountId: alice.account, orderId: id })).toMatchObject({ id, state: 'COMPLETED', sourceTransferId: done.sourceTransferId });
+    expect(await confirmSwapOrder(confirmDeps(), { accountId: alice.account, orderId: id })).toMatchObject({
+      id,
+      state: 'COMPLETED',
+      sourceTransferId: done.sourceTransferId,
+    });
     expect(await balanceOf(t, alice, 'BTC')).toEqual(before);
   });
 
   it('a provider refusal rolls the legs back and leaves the order FAILED with FAILED history', async () => {
-    const refusing = { settlesAsynchronously: () => false, execute: async () => ({ ok: false, reason: 'no liquidity' }) } as unknown as LiquidityProvider;
+    const refusing = {
+      settlesAsynchronously: () => false,
+      execute: async () => ({ ok: false, reason: 'no liquidity' }),
+    } as unknown as LiquidityProvider;
     const id = await newOrder();
     const before = await balanceOf(t, alice, 'BTC');
     const usdt = await balanceOf(t, alice, 'USDT_TRX');
-    const failed = await confirmSwapOrder({ ...confirmDeps(), provider: refusing }, { accountId: alice.account, orderId: id });
-    expect(failed).toMatchObject({ id, state: 'FAILED', failureReason: 'no liquidity', sourceTransferId: null, destinationTransferId: null });
+    const failed = await confirmSwapOrder(
+      { ...confirmDeps(), provider: refusing },
+      { accountId: alice.account, orderId: id },
+    );
+    expect(failed).toMatchObject({
+      id,
+      state: 'FAILED',
+      failureReason: 'no liquidity',
+      sourceTransferId: null,
+      destinationTransferId: null,
+    });
     expect(await balanceOf(t, alice, 'BTC')).toEqual(before);
     expect(await balanceOf(t, alice, 'USDT_TRX')).toEqual(usdt);
     const rows = await t.db.select().from(walletTransactions).where(eq(walletTransactions.swapOrderId, id));
-    expect(rows.map((r) => `${r.direction} ${r.state} ${r.ledgerTransferId}`).sort()).toEqual(['DEPOSIT FAILED null', 'WITHDRAWAL FAILED null']);
+    expect(rows.map((r) => `${r.direction} ${r.state} ${r.ledgerTransferId}`).sort()).toEqual([
+      'DEPOSIT FAILED null',
+      'WITHDRAWAL FAILED null',
+    ]);
     // Settled as FAILED: a later confirm answers it and asks no provider.
     expect((await confirmSwapOrder(confirmDeps(), { accountId: alice.account, orderId: id })).state).toBe('FAILED');
   });
 
   it('into an asset the user never added: it becomes visible with a deposit address derived by the gateway', async () => {
     expect((await assetsOf()).map((a) => a.currency)).not.toContain('ETH');
-    const done = await confirmSwapOrder(confirmDeps(), { accountId: alice.account, orderId: await newOrder('0.001', 'ETH') });
+    const done = await confirmSwapOrder(confirmDeps(), {
+      accountId: alice.account,
+      orderId: await newOrder('0.001', 'ETH'),
+    });
     expect(done.state).toBe('COMPLETED');
     expect((await assetsOf()).find((a) => a.currency === 'ETH')?.depositAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
   });
@@ -160,7 +222,9 @@ describe('a swap confirm', () => {
     const id = await newOrder('0.09');
     await createWithdrawal(deps(), request({ amount: '0.05' }));
     const afterSend = await balanceOf(t, alice, 'BTC');
-    await expect(confirmSwapOrder(confirmDeps(), { accountId: alice.account, orderId: id })).rejects.toMatchObject({ code: 'NOT_ENOUGH_FUNDS' });
+    await expect(confirmSwapOrder(confirmDeps(), { accountId: alice.account, orderId: id })).rejects.toMatchObject({
+      code: 'NOT_ENOUGH_FUNDS',
+    });
     expect(await balanceOf(t, alice, 'BTC')).toEqual(afterSend);
     expect(afterSend).not.toEqual(before);
     // Still open: with the money back, the same order goes through.
@@ -172,23 +236,40 @@ describe('a swap confirm', () => {
 describe("the worker's record of a broadcast", () => {
   // A database no app runs on: no worker claims the send meanwhile, so its job is the test's alone.
   let bare: Database;
-  beforeAll(async () => { bare = await freshDatabase(); });
+  beforeAll(async () => {
+    bare = await freshDatabase();
+  });
   afterAll(async () => bare?.close());
 
   it('is one statement: the hash on the withdrawal and its history row, and the first follow-up scheduled; the first hash wins', async () => {
-    const [user] = await bare.db.insert(users).values({ email: `broadcast-${randomUUID()}@example.com` }).returning();
+    const [user] = await bare.db
+      .insert(users)
+      .values({ email: `broadcast-${randomUUID()}@example.com` })
+      .returning();
     const [account] = await bare.db.insert(accounts).values({ userId: user!.id, name: 'Broadcast' }).returning();
     const own = await ensureUserAccount(bare.db, account!.id, 'BTC');
     const world = await ensureSystemAccount(bare.db, 'BTC', 'test-world');
-    await transfer(bare.db, { debitAccountId: world.id, creditAccountId: own.id, amount: 10_000_000n, currency: 'BTC' });
-    const { withdrawal } = await createWithdrawal({ db: bare.db, config: t.config, canBroadcast: () => true },
-      request({ userId: user!.id, accountId: account!.id }));
+    await transfer(bare.db, {
+      debitAccountId: world.id,
+      creditAccountId: own.id,
+      amount: 10_000_000n,
+      currency: 'BTC',
+    });
+    const { withdrawal } = await createWithdrawal(
+      { db: bare.db, config: t.config, canBroadcast: () => true },
+      request({ userId: user!.id, accountId: account!.id }),
+    );
     const logging = drizzleOver(bare);
     await recordBroadcast(logging, withdrawal, 'hash-1', undefined, 60_000);
     expect(logged).toHaveLength(1);
     const read = async () => ({
       withdrawal: (await bare.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawal.id)))[0]!,
-      history: (await bare.db.select().from(walletTransactions).where(eq(walletTransactions.id, withdrawal.walletTransactionId!)))[0]!,
+      history: (
+        await bare.db
+          .select()
+          .from(walletTransactions)
+          .where(eq(walletTransactions.id, withdrawal.walletTransactionId!))
+      )[0]!,
       job: (await bare.db.select().from(withdrawalJobs).where(eq(withdrawalJobs.withdrawalId, withdrawal.id)))[0]!,
     });
     const first = await read();

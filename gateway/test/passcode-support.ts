@@ -8,9 +8,16 @@ import type { WalletUser } from './wallet-support.js';
 export const PIN = '/b2c-user-management/user/pinCode';
 
 /** One passcode call: the code (if any) in the pincode header, the body as JSON. */
-export async function pin(t: TestApp, u: { token: string }, action: 'enable' | 'validate' | 'change' | 'disable', header?: string, body?: object) {
+export async function pin(
+  t: TestApp,
+  u: { token: string },
+  action: 'enable' | 'validate' | 'change' | 'disable',
+  header?: string,
+  body?: object,
+) {
   const res = await t.app.inject({
-    method: 'POST', url: `${PIN}/${action}`,
+    method: 'POST',
+    url: `${PIN}/${action}`,
     ...(body ? { payload: body } : {}),
     headers: { authorization: `Bearer ${u.token}`, ...(header !== undefined ? { pincode: header } : {}) },
   });
@@ -24,7 +31,10 @@ export async function passcodeRow(t: TestApp, u: WalletUser) {
 
 /** Time travel: end the current wait now. */
 export async function endWait(t: TestApp, u: WalletUser) {
-  await t.db.update(userPasscodes).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(userPasscodes.userId, u.id));
+  await t.db
+    .update(userPasscodes)
+    .set({ lockedUntil: new Date(Date.now() - 1000) })
+    .where(eq(userPasscodes.userId, u.id));
 }
 
 /** Seconds left in the wait, as the database has it. */

@@ -27,11 +27,18 @@ vi.mock('../src/passcode/hash.js', async (importOriginal) => {
  */
 let t: TestApp;
 // Per-account money limits would refuse part of the burst before the passcode is reached: off here.
-beforeAll(async () => { t = await createTestApp({ env: { RATE_LIMITS: 'off' } }); });
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMITS: 'off' } });
+});
 afterAll(async () => t?.close());
 
 const RIGHT = '2580';
-const sendBody = () => ({ currency: 'BTC', amount: '0.0001', depositAddress: strangerAddress('bitcoin'), idempotencyKey: newKey() });
+const sendBody = () => ({
+  currency: 'BTC',
+  amount: '0.0001',
+  depositAddress: strangerAddress('bitcoin'),
+  idempotencyKey: newKey(),
+});
 
 describe('a burst of money requests from one user', () => {
   it('30 concurrent sends with the right code all succeed, and the counters stay clear', async () => {
@@ -40,9 +47,15 @@ describe('a burst of money requests from one user', () => {
     expect((await pin(t, u, 'enable', undefined, { pinCode: RIGHT })).status).toBe(200);
     const replies = await Promise.all(Array.from({ length: 30 }, () => send(t, u, sendBody(), RIGHT)));
     const tally = replies.map((r) => `${r.status} ${r.body.code ?? ''}`);
-    expect(replies.filter((r) => r.status === 200), tally.join(', ')).toHaveLength(30);
+    expect(
+      replies.filter((r) => r.status === 200),
+      tally.join(', '),
+    ).toHaveLength(30);
     expect(await passcodeRow(t, u)).toMatchObject({ failedAttempts: 0, lockouts: 0, lockedUntil: null });
-    const [made] = await t.db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(eq(withdrawals.accountId, u.account));
+    const [made] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(withdrawals)
+      .where(eq(withdrawals.accountId, u.account));
     expect(made!.n).toBe(30);
   }, 90_000);
 
@@ -52,7 +65,9 @@ describe('a burst of money requests from one user', () => {
     expect((await pin(t, u, 'enable', undefined, { pinCode: RIGHT })).status).toBe(200);
     const ids: string[] = [];
     for (let i = 0; i < 10; i += 1) {
-      ids.push((await order(t, u, { sourceCurrency: 'BTC', destinationCurrency: 'USDT_TRX', sourceAmount: '0.001' })).body.id);
+      ids.push(
+        (await order(t, u, { sourceCurrency: 'BTC', destinationCurrency: 'USDT_TRX', sourceAmount: '0.001' })).body.id,
+      );
     }
     const replies = await Promise.all(ids.map((id) => confirm(t, u, id, RIGHT)));
     expect(replies.map((r) => r.status)).toEqual(Array(10).fill(200));

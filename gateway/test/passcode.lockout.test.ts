@@ -5,7 +5,9 @@ import { walletUser, type WalletUser } from './wallet-support.js';
 import { endWait, passcodeRow, pin, waitLeft } from './passcode-support.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
 afterAll(async () => t?.close());
 
 async function userWithPin(name: string, code = '2580') {
@@ -25,7 +27,10 @@ describe('the lockout ladder', () => {
     for (let i = 1; i <= 4; i++) {
       const res = await wrong(u);
       // Wrong codes left before the first wait: 4, 3, 2, 1.
-      expect(res, `attempt ${i}`).toMatchObject({ status: 403, body: { code: 'B2C_USM0031', attemptsLeft: LOCK_AFTER - i } });
+      expect(res, `attempt ${i}`).toMatchObject({
+        status: 403,
+        body: { code: 'B2C_USM0031', attemptsLeft: LOCK_AFTER - i },
+      });
       expect(res.body.waitSeconds).toBeUndefined();
       expect(await waitLeft(t, u)).toBe(0);
     }
@@ -102,7 +107,8 @@ describe('the lockout ladder', () => {
 
   it('changing the passcode also counts a wrong old code and resets on success', async () => {
     const u = await userWithPin('change-lock');
-    for (let i = 0; i < 4; i++) expect((await pin(t, u, 'change', '0000', { pinCode: '1111' })).body.code).toBe('B2C_USM0031');
+    for (let i = 0; i < 4; i++)
+      expect((await pin(t, u, 'change', '0000', { pinCode: '1111' })).body.code).toBe('B2C_USM0031');
     expect((await pin(t, u, 'change', '0000', { pinCode: '1111' })).body.code).toBe('B2C_USM0030');
     expect((await pin(t, u, 'change', '2580', { pinCode: '1111' })).body.code).toBe('B2C_USM0030');
     await endWait(t, u);
@@ -123,7 +129,9 @@ describe('parallel guesses', () => {
     expect(plain.map((r) => r.body.attemptsLeft).sort()).toEqual([1, 2, 3, 4]);
     // Attempts 5–9 are told to wait; from the 10th counted failure on, the passcode is blocked.
     expect(codes.filter((c) => c === 'B2C_USM0030')).toHaveLength(5);
-    expect(replies.filter((r) => r.body.code === 'B2C_USM0030').every((r) => r.status === 429 && r.body.waitSeconds > 0)).toBe(true);
+    expect(
+      replies.filter((r) => r.body.code === 'B2C_USM0030').every((r) => r.status === 429 && r.body.waitSeconds > 0),
+    ).toBe(true);
     expect(codes.filter((c) => c === 'B2C_USM0032')).toHaveLength(41);
     expect((await passcodeRow(t, u))!.failedAttempts).toBe(50);
     await endWait(t, u);

@@ -35,7 +35,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-const stored = async (u: WalletUser) => (await database.db.select().from(userPasscodes).where(eq(userPasscodes.userId, u.id)))[0];
+const stored = async (u: WalletUser) =>
+  (await database.db.select().from(userPasscodes).where(eq(userPasscodes.userId, u.id)))[0];
 
 describe('passcode storage', () => {
   it('re-seals a scrypt row of before under the current key at its next correct entry, and counts a wrong one', async () => {
@@ -43,7 +44,10 @@ describe('passcode storage', () => {
     const u = await walletUser(t, 'legacy');
     const salt = randomBytes(16);
     const key = scryptSync('1357', salt, 32, { N: 2 ** 14, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
-    await database.db.insert(userPasscodes).values({ userId: u.id, hash: ['scrypt', 2 ** 14, 8, 1, salt.toString('base64'), key.toString('base64')].join('$') });
+    await database.db.insert(userPasscodes).values({
+      userId: u.id,
+      hash: ['scrypt', 2 ** 14, 8, 1, salt.toString('base64'), key.toString('base64')].join('$'),
+    });
 
     expect((await pin(t, u, 'validate', '0000')).body.code).toBe('B2C_USM0031');
     expect((await stored(u))!).toMatchObject({ failedAttempts: 1 });
@@ -86,7 +90,12 @@ describe('passcode storage', () => {
   });
 
   it('wants its own pepper in production, well formed, each key 32 bytes or more', () => {
-    const production = { NODE_ENV: 'production', SANDBOX: 'false', TELEGRAM_BOT_TOKEN: '1:x', IDP_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') };
+    const production = {
+      NODE_ENV: 'production',
+      SANDBOX: 'false',
+      TELEGRAM_BOT_TOKEN: '1:x',
+      IDP_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    };
     const problems = (env: Record<string, string>) => {
       try {
         loadConfig(env);

@@ -21,7 +21,9 @@ const P = '/b2c-user-management';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { PASSCODE_RESET_HOLD_HOURS: HOLD_HOURS, TELEGRAM_RECOVERY_MAX_AGE_SECONDS: String(WINDOW_SECONDS) } });
+  t = await createTestApp({
+    env: { PASSCODE_RESET_HOLD_HOURS: HOLD_HOURS, TELEGRAM_RECOVERY_MAX_AGE_SECONDS: String(WINDOW_SECONDS) },
+  });
   await setPayouts(t, { delayMs: 100, unavailable: false, failNextPayouts: 0 });
 });
 afterAll(async () => t?.close());
@@ -56,8 +58,10 @@ const recover = (u: { token?: string }, initData: string, pinCode = '2468') =>
   json(t, 'POST', RECOVER, { initData, pinCode }, u.token);
 
 const now = () => Math.floor(Date.now() / 1000);
-const holdOf = async (u: WalletUser) => (await t.db.select({ until: users.passcodeResetHoldUntil }).from(users).where(eq(users.id, u.id)))[0]!.until;
-const profileHold = async (u: WalletUser) => (await json(t, 'GET', `${P}/user`, undefined, u.token)).body.passcodeResetHoldUntil as string | undefined;
+const holdOf = async (u: WalletUser) =>
+  (await t.db.select({ until: users.passcodeResetHoldUntil }).from(users).where(eq(users.id, u.id)))[0]!.until;
+const profileHold = async (u: WalletUser) =>
+  (await json(t, 'GET', `${P}/user`, undefined, u.token)).body.passcodeResetHoldUntil as string | undefined;
 
 describe('Telegram recovery of a blocked passcode', () => {
   it('lets a Telegram-only user set a new passcode with fresh init data, ends the block and starts the hold', async () => {
@@ -111,7 +115,7 @@ describe('Telegram recovery of a blocked passcode', () => {
     expect(await profileHold(u)).toBeUndefined();
   });
 
-  it('does not let an e-mail user reset someone else\'s passcode through the Telegram path', async () => {
+  it("does not let an e-mail user reset someone else's passcode through the Telegram path", async () => {
     const victim = await telegramUser();
     await blockedPasscode(victim);
     const victimHash = (await passcodeRow(t, victim))!.hash;
@@ -147,7 +151,11 @@ describe('the hold after a passcode reset', () => {
     const owner = await telegramUser();
     await fund(t, owner, 'BTC', 10_000_000n); // 0.1 BTC
     await fund(t, owner, 'USDT_TRX', 1_000_000_000n); // 1000 USDT
-    const swapOrder = await order(t, owner, { sourceCurrency: 'BTC', destinationCurrency: 'USDT_TRX', sourceAmount: '0.001' });
+    const swapOrder = await order(t, owner, {
+      sourceCurrency: 'BTC',
+      destinationCurrency: 'USDT_TRX',
+      sourceAmount: '0.001',
+    });
     expect(swapOrder.status, JSON.stringify(swapOrder.body)).toBe(200);
     const { rateId } = await sellRate(t, owner);
     await blockedPasscode(owner);
@@ -157,7 +165,12 @@ describe('the hold after a passcode reset', () => {
     const holdUntil = recovered.body.passcodeResetHoldUntil as string;
     const btc = await balanceOf(t, u, 'BTC');
     const usdt = await balanceOf(t, u, 'USDT_TRX');
-    const sendBody = { currency: 'BTC', amount: '0.001', depositAddress: strangerAddress('bitcoin'), idempotencyKey: newKey() };
+    const sendBody = {
+      currency: 'BTC',
+      amount: '0.001',
+      depositAddress: strangerAddress('bitcoin'),
+      idempotencyKey: newKey(),
+    };
     const held = { status: 403, body: { code: 'PASSCODE_RESET_HOLD', holdUntil } };
 
     expect(await send(t, u, sendBody, '2468')).toMatchObject(held);
@@ -187,12 +200,20 @@ describe('the hold after a passcode reset', () => {
     await json(t, 'POST', `${P}/password-reset`, { email: mailUser.email });
     const code = await mailedCode(t, mailUser.email, '/auth/forgot/');
     const before = Date.now();
-    expect((await json(t, 'POST', `${P}/password-reset/confirm`, { password: 'a new password', confirmationCode: code })).status).toBe(200);
+    expect(
+      (await json(t, 'POST', `${P}/password-reset/confirm`, { password: 'a new password', confirmationCode: code }))
+        .status,
+    ).toBe(200);
     const until = await holdOf(mailUser);
     expect(until!.getTime() - before).toBeGreaterThanOrEqual(HOLD_MS - 2000);
     const again = await signedInAgain(mailUser);
     expect(await profileHold(again)).toBe(until!.toISOString());
-    const sendBody = { currency: 'BTC', amount: '0.001', depositAddress: strangerAddress('bitcoin'), idempotencyKey: newKey() };
+    const sendBody = {
+      currency: 'BTC',
+      amount: '0.001',
+      depositAddress: strangerAddress('bitcoin'),
+      idempotencyKey: newKey(),
+    };
     expect((await send(t, again, sendBody)).body.code).toBe('PASSCODE_RESET_HOLD');
 
     // No passcode to reset, yet a new password is what a mailbox thief gets too: the hold applies.

@@ -24,7 +24,9 @@ const RESET_AT = 60;
 
 let t: TestApp;
 // Per-account money limits would refuse most of the burst before the passcode is reached: off here.
-beforeAll(async () => { t = await createTestApp({ env: { RATE_LIMITS: 'off' } }); });
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMITS: 'off' } });
+});
 afterAll(async () => t?.close());
 
 /** A funded user with passcode 1111 and CONFIRMS open swap orders. */
@@ -33,7 +35,11 @@ async function victim(u: WalletUser) {
   expect((await pin(t, u, 'enable', undefined, { pinCode: '1111' })).status).toBe(200);
   const orders: string[] = [];
   for (let i = 0; i < CONFIRMS; i += 1) {
-    const created = await order(t, u, { sourceCurrency: 'BTC', destinationCurrency: 'USDT_TRX', sourceAmount: '0.001' });
+    const created = await order(t, u, {
+      sourceCurrency: 'BTC',
+      destinationCurrency: 'USDT_TRX',
+      sourceAmount: '0.001',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     orders.push(created.body.id as string);
   }
@@ -42,7 +48,13 @@ async function victim(u: WalletUser) {
 
 /** Every money request with `code`, the reset fired once half of them are on their way. */
 async function raceReset(u: WalletUser, orders: string[], code: string, reset: () => Promise<{ status: number }>) {
-  const sendOne = () => send(t, u, { currency: 'BTC', amount: '0.0001', depositAddress: strangerAddress('bitcoin'), idempotencyKey: newKey() }, code);
+  const sendOne = () =>
+    send(
+      t,
+      u,
+      { currency: 'BTC', amount: '0.0001', depositAddress: strangerAddress('bitcoin'), idempotencyKey: newKey() },
+      code,
+    );
   // Two sends, then a confirm: both kinds straddle the commit.
   const requests: (() => Promise<{ status: number; body: any }>)[] = [];
   for (let i = 0; i < SENDS; i += 1) {
@@ -68,10 +80,17 @@ async function raceReset(u: WalletUser, orders: string[], code: string, reset: (
 }
 
 async function nothingMoved(u: WalletUser, btcBefore: unknown) {
-  expect(await balanceOf(t, { ...u, token: (await t.app.idp.issueSession(u.id)).access_token }, 'BTC')).toEqual(btcBefore);
-  const [sent] = await t.db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(eq(withdrawals.accountId, u.account));
+  expect(await balanceOf(t, { ...u, token: (await t.app.idp.issueSession(u.id)).access_token }, 'BTC')).toEqual(
+    btcBefore,
+  );
+  const [sent] = await t.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(withdrawals)
+    .where(eq(withdrawals.accountId, u.account));
   expect(sent!.n).toBe(0);
-  const [confirmed] = await t.db.select({ n: sql<number>`count(*)::int` }).from(swapOrders)
+  const [confirmed] = await t.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(swapOrders)
     .where(and(eq(swapOrders.accountId, u.account), sql`${swapOrders.state} <> 'NEW'`));
   expect(confirmed!.n).toBe(0);
 }
@@ -80,9 +99,14 @@ async function nothingMoved(u: WalletUser, btcBefore: unknown) {
 function straddled(replies: { status: number; body: any }[]) {
   const before = replies.filter((r) => ['B2C_USM0031', 'B2C_USM0030', 'B2C_USM0032'].includes(r.body?.code));
   const after = replies.filter((r) => r.status === 401 || r.body?.code === 'PASSCODE_RESET_HOLD');
-  const tally = replies.reduce<Record<string, number>>((n, r) => ({ ...n, [`${r.status} ${r.body?.code ?? ''}`]: (n[`${r.status} ${r.body?.code ?? ''}`] ?? 0) + 1 }), {});
+  const tally = replies.reduce<Record<string, number>>(
+    (n, r) => ({ ...n, [`${r.status} ${r.body?.code ?? ''}`]: (n[`${r.status} ${r.body?.code ?? ''}`] ?? 0) + 1 }),
+    {},
+  );
   expect(before.length + after.length, JSON.stringify(tally)).toBe(replies.length);
-  console.log(`[figures] ${t.database.kind}: ${replies.length} money requests across the reset, 0 accepted; ${JSON.stringify(tally)}`);
+  console.log(
+    `[figures] ${t.database.kind}: ${replies.length} money requests across the reset, 0 accepted; ${JSON.stringify(tally)}`,
+  );
   expect(before.length, 'requests judged before the reset').toBeGreaterThan(0);
   expect(after.length, 'requests judged after the reset').toBeGreaterThan(0);
 }
@@ -95,8 +119,9 @@ describe('a passcode reset committing in the middle of a burst of money requests
     await json(t, 'POST', `${P}/password-reset`, { email: u.email });
     const code = await mailedCode(t, u.email, '/auth/forgot/');
 
-    const replies = await raceReset(u, orders, '0000',
-      () => json(t, 'POST', `${P}/password-reset/confirm`, { password: 'the owner is back', confirmationCode: code }));
+    const replies = await raceReset(u, orders, '0000', () =>
+      json(t, 'POST', `${P}/password-reset/confirm`, { password: 'the owner is back', confirmationCode: code }),
+    );
 
     expect(replies.filter((r) => r.status === 200)).toHaveLength(0);
     straddled(replies);
@@ -112,8 +137,9 @@ describe('a passcode reset committing in the middle of a burst of money requests
     const initData = await initDataFor(t, u.tg);
 
     // The thief (a stolen session and Telegram) recovers the passcode to 2468 and sends with 2468 at once.
-    const replies = await raceReset(u, orders, '2468',
-      () => json(t, 'POST', `${P}/user/pinCode/recover/tg`, { initData, pinCode: '2468' }, u.token));
+    const replies = await raceReset(u, orders, '2468', () =>
+      json(t, 'POST', `${P}/user/pinCode/recover/tg`, { initData, pinCode: '2468' }, u.token),
+    );
 
     expect(replies.filter((r) => r.status === 200)).toHaveLength(0);
     straddled(replies);

@@ -7,7 +7,9 @@ import { call, walletUser, type WalletUser } from './wallet-support.js';
 import { endWait, passcodeRow, pin } from './passcode-support.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
 afterAll(async () => t?.close());
 
 const profile = async (u: WalletUser) => (await call(t, 'GET', '/b2c-user-management/user', undefined, u.token)).body;
@@ -26,14 +28,20 @@ describe('passcode enable / validate / change / disable', () => {
     const u = await walletUser(t, 'pin');
     expect((await profile(u)).pinCodeActive).toBe(false);
 
-    expect(await pin(t, u, 'enable', undefined, { pinCode: '1234' })).toEqual({ status: 200, body: { pinCodeActive: true } });
+    expect(await pin(t, u, 'enable', undefined, { pinCode: '1234' })).toEqual({
+      status: 200,
+      body: { pinCodeActive: true },
+    });
     expect((await profile(u)).pinCodeActive).toBe(true);
     const again = await pin(t, u, 'enable', undefined, { pinCode: '5555' });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('PINCODE_ALREADY_ACTIVE');
 
     expect(await pin(t, u, 'validate', '1234')).toEqual({ status: 200, body: { valid: true } });
-    expect(await pin(t, u, 'validate', '4321')).toEqual({ status: 403, body: { code: 'B2C_USM0031', message: 'Incorrect passcode', attemptsLeft: 4 } });
+    expect(await pin(t, u, 'validate', '4321')).toEqual({
+      status: 403,
+      body: { code: 'B2C_USM0031', message: 'Incorrect passcode', attemptsLeft: 4 },
+    });
 
     const wrongOld = await pin(t, u, 'change', '0000', { pinCode: '9876' });
     expect(wrongOld).toMatchObject({ status: 403, body: { code: 'B2C_USM0031' } });
@@ -76,7 +84,11 @@ describe('passcode enable / validate / change / disable', () => {
   });
 
   it('needs a bearer token', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/b2c-user-management/user/pinCode/enable', payload: { pinCode: '1234' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/b2c-user-management/user/pinCode/enable',
+      payload: { pinCode: '1234' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -93,8 +105,10 @@ describe('passcode enable / validate / change / disable', () => {
     // a dump could suggest: none matches. With the pepper the same search finds exactly the code, so the
     // search itself works.
     const mac = ha.split('$')[2]!;
-    const search = (key: Buffer) => Array.from({ length: 10_000 }, (_, i) => String(i).padStart(4, '0'))
-      .filter((code) => createHmac('sha256', key).update(`${a.id}:${code}`).digest('base64') === mac);
+    const search = (key: Buffer) =>
+      Array.from({ length: 10_000 }, (_, i) => String(i).padStart(4, '0')).filter(
+        (code) => createHmac('sha256', key).update(`${a.id}:${code}`).digest('base64') === mac,
+      );
     for (const guess of [Buffer.alloc(0), Buffer.from(a.id), Buffer.from(hb)]) expect(search(guess)).toEqual([]);
     expect(search(t.config.passcodePeppers.current.key)).toEqual(['4242']);
   });
@@ -152,7 +166,14 @@ describe('password reset unblocks', () => {
 
     expect((await json(t, 'POST', '/b2c-user-management/password-reset', { email: u.email })).status).toBe(200);
     const code = await mailedCode(t, u.email, '/auth/forgot/');
-    expect((await json(t, 'POST', '/b2c-user-management/password-reset/confirm', { password: 'brand new pass', confirmationCode: code })).status).toBe(200);
+    expect(
+      (
+        await json(t, 'POST', '/b2c-user-management/password-reset/confirm', {
+          password: 'brand new pass',
+          confirmationCode: code,
+        })
+      ).status,
+    ).toBe(200);
 
     // Every session ended with the reset: the owner signs in again.
     expect((await call(t, 'GET', '/b2c-user-management/user', undefined, u.token)).status).toBe(401);

@@ -11,7 +11,9 @@ const NOW = Date.parse('2026-01-01T10:07:30Z');
 const rates = createSandboxRateProvider({ now: () => NOW, parentOf: (c) => findCoin(c)?.parent });
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ idp: 'fake', rates }); });
+beforeAll(async () => {
+  t = await createTestApp({ idp: 'fake', rates });
+});
 afterAll(async () => t?.close());
 
 const history = (query: string) => call(t, 'GET', `/b2c-wallet/rate/history?${query}`);
@@ -66,7 +68,10 @@ describe('price history', () => {
       const grid = at.slice(0, -1);
       expect(grid[grid.length - 1] - grid[0], range).toBe(span);
       expect(grid.length, range).toBe(span / step + 1);
-      expect(grid.every((x: number, i: number) => i === 0 || x - grid[i - 1] === step), range).toBe(true);
+      expect(
+        grid.every((x: number, i: number) => i === 0 || x - grid[i - 1] === step),
+        range,
+      ).toBe(true);
       expect(at[at.length - 1], range).toBe(Date.parse('2026-01-01T10:07:00Z'));
     }
   });
@@ -81,7 +86,10 @@ describe('price history', () => {
     expect((await history('currency=LTC&fiat=KZT&range=30d')).body).toEqual(first.body);
     const other = await createTestApp({ idp: 'fake', rates: createSandboxRateProvider({ now: () => NOW }) });
     try {
-      const res = await other.app.inject({ method: 'GET', url: '/b2c-wallet/rate/history?currency=LTC&fiat=KZT&range=30d' });
+      const res = await other.app.inject({
+        method: 'GET',
+        url: '/b2c-wallet/rate/history?currency=LTC&fiat=KZT&range=30d',
+      });
       expect(res.json()).toEqual(first.body);
     } finally {
       await other.close();
@@ -110,10 +118,16 @@ describe('price history', () => {
 
   it('refuses bad parameters with a 400 naming the field', async () => {
     const bad: [string, string?][] = [
-      ['fiat=USD&range=24h'], ['currency=BTC&range=24h'], ['currency=BTC&fiat=USD'],
-      ['currency=BTC&fiat=USD&range=2d'], ['currency=btc&fiat=USD&range=24h'], ['currency=BTC&fiat=USD&range=24h&extra=1'],
-      ['currency=XYZ&fiat=USD&range=24h', 'currency'], ['currency=USD&fiat=USD&range=24h', 'currency'],
-      ['currency=BTC&fiat=BTC&range=24h', 'fiat'], ['currency=BTC&fiat=GBP&range=24h', 'fiat'],
+      ['fiat=USD&range=24h'],
+      ['currency=BTC&range=24h'],
+      ['currency=BTC&fiat=USD'],
+      ['currency=BTC&fiat=USD&range=2d'],
+      ['currency=btc&fiat=USD&range=24h'],
+      ['currency=BTC&fiat=USD&range=24h&extra=1'],
+      ['currency=XYZ&fiat=USD&range=24h', 'currency'],
+      ['currency=USD&fiat=USD&range=24h', 'currency'],
+      ['currency=BTC&fiat=BTC&range=24h', 'fiat'],
+      ['currency=BTC&fiat=GBP&range=24h', 'fiat'],
     ];
     for (const [query, field] of bad) {
       const res = await history(query);

@@ -4,12 +4,17 @@ import { createTestApp, type TestApp } from './support/app.js';
 import { call } from './wallet-support.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ idp: 'fake' }); });
+beforeAll(async () => {
+  t = await createTestApp({ idp: 'fake' });
+});
 afterAll(async () => t?.close());
 
 describe('rates', () => {
   it('POST /rate gives a number per from/to pair, plausible and public', async () => {
-    const res = await call(t, 'POST', '/b2c-wallet/rate', { from: ['BTC', 'ETH', 'USDT_TRX', 'TON', 'BTC_LNG'], to: ['USD', 'EUR', 'KZT'] });
+    const res = await call(t, 'POST', '/b2c-wallet/rate', {
+      from: ['BTC', 'ETH', 'USDT_TRX', 'TON', 'BTC_LNG'],
+      to: ['USD', 'EUR', 'KZT'],
+    });
     expect(res.status).toBe(200);
     const m = res.body.ratesMap;
     expect(Object.keys(m)).toEqual(['BTC', 'ETH', 'USDT_TRX', 'TON', 'BTC_LNG']);
@@ -57,7 +62,10 @@ describe('rates', () => {
     const minuteLater = await at();
     expect(Math.abs(minuteLater / first - 1)).toBeLessThan(0.001);
     const seen: number[] = [];
-    for (let h = 0; h < 12; h += 1) { now += 3600_000; seen.push(await at()); }
+    for (let h = 0; h < 12; h += 1) {
+      now += 3600_000;
+      seen.push(await at());
+    }
     expect(Math.max(...seen) - Math.min(...seen)).toBeGreaterThan(1000);
     const swing = CRYPTO_WAVES.reduce((sum, w) => sum + w.amplitude, 0);
     for (const p of seen) expect(Math.abs(p / 97000 - 1)).toBeLessThanOrEqual(swing + 1e-9);

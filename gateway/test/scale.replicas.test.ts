@@ -37,10 +37,19 @@ afterAll(async () => {
 });
 
 /** Pino lines of one replica's output with the given message. */
-const linesOf = (gateway: Gateway, msg: string) => gateway.output().split('\n')
-  .filter((line) => line.startsWith('{'))
-  .map((line) => { try { return JSON.parse(line) as Record<string, unknown>; } catch { return undefined; } })
-  .filter((entry) => entry?.msg === msg) as Record<string, unknown>[];
+const linesOf = (gateway: Gateway, msg: string) =>
+  gateway
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => {
+      try {
+        return JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        return undefined;
+      }
+    })
+    .filter((entry) => entry?.msg === msg) as Record<string, unknown>[];
 
 describe.skipIf(!adminUrl)('two replicas on one PostgreSQL', () => {
   it('a token from one works on the other; a send race split over both never overdraws; each send goes out once', async () => {
@@ -54,11 +63,22 @@ describe.skipIf(!adminUrl)('two replicas on one PostgreSQL', () => {
     // network a line, so the test can count them. Rate limits stay at their defaults. PUBLIC_URL is the
     // balancer's address on both: it is the tokens' issuer, and with each replica's own address a
     // token from A is 401 on B.
-    const env = { DATABASE_URL: databaseUrl, PUBLIC_URL: 'http://wallet.balancer.test', STATIC_DIR: path.join(scratch, 'no-dist'), SANDBOX_BLOCK_MS: '100', SANDBOX_CONFIRMATIONS: '2', LOG_LEVEL: 'info' };
+    const env = {
+      DATABASE_URL: databaseUrl,
+      PUBLIC_URL: 'http://wallet.balancer.test',
+      STATIC_DIR: path.join(scratch, 'no-dist'),
+      SANDBOX_BLOCK_MS: '100',
+      SANDBOX_CONFIRMATIONS: '2',
+      LOG_LEVEL: 'info',
+    };
     // Both start at once on the empty database: one migrates while the other waits for its lock.
     // Each has its own DATA_DIR; the wallet seed is configured, the same on both, as production requires.
     const mnemonic = generateMnemonic(wordlist, 256);
-    replicas.push(...await Promise.all(['a', 'b'].map((dir) => startGateway({ ...env, DATA_DIR: path.join(scratch, dir), WALLET_MNEMONIC: mnemonic }))));
+    replicas.push(
+      ...(await Promise.all(
+        ['a', 'b'].map((dir) => startGateway({ ...env, DATA_DIR: path.join(scratch, dir), WALLET_MNEMONIC: mnemonic })),
+      )),
+    );
     const [a, b] = replicas as [Gateway, Gateway];
 
     // Signed in on A, the same token on B.
@@ -73,17 +93,33 @@ describe.skipIf(!adminUrl)('two replicas on one PostgreSQL', () => {
 
     const asset = await onB.request('POST', `/b2c-wallet/${onA.account}/account/currency`, { currency: 'BTC' });
     expect(asset.status).toBe(200);
-    expect((await onA.request('POST', '/dev/chain/deposit', { currency: 'BTC', address: asset.body.depositAddress, amount: '0.01' })).status).toBe(200);
-    await waitFor('funding', async () => (await onA.request('GET', `/b2c-wallet/${onA.account}/asset`)).body[0]?.totalAvailable === '0.01');
+    expect(
+      (
+        await onA.request('POST', '/dev/chain/deposit', {
+          currency: 'BTC',
+          address: asset.body.depositAddress,
+          amount: '0.01',
+        })
+      ).status,
+    ).toBe(200);
+    await waitFor(
+      'funding',
+      async () => (await onA.request('GET', `/b2c-wallet/${onA.account}/asset`)).body[0]?.totalAvailable === '0.01',
+    );
 
     // 40 sends at once, alternating replicas: 0.0005 + 0.00002 fee each, so 0.01 affords 19 (0.00988).
     const SENDS = 40;
     const AFFORDABLE = 19;
     const bodies = Array.from({ length: SENDS }, (_, i) => ({
-      currency: 'BTC', amount: '0.0005', depositAddress: strangerAddress('bitcoin'), idempotencyKey: `replica-${i}-${randomBytes(6).toString('hex')}`,
+      currency: 'BTC',
+      amount: '0.0005',
+      depositAddress: strangerAddress('bitcoin'),
+      idempotencyKey: `replica-${i}-${randomBytes(6).toString('hex')}`,
     }));
     const started = performance.now();
-    const answers = await Promise.all(bodies.map((body, i) => (i % 2 ? onB : onA).request('POST', `/b2c-wallet/${onA.account}/withdrawal`, body)));
+    const answers = await Promise.all(
+      bodies.map((body, i) => (i % 2 ? onB : onA).request('POST', `/b2c-wallet/${onA.account}/withdrawal`, body)),
+    );
     const raceMs = Math.round(performance.now() - started);
     expect(answers.filter((r) => r.status !== 200 && r.status !== 400)).toEqual([]);
     const ok = answers.filter((r) => r.status === 200);
@@ -91,11 +127,16 @@ describe.skipIf(!adminUrl)('two replicas on one PostgreSQL', () => {
     expect(ok).toHaveLength(AFFORDABLE);
     const okPerReplica = [0, 1].map((side) => answers.filter((r, i) => i % 2 === side && r.status === 200).length);
 
-    await waitFor('every send settled', async () => {
-      const history = (await onB.request('POST', `/b2c-wallet/${onA.account}/asset/transactions`, {})).body.content as { direction: string; state: string }[];
-      const sends = history.filter((h) => h.direction === 'WITHDRAWAL');
-      return sends.length === AFFORDABLE && sends.every((h) => h.state === 'COMPLETED');
-    }, 60_000);
+    await waitFor(
+      'every send settled',
+      async () => {
+        const history = (await onB.request('POST', `/b2c-wallet/${onA.account}/asset/transactions`, {})).body
+          .content as { direction: string; state: string }[];
+        const sends = history.filter((h) => h.direction === 'WITHDRAWAL');
+        return sends.length === AFFORDABLE && sends.every((h) => h.state === 'COMPLETED');
+      },
+      60_000,
+    );
     const finalAsset = (await onA.request('GET', `/b2c-wallet/${onA.account}/asset`)).body[0];
     expect(finalAsset).toMatchObject({ totalAvailable: '0.00012', onHold: '0' });
     await Promise.all(replicas.map((r) => r.stop()));
@@ -105,16 +146,30 @@ describe.skipIf(!adminUrl)('two replicas on one PostgreSQL', () => {
     const all = offers.flat();
     expect(new Set(all).size).toBe(all.length);
     expect(all).toHaveLength(AFFORDABLE);
-    expect(replicas.flatMap((r) => linesOf(r, 'withdrawal claimed but never broadcast (cut by a crash); broadcasting it now'))).toEqual([]);
+    expect(
+      replicas.flatMap((r) =>
+        linesOf(r, 'withdrawal claimed but never broadcast (cut by a crash); broadcasting it now'),
+      ),
+    ).toEqual([]);
 
     const database = await openDatabase({ databaseUrl, dataDir: scratch });
     try {
-      const rows = await database.db.select().from(withdrawals).where(inArray(withdrawals.idempotencyKey, bodies.map((b) => b.idempotencyKey)));
+      const rows = await database.db
+        .select()
+        .from(withdrawals)
+        .where(
+          inArray(
+            withdrawals.idempotencyKey,
+            bodies.map((b) => b.idempotencyKey),
+          ),
+        );
       expect(rows).toHaveLength(AFFORDABLE);
       expect(new Set(all)).toEqual(new Set(rows.map((r) => r.id)));
       for (const w of rows) {
         expect(w.state).toBe('COMPLETED');
-        const out = await database.db.select().from(sandboxChainTransactions)
+        const out = await database.db
+          .select()
+          .from(sandboxChainTransactions)
           .where(and(eq(sandboxChainTransactions.reference, w.id), eq(sandboxChainTransactions.direction, 'OUT')));
         expect(out).toHaveLength(1);
       }
@@ -123,7 +178,9 @@ describe.skipIf(!adminUrl)('two replicas on one PostgreSQL', () => {
     } finally {
       await database.close();
     }
-    console.log(`scale.replicas: ${SENDS} sends split over 2 replicas in ${raceMs} ms: ${ok.length} accepted (${okPerReplica.join(' on A, ')} on B), `
-      + `${SENDS - ok.length} NOT_ENOUGH_FUNDS, 0 overdraft; broadcasts offered ${offers.map((o) => o.length).join(' by A, ')} by B, one per send; invariants hold`);
+    console.log(
+      `scale.replicas: ${SENDS} sends split over 2 replicas in ${raceMs} ms: ${ok.length} accepted (${okPerReplica.join(' on A, ')} on B), ` +
+        `${SENDS - ok.length} NOT_ENOUGH_FUNDS, 0 overdraft; broadcasts offered ${offers.map((o) => o.length).join(' by A, ')} by B, one per send; invariants hold`,
+    );
   }, 180_000);
 });

@@ -12,12 +12,22 @@ export const TBANK_CARD = '2200700000000009';
 
 export const newKey = () => `sell-${randomBytes(12).toString('hex')}`;
 
-export async function sellCall(t: TestApp, u: WalletUser, method: 'GET' | 'POST', path: string, body?: object | string, pincode?: string, account = u.account) {
+export async function sellCall(
+  t: TestApp,
+  u: WalletUser,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: object | string,
+  pincode?: string,
+  account = u.account,
+) {
   const res = await t.app.inject({
-    method, url: `/b2c-wallet/c2f/${account}${path}`,
+    method,
+    url: `/b2c-wallet/c2f/${account}${path}`,
     ...(body !== undefined ? { payload: body } : {}),
     headers: {
-      authorization: `Bearer ${u.token}`, ...(pincode !== undefined ? { pincode } : {}),
+      authorization: `Bearer ${u.token}`,
+      ...(pincode !== undefined ? { pincode } : {}),
       ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
     },
   });
@@ -31,15 +41,40 @@ export async function sellRate(t: TestApp, u: WalletUser, currency = 'USDT_TRX')
 }
 
 export const byCard = (t: TestApp, u: WalletUser, body: Record<string, unknown>, pincode?: string) =>
-  sellCall(t, u, 'POST', '/order/byCard', {
-    card: SBER_CARD, currency: 'USDT_TRX', fiatCurrency: 'RUB', fiatAmount: '1000', bankCode: 'SBR', bankSystem: 'MIR',
-    saveCard: false, idempotencyKey: newKey(), ...body,
-  }, pincode);
+  sellCall(
+    t,
+    u,
+    'POST',
+    '/order/byCard',
+    {
+      card: SBER_CARD,
+      currency: 'USDT_TRX',
+      fiatCurrency: 'RUB',
+      fiatAmount: '1000',
+      bankCode: 'SBR',
+      bankSystem: 'MIR',
+      saveCard: false,
+      idempotencyKey: newKey(),
+      ...body,
+    },
+    pincode,
+  );
 
 export const bySavedCard = (t: TestApp, u: WalletUser, body: Record<string, unknown>, pincode?: string) =>
-  sellCall(t, u, 'POST', '/order/bySavedCard', {
-    currency: 'USDT_TRX', fiatCurrency: 'RUB', fiatAmount: '1000', idempotencyKey: newKey(), ...body,
-  }, pincode);
+  sellCall(
+    t,
+    u,
+    'POST',
+    '/order/bySavedCard',
+    {
+      currency: 'USDT_TRX',
+      fiatCurrency: 'RUB',
+      fiatAmount: '1000',
+      idempotencyKey: newKey(),
+      ...body,
+    },
+    pincode,
+  );
 
 export const setPayouts = async (t: TestApp, patch: Record<string, unknown>) => {
   const res = await t.app.inject({ method: 'POST', url: '/dev/sell/payouts', payload: patch });
@@ -64,7 +99,9 @@ export async function dumpDatabase(t: TestApp): Promise<string> {
   )) as unknown as { rows: { table_name: string }[] };
   const parts: string[] = [];
   for (const { table_name: name } of tables.rows) {
-    const rows = (await t.db.execute(sql.raw(`select t::text as row from "${name}" t`))) as unknown as { rows: { row: string }[] };
+    const rows = (await t.db.execute(sql.raw(`select t::text as row from "${name}" t`))) as unknown as {
+      rows: { row: string }[];
+    };
     parts.push(`${name}\n${rows.rows.map((r) => r.row).join('\n')}`);
   }
   return parts.join('\n');

@@ -5,7 +5,16 @@ import { ledgerTransfers, sandboxPayouts, sellCards, sellOrders } from '../src/d
 import { checkLedgerInvariants } from '../src/ledger/invariants.js';
 import { checkSellInvariants } from '../src/sell/invariants.js';
 import { createSandboxPayouts } from '../src/sell/sandbox/provider.js';
-import { byCard, bySavedCard, dumpDatabase, newKey, sellCall, sellRate, setPayouts, settledSell } from './sell-support.js';
+import {
+  byCard,
+  bySavedCard,
+  dumpDatabase,
+  newKey,
+  sellCall,
+  sellRate,
+  setPayouts,
+  settledSell,
+} from './sell-support.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { fund, walletUser, type WalletUser } from './wallet-support.js';
 
@@ -30,7 +39,8 @@ afterEach(async () => {
   expect(await checkSellInvariants(t.db)).toEqual([]);
 });
 
-const tokenOfCard = async (cardId: string) => (await t.db.select().from(sellCards).where(eq(sellCards.id, cardId)))[0]!.vaultToken;
+const tokenOfCard = async (cardId: string) =>
+  (await t.db.select().from(sellCards).where(eq(sellCards.id, cardId)))[0]!.vaultToken;
 const paidToken = async (orderId: string) =>
   (await t.db.select().from(sandboxPayouts).where(eq(sandboxPayouts.reference, orderId)))[0]?.vaultToken;
 
@@ -95,19 +105,40 @@ describe('two cards with one mask', () => {
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const other = await byCard(t, bob, { card: CARD_B, fixedRateId: rateId, idempotencyKey: key, saveCard: false });
     expect(other).toMatchObject({ status: 409, body: { code: 'IDEMPOTENCY_CONFLICT', field: 'idempotencyKey' } });
-    const saving = await byCard(t, bob, { card: CARD_B, fixedRateId: rateId, idempotencyKey: newKey(), saveCard: true });
+    const saving = await byCard(t, bob, {
+      card: CARD_B,
+      fixedRateId: rateId,
+      idempotencyKey: newKey(),
+      saveCard: true,
+    });
     // (a fresh key for the save, to show the 409 above saved nothing: exactly this one card is listed)
     expect(saving.status).toBe(200);
-    const [orders] = await t.db.select({ n: count() }).from(sellOrders).where(and(eq(sellOrders.accountId, bob.account), eq(sellOrders.idempotencyKey, key)));
+    const [orders] = await t.db
+      .select({ n: count() })
+      .from(sellOrders)
+      .where(and(eq(sellOrders.accountId, bob.account), eq(sellOrders.idempotencyKey, key)));
     expect(orders!.n).toBe(1);
-    const [holds] = await t.db.select({ n: count() }).from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, `sell:${first.body.id}`));
+    const [holds] = await t.db
+      .select({ n: count() })
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.idempotencyKey, `sell:${first.body.id}`));
     expect(holds!.n).toBe(1);
-    expect((await sellCall(t, bob, 'GET', '/cards/RUB')).body).toEqual([expect.objectContaining({ cardId: saving.body.cardId })]);
+    expect((await sellCall(t, bob, 'GET', '/cards/RUB')).body).toEqual([
+      expect.objectContaining({ cardId: saving.body.cardId }),
+    ]);
     // The same card under the same key is still the replay.
     const replay = await byCard(t, bob, { card: '2202-2000-0001-4413', fixedRateId: rateId, idempotencyKey: key });
-    expect([replay.status, replay.body.id, replay.headers['idempotent-replayed']]).toEqual([200, first.body.id, 'true']);
+    expect([replay.status, replay.body.id, replay.headers['idempotent-replayed']]).toEqual([
+      200,
+      first.body.id,
+      'true',
+    ]);
     // A saved card under a key first used for a new card is a conflict too.
-    const viaSaved = await bySavedCard(t, bob, { cardId: saving.body.cardId, fixedRateId: rateId, idempotencyKey: key });
+    const viaSaved = await bySavedCard(t, bob, {
+      cardId: saving.body.cardId,
+      fixedRateId: rateId,
+      idempotencyKey: key,
+    });
     expect(viaSaved.status).toBe(409);
     for (const o of [first, saving]) await settledSell(t, bob, o.body.id);
   });
@@ -137,6 +168,7 @@ describe('two cards with one mask', () => {
   it('the database holds no full number of these cards', async () => {
     const dump = await dumpDatabase(t);
     expect(dump).toContain(MASK);
-    for (const number of [CARD_A, CARD_B, CARD_C]) expect(dump.includes(number), `database holds ${number}`).toBe(false);
+    for (const number of [CARD_A, CARD_B, CARD_C])
+      expect(dump.includes(number), `database holds ${number}`).toBe(false);
   });
 });

@@ -20,7 +20,9 @@ afterEach(async () => {
 });
 
 const completedSells = async (account: string) => {
-  const [row] = await t.db.select({ n: count() }).from(sellOrders)
+  const [row] = await t.db
+    .select({ n: count() })
+    .from(sellOrders)
     .where(and(eq(sellOrders.accountId, account), eq(sellOrders.state, 'COMPLETED')));
   return BigInt(row!.n);
 };
@@ -32,7 +34,9 @@ describe('sells under concurrency', () => {
     const r = await sellRate(t, u);
     const results = await (async () => {
       const started = performance.now();
-      const out = await Promise.all(Array.from({ length: 50 }, () => byCard(t, u, { fixedRateId: r.rateId, fiatAmount: '1000' })));
+      const out = await Promise.all(
+        Array.from({ length: 50 }, () => byCard(t, u, { fixedRateId: r.rateId, fiatAmount: '1000' })),
+      );
       return { out, ms: performance.now() - started };
     })();
     const ok = results.out.filter((x) => x.status === 200);
@@ -57,8 +61,13 @@ describe('sells under concurrency', () => {
     const after = await balanceOf(t, u, 'USDT_TRX');
     expect(after.onHold).toBe('0');
     expect(minor(after.available, 6)).toBe(200_000_000n - each * affordable);
-    const [rows] = await t.db.select({ n: count() }).from(sellOrders).where(and(eq(sellOrders.accountId, u.account)));
+    const [rows] = await t.db
+      .select({ n: count() })
+      .from(sellOrders)
+      .where(and(eq(sellOrders.accountId, u.account)));
     expect(BigInt(rows!.n)).toBe(affordable);
-    console.log(`[figures] sell race: 50 concurrent sells of 1000 RUB (${ok[0]!.body.amount} USDT each at ${r.rate}) against 200 USDT → ${ok.length}×200, ${refused.length}×400 NOT_ENOUGH_FUNDS, 0×5xx in ${Math.round(results.ms)} ms; all ${ok.length} COMPLETED`);
+    console.log(
+      `[figures] sell race: 50 concurrent sells of 1000 RUB (${ok[0]!.body.amount} USDT each at ${r.rate}) against 200 USDT → ${ok.length}×200, ${refused.length}×400 NOT_ENOUGH_FUNDS, 0×5xx in ${Math.round(results.ms)} ms; all ${ok.length} COMPLETED`,
+    );
   });
 });

@@ -25,13 +25,24 @@ afterEach(async () => {
 });
 
 const ageRates = (ids: string[], interval: string) =>
-  t.db.update(sellRates).set({ expiresAt: sql`now() - ${interval}::interval` }).where(inArray(sellRates.id, ids));
-const ratesOf = async (u: WalletUser) => (await t.db.select({ id: sellRates.id }).from(sellRates).where(eq(sellRates.accountId, u.account))).map((r) => r.id);
-const stale = async (u: WalletUser) => Number((await t.db.select({ n: count() }).from(sellRates)
-  .where(and(eq(sellRates.accountId, u.account), sql`${sellRates.expiresAt} < now() - interval '10 minutes'`)))[0]!.n);
+  t.db
+    .update(sellRates)
+    .set({ expiresAt: sql`now() - ${interval}::interval` })
+    .where(inArray(sellRates.id, ids));
+const ratesOf = async (u: WalletUser) =>
+  (await t.db.select({ id: sellRates.id }).from(sellRates).where(eq(sellRates.accountId, u.account))).map((r) => r.id);
+const stale = async (u: WalletUser) =>
+  Number(
+    (
+      await t.db
+        .select({ n: count() })
+        .from(sellRates)
+        .where(and(eq(sellRates.accountId, u.account), sql`${sellRates.expiresAt} < now() - interval '10 minutes'`))
+    )[0]!.n,
+  );
 
 describe('sell rates are cleaned up', () => {
-  it('a new rate deletes the account\'s rates expired over 10 minutes ago and never used, a bounded batch at a time', async () => {
+  it("a new rate deletes the account's rates expired over 10 minutes ago and never used, a bounded batch at a time", async () => {
     const used = await sellRate(t, alice);
     const unused = await sellRate(t, alice);
     const recent = await sellRate(t, alice);

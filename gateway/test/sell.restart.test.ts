@@ -37,7 +37,10 @@ describe('sells across a restart', () => {
     const done = await settledSell(second, u, sold.body.id);
     expect(done.state).toBe('COMPLETED');
     const [row] = await second.db.select().from(sellOrders).where(eq(sellOrders.id, sold.body.id));
-    const resolutions = await second.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, row!.holdTransferId!));
+    const resolutions = await second.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.pendingId, row!.holdTransferId!));
     expect(resolutions.map((r) => r.kind)).toEqual(['post_pending']);
     expect((await balanceOf(second, u, 'USDT_TRX')).onHold).toBe('0');
     expect(await checkLedgerInvariants(second.db)).toEqual([]);

@@ -12,7 +12,19 @@ import { resolveSell } from '../src/sell/settle.js';
 import { createSellWorker } from '../src/sell/worker.js';
 import { pin } from './passcode-support.js';
 import {
-  byCard, bySavedCard, dumpDatabase, minor, newKey, orderOf, SBER_CARD, SBER_VISA_CARD, sellCall, sellRate, setPayouts, settledSell, TBANK_CARD,
+  byCard,
+  bySavedCard,
+  dumpDatabase,
+  minor,
+  newKey,
+  orderOf,
+  SBER_CARD,
+  SBER_VISA_CARD,
+  sellCall,
+  sellRate,
+  setPayouts,
+  settledSell,
+  TBANK_CARD,
 } from './sell-support.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { standaloneDigits } from './support/logs.js';
@@ -51,10 +63,19 @@ describe('card info and the BIN table', () => {
     expect(banks.has('SBR')).toBe(true);
     expect(banks.size).toBeGreaterThanOrEqual(6);
     const cases: [string, string, string][] = [
-      ['220220', 'SBR', 'MIR'], ['427601', 'SBR', 'VISA'], ['546901', 'SBR', 'MASTERCARD'],
-      ['220070', 'TCS', 'MIR'], ['437772', 'TCS', 'VISA'], ['220024', 'VTB', 'MIR'], ['415428', 'ALFA', 'VISA'],
-      ['220001', 'GPB', 'MIR'], ['220030', 'RAIF', 'MIR'], ['220029', 'OTKR', 'MIR'],
-      ['411111', 'unknown', 'VISA'], ['510510', 'unknown', 'MASTERCARD'], ['999999', 'unknown', 'unknown'],
+      ['220220', 'SBR', 'MIR'],
+      ['427601', 'SBR', 'VISA'],
+      ['546901', 'SBR', 'MASTERCARD'],
+      ['220070', 'TCS', 'MIR'],
+      ['437772', 'TCS', 'VISA'],
+      ['220024', 'VTB', 'MIR'],
+      ['415428', 'ALFA', 'VISA'],
+      ['220001', 'GPB', 'MIR'],
+      ['220030', 'RAIF', 'MIR'],
+      ['220029', 'OTKR', 'MIR'],
+      ['411111', 'unknown', 'VISA'],
+      ['510510', 'unknown', 'MASTERCARD'],
+      ['999999', 'unknown', 'unknown'],
     ];
     for (const [bin, code, system] of cases) {
       const res = await call(t, 'GET', `/b2c-wallet/c2f/bin/${bin}`, undefined, alice.token);
@@ -80,7 +101,10 @@ describe('card info and the BIN table', () => {
 
 describe('limits, rate and saved cards', () => {
   it('answers limits in RUB and refuses any other fiat', async () => {
-    expect(await sellCall(t, alice, 'GET', '/limit/RUB')).toMatchObject({ status: 200, body: { minLimit: '1000', maxLimit: '100000', limitCurrency: 'RUB' } });
+    expect(await sellCall(t, alice, 'GET', '/limit/RUB')).toMatchObject({
+      status: 200,
+      body: { minLimit: '1000', maxLimit: '100000', limitCurrency: 'RUB' },
+    });
     expect((await sellCall(t, alice, 'GET', '/limit/USD')).body.code).toBe('SELL_FIAT_UNSUPPORTED');
     expect((await sellCall(t, alice, 'GET', '/cards/EUR')).status).toBe(400);
   });
@@ -121,14 +145,34 @@ describe('sell to a new card', () => {
     await setPayouts(t, { delayMs: 400 });
     const before = await balanceOf(t, alice, 'USDT_TRX');
     const r = await sellRate(t, alice);
-    const res = await byCard(t, alice, { card: '2202 2000 0000 0008', fixedRateId: r.rateId, fiatAmount: '1234.56', saveCard: true });
+    const res = await byCard(t, alice, {
+      card: '2202 2000 0000 0008',
+      fixedRateId: r.rateId,
+      fiatAmount: '1234.56',
+      saveCard: true,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const o = res.body;
     const expected = cryptoFor(123_456n, minor(r.rate, 2), 6);
     expect(minor(o.amount, 6)).toBe(expected);
-    expect(o).toMatchObject({ state: 'IN_PROGRESS', currency: 'USDT_TRX', fiatCurrency: 'RUB', fiatAmount: '1234.56', rate: r.rate, mascCard: '220220******0008', bankCode: 'SBR' });
+    expect(o).toMatchObject({
+      state: 'IN_PROGRESS',
+      currency: 'USDT_TRX',
+      fiatCurrency: 'RUB',
+      fiatAmount: '1234.56',
+      rate: r.rate,
+      mascCard: '220220******0008',
+      bankCode: 'SBR',
+    });
     expect(o.cardId).toEqual(expect.any(String));
-    expect(o.transaction).toMatchObject({ transactionType: 'C2F', state: 'IN_PROGRESS', direction: 'WITHDRAWAL', amount: o.amount, fiatCurrency: 'RUB', toAmount: '1234.56' });
+    expect(o.transaction).toMatchObject({
+      transactionType: 'C2F',
+      state: 'IN_PROGRESS',
+      direction: 'WITHDRAWAL',
+      amount: o.amount,
+      fiatCurrency: 'RUB',
+      toAmount: '1234.56',
+    });
     const during = await balanceOf(t, alice, 'USDT_TRX');
     expect(minor(during.onHold, 6)).toBe(expected);
     expect(minor(during.available, 6)).toBe(minor(before.available, 6) - expected);
@@ -139,10 +183,15 @@ describe('sell to a new card', () => {
     const after = await balanceOf(t, alice, 'USDT_TRX');
     expect(after.onHold).toBe('0');
     expect(minor(after.available, 6)).toBe(minor(before.available, 6) - expected);
-    expect((await historyOf(t, alice)).find((h) => h.id === o.transaction.id)).toMatchObject({ transactionType: 'C2F', state: 'COMPLETED' });
+    expect((await historyOf(t, alice)).find((h) => h.id === o.transaction.id)).toMatchObject({
+      transactionType: 'C2F',
+      state: 'COMPLETED',
+    });
 
     const cards = await sellCall(t, alice, 'GET', '/cards/RUB');
-    expect(cards.body).toEqual([{ cardId: o.cardId, mascCard: '220220******0008', bankCode: 'SBR', bankSystem: 'MIR' }]);
+    expect(cards.body).toEqual([
+      { cardId: o.cardId, mascCard: '220220******0008', bankCode: 'SBR', bankSystem: 'MIR' },
+    ]);
     await setPayouts(t, { delayMs: 100 });
   });
 
@@ -181,8 +230,14 @@ describe('sell to a new card', () => {
       expect(res.status).toBe(400);
     }
     const stale = await sellRate(t, alice);
-    await t.db.update(sellRates).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sellRates.id, stale.rateId));
-    expect((await byCard(t, alice, { fixedRateId: stale.rateId })).body).toMatchObject({ code: 'SELL_RATE_EXPIRED', field: 'fixedRateId' });
+    await t.db
+      .update(sellRates)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sellRates.id, stale.rateId));
+    expect((await byCard(t, alice, { fixedRateId: stale.rateId })).body).toMatchObject({
+      code: 'SELL_RATE_EXPIRED',
+      field: 'fixedRateId',
+    });
     expect((await balanceOf(t, alice, 'USDT_TRX')).onHold).toBe('0');
   });
 });
@@ -193,7 +248,9 @@ describe('idempotency', () => {
     const key = newKey();
     const first = await byCard(t, alice, { fixedRateId: rateId, idempotencyKey: key });
     expect(first.status).toBe(200);
-    const twins = await Promise.all([1, 2, 3].map(() => byCard(t, alice, { card: '2202-2000-0000-0008', fixedRateId: rateId, idempotencyKey: key })));
+    const twins = await Promise.all(
+      [1, 2, 3].map(() => byCard(t, alice, { card: '2202-2000-0000-0008', fixedRateId: rateId, idempotencyKey: key })),
+    );
     for (const twin of twins) {
       expect(twin.status).toBe(200);
       expect(twin.body.id).toBe(first.body.id);
@@ -201,7 +258,10 @@ describe('idempotency', () => {
     }
     const other = await byCard(t, alice, { fixedRateId: rateId, idempotencyKey: key, fiatAmount: '1001' });
     expect(other).toMatchObject({ status: 409, body: { code: 'IDEMPOTENCY_CONFLICT', field: 'idempotencyKey' } });
-    const [holds] = await t.db.select({ n: count() }).from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, `sell:${first.body.id}`));
+    const [holds] = await t.db
+      .select({ n: count() })
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.idempotencyKey, `sell:${first.body.id}`));
     expect(holds!.n).toBe(1);
     await settledSell(t, alice, first.body.id);
     // After settlement and after the rate expired, the replay still answers the order.
@@ -212,9 +272,24 @@ describe('idempotency', () => {
 
   it('requires an idempotencyKey on both sells', async () => {
     const { rateId } = await sellRate(t, alice);
-    const a = await sellCall(t, alice, 'POST', '/order/byCard', { card: SBER_CARD, currency: 'USDT_TRX', fiatCurrency: 'RUB', fiatAmount: '1000', bankCode: 'SBR', bankSystem: 'MIR', saveCard: false, fixedRateId: rateId });
+    const a = await sellCall(t, alice, 'POST', '/order/byCard', {
+      card: SBER_CARD,
+      currency: 'USDT_TRX',
+      fiatCurrency: 'RUB',
+      fiatAmount: '1000',
+      bankCode: 'SBR',
+      bankSystem: 'MIR',
+      saveCard: false,
+      fixedRateId: rateId,
+    });
     expect(a.body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'idempotencyKey' });
-    const b = await sellCall(t, alice, 'POST', '/order/bySavedCard', { cardId: 'x', currency: 'USDT_TRX', fiatCurrency: 'RUB', fiatAmount: '1000', fixedRateId: rateId });
+    const b = await sellCall(t, alice, 'POST', '/order/bySavedCard', {
+      cardId: 'x',
+      currency: 'USDT_TRX',
+      fiatCurrency: 'RUB',
+      fiatAmount: '1000',
+      fixedRateId: rateId,
+    });
     expect(b.body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'idempotencyKey' });
   });
 });
@@ -232,7 +307,10 @@ describe('the payout provider', () => {
     expect(done.transaction).toMatchObject({ transactionType: 'C2F', state: 'FAILED' });
     expect(await balanceOf(t, alice, 'USDT_TRX')).toEqual(before);
     const [row] = await t.db.select().from(sellOrders).where(eq(sellOrders.id, res.body.id));
-    const resolutions = await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, row!.holdTransferId!));
+    const resolutions = await t.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.pendingId, row!.holdTransferId!));
     expect(resolutions.map((r) => r.kind)).toEqual(['void_pending']);
     expect((await setPayouts(t, {})).failNextPayouts).toBe(0);
   });
@@ -242,23 +320,33 @@ describe('the payout provider', () => {
     const before = await balanceOf(t, alice, 'USDT_TRX');
     const { rateId } = await sellRate(t, alice);
     const res = await byCard(t, alice, { fixedRateId: rateId });
-    const outcomes = await Promise.all([1, 2, 3, 4, 5].map((i) => resolveSell(t.db, res.body.id, i % 2 ? 'FAILED' : 'COMPLETED', 'test')));
+    const outcomes = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => resolveSell(t.db, res.body.id, i % 2 ? 'FAILED' : 'COMPLETED', 'test')),
+    );
     expect(outcomes.filter(Boolean)).toHaveLength(1);
     const [row] = await t.db.select().from(sellOrders).where(eq(sellOrders.id, res.body.id));
-    const resolutions = await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, row!.holdTransferId!));
+    const resolutions = await t.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.pendingId, row!.holdTransferId!));
     expect(resolutions).toHaveLength(1);
     // The provider's own answer arrives later and changes nothing. Not waited for: a payout the worker
     // had submitted (the order is marked attempted) is made due now in the provider's book, then a worker
     // pass runs (a second worker, as another replica would).
-    const [attempt] = await t.db.select({ at: sellOrders.payoutAttemptedAt }).from(sellOrders).where(eq(sellOrders.id, res.body.id));
+    const [attempt] = await t.db
+      .select({ at: sellOrders.payoutAttemptedAt })
+      .from(sellOrders)
+      .where(eq(sellOrders.id, res.body.id));
     if (attempt!.at) {
       const booked = () => t.db.select().from(sandboxPayouts).where(eq(sandboxPayouts.reference, res.body.id));
-      await waitFor('the payout in the provider\'s book', async () => (await booked()).length > 0);
+      await waitFor("the payout in the provider's book", async () => (await booked()).length > 0);
       await t.db.update(sandboxPayouts).set({ settlesAt: sql`now()` }).where(eq(sandboxPayouts.reference, res.body.id));
     }
     await createSellWorker({ db: t.db, payouts: createSandboxPayouts(t.db), pollMs: 100, leaseMs: 30_000 }).tick();
     expect((await orderOf(t, alice, res.body.id)).state).toBe(row!.state);
-    expect(await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, row!.holdTransferId!))).toHaveLength(1);
+    expect(
+      await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, row!.holdTransferId!)),
+    ).toHaveLength(1);
     if (row!.state === 'FAILED') expect(await balanceOf(t, alice, 'USDT_TRX')).toEqual(before);
     await setPayouts(t, { delayMs: 100 });
   });
@@ -267,8 +355,16 @@ describe('the payout provider', () => {
     const before = await balanceOf(t, alice, 'USDT_TRX');
     await setPayouts(t, { unavailable: true });
     const { rateId } = await sellRate(t, alice);
-    const res = await byCard(t, alice, { fixedRateId: rateId, saveCard: true, card: SBER_VISA_CARD, bankSystem: 'VISA' });
-    expect(res).toMatchObject({ status: 503, body: { code: 'PAYOUTS_UNAVAILABLE', message: 'Payouts are temporarily unavailable. Please try again later.' } });
+    const res = await byCard(t, alice, {
+      fixedRateId: rateId,
+      saveCard: true,
+      card: SBER_VISA_CARD,
+      bankSystem: 'VISA',
+    });
+    expect(res).toMatchObject({
+      status: 503,
+      body: { code: 'PAYOUTS_UNAVAILABLE', message: 'Payouts are temporarily unavailable. Please try again later.' },
+    });
     const [card] = (await sellCall(t, alice, 'GET', '/cards/RUB')).body;
     expect((await bySavedCard(t, alice, { cardId: card.cardId, fixedRateId: rateId })).status).toBe(503);
     expect(await balanceOf(t, alice, 'USDT_TRX')).toEqual(before);
@@ -293,24 +389,47 @@ describe('passcode and other accounts', () => {
     const right = await byCard(t, carol, { fixedRateId: rateId, saveCard: true }, '2468');
     expect(right.status).toBe(200);
     const [card] = (await sellCall(t, carol, 'GET', '/cards/RUB')).body;
-    expect((await bySavedCard(t, carol, { cardId: card.cardId, fixedRateId: rateId })).body.code).toBe('PINCODE_REQUIRED');
+    expect((await bySavedCard(t, carol, { cardId: card.cardId, fixedRateId: rateId })).body.code).toBe(
+      'PINCODE_REQUIRED',
+    );
     expect((await bySavedCard(t, carol, { cardId: card.cardId, fixedRateId: rateId }, '2468')).status).toBe(200);
     await settledSell(t, carol, right.body.id);
   });
 
   it("another user's account, cards, orders and rates are not found", async () => {
     const { rateId: bobRate } = await sellRate(t, bob);
-    const bobSell = await byCard(t, bob, { fixedRateId: bobRate, saveCard: true, card: SBER_VISA_CARD, bankSystem: 'VISA' });
+    const bobSell = await byCard(t, bob, {
+      fixedRateId: bobRate,
+      saveCard: true,
+      card: SBER_VISA_CARD,
+      bankSystem: 'VISA',
+    });
     expect(bobSell.status).toBe(200);
     const [bobCard] = (await sellCall(t, bob, 'GET', '/cards/RUB')).body;
     const { rateId } = await sellRate(t, alice);
-    expect(await bySavedCard(t, alice, { cardId: bobCard.cardId, fixedRateId: rateId })).toMatchObject({ status: 404, body: { code: 'CARD_NOT_FOUND' } });
-    expect(await bySavedCard(t, alice, { cardId: 'not-a-uuid', fixedRateId: rateId })).toMatchObject({ status: 404, body: { code: 'CARD_NOT_FOUND' } });
-    expect(await sellCall(t, alice, 'GET', `/order/${bobSell.body.id}`)).toMatchObject({ status: 404, body: { code: 'SELL_ORDER_NOT_FOUND' } });
-    expect(await sellCall(t, alice, 'GET', '/cards/RUB', undefined, undefined, bob.account)).toMatchObject({ status: 404, body: { code: 'ACCOUNT_NOT_FOUND' } });
-    expect(await sellCall(t, alice, 'GET', `/order/${bobSell.body.id}`, undefined, undefined, bob.account)).toMatchObject({ status: 404 });
+    expect(await bySavedCard(t, alice, { cardId: bobCard.cardId, fixedRateId: rateId })).toMatchObject({
+      status: 404,
+      body: { code: 'CARD_NOT_FOUND' },
+    });
+    expect(await bySavedCard(t, alice, { cardId: 'not-a-uuid', fixedRateId: rateId })).toMatchObject({
+      status: 404,
+      body: { code: 'CARD_NOT_FOUND' },
+    });
+    expect(await sellCall(t, alice, 'GET', `/order/${bobSell.body.id}`)).toMatchObject({
+      status: 404,
+      body: { code: 'SELL_ORDER_NOT_FOUND' },
+    });
+    expect(await sellCall(t, alice, 'GET', '/cards/RUB', undefined, undefined, bob.account)).toMatchObject({
+      status: 404,
+      body: { code: 'ACCOUNT_NOT_FOUND' },
+    });
+    expect(
+      await sellCall(t, alice, 'GET', `/order/${bobSell.body.id}`, undefined, undefined, bob.account),
+    ).toMatchObject({ status: 404 });
     expect((await byCard(t, alice, { fixedRateId: bobRate })).body.code).toBe('SELL_RATE_NOT_FOUND');
-    expect((await sellCall(t, alice, 'GET', '/cards/RUB')).body.map((c: { cardId: string }) => c.cardId)).not.toContain(bobCard.cardId);
+    expect((await sellCall(t, alice, 'GET', '/cards/RUB')).body.map((c: { cardId: string }) => c.cardId)).not.toContain(
+      bobCard.cardId,
+    );
     expect((await orderOf(t, bob, bobSell.body.id)).id).toBe(bobSell.body.id);
     await settledSell(t, bob, bobSell.body.id);
   });
@@ -322,7 +441,10 @@ describe('card data', () => {
     const broken = await sellCall(t, alice, 'POST', '/order/byCard', `{"card":"${SBER_CARD}",`);
     expect(broken.status).toBe(400);
     expect(JSON.stringify(broken.body)).not.toContain(SBER_CARD);
-    const [sells] = await t.db.select({ n: count() }).from(sellOrders).where(and(eq(sellOrders.accountId, alice.account)));
+    const [sells] = await t.db
+      .select({ n: count() })
+      .from(sellOrders)
+      .where(and(eq(sellOrders.accountId, alice.account)));
     expect(sells!.n).toBeGreaterThan(5);
     // The redaction itself: a later change that logs a body or the headers still writes no number or passcode.
     t.app.log.warn({ body: { card: SBER_CARD }, req: { headers: { pincode: '2468' } } }, 'redaction probe');
@@ -337,6 +459,8 @@ describe('card data', () => {
       expect(dump.includes(number), `database holds ${number}`).toBe(false);
       expect(log.includes(number), `log holds ${number}`).toBe(false);
     }
-    console.log(`[figures] sell card data: ${dump.length} characters of database dump and ${logLines.length} log lines searched, 0 full card numbers`);
+    console.log(
+      `[figures] sell card data: ${dump.length} characters of database dump and ${logLines.length} log lines searched, 0 full card numbers`,
+    );
   });
 });

@@ -16,7 +16,10 @@ import { balanceOf, historyOf, waitFor } from './withdraw-support.js';
  * Spec §7 Swap "holds first if the provider settles asynchronously": with the sandbox's
  * settleAfterMs the confirm only holds the source; the settlement worker finishes the swap later.
  */
-const rates = createSandboxRateProvider({ now: () => Date.parse('2026-01-01T00:00:00Z'), parentOf: (c) => findCoin(c)?.parent });
+const rates = createSandboxRateProvider({
+  now: () => Date.parse('2026-01-01T00:00:00Z'),
+  parentOf: (c) => findCoin(c)?.parent,
+});
 // Due times are seconds away so the held state can be looked at on a loaded machine; polls are quick.
 const FAST = { SWAP_SETTLEMENT_POLL_MS: '50' };
 let t: TestApp;
@@ -35,35 +38,53 @@ afterEach(async () => {
 });
 
 const exchangeRows = async (u: WalletUser) => (await historyOf(t, u)).filter((r) => r.transactionType === 'EXCHANGE');
-const orderRow = async (db: TestApp['db'], id: string) => (await db.select().from(swapOrders).where(eq(swapOrders.id, id)))[0]!;
+const orderRow = async (db: TestApp['db'], id: string) =>
+  (await db.select().from(swapOrders).where(eq(swapOrders.id, id)))[0]!;
 
 describe('asynchronous settlement (settleAfterMs)', () => {
   it('confirm holds the source and shows swapping; later the hold is posted and the destination credited, once', async () => {
     const u = await walletUser(t, 'later');
     await fund(t, u, 'BTC', 1_000_000n); // 0.01 BTC
-    expect((await call(t, 'POST', '/dev/swap/behaviour', { settleAfterMs: 3000 })).body).toMatchObject({ settleAfterMs: 3000 });
-    const created = (await order(t, u, { sourceCurrency: 'BTC', destinationCurrency: 'USDT_TRX', sourceAmount: '0.004' })).body;
+    expect((await call(t, 'POST', '/dev/swap/behaviour', { settleAfterMs: 3000 })).body).toMatchObject({
+      settleAfterMs: 3000,
+    });
+    const created = (
+      await order(t, u, { sourceCurrency: 'BTC', destinationCurrency: 'USDT_TRX', sourceAmount: '0.004' })
+    ).body;
     const res = await confirm(t, u, created.id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ ...created, state: 'IN_PROGRESS' });
     // Held, not yet moved: 0.004 leaves available at once and shows on hold; nothing arrived yet.
     expect(await balanceOf(t, u, 'BTC')).toEqual({ available: '0.006', onHold: '0.004' });
     expect((await balanceOf(t, u, 'USDT_TRX')).available).toBe('0');
-    expect((await exchangeRows(u)).map((r) => `${r.currency} ${r.state}`).sort()).toEqual(['BTC IN_PROGRESS', 'USDT_TRX IN_PROGRESS']);
+    expect((await exchangeRows(u)).map((r) => `${r.currency} ${r.state}`).sort()).toEqual([
+      'BTC IN_PROGRESS',
+      'USDT_TRX IN_PROGRESS',
+    ]);
     expect(await checkSwapInvariants(t.db)).toEqual([]);
     // A repeated confirm while swapping answers the same order, and places no second hold.
     expect((await confirm(t, u, created.id)).body).toEqual(res.body);
 
-    const done = await waitFor('settled', async () => {
-      const again = await confirm(t, u, created.id);
-      return again.body.state !== 'IN_PROGRESS' && again.body;
-    }, 15_000);
+    const done = await waitFor(
+      'settled',
+      async () => {
+        const again = await confirm(t, u, created.id);
+        return again.body.state !== 'IN_PROGRESS' && again.body;
+      },
+      15_000,
+    );
     expect(done).toEqual({ ...created, state: 'COMPLETED' });
     expect(await balanceOf(t, u, 'BTC')).toEqual({ available: '0.006', onHold: '0' });
     expect((await balanceOf(t, u, 'USDT_TRX')).available).toBe(created.destinationAmount);
-    expect((await exchangeRows(u)).map((r) => `${r.currency} ${r.state}`).sort()).toEqual(['BTC COMPLETED', 'USDT_TRX COMPLETED']);
+    expect((await exchangeRows(u)).map((r) => `${r.currency} ${r.state}`).sort()).toEqual([
+      'BTC COMPLETED',
+      'USDT_TRX COMPLETED',
+    ]);
     const row = await orderRow(t.db, created.id);
-    const resolutions = await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, row.holdTransferId!));
+    const resolutions = await t.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.pendingId, row.holdTransferId!));
     expect(resolutions.map((r) => r.kind)).toEqual(['post_pending']);
     expect(row.sourceTransferId).toBe(resolutions[0]!.id);
   });
@@ -72,7 +93,8 @@ describe('asynchronous settlement (settleAfterMs)', () => {
     const u = await walletUser(t, 'refused');
     await fund(t, u, 'BTC', 1_000_000n);
     await call(t, 'POST', '/dev/swap/behaviour', { settleAfterMs: 2000, failNextSwaps: 1 });
-    const created = (await order(t, u, { sourceCurrency: 'BTC', destinationCurrency: 'ETH', sourceAmount: '0.002' })).body;
+    const created = (await order(t, u, { sourceCurrency: 'BTC', destinationCurrency: 'ETH', sourceAmount: '0.002' }))
+      .body;
     expect((await confirm(t, u, created.id)).body.state).toBe('IN_PROGRESS');
     expect(await balanceOf(t, u, 'BTC')).toEqual({ available: '0.008', onHold: '0.002' });
     await waitFor('refused', async () => (await confirm(t, u, created.id)).body.state === 'FAILED', 15_000);
@@ -81,7 +103,10 @@ describe('asynchronous settlement (settleAfterMs)', () => {
     expect((await exchangeRows(u)).map((r) => r.state)).toEqual(['FAILED', 'FAILED']);
     const row = await orderRow(t.db, created.id);
     expect(row.failureReason).toContain('failNextSwaps');
-    const resolutions = await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, row.holdTransferId!));
+    const resolutions = await t.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.pendingId, row.holdTransferId!));
     expect(resolutions.map((r) => r.kind)).toEqual(['void_pending']);
   });
 
@@ -89,7 +114,9 @@ describe('asynchronous settlement (settleAfterMs)', () => {
     const u = await walletUser(t, 'poor');
     await fund(t, u, 'BTC', 50_000n);
     await call(t, 'POST', '/dev/swap/behaviour', { settleAfterMs: 300 });
-    const created = (await order(t, u, { sourceCurrency: 'BTC', destinationCurrency: 'USDT_TRX', sourceAmount: '0.001' })).body;
+    const created = (
+      await order(t, u, { sourceCurrency: 'BTC', destinationCurrency: 'USDT_TRX', sourceAmount: '0.001' })
+    ).body;
     const res = await confirm(t, u, created.id);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('NOT_ENOUGH_FUNDS');
@@ -104,17 +131,25 @@ describe('asynchronous settlement (settleAfterMs)', () => {
     await call(t, 'POST', '/dev/swap/behaviour', { settleAfterMs: 400, failNextSwaps: 2 });
     const ids: string[] = [];
     for (let i = 0; i < 6; i += 1) {
-      const created = (await order(t, u, { sourceCurrency: 'BTC', destinationCurrency: 'USDT_TRX', sourceAmount: `0.00${i + 1}` })).body;
+      const created = (
+        await order(t, u, { sourceCurrency: 'BTC', destinationCurrency: 'USDT_TRX', sourceAmount: `0.00${i + 1}` })
+      ).body;
       expect((await confirm(t, u, created.id)).body.state).toBe('IN_PROGRESS');
       ids.push(created.id);
     }
     const provider = createSandboxLiquidity(rates);
-    const workers = Array.from({ length: 5 }, () => createSwapSettlementWorker({ db: t.db, config: t.config, provider, pollMs: 10 }));
-    await waitFor('all settled', async () => {
-      await Promise.all(workers.map((w) => w.tick()));
-      const rows = await t.db.select().from(swapOrders).where(inArray(swapOrders.id, ids));
-      return rows.every((r) => r.state !== 'IN_PROGRESS');
-    }, 15_000);
+    const workers = Array.from({ length: 5 }, () =>
+      createSwapSettlementWorker({ db: t.db, config: t.config, provider, pollMs: 10 }),
+    );
+    await waitFor(
+      'all settled',
+      async () => {
+        await Promise.all(workers.map((w) => w.tick()));
+        const rows = await t.db.select().from(swapOrders).where(inArray(swapOrders.id, ids));
+        return rows.every((r) => r.state !== 'IN_PROGRESS');
+      },
+      15_000,
+    );
     const rows = await t.db.select().from(swapOrders).where(inArray(swapOrders.id, ids));
     const holds = rows.map((r) => r.holdTransferId!);
     const resolutions = await t.db.select().from(ledgerTransfers).where(inArray(ledgerTransfers.pendingId, holds));
@@ -129,7 +164,9 @@ describe('asynchronous settlement (settleAfterMs)', () => {
     const u = await walletUser(first, 'restart');
     await fund(first, u, 'BTC', 1_000_000n);
     await call(first, 'POST', '/dev/swap/behaviour', { settleAfterMs: 3000 });
-    const created = (await order(first, u, { sourceCurrency: 'BTC', destinationCurrency: 'USDT_TRX', sourceAmount: '0.003' })).body;
+    const created = (
+      await order(first, u, { sourceCurrency: 'BTC', destinationCurrency: 'USDT_TRX', sourceAmount: '0.003' })
+    ).body;
     expect((await confirm(first, u, created.id)).body.state).toBe('IN_PROGRESS');
     await first.app.close(); // stops its worker before the provider's answer is due; the database stays
     expect((await orderRow(first.db, created.id)).state).toBe('IN_PROGRESS');
@@ -138,7 +175,11 @@ describe('asynchronous settlement (settleAfterMs)', () => {
     // provider reference still says when and how it settles.
     const second = await createTestApp({ rates, env: FAST, database: first.database });
     try {
-      await waitFor('finished after restart', async () => (await orderRow(second.db, created.id)).state === 'COMPLETED', 15_000);
+      await waitFor(
+        'finished after restart',
+        async () => (await orderRow(second.db, created.id)).state === 'COMPLETED',
+        15_000,
+      );
       expect(await balanceOf(second, u, 'BTC')).toEqual({ available: '0.007', onHold: '0' });
       expect((await balanceOf(second, u, 'USDT_TRX')).available).toBe(created.destinationAmount);
       expect(await checkSwapInvariants(second.db)).toEqual([]);

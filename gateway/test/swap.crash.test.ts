@@ -32,8 +32,12 @@ const minor = (v: string, decimals: number) => {
 describe('kill -9 between the two legs of a swap', () => {
   it('after restart no half swap: both legs or none, exact balances, consistent order, retried confirm agrees', async () => {
     const env = {
-      ...(await store.prepare()), DATA_DIR: scratch, STATIC_DIR: path.join(scratch, 'no-dist'),
-      SANDBOX_BLOCK_MS: '100', SANDBOX_CONFIRMATIONS: '2', SWAP_SETTLEMENT_POLL_MS: '100',
+      ...(await store.prepare()),
+      DATA_DIR: scratch,
+      STATIC_DIR: path.join(scratch, 'no-dist'),
+      SANDBOX_BLOCK_MS: '100',
+      SANDBOX_CONFIRMATIONS: '2',
+      SWAP_SETTLEMENT_POLL_MS: '100',
     };
     const crashing = { ...env, SANDBOX_SWAP_CRASH_POINT: 'between-legs' };
     const telegramId = 910_000_000 + randomInt(1_000_000);
@@ -44,15 +48,27 @@ describe('kill -9 between the two legs of a swap', () => {
       return c;
     };
     const assetOf = async (c: Client, currency: string) => {
-      const list = (await c.request('GET', `/b2c-wallet/${c.account}/asset`)).body as { currency: string; totalAvailable: string; onHold: string }[];
+      const list = (await c.request('GET', `/b2c-wallet/${c.account}/asset`)).body as {
+        currency: string;
+        totalAvailable: string;
+        onHold: string;
+      }[];
       const a = list.find((x) => x.currency === currency);
       return { available: a?.totalAvailable ?? '0', onHold: a?.onHold ?? '0' };
     };
-    const exchangeRows = async (c: Client) => ((await c.request('POST', `/b2c-wallet/${c.account}/asset/transactions`, {})).body.content as { transactionType: string; state: string }[])
-      .filter((r) => r.transactionType === 'EXCHANGE');
+    const exchangeRows = async (c: Client) =>
+      (
+        (await c.request('POST', `/b2c-wallet/${c.account}/asset/transactions`, {})).body.content as {
+          transactionType: string;
+          state: string;
+        }[]
+      ).filter((r) => r.transactionType === 'EXCHANGE');
     const newOrder = async (c: Client, sourceAmount: string) => {
       const res = await c.request('POST', `/b2c-wallet/${c.account}/exchange`, {
-        sourceCurrency: 'BTC', destinationCurrency: 'USDT_TRX', sourceAmount, idempotencyKey: `crash-${randomBytes(8).toString('hex')}`,
+        sourceCurrency: 'BTC',
+        destinationCurrency: 'USDT_TRX',
+        sourceAmount,
+        idempotencyKey: `crash-${randomBytes(8).toString('hex')}`,
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body as { id: string; sourceAmount: string; destinationAmount: string };
@@ -61,10 +77,23 @@ describe('kill -9 between the two legs of a swap', () => {
 
     // --- Round 1: synchronous provider, the confirm itself dies between the legs.
     let client = await restart(crashing);
-    const btc = (await client.request('POST', `/b2c-wallet/${client.account}/account/currency`, { currency: 'BTC' })).body;
-    expect((await client.request('POST', '/dev/chain/deposit', { currency: 'BTC', address: btc.depositAddress, amount: '0.1' })).status).toBe(200);
+    const btc = (await client.request('POST', `/b2c-wallet/${client.account}/account/currency`, { currency: 'BTC' }))
+      .body;
+    expect(
+      (
+        await client.request('POST', '/dev/chain/deposit', {
+          currency: 'BTC',
+          address: btc.depositAddress,
+          amount: '0.1',
+        })
+      ).status,
+    ).toBe(200);
     await waitFor('funding', async () => (await assetOf(client, 'BTC')).available === '0.1', 30_000);
-    const syncOrders = [await newOrder(client, '0.002'), await newOrder(client, '0.003'), await newOrder(client, '0.004')];
+    const syncOrders = [
+      await newOrder(client, '0.002'),
+      await newOrder(client, '0.003'),
+      await newOrder(client, '0.004'),
+    ];
     const inFlight = await Promise.all(syncOrders.map((o) => confirm(client, o.id).catch(() => undefined)));
     await gateway!.exited;
     const unansweredSync = inFlight.filter((a) => a === undefined).length;
@@ -81,7 +110,11 @@ describe('kill -9 between the two legs of a swap', () => {
     expect(await exchangeRows(client)).toEqual([]);
 
     // --- Round 2: asynchronous provider; the settlement worker dies between posting the hold and crediting.
-    const asyncOrders = [await newOrder(client, '0.005'), await newOrder(client, '0.006'), await newOrder(client, '0.007')];
+    const asyncOrders = [
+      await newOrder(client, '0.005'),
+      await newOrder(client, '0.006'),
+      await newOrder(client, '0.007'),
+    ];
     // Long enough to look at the holds before the worker's first settlement kills the process.
     expect((await client.request('POST', '/dev/swap/behaviour', { settleAfterMs: 3000 })).status).toBe(200);
     const held = await Promise.all(asyncOrders.map((o) => confirm(client, o.id)));
@@ -94,18 +127,31 @@ describe('kill -9 between the two legs of a swap', () => {
     for (const o of syncOrders) {
       const retried = await confirm(client, o.id);
       expect(retried.status, JSON.stringify(retried.body)).toBe(200);
-      expect(retried.body).toMatchObject({ id: o.id, state: 'COMPLETED', sourceAmount: o.sourceAmount, destinationAmount: o.destinationAmount });
+      expect(retried.body).toMatchObject({
+        id: o.id,
+        state: 'COMPLETED',
+        sourceAmount: o.sourceAmount,
+        destinationAmount: o.destinationAmount,
+      });
       expect((await confirm(client, o.id)).body).toEqual(retried.body);
     }
     // 0.1 − 0.009 swapped − 0.018 still held or already posted by the worker.
     expect((await assetOf(client, 'BTC')).available).toBe('0.073');
     const syncOut = syncOrders.reduce((s, o) => s + minor(o.destinationAmount, 6), 0n);
-    const settledAfter = await waitFor('async orders settled after restart', async () => {
-      const answers = await Promise.all(asyncOrders.map((o) => confirm(client, o.id)));
-      return answers.every((a) => a.body.state === 'COMPLETED') && answers;
-    }, 30_000);
+    const settledAfter = await waitFor(
+      'async orders settled after restart',
+      async () => {
+        const answers = await Promise.all(asyncOrders.map((o) => confirm(client, o.id)));
+        return answers.every((a) => a.body.state === 'COMPLETED') && answers;
+      },
+      30_000,
+    );
     for (const [i, a] of settledAfter.entries()) {
-      expect(a.body).toMatchObject({ id: asyncOrders[i]!.id, sourceAmount: asyncOrders[i]!.sourceAmount, destinationAmount: asyncOrders[i]!.destinationAmount });
+      expect(a.body).toMatchObject({
+        id: asyncOrders[i]!.id,
+        sourceAmount: asyncOrders[i]!.sourceAmount,
+        destinationAmount: asyncOrders[i]!.destinationAmount,
+      });
     }
     expect(await assetOf(client, 'BTC')).toEqual({ available: '0.073', onHold: '0' });
     const asyncOut = asyncOrders.reduce((s, o) => s + minor(o.destinationAmount, 6), 0n);
@@ -120,21 +166,36 @@ describe('kill -9 between the two legs of a swap', () => {
       const ids = [...syncOrders, ...asyncOrders].map((o) => o.id);
       const rows = await database.db.select().from(swapOrders).where(inArray(swapOrders.id, ids));
       expect(rows.map((r) => r.state)).toEqual(Array(6).fill('COMPLETED'));
-      const legs = await database.db.select().from(ledgerTransfers)
-        .where(or(like(ledgerTransfers.reference, 'swap %'), inArray(ledgerTransfers.pendingId, rows.map((r) => r.holdTransferId ?? -1))));
+      const legs = await database.db
+        .select()
+        .from(ledgerTransfers)
+        .where(
+          or(
+            like(ledgerTransfers.reference, 'swap %'),
+            inArray(
+              ledgerTransfers.pendingId,
+              rows.map((r) => r.holdTransferId ?? -1),
+            ),
+          ),
+        );
       // Per order: sync = out + in; async = hold + its post + in. Nothing twice, nothing half.
       expect(legs.filter((l) => l.kind === 'single')).toHaveLength(3 + 3 + 3);
       expect(legs.filter((l) => l.kind === 'pending')).toHaveLength(3);
       expect(legs.filter((l) => l.kind === 'post_pending')).toHaveLength(3);
       expect(legs.filter((l) => l.kind === 'void_pending')).toHaveLength(0);
-      const history = await database.db.select().from(walletTransactions).where(inArray(walletTransactions.swapOrderId, ids));
+      const history = await database.db
+        .select()
+        .from(walletTransactions)
+        .where(inArray(walletTransactions.swapOrderId, ids));
       expect(history).toHaveLength(12);
       expect(await checkLedgerInvariants(database.db)).toEqual([]);
       expect(await checkSwapInvariants(database.db)).toEqual([]);
-      console.log(`[figures] swap kill -9 between legs (${store.url ? 'postgres' : 'pglite'}): 2 kills (a confirm mid-settlement, the settlement worker mid-settlement); `
-        + `round 1: ${syncOrders.length} confirms in flight, ${unansweredSync} unanswered, 0 legs survived the kill, ${syncOrders.length} retried → COMPLETED once; `
-        + `round 2: ${asyncOrders.length} held IN_PROGRESS, settled after restart → ${asyncOrders.length} COMPLETED, ${legs.length} ledger rows `
-        + `(${legs.filter((l) => l.kind === 'single').length} single, 3 holds, 3 posts, 0 voids), 0 half swaps, BTC 0.1 → 0.073 exact, ledger and swap invariants OK`);
+      console.log(
+        `[figures] swap kill -9 between legs (${store.url ? 'postgres' : 'pglite'}): 2 kills (a confirm mid-settlement, the settlement worker mid-settlement); ` +
+          `round 1: ${syncOrders.length} confirms in flight, ${unansweredSync} unanswered, 0 legs survived the kill, ${syncOrders.length} retried → COMPLETED once; ` +
+          `round 2: ${asyncOrders.length} held IN_PROGRESS, settled after restart → ${asyncOrders.length} COMPLETED, ${legs.length} ledger rows ` +
+          `(${legs.filter((l) => l.kind === 'single').length} single, 3 holds, 3 posts, 0 voids), 0 half swaps, BTC 0.1 → 0.073 exact, ledger and swap invariants OK`,
+      );
     } finally {
       await database.close();
     }

@@ -9,10 +9,19 @@ import { findCoin } from '../src/wallet/catalogue.js';
  * may ask again. The sandbox keeps that promise: the same order gets the same answer, and
  * failNextSwaps counts orders, not asks.
  */
-const order = (id: string) => ({ id, sourceCurrency: 'BTC', destinationCurrency: 'USDT_TRX', sourceAmount: 100_000n, destinationAmount: 50_000_000n });
+const order = (id: string) => ({
+  id,
+  sourceCurrency: 'BTC',
+  destinationCurrency: 'USDT_TRX',
+  sourceAmount: 100_000n,
+  destinationAmount: 50_000_000n,
+});
 
 describe('the sandbox liquidity provider', () => {
-  const rates = createSandboxRateProvider({ now: () => Date.parse('2026-01-01T00:00:00Z'), parentOf: (c) => findCoin(c)?.parent });
+  const rates = createSandboxRateProvider({
+    now: () => Date.parse('2026-01-01T00:00:00Z'),
+    parentOf: (c) => findCoin(c)?.parent,
+  });
 
   it('answers the same order the same way however often it is asked', async () => {
     const provider = createSandboxLiquidity(rates);

@@ -4,7 +4,9 @@ import { createTestApp, type TestApp } from './support/app.js';
 
 describe('the Telegram harness page (sandbox)', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ idp: 'fake' }); });
+  beforeAll(async () => {
+    t = await createTestApp({ idp: 'fake' });
+  });
   afterAll(async () => t?.close());
 
   it('serves the page and its script, which the CSP allows (no inline script)', async () => {
@@ -22,7 +24,13 @@ describe('the Telegram harness page (sandbox)', () => {
     const script = await t.app.inject({ method: 'GET', url: '/dev/telegram/harness.js' });
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toMatch(/^text\/javascript/);
-    for (const answer of ['theme_changed', 'popup_closed', 'qr_text_received', 'back_button_pressed', 'main_button_pressed']) {
+    for (const answer of [
+      'theme_changed',
+      'popup_closed',
+      'qr_text_received',
+      'back_button_pressed',
+      'main_button_pressed',
+    ]) {
       expect(script.body).toContain(`'${answer}'`);
     }
   });
@@ -37,7 +45,11 @@ describe('outside sandbox mode', () => {
         expect(res.statusCode, url).toBe(404);
         expect(res.body, url).not.toContain('iframe');
       }
-      const sign = await prod.app.inject({ method: 'POST', url: '/dev/telegram/init-data', payload: { user: { id: 1, first_name: 'A' } } });
+      const sign = await prod.app.inject({
+        method: 'POST',
+        url: '/dev/telegram/init-data',
+        payload: { user: { id: 1, first_name: 'A' } },
+      });
       expect(sign.statusCode).toBe(404);
     } finally {
       await prod.close();

@@ -6,10 +6,17 @@ import { createTestApp, type TestApp } from './support/app.js';
 import { initDataFor, json, nextTelegramId } from './support/flows.js';
 
 const now = () => Math.floor(Date.now() / 1000);
-const signed = (authDate: Date, token = SANDBOX_BOT_TOKEN, user = { id: 42, first_name: 'Ann', username: 'ann', language_code: 'ru' }) =>
-  sign({ user, start_param: 'abc' }, token, authDate);
+const signed = (
+  authDate: Date,
+  token = SANDBOX_BOT_TOKEN,
+  user = { id: 42, first_name: 'Ann', username: 'ann', language_code: 'ru' },
+) => sign({ user, start_param: 'abc' }, token, authDate);
 const reason = (fn: () => unknown) => {
-  try { fn(); } catch (e) { return e instanceof InitDataError ? e.reason : 'other'; }
+  try {
+    fn();
+  } catch (e) {
+    return e instanceof InitDataError ? e.reason : 'other';
+  }
   return 'accepted';
 };
 
@@ -26,9 +33,11 @@ describe('verifyInitData', () => {
     expect(tampered).not.toBe(good);
     expect(reason(() => verifyInitData(tampered, SANDBOX_BOT_TOKEN))).toBe('bad_signature');
     expect(reason(() => verifyInitData(signed(new Date(), '1111:other-bot'), SANDBOX_BOT_TOKEN))).toBe('bad_signature');
-    const noHash = new URLSearchParams(good); noHash.delete('hash');
+    const noHash = new URLSearchParams(good);
+    noHash.delete('hash');
     expect(reason(() => verifyInitData(noHash.toString(), SANDBOX_BOT_TOKEN))).toBe('missing_hash');
-    const badHash = new URLSearchParams(good); badHash.set('hash', 'zz');
+    const badHash = new URLSearchParams(good);
+    badHash.set('hash', 'zz');
     expect(reason(() => verifyInitData(badHash.toString(), SANDBOX_BOT_TOKEN))).toBe('bad_signature');
     const stale = new Date((now() - INIT_DATA_MAX_AGE_SECONDS - 5) * 1000);
     expect(reason(() => verifyInitData(signed(stale), SANDBOX_BOT_TOKEN))).toBe('expired');
@@ -42,13 +51,24 @@ describe('verifyInitData', () => {
 
 describe('POST /b2c-user-management/auth/tg', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
   const AUTH = '/b2c-user-management/auth/tg';
 
   it.each([
     ['tampered', (d: string) => d.replace(/first_name%22%3A%22[^%]+/, 'first_name%22%3A%22Mallory')],
-    ['missing hash', (d: string) => { const p = new URLSearchParams(d); p.delete('hash'); return p.toString(); }],
+    [
+      'missing hash',
+      (d: string) => {
+        const p = new URLSearchParams(d);
+        p.delete('hash');
+        return p.toString();
+      },
+    ],
     ['empty', () => ''],
   ])('refuses %s init data with 401 B2C_USM0022', async (_label, mutate) => {
     const initData = mutate(await initDataFor(t, { id: nextTelegramId(), first_name: 'Eve' }));
@@ -68,20 +88,30 @@ describe('POST /b2c-user-management/auth/tg', () => {
 
   it('creates the user once and signs the same Telegram user into the same account again', async () => {
     const tgId = nextTelegramId();
-    const first = await json(t, 'POST', AUTH, { initData: await initDataFor(t, { id: tgId, username: 'ivan', language_code: 'ru' }) });
+    const first = await json(t, 'POST', AUTH, {
+      initData: await initDataFor(t, { id: tgId, username: 'ivan', language_code: 'ru' }),
+    });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
-      access_token: expect.any(String), token_type: 'Bearer', expires_in: expect.any(Number),
-      refresh_token: expect.any(String), id_token: expect.any(String), scope: expect.any(String),
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: expect.any(Number),
+      refresh_token: expect.any(String),
+      id_token: expect.any(String),
+      scope: expect.any(String),
     });
     const profile = await json(t, 'GET', '/b2c-user-management/user', undefined, first.body.access_token);
     expect(profile.status).toBe(200);
     expect(profile.body).toMatchObject({ email: null, telegram: { id: tgId, username: 'ivan' }, pinCodeActive: false });
-    expect(profile.body.accounts).toEqual([expect.objectContaining({ name: 'Account', language: 'RUS', defaultFiatCurrency: 'USD' })]);
+    expect(profile.body.accounts).toEqual([
+      expect.objectContaining({ name: 'Account', language: 'RUS', defaultFiatCurrency: 'USD' }),
+    ]);
     const auth = await json(t, 'GET', '/b2c-user-management/user/auth', undefined, first.body.access_token);
     expect(auth.body).toEqual({ tgAuth: true });
 
-    const second = await json(t, 'POST', AUTH, { initData: await initDataFor(t, { id: tgId, username: 'ivan_new', language_code: 'en' }) });
+    const second = await json(t, 'POST', AUTH, {
+      initData: await initDataFor(t, { id: tgId, username: 'ivan_new', language_code: 'en' }),
+    });
     expect(second.status).toBe(200);
     const again = await json(t, 'GET', '/b2c-user-management/user', undefined, second.body.access_token);
     expect(again.body.id).toBe(profile.body.id);

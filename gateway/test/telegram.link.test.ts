@@ -6,14 +6,24 @@ import { createTestApp, type TestApp } from './support/app.js';
 import { confirmedUser, initDataFor, json, nextTelegramId } from './support/flows.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const P = '/b2c-user-management';
 const LINK = `${P}/auth/tg/link`;
 
 async function makeCode(token: string) {
-  const res = await json<{ code: string; expiresAt: string; deepLink: string }>(t, 'POST', `${P}/user/tg/code`, undefined, token);
+  const res = await json<{ code: string; expiresAt: string; deepLink: string }>(
+    t,
+    'POST',
+    `${P}/user/tg/code`,
+    undefined,
+    token,
+  );
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -38,9 +48,17 @@ describe('one-time code linking', () => {
 
     const res = await json(t, 'POST', LINK, { oneTimeCode: code, tgCode });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ access_token: expect.any(String), token_type: 'Bearer', refresh_token: expect.any(String) });
+    expect(res.body).toMatchObject({
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      refresh_token: expect.any(String),
+    });
     const profile = await json(t, 'GET', `${P}/user`, undefined, res.body.access_token);
-    expect(profile.body).toMatchObject({ id: user.id, email: 'linker@example.com', telegram: { id: tgId, username: 'linker' } });
+    expect(profile.body).toMatchObject({
+      id: user.id,
+      email: 'linker@example.com',
+      telegram: { id: tgId, username: 'linker' },
+    });
 
     // Later Telegram sign-ins land in the same e-mail account.
     const signIn = await json(t, 'POST', `${P}/auth/tg`, { initData: await initDataFor(t, { id: tgId }) });
@@ -54,8 +72,14 @@ describe('one-time code linking', () => {
   it('refuses an expired code with B2C_USM0023', async () => {
     const user = await confirmedUser(t, 'expired@example.com');
     const { code } = await makeCode(user.token);
-    await t.db.update(oneTimeCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(oneTimeCodes.codeHash, hashCode(code)));
-    const res = await json(t, 'POST', LINK, { oneTimeCode: code, tgCode: await initDataFor(t, { id: nextTelegramId() }) });
+    await t.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(oneTimeCodes.codeHash, hashCode(code)));
+    const res = await json(t, 'POST', LINK, {
+      oneTimeCode: code,
+      tgCode: await initDataFor(t, { id: nextTelegramId() }),
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('B2C_USM0023');
   });
@@ -75,7 +99,10 @@ describe('one-time code linking', () => {
     const res = await json(t, 'POST', LINK, { oneTimeCode: code, tgCode: await initDataFor(t, { id: tgId }) });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('B2C_USM0026');
-    const [row] = await t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.codeHash, hashCode(code)));
+    const [row] = await t.db
+      .select()
+      .from(oneTimeCodes)
+      .where(eq(oneTimeCodes.codeHash, hashCode(code)));
     expect(row!.usedAt).toBeNull();
   });
 
@@ -85,7 +112,10 @@ describe('one-time code linking', () => {
     const res = await json(t, 'POST', LINK, { oneTimeCode: code, tgCode: 'user=%7B%7D&auth_date=1&hash=00' });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('B2C_USM0022');
-    const [row] = await t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.codeHash, hashCode(code)));
+    const [row] = await t.db
+      .select()
+      .from(oneTimeCodes)
+      .where(eq(oneTimeCodes.codeHash, hashCode(code)));
     expect(row!.usedAt).toBeNull();
   });
 });
@@ -94,7 +124,13 @@ describe('signed-in link management', () => {
   it('links, refuses a Telegram user linked elsewhere, and unlinks', async () => {
     const user = await confirmedUser(t, 'manage@example.com');
     const tgId = nextTelegramId();
-    const linked = await json(t, 'POST', `${P}/user/tg/link`, { initData: await initDataFor(t, { id: tgId, username: 'mgr' }) }, user.token);
+    const linked = await json(
+      t,
+      'POST',
+      `${P}/user/tg/link`,
+      { initData: await initDataFor(t, { id: tgId, username: 'mgr' }) },
+      user.token,
+    );
     expect(linked.status).toBe(200);
     expect(linked.body.telegram).toEqual({ id: tgId, username: 'mgr' });
     expect((await json(t, 'GET', `${P}/user/auth`, undefined, user.token)).body).toEqual({ tgAuth: true });

@@ -11,8 +11,12 @@ import { confirmedUser, initDataFor, json, latestMail, nextTelegramId } from './
  * beyond a session, and the owner hears of every change and every refusal.
  */
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const P = '/b2c-user-management';
 const TOKEN_URL = '/realms/wallet/protocol/openid-connect/token';
@@ -22,17 +26,25 @@ type User = Awaited<ReturnType<typeof confirmedUser>>;
 
 const post = async (url: string, body: unknown, token?: string, headers: Record<string, string> = {}) => {
   const res = await t.app.inject({
-    method: 'POST', url, payload: body as object,
+    method: 'POST',
+    url,
+    payload: body as object,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
   });
   return { status: res.statusCode, body: (res.body ? res.json() : undefined) as any };
 };
 
-const refresh = (refreshToken: string) => t.app.inject({
-  method: 'POST', url: TOKEN_URL,
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  payload: new URLSearchParams({ grant_type: 'refresh_token', client_id: t.config.clientId, refresh_token: refreshToken }).toString(),
-});
+const refresh = (refreshToken: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: TOKEN_URL,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'refresh_token',
+      client_id: t.config.clientId,
+      refresh_token: refreshToken,
+    }).toString(),
+  });
 
 /**
  * A session whose sign-in was ten minutes ago, as a thief holding a stolen refresh token has it: the
@@ -52,8 +64,9 @@ const linkOf = async (userId: string) =>
   (await t.db.select().from(telegramLinks).where(eq(telegramLinks.userId, userId))).map((r) => r.telegramUserId);
 
 const eventsOf = async (userId: string) =>
-  (await t.db.select().from(securityEvents).where(eq(securityEvents.userId, userId)).orderBy(securityEvents.id))
-    .map((e) => ({ kind: e.kind, detail: e.detail }));
+  (await t.db.select().from(securityEvents).where(eq(securityEvents.userId, userId)).orderBy(securityEvents.id)).map(
+    (e) => ({ kind: e.kind, detail: e.detail }),
+  );
 
 const profileStatus = async (token: string) => (await json(t, 'GET', `${P}/user`, undefined, token)).status;
 
@@ -101,12 +114,16 @@ describe('a stolen session cannot replace the Telegram link', () => {
       expect(res.body.code).toBe('TG_RELINK_PROOF_REQUIRED');
     }
     // Init data of some third Telegram is no proof either.
-    const wrongProof = await post(`${P}/user/tg/link`, { initData: thiefInit, currentInitData: await initDataFor(t, { id: nextTelegramId() }) }, owner.token);
+    const wrongProof = await post(
+      `${P}/user/tg/link`,
+      { initData: thiefInit, currentInitData: await initDataFor(t, { id: nextTelegramId() }) },
+      owner.token,
+    );
     expect(wrongProof.status).toBe(403);
     expect(wrongProof.body.code).toBe('TG_RELINK_PROOF_REQUIRED');
 
     expect(await linkOf(owner.id)).toEqual([owner.tgId]);
-    expect((await t.db.select().from(telegramLinks).where(eq(telegramLinks.telegramUserId, thiefTg)))).toEqual([]);
+    expect(await t.db.select().from(telegramLinks).where(eq(telegramLinks.telegramUserId, thiefTg))).toEqual([]);
     const refused = (await eventsOf(owner.id)).filter((e) => e.kind === 'telegram_link_refused');
     expect(refused).toHaveLength(4);
     expect(refused[0]!.detail).toMatchObject({ telegramUserId: null });
@@ -118,12 +135,15 @@ describe('a stolen session cannot replace the Telegram link', () => {
     expect(await profileStatus(owner.token)).toBe(200);
   });
 
-  it('re-links with the linked Telegram\'s fresh init data and the passcode, ending every old session', async () => {
+  it("re-links with the linked Telegram's fresh init data and the passcode, ending every old session", async () => {
     const owner = await linkedUser('relink@example.com', 'old_tg');
     await enablePasscode(owner);
     const other = await t.app.idp.issueSession(owner.id);
     const newTg = nextTelegramId();
-    const body = { initData: await initDataFor(t, { id: newTg, username: 'new_tg' }), currentInitData: await initDataFor(t, { id: owner.tgId }) };
+    const body = {
+      initData: await initDataFor(t, { id: newTg, username: 'new_tg' }),
+      currentInitData: await initDataFor(t, { id: owner.tgId }),
+    };
 
     const noPin = await post(`${P}/user/tg/link`, body, owner.token);
     expect(noPin.status).toBe(403);
@@ -135,8 +155,15 @@ describe('a stolen session cannot replace the Telegram link', () => {
     expect((await latestMail(t, owner.email)).subject).toBe('A Telegram link to your wallet was refused');
 
     // Stale proof: init data signed an hour ago is not a fresh open of the linked Telegram.
-    const stale = await post(`${P}/user/tg/link`, { ...body, currentInitData: await initDataFor(t, { id: owner.tgId }, { auth_date: Math.floor(Date.now() / 1000) - 3500 }) },
-      owner.token, { pincode: PASSCODE });
+    const stale = await post(
+      `${P}/user/tg/link`,
+      {
+        ...body,
+        currentInitData: await initDataFor(t, { id: owner.tgId }, { auth_date: Math.floor(Date.now() / 1000) - 3500 }),
+      },
+      owner.token,
+      { pincode: PASSCODE },
+    );
     expect(stale.status).toBe(403);
     expect(stale.body.code).toBe('TG_RELINK_PROOF_REQUIRED');
     expect(await linkOf(owner.id)).toEqual([owner.tgId]);
@@ -150,7 +177,10 @@ describe('a stolen session cannot replace the Telegram link', () => {
     expect(await profileStatus(other.access_token)).toBe(401);
     expect((await refresh(other.refresh_token)).statusCode).toBe(400);
     const events = await eventsOf(owner.id);
-    expect(events.at(-1)).toMatchObject({ kind: 'telegram_relinked', detail: { telegramUserId: newTg, previousTelegramUserId: owner.tgId, proof: 'telegram' } });
+    expect(events.at(-1)).toMatchObject({
+      kind: 'telegram_relinked',
+      detail: { telegramUserId: newTg, previousTelegramUserId: owner.tgId, proof: 'telegram' },
+    });
     const mail = await latestMail(t, owner.email);
     expect(mail.subject).toBe('Another Telegram account was linked to your wallet');
     expect(mail.text).toContain('@new_tg');
@@ -163,7 +193,11 @@ describe('a stolen session cannot replace the Telegram link', () => {
   it('re-links through the mailed confirmation link, which works once', async () => {
     const owner = await linkedUser('mailed@example.com');
     const newTg = nextTelegramId();
-    const asked = await post(`${P}/user/tg/link`, { initData: await initDataFor(t, { id: newTg, username: 'by_mail' }), confirmBy: 'email' }, owner.token);
+    const asked = await post(
+      `${P}/user/tg/link`,
+      { initData: await initDataFor(t, { id: newTg, username: 'by_mail' }), confirmBy: 'email' },
+      owner.token,
+    );
     expect(asked.status).toBe(202);
     expect(asked.body).toMatchObject({ confirmation: 'email', expiresAt: expect.any(String) });
     const ttl = Date.parse(asked.body.expiresAt) - Date.now();
@@ -187,12 +221,20 @@ describe('a stolen session cannot replace the Telegram link', () => {
     expect(await linkOf(owner.id)).toEqual([owner.tgId]);
 
     // The page's button posts its form.
-    const confirmed = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.headers['content-type']).toMatch(/text\/html/);
     expect(await linkOf(owner.id)).toEqual([newTg]);
     expect(await profileStatus(owner.token)).toBe(401);
-    expect((await eventsOf(owner.id)).at(-1)).toMatchObject({ kind: 'telegram_relinked', detail: { telegramUserId: newTg, proof: 'email' } });
+    expect((await eventsOf(owner.id)).at(-1)).toMatchObject({
+      kind: 'telegram_relinked',
+      detail: { telegramUserId: newTg, proof: 'email' },
+    });
     expect((await latestMail(t, owner.email)).subject).toBe('Another Telegram account was linked to your wallet');
 
     const again = await post(path, {});
@@ -202,10 +244,17 @@ describe('a stolen session cannot replace the Telegram link', () => {
 
   it('refuses an expired or unknown confirmation link', async () => {
     const owner = await linkedUser('mailexp@example.com');
-    await post(`${P}/user/tg/link`, { initData: await initDataFor(t, { id: nextTelegramId() }), confirmBy: 'email' }, owner.token);
+    await post(
+      `${P}/user/tg/link`,
+      { initData: await initDataFor(t, { id: nextTelegramId() }), confirmBy: 'email' },
+      owner.token,
+    );
     const path = new URL((await latestMail(t, owner.email)).links[0]!).pathname;
     const code = path.slice(path.lastIndexOf('/') + 1);
-    await t.db.update(oneTimeCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(oneTimeCodes.codeHash, hashCode(code)));
+    await t.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(oneTimeCodes.codeHash, hashCode(code)));
     const expired = await post(path, {});
     expect(expired.status).toBe(400);
     expect(expired.body.code).toBe('TG_RELINK_CODE_EXPIRED');
@@ -221,14 +270,23 @@ describe('a first Telegram needs a recent sign-in or the passcode', () => {
     const user = await confirmedUser(t, 'stale@example.com');
     const stale = await staleSession(user.id);
     const tgId = nextTelegramId();
-    const res = await post(`${P}/user/tg/link`, { initData: await initDataFor(t, { id: tgId, username: 'late' }) }, stale);
+    const res = await post(
+      `${P}/user/tg/link`,
+      { initData: await initDataFor(t, { id: tgId, username: 'late' }) },
+      stale,
+    );
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('TG_LINK_SIGN_IN_REQUIRED');
     const code = await post(`${P}/user/tg/code`, undefined, stale);
     expect(code.status).toBe(403);
     expect(code.body.code).toBe('TG_LINK_SIGN_IN_REQUIRED');
     expect(await linkOf(user.id)).toEqual([]);
-    expect((await t.db.select().from(oneTimeCodes).where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.kind, 'tg_link'))))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.kind, 'tg_link'))),
+    ).toEqual([]);
     expect((await eventsOf(user.id)).map((e) => e.kind)).toEqual(['telegram_link_refused', 'telegram_link_refused']);
     expect((await latestMail(t, user.email)).subject).toBe('A Telegram link to your wallet was refused');
   });
@@ -257,9 +315,16 @@ describe('a first Telegram needs a recent sign-in or the passcode', () => {
   it('with a fresh sign-in links and mails the owner; so does a link code used in the messenger', async () => {
     const user = await confirmedUser(t, 'fresh@example.com');
     const tgId = nextTelegramId();
-    const res = await post(`${P}/user/tg/link`, { initData: await initDataFor(t, { id: tgId, username: 'fresh_tg' }) }, user.token);
+    const res = await post(
+      `${P}/user/tg/link`,
+      { initData: await initDataFor(t, { id: tgId, username: 'fresh_tg' }) },
+      user.token,
+    );
     expect(res.status).toBe(200);
-    expect((await eventsOf(user.id)).at(-1)).toMatchObject({ kind: 'telegram_linked', detail: { telegramUserId: tgId, username: 'fresh_tg' } });
+    expect((await eventsOf(user.id)).at(-1)).toMatchObject({
+      kind: 'telegram_linked',
+      detail: { telegramUserId: tgId, username: 'fresh_tg' },
+    });
     const mail = await latestMail(t, user.email);
     expect(mail.subject).toBe('Telegram was linked to your wallet');
     expect(mail.text).toContain('@fresh_tg');
@@ -268,10 +333,16 @@ describe('a first Telegram needs a recent sign-in or the passcode', () => {
     const code = await post(`${P}/user/tg/code`, undefined, byCode.token);
     expect(code.status).toBe(200);
     const codeTg = nextTelegramId();
-    const linked = await post(`${P}/auth/tg/link`, { oneTimeCode: code.body.code, tgCode: await initDataFor(t, { id: codeTg, username: 'code_tg' }) });
+    const linked = await post(`${P}/auth/tg/link`, {
+      oneTimeCode: code.body.code,
+      tgCode: await initDataFor(t, { id: codeTg, username: 'code_tg' }),
+    });
     expect(linked.status).toBe(200);
     expect(await linkOf(byCode.id)).toEqual([codeTg]);
-    expect((await eventsOf(byCode.id)).at(-1)).toMatchObject({ kind: 'telegram_linked', detail: { telegramUserId: codeTg } });
+    expect((await eventsOf(byCode.id)).at(-1)).toMatchObject({
+      kind: 'telegram_linked',
+      detail: { telegramUserId: codeTg },
+    });
     expect((await latestMail(t, byCode.email)).subject).toBe('Telegram was linked to your wallet');
   });
 
@@ -280,8 +351,13 @@ describe('a first Telegram needs a recent sign-in or the passcode', () => {
     const code = await post(`${P}/user/tg/code`, undefined, user.token);
     expect(code.status).toBe(200);
     const first = nextTelegramId();
-    expect((await post(`${P}/user/tg/link`, { initData: await initDataFor(t, { id: first }) }, user.token)).status).toBe(200);
-    const res = await post(`${P}/auth/tg/link`, { oneTimeCode: code.body.code, tgCode: await initDataFor(t, { id: nextTelegramId() }) });
+    expect(
+      (await post(`${P}/user/tg/link`, { initData: await initDataFor(t, { id: first }) }, user.token)).status,
+    ).toBe(200);
+    const res = await post(`${P}/auth/tg/link`, {
+      oneTimeCode: code.body.code,
+      tgCode: await initDataFor(t, { id: nextTelegramId() }),
+    });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('TG_RELINK_PROOF_REQUIRED');
     expect(await linkOf(user.id)).toEqual([first]);
@@ -295,7 +371,10 @@ describe('unlink', () => {
     const res = await post(`${P}/user/tg/unlink`, {}, owner.token);
     expect(res.status).toBe(200);
     expect(await linkOf(owner.id)).toEqual([]);
-    expect((await eventsOf(owner.id)).at(-1)).toMatchObject({ kind: 'telegram_unlinked', detail: { telegramUserId: owner.tgId, username: 'gone' } });
+    expect((await eventsOf(owner.id)).at(-1)).toMatchObject({
+      kind: 'telegram_unlinked',
+      detail: { telegramUserId: owner.tgId, username: 'gone' },
+    });
     const mail = await latestMail(t, owner.email);
     expect(mail.subject).toBe('Telegram was unlinked from your wallet');
     expect(mail.text).toContain('@gone');
@@ -311,18 +390,38 @@ describe('link codes are capped and cleaned up', () => {
       expect(res.status).toBe(200);
       codes.push(res.body.code);
     }
-    const live = await t.db.select().from(oneTimeCodes)
-      .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.kind, 'tg_link'), sql`${oneTimeCodes.expiresAt} > now()`, sql`${oneTimeCodes.usedAt} is null`));
+    const live = await t.db
+      .select()
+      .from(oneTimeCodes)
+      .where(
+        and(
+          eq(oneTimeCodes.userId, user.id),
+          eq(oneTimeCodes.kind, 'tg_link'),
+          sql`${oneTimeCodes.expiresAt} > now()`,
+          sql`${oneTimeCodes.usedAt} is null`,
+        ),
+      );
     expect(live.map((r) => r.codeHash)).toEqual([hashCode(codes[3]!)]);
-    const retired = await post(`${P}/auth/tg/link`, { oneTimeCode: codes[0], tgCode: await initDataFor(t, { id: nextTelegramId() }) });
+    const retired = await post(`${P}/auth/tg/link`, {
+      oneTimeCode: codes[0],
+      tgCode: await initDataFor(t, { id: nextTelegramId() }),
+    });
     expect(retired.status).toBe(400);
     expect(retired.body.code).toBe('B2C_USM0023');
 
     // Another user's code that expired a day ago is gone after the next code is made.
     const other = await confirmedUser(t, 'cap2@example.com');
     const old = await post(`${P}/user/tg/code`, undefined, other.token);
-    await t.db.update(oneTimeCodes).set({ expiresAt: sql`now() - interval '1 day'` }).where(eq(oneTimeCodes.codeHash, hashCode(old.body.code)));
+    await t.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: sql`now() - interval '1 day'` })
+      .where(eq(oneTimeCodes.codeHash, hashCode(old.body.code)));
     expect((await post(`${P}/user/tg/code`, undefined, user.token)).status).toBe(200);
-    expect(await t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.codeHash, hashCode(old.body.code)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(oneTimeCodes)
+        .where(eq(oneTimeCodes.codeHash, hashCode(old.body.code))),
+    ).toEqual([]);
   });
 });

@@ -8,7 +8,9 @@ beforeAll(async () => {
   t = await createTestApp();
   user = await confirmedUser(t, 'profile@example.com');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const P = '/b2c-user-management';
 
@@ -29,7 +31,9 @@ describe('profile', () => {
     expect(res.body).toEqual({
       id: user.id,
       email: 'profile@example.com',
-      accounts: [{ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Account', language: 'ENG', defaultFiatCurrency: 'USD' }],
+      accounts: [
+        { id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Account', language: 'ENG', defaultFiatCurrency: 'USD' },
+      ],
       pinCodeActive: false,
     });
   });

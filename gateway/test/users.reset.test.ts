@@ -6,8 +6,12 @@ import { createTestApp, PUBLIC_URL, type TestApp } from './support/app.js';
 import { json, latestMail, mailedCode, signUp } from './support/flows.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const RESET = '/b2c-user-management/password-reset';
 const RESET_CONFIRM = '/b2c-user-management/password-reset/confirm';
@@ -44,7 +48,10 @@ describe('password reset', () => {
     expect(done).toMatchObject({ status: 200, body: {} });
     // The reset proved the mailbox: the never-confirmed account can now sign in, with the new password only.
     expect(await t.app.users.checkPassword('forgot@example.com', 'new password!')).toMatchObject({ ok: true });
-    expect(await t.app.users.checkPassword('forgot@example.com', 'old password')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await t.app.users.checkPassword('forgot@example.com', 'old password')).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
 
     const reused = await json(t, 'POST', RESET_CONFIRM, { password: 'third password', confirmationCode: code });
     expect(reused.status).toBe(400);
@@ -59,7 +66,9 @@ describe('password reset', () => {
     await json(t, 'POST', RESET, { email: 'two-links@example.com' });
     const newer = await mailedCode(t, 'two-links@example.com', '/auth/forgot/');
     expect(newer).not.toBe(older);
-    expect((await json(t, 'POST', RESET_CONFIRM, { password: 'brand new pass', confirmationCode: newer })).status).toBe(200);
+    expect((await json(t, 'POST', RESET_CONFIRM, { password: 'brand new pass', confirmationCode: newer })).status).toBe(
+      200,
+    );
     const res = await json(t, 'POST', RESET_CONFIRM, { password: 'sneaky password', confirmationCode: older });
     expect(res.body.code).toBe('RESET_CODE_INVALID');
   });
@@ -68,11 +77,18 @@ describe('password reset', () => {
     await signUp(t, 'slow@example.com');
     await json(t, 'POST', RESET, { email: 'slow@example.com' });
     const code = await mailedCode(t, 'slow@example.com', '/auth/forgot/');
-    const [row] = await t.db.select({ seconds: sql<number>`extract(epoch from (${oneTimeCodes.expiresAt} - ${oneTimeCodes.createdAt}))::int` })
-      .from(oneTimeCodes).where(eq(oneTimeCodes.codeHash, hashCode(code)));
+    const [row] = await t.db
+      .select({
+        seconds: sql<number>`extract(epoch from (${oneTimeCodes.expiresAt} - ${oneTimeCodes.createdAt}))::int`,
+      })
+      .from(oneTimeCodes)
+      .where(eq(oneTimeCodes.codeHash, hashCode(code)));
     expect(Math.abs(row!.seconds - 3600)).toBeLessThan(5);
 
-    await t.db.update(oneTimeCodes).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(oneTimeCodes.codeHash, hashCode(code)));
+    await t.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(oneTimeCodes.codeHash, hashCode(code)));
     const expired = await json(t, 'POST', RESET_CONFIRM, { password: 'whatever123', confirmationCode: code });
     expect(expired.status).toBe(400);
     expect(expired.body.code).toBe('RESET_CODE_INVALID');

@@ -12,7 +12,9 @@ import { call, walletUser, type WalletUser } from './wallet-support.js';
  */
 const P = '/b2c-user-management';
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
 afterAll(async () => t?.close());
 
 /** Two sessions of one user, as two devices (or the owner and a thief) would hold them. */
@@ -24,14 +26,21 @@ async function twoSessions(u: WalletUser) {
 const tokenPath = () => `${new URL(t.app.idp.issuer).pathname}/protocol/openid-connect/token`;
 async function refresh(refreshToken: string) {
   const res = await t.app.inject({
-    method: 'POST', url: tokenPath(), headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'refresh_token', client_id: t.config.clientId, refresh_token: refreshToken }).toString(),
+    method: 'POST',
+    url: tokenPath(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'refresh_token',
+      client_id: t.config.clientId,
+      refresh_token: refreshToken,
+    }).toString(),
   });
   return res.statusCode;
 }
 
 const profileStatus = async (token: string) => (await call(t, 'GET', `${P}/user`, undefined, token)).status;
-const events = async (token: string) => (await call<{ kind: string }[]>(t, 'GET', `${P}/user/security-events`, undefined, token)).body.map((e) => e.kind);
+const events = async (token: string) =>
+  (await call<{ kind: string }[]>(t, 'GET', `${P}/user/security-events`, undefined, token)).body.map((e) => e.kind);
 
 describe('a password reset', () => {
   it('ends every session: old access and refresh tokens are refused, and the thief cannot set a passcode first', async () => {
@@ -42,7 +51,10 @@ describe('a password reset', () => {
 
     await json(t, 'POST', `${P}/password-reset`, { email: owner.email });
     const code = await mailedCode(t, owner.email, '/auth/forgot/');
-    expect((await json(t, 'POST', `${P}/password-reset/confirm`, { password: 'owner is back', confirmationCode: code })).status).toBe(200);
+    expect(
+      (await json(t, 'POST', `${P}/password-reset/confirm`, { password: 'owner is back', confirmationCode: code }))
+        .status,
+    ).toBe(200);
 
     expect(await profileStatus(owner.token)).toBe(401);
     expect(await profileStatus(theirs.access_token)).toBe(401);

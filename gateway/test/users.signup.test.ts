@@ -6,8 +6,12 @@ import { createTestApp, PUBLIC_URL, type TestApp } from './support/app.js';
 import { json, latestMail, mailedCode, signUp } from './support/flows.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const SIGNUP = '/b2c-user-management/user';
 const CONFIRM = '/b2c-user-management/confirmation/confirm';
@@ -27,7 +31,11 @@ describe('POST /b2c-user-management/user', () => {
   });
 
   it('creates the user with one account and mails a confirmation link', async () => {
-    const res = await json(t, 'POST', SIGNUP, { email: 'New.User@Example.com', password: 'correct horse', accountName: 'Account' });
+    const res = await json(t, 'POST', SIGNUP, {
+      email: 'New.User@Example.com',
+      password: 'correct horse',
+      accountName: 'Account',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), email: 'new.user@example.com' });
 
@@ -59,8 +67,14 @@ describe('POST /b2c-user-management/user', () => {
 describe('e-mail confirmation', () => {
   it('confirms once; the reused code is refused; login works only after confirming', async () => {
     await signUp(t, 'confirm@example.com', 'pass-word-1');
-    expect(await t.app.users.checkPassword('confirm@example.com', 'pass-word-1')).toEqual({ ok: false, reason: 'unconfirmed' });
-    expect(await t.app.users.checkPassword('confirm@example.com', 'wrong-pass')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await t.app.users.checkPassword('confirm@example.com', 'pass-word-1')).toEqual({
+      ok: false,
+      reason: 'unconfirmed',
+    });
+    expect(await t.app.users.checkPassword('confirm@example.com', 'wrong-pass')).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
 
     const code = await mailedCode(t, 'confirm@example.com', '/auth/signup/confirm/');
     const first = await json(t, 'POST', CONFIRM, { confirmationCode: code });
@@ -71,7 +85,10 @@ describe('e-mail confirmation', () => {
 
     const ok = await t.app.users.checkPassword('Confirm@Example.com', 'pass-word-1');
     expect(ok).toMatchObject({ ok: true, userId: expect.any(String) });
-    expect(await t.app.users.checkPassword('nobody@example.com', 'pass-word-1')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await t.app.users.checkPassword('nobody@example.com', 'pass-word-1')).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
   });
 
   it('refuses an unknown code and an expired one', async () => {
@@ -81,17 +98,27 @@ describe('e-mail confirmation', () => {
 
     await signUp(t, 'late@example.com');
     const code = await mailedCode(t, 'late@example.com', '/auth/signup/confirm/');
-    await t.db.update(oneTimeCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(oneTimeCodes.codeHash, hashCode(code)));
+    await t.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(oneTimeCodes.codeHash, hashCode(code)));
     const expired = await json(t, 'POST', CONFIRM, { confirmationCode: code });
     expect(expired.status).toBe(400);
     expect(expired.body.code).toBe('CONFIRMATION_CODE_INVALID');
-    expect(await t.app.users.checkPassword('late@example.com', 'correct horse')).toEqual({ ok: false, reason: 'unconfirmed' });
+    expect(await t.app.users.checkPassword('late@example.com', 'correct horse')).toEqual({
+      ok: false,
+      reason: 'unconfirmed',
+    });
   });
 
   it('gives the confirmation code a 24 h lifetime', async () => {
     const user = await signUp(t, 'ttl@example.com');
-    const [row] = await t.db.select({ seconds: sql<number>`extract(epoch from (${oneTimeCodes.expiresAt} - ${oneTimeCodes.createdAt}))::int` })
-      .from(oneTimeCodes).where(eq(oneTimeCodes.userId, user.id));
+    const [row] = await t.db
+      .select({
+        seconds: sql<number>`extract(epoch from (${oneTimeCodes.expiresAt} - ${oneTimeCodes.createdAt}))::int`,
+      })
+      .from(oneTimeCodes)
+      .where(eq(oneTimeCodes.userId, user.id));
     expect(Math.abs(row!.seconds - 24 * 3600)).toBeLessThan(5);
   });
 
@@ -105,7 +132,11 @@ describe('e-mail confirmation', () => {
 describe('getClaims', () => {
   it('returns the e-mail claims of a user and nothing for an unknown id', async () => {
     const user = await signUp(t, 'claims@example.com');
-    expect(await t.app.users.getClaims(user.id)).toMatchObject({ email: 'claims@example.com', email_verified: false, preferred_username: 'claims@example.com' });
+    expect(await t.app.users.getClaims(user.id)).toMatchObject({
+      email: 'claims@example.com',
+      email_verified: false,
+      preferred_username: 'claims@example.com',
+    });
     expect(await t.app.users.getClaims('00000000-0000-0000-0000-000000000000')).toBeUndefined();
     expect(await t.app.users.getClaims('not-a-uuid')).toBeUndefined();
   });

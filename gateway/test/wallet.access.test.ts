@@ -1,6 +1,13 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountHdIndexes, depositAddresses, ledgerAccounts, ledgerTransfers, walletAssets, walletTransactions } from '../src/db/schema/index.js';
+import {
+  accountHdIndexes,
+  depositAddresses,
+  ledgerAccounts,
+  ledgerTransfers,
+  walletAssets,
+  walletTransactions,
+} from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { addAsset, call, fund, walletUser, type WalletUser } from './wallet-support.js';
 
@@ -9,7 +16,14 @@ let alice: WalletUser;
 let mallory: WalletUser;
 let aliceTx: string;
 
-const tables = { accountHdIndexes, depositAddresses, ledgerAccounts, ledgerTransfers, walletAssets, walletTransactions };
+const tables = {
+  accountHdIndexes,
+  depositAddresses,
+  ledgerAccounts,
+  ledgerTransfers,
+  walletAssets,
+  walletTransactions,
+};
 async function rowCounts() {
   const out: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) {
@@ -29,7 +43,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('{account} belongs to the caller', () => {
-  it('refuses another user\'s account on every wallet route, and writes nothing', async () => {
+  it("refuses another user's account on every wallet route, and writes nothing", async () => {
     const a = alice.account;
     const routes: [method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown][] = [
       ['GET', `/b2c-wallet/${a}/asset`],
@@ -59,7 +73,9 @@ describe('{account} belongs to the caller', () => {
   });
 
   it('needs a token on every account route', async () => {
-    expect((await call(t, 'POST', `/b2c-wallet/${alice.account}/account/currency`, { currency: 'ETH' })).status).toBe(401);
+    expect((await call(t, 'POST', `/b2c-wallet/${alice.account}/account/currency`, { currency: 'ETH' })).status).toBe(
+      401,
+    );
     expect((await call(t, 'DELETE', `/b2c-wallet/${alice.account}/account/currency/BTC`)).status).toBe(401);
     expect((await call(t, 'POST', `/b2c-wallet/${alice.account}/asset/transactions`, {})).status).toBe(401);
   });

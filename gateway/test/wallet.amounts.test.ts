@@ -16,8 +16,31 @@ describe('amounts at the edge', () => {
   });
 
   it('rejects anything that is not a plain non-negative decimal string', () => {
-    for (const bad of ['-1', 'NaN', '1e-9', '1E5', '1,5', '', ' 1', '1 ', '.5', '5.', '+1', '0x10', 'Infinity', '1.2.3', '١', 1, 0.5, null, undefined, {}]) {
-      expect(() => user(bad), JSON.stringify(bad)).toThrow(expect.objectContaining({ kind: 'invalid', code: 'INVALID_AMOUNT' }));
+    for (const bad of [
+      '-1',
+      'NaN',
+      '1e-9',
+      '1E5',
+      '1,5',
+      '',
+      ' 1',
+      '1 ',
+      '.5',
+      '5.',
+      '+1',
+      '0x10',
+      'Infinity',
+      '1.2.3',
+      '١',
+      1,
+      0.5,
+      null,
+      undefined,
+      {},
+    ]) {
+      expect(() => user(bad), JSON.stringify(bad)).toThrow(
+        expect.objectContaining({ kind: 'invalid', code: 'INVALID_AMOUNT' }),
+      );
     }
   });
 
@@ -46,6 +69,7 @@ describe('amounts at the edge', () => {
   });
 
   it('round-trips', () => {
-    for (const s of ['0', '1', '0.5', '21000000', '0.00000001', '12345678.87654321']) expect(formatAmount(user(s), 8)).toBe(s);
+    for (const s of ['0', '1', '0.5', '21000000', '0.00000001', '12345678.87654321'])
+      expect(formatAmount(user(s), 8)).toBe(s);
   });
 });

@@ -16,7 +16,14 @@ describe('assets', () => {
   it('starts empty, adds an asset with a zero balance and a real deposit address', async () => {
     expect(await assets(t, alice)).toEqual([]);
     const btc = await addAsset(t, alice, 'BTC');
-    expect(btc).toEqual({ currency: 'BTC', isCrypto: true, isToken: false, totalAvailable: '0', onHold: '0', depositAddress: expect.stringMatching(/^bc1q/) });
+    expect(btc).toEqual({
+      currency: 'BTC',
+      isCrypto: true,
+      isToken: false,
+      totalAvailable: '0',
+      onHold: '0',
+      depositAddress: expect.stringMatching(/^bc1q/),
+    });
     expect(isValidAddress('bitcoin', btc.depositAddress!)).toBe(true);
     expect(await assets(t, alice)).toEqual([btc]);
   });
@@ -28,8 +35,13 @@ describe('assets', () => {
   });
 
   it('gives each network its own address format, and tokens share their network address', async () => {
-    const res = await call(t, 'POST', `/b2c-wallet/${alice.account}/account/currency/list`,
-      { currencies: ['ETH', 'USDT_ETH', 'TRX', 'USDT_TRX', 'TON', 'LTC', 'DOGE', 'BTC_LNG'] }, alice.token);
+    const res = await call(
+      t,
+      'POST',
+      `/b2c-wallet/${alice.account}/account/currency/list`,
+      { currencies: ['ETH', 'USDT_ETH', 'TRX', 'USDT_TRX', 'TON', 'LTC', 'DOGE', 'BTC_LNG'] },
+      alice.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(8);
     const by = Object.fromEntries((await assets(t, alice)).map((a) => [a.currency, a]));
@@ -42,7 +54,13 @@ describe('assets', () => {
     expect(by.LTC!.depositAddress).toMatch(/^ltc1/);
     expect(by.DOGE!.depositAddress).toMatch(/^D/);
     expect(by.BTC_LNG!.depositAddress).toBeNull();
-    for (const [currency, network] of [['ETH', 'ethereum'], ['TRX', 'tron'], ['TON', 'ton'], ['LTC', 'litecoin'], ['DOGE', 'dogecoin']] as const) {
+    for (const [currency, network] of [
+      ['ETH', 'ethereum'],
+      ['TRX', 'tron'],
+      ['TON', 'ton'],
+      ['LTC', 'litecoin'],
+      ['DOGE', 'dogecoin'],
+    ] as const) {
       expect(isValidAddress(network, by[currency]!.depositAddress!), currency).toBe(true);
     }
   });
@@ -58,10 +76,14 @@ describe('assets', () => {
     await fund(t, alice, 'LTC', 12_345_678n);
     const before = (await assets(t, alice)).find((a) => a.currency === 'LTC')!;
     expect(before.totalAvailable).toBe('0.12345678');
-    expect((await call(t, 'DELETE', `/b2c-wallet/${alice.account}/account/currency/LTC`, undefined, alice.token)).status).toBe(200);
+    expect(
+      (await call(t, 'DELETE', `/b2c-wallet/${alice.account}/account/currency/LTC`, undefined, alice.token)).status,
+    ).toBe(200);
     expect((await assets(t, alice)).map((a) => a.currency)).not.toContain('LTC');
     // Archiving twice is harmless.
-    expect((await call(t, 'DELETE', `/b2c-wallet/${alice.account}/account/currency/LTC`, undefined, alice.token)).status).toBe(200);
+    expect(
+      (await call(t, 'DELETE', `/b2c-wallet/${alice.account}/account/currency/LTC`, undefined, alice.token)).status,
+    ).toBe(200);
     const restored = await addAsset(t, alice, 'LTC');
     expect(restored).toEqual(before);
   });
@@ -79,13 +101,19 @@ describe('assets', () => {
       const res = await call(t, 'POST', `/b2c-wallet/${carol.account}/account/currency`, { currency }, carol.token);
       expect(res.status, currency).toBe(400);
     }
-    const res = await call(t, 'POST', `/b2c-wallet/${carol.account}/account/currency/list`, { currencies: ['BTC', 'NOPE'] }, carol.token);
+    const res = await call(
+      t,
+      'POST',
+      `/b2c-wallet/${carol.account}/account/currency/list`,
+      { currencies: ['BTC', 'NOPE'] },
+      carol.token,
+    );
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'UNKNOWN_CURRENCY', field: 'currency' });
     expect(await assets(t, carol)).toEqual([]);
   });
 
-  it('reports balances as exact decimal strings in each asset\'s own decimals', async () => {
+  it("reports balances as exact decimal strings in each asset's own decimals", async () => {
     const dave = await walletUser(t, 'dave');
     await fund(t, dave, 'ETH', 1_000_000_000_000_000_001n);
     await fund(t, dave, 'USDT_TRX', 1n);

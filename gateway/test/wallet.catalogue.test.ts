@@ -19,12 +19,25 @@ describe('meta-info', () => {
     const res = await call(t, 'GET', '/b2c-wallet/meta-info/currency', undefined, alice.token);
     expect(res.status).toBe(200);
     const codes = res.body.map((c: { currency: string }) => c.currency);
-    expect(codes).toEqual(expect.arrayContaining(['BTC', 'ETH', 'USDT_TRX', 'USDT_ETH', 'TRX', 'TON', 'LTC', 'DOGE', 'BTC_LNG']));
+    expect(codes).toEqual(
+      expect.arrayContaining(['BTC', 'ETH', 'USDT_TRX', 'USDT_ETH', 'TRX', 'TON', 'LTC', 'DOGE', 'BTC_LNG']),
+    );
     const usdt = res.body.find((c: { currency: string }) => c.currency === 'USDT_TRX');
     expect(usdt).toEqual({
-      currency: 'USDT_TRX', name: 'Tether USD (TRC-20)', logoName: 'usdt', secondaryLogoName: 'trx', parentName: 'USDT',
-      round: 2, active: true, crypto: true, token: true, blockchain: 'Tron', baseCurrency: 'TRX', network: 'tron',
-      urlScan: 'https://tronscan.org/#/transaction/{tx}', implementations: [{ currency: 'USDT_TRX' }],
+      currency: 'USDT_TRX',
+      name: 'Tether USD (TRC-20)',
+      logoName: 'usdt',
+      secondaryLogoName: 'trx',
+      parentName: 'USDT',
+      round: 2,
+      active: true,
+      crypto: true,
+      token: true,
+      blockchain: 'Tron',
+      baseCurrency: 'TRX',
+      network: 'tron',
+      urlScan: 'https://tronscan.org/#/transaction/{tx}',
+      implementations: [{ currency: 'USDT_TRX' }],
     });
     for (const entry of res.body) {
       expect(entry.implementations.length).toBeGreaterThan(0);
@@ -37,7 +50,15 @@ describe('meta-info', () => {
   it('coin meta: fiats and parent coins with their implementations', async () => {
     const res = await call(t, 'GET', '/b2c-wallet/meta-info/coin', undefined, alice.token);
     expect(res.status).toBe(200);
-    expect(res.body.fiat.map((f: { currency: string }) => f.currency)).toEqual(['USD', 'EUR', 'KZT', 'UAH', 'RUB', 'AZN', 'CAD']);
+    expect(res.body.fiat.map((f: { currency: string }) => f.currency)).toEqual([
+      'USD',
+      'EUR',
+      'KZT',
+      'UAH',
+      'RUB',
+      'AZN',
+      'CAD',
+    ]);
     const usdt = res.body.crypto.find((c: { currency: string }) => c.currency === 'USDT');
     expect(usdt.implementations).toEqual([{ currency: 'USDT_ETH' }, { currency: 'USDT_TRX' }]);
     const btc = res.body.crypto.find((c: { currency: string }) => c.currency === 'BTC');
@@ -59,7 +80,13 @@ describe('meta-info', () => {
   it('exposes networks, decimals and explorer links to the chain adapters', () => {
     expect(coinNetwork('USDT_TRX')).toBe('tron');
     expect(coinNetwork('BTC_LNG')).toBe('lightning');
-    expect([coinDecimals('BTC'), coinDecimals('ETH'), coinDecimals('USDT_ETH'), coinDecimals('TON'), coinDecimals('TRX')]).toEqual([8, 18, 6, 9, 6]);
+    expect([
+      coinDecimals('BTC'),
+      coinDecimals('ETH'),
+      coinDecimals('USDT_ETH'),
+      coinDecimals('TON'),
+      coinDecimals('TRX'),
+    ]).toEqual([8, 18, 6, 9, 6]);
     expect(() => coinDecimals('XYZ')).toThrow();
     expect(explorerLink('BTC', 'abc')).toBe('https://mempool.space/tx/abc');
     expect(explorerLink('BTC', null)).toBeNull();

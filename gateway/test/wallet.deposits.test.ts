@@ -11,12 +11,21 @@ let t: TestApp;
 let alice: WalletUser;
 let btcAddress: string;
 
-const balance = async (u: WalletUser, currency: string) => (await assets(t, u)).find((a) => a.currency === currency)?.totalAvailable;
+const balance = async (u: WalletUser, currency: string) =>
+  (await assets(t, u)).find((a) => a.currency === currency)?.totalAvailable;
 const history = async (u: WalletUser) =>
-  (await call(t, 'POST', `/b2c-wallet/${u.account}/asset/transactions`, {}, u.token)).body.content as { id: string; state: string; amount: string; confirmations: number }[];
+  (await call(t, 'POST', `/b2c-wallet/${u.account}/asset/transactions`, {}, u.token)).body.content as {
+    id: string;
+    state: string;
+    amount: string;
+    confirmations: number;
+  }[];
 const transfersFor = async (txId: string) => {
   const [row] = await t.db.select().from(walletTransactions).where(eq(walletTransactions.id, txId));
-  const [n] = await t.db.select({ n: count() }).from(ledgerTransfers).where(eq(ledgerTransfers.reference, `deposit ${txId}`));
+  const [n] = await t.db
+    .select({ n: count() })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.reference, `deposit ${txId}`));
   return { row: row!, transfers: Number(n!.n) };
 };
 
@@ -38,7 +47,10 @@ describe('reportDeposit', () => {
     const done = await reportDeposit(t.db, { ...base, confirmations: 2, status: 'COMPLETED' });
     expect(done).toEqual({ transactionId: first.transactionId, credited: true });
     for (let i = 0; i < 5; i += 1) {
-      expect(await reportDeposit(t.db, { ...base, confirmations: 3 + i, status: 'COMPLETED' })).toEqual({ transactionId: first.transactionId, credited: false });
+      expect(await reportDeposit(t.db, { ...base, confirmations: 3 + i, status: 'COMPLETED' })).toEqual({
+        transactionId: first.transactionId,
+        credited: false,
+      });
     }
     expect(await balance(alice, 'BTC')).toBe('0.5');
     expect((await transfersFor(first.transactionId)).transfers).toBe(1);
@@ -62,7 +74,14 @@ describe('reportDeposit', () => {
   it('20 concurrent duplicate COMPLETED reports credit exactly once', async () => {
     const bob = await walletUser(t, 'bob');
     const address = (await addAsset(t, bob, 'ETH')).depositAddress!;
-    const report = depositReport({ currency: 'ETH', address, amountMinor: 123_000_000_000_000_000n, confirmations: 12, requiredConfirmations: 12, status: 'COMPLETED' });
+    const report = depositReport({
+      currency: 'ETH',
+      address,
+      amountMinor: 123_000_000_000_000_000n,
+      confirmations: 12,
+      requiredConfirmations: 12,
+      status: 'COMPLETED',
+    });
     const results = await Promise.all(Array.from({ length: 20 }, () => reportDeposit(t.db, report)));
     expect(new Set(results.map((r) => r.transactionId)).size).toBe(1);
     expect(results.filter((r) => r.credited)).toHaveLength(1);
@@ -74,7 +93,11 @@ describe('reportDeposit', () => {
     const carol = await walletUser(t, 'carol');
     const address = (await addAsset(t, carol, 'TRX')).depositAddress!;
     const base = depositReport({ currency: 'TRX', address, amountMinor: 7_000_000n, requiredConfirmations: 19 });
-    const reports = Array.from({ length: 20 }, (_, i) => ({ ...base, confirmations: i, status: i % 3 === 0 ? 'COMPLETED' as const : 'IN_PROGRESS' as const }));
+    const reports = Array.from({ length: 20 }, (_, i) => ({
+      ...base,
+      confirmations: i,
+      status: i % 3 === 0 ? ('COMPLETED' as const) : ('IN_PROGRESS' as const),
+    }));
     const results = await Promise.all(reports.reverse().map((r) => reportDeposit(t.db, r)));
     expect(results.filter((r) => r.credited)).toHaveLength(1);
     const { row } = await transfersFor(results[0]!.transactionId);
@@ -96,7 +119,9 @@ describe('reportDeposit', () => {
     const dave = await walletUser(t, 'dave');
     const address = (await addAsset(t, dave, 'DOGE')).depositAddress!;
     const txHash = fakeHash();
-    const outputs = [0, 1, 2].map((outputIndex) => depositReport({ currency: 'DOGE', address, txHash, outputIndex, amountMinor: 100_000_000n, status: 'COMPLETED' }));
+    const outputs = [0, 1, 2].map((outputIndex) =>
+      depositReport({ currency: 'DOGE', address, txHash, outputIndex, amountMinor: 100_000_000n, status: 'COMPLETED' }),
+    );
     const results = await Promise.all([...outputs, ...outputs].map((r) => reportDeposit(t.db, r)));
     expect(new Set(results.map((r) => r.transactionId)).size).toBe(3);
     expect(results.filter((r) => r.credited)).toHaveLength(3);
@@ -109,22 +134,46 @@ describe('reportDeposit', () => {
     expect((await findAccountByAddress(t.db, 'USDT_ETH', eth.toLowerCase()))?.accountId).toBe(erin.account);
     expect(await findAccountByAddress(t.db, 'TRX', eth)).toBeUndefined();
     // USDT was never added: money arriving makes it appear.
-    await reportDeposit(t.db, depositReport({ currency: 'USDT_ETH', address: eth.toUpperCase().replace(/^0X/, '0x'), amountMinor: 25_500_000n, status: 'COMPLETED' }));
-    expect(await assets(t, erin)).toContainEqual(expect.objectContaining({ currency: 'USDT_ETH', totalAvailable: '25.5', depositAddress: eth, isToken: true }));
+    await reportDeposit(
+      t.db,
+      depositReport({
+        currency: 'USDT_ETH',
+        address: eth.toUpperCase().replace(/^0X/, '0x'),
+        amountMinor: 25_500_000n,
+        status: 'COMPLETED',
+      }),
+    );
+    expect(await assets(t, erin)).toContainEqual(
+      expect.objectContaining({ currency: 'USDT_ETH', totalAvailable: '25.5', depositAddress: eth, isToken: true }),
+    );
   });
 
   it('refuses an address that belongs to no account, with a typed error and no row', async () => {
     const before = await t.db.select({ n: count() }).from(walletTransactions);
-    const unknown = depositReport({ currency: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', status: 'COMPLETED' });
+    const unknown = depositReport({
+      currency: 'BTC',
+      address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      status: 'COMPLETED',
+    });
     await expect(reportDeposit(t.db, unknown)).rejects.toBeInstanceOf(UnknownAddressError);
-    await expect(reportDeposit(t.db, unknown)).rejects.toMatchObject({ kind: 'invalid', code: 'UNKNOWN_ADDRESS', field: 'address' });
+    await expect(reportDeposit(t.db, unknown)).rejects.toMatchObject({
+      kind: 'invalid',
+      code: 'UNKNOWN_ADDRESS',
+      field: 'address',
+    });
     expect(await t.db.select({ n: count() }).from(walletTransactions)).toEqual(before);
   });
 
   it('refuses malformed reports', async () => {
-    await expect(reportDeposit(t.db, depositReport({ currency: 'NOPE', address: btcAddress }))).rejects.toMatchObject({ code: 'UNKNOWN_CURRENCY' });
-    await expect(reportDeposit(t.db, depositReport({ currency: 'BTC', address: btcAddress, amountMinor: 0n }))).rejects.toMatchObject({ code: 'INVALID_AMOUNT' });
-    await expect(reportDeposit(t.db, depositReport({ currency: 'BTC', address: btcAddress, outputIndex: -1 }))).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(reportDeposit(t.db, depositReport({ currency: 'NOPE', address: btcAddress }))).rejects.toMatchObject({
+      code: 'UNKNOWN_CURRENCY',
+    });
+    await expect(
+      reportDeposit(t.db, depositReport({ currency: 'BTC', address: btcAddress, amountMinor: 0n })),
+    ).rejects.toMatchObject({ code: 'INVALID_AMOUNT' });
+    await expect(
+      reportDeposit(t.db, depositReport({ currency: 'BTC', address: btcAddress, outputIndex: -1 })),
+    ).rejects.toMatchObject({ kind: 'invalid' });
   });
 
   it('concurrent deposits to one account, racing archive and re-add, keep the books and the balance', async () => {

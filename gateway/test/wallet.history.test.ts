@@ -8,7 +8,8 @@ let alice: WalletUser;
 let btcIds: string[] = [];
 let ethIds: string[] = [];
 
-const page = (body: unknown, u = alice) => call(t, 'POST', `/b2c-wallet/${u.account}/asset/transactions`, body, u.token);
+const page = (body: unknown, u = alice) =>
+  call(t, 'POST', `/b2c-wallet/${u.account}/asset/transactions`, body, u.token);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -17,10 +18,20 @@ beforeAll(async () => {
   const eth = (await addAsset(t, alice, 'ETH')).depositAddress!;
   // Sequential, so creation order is the order of the ids collected here.
   for (let i = 1; i <= 7; i += 1) {
-    btcIds.push((await reportDeposit(t.db, depositReport({ currency: 'BTC', address: btc, amountMinor: BigInt(i) * 1000n, status: 'COMPLETED' }))).transactionId);
+    btcIds.push(
+      (
+        await reportDeposit(
+          t.db,
+          depositReport({ currency: 'BTC', address: btc, amountMinor: BigInt(i) * 1000n, status: 'COMPLETED' }),
+        )
+      ).transactionId,
+    );
   }
   for (let i = 1; i <= 3; i += 1) {
-    ethIds.push((await reportDeposit(t.db, depositReport({ currency: 'ETH', address: eth, amountMinor: BigInt(i) * 10n ** 17n }))).transactionId);
+    ethIds.push(
+      (await reportDeposit(t.db, depositReport({ currency: 'ETH', address: eth, amountMinor: BigInt(i) * 10n ** 17n })))
+        .transactionId,
+    );
   }
 });
 afterAll(async () => t?.close());
@@ -62,19 +73,44 @@ describe('history', () => {
   });
 
   it('validates the filter', async () => {
-    for (const body of [{ pageSize: 0 }, { pageSize: 1001 }, { pageNumber: 0 }, { pageSize: 1.5 }, { sort: 'UP' }, { properties: ['amount'] }, { currency: 'NOPE' }, { pageSize: '10' }]) {
+    for (const body of [
+      { pageSize: 0 },
+      { pageSize: 1001 },
+      { pageNumber: 0 },
+      { pageSize: 1.5 },
+      { sort: 'UP' },
+      { properties: ['amount'] },
+      { currency: 'NOPE' },
+      { pageSize: '10' },
+    ]) {
       const res = await page(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
   });
 
   it('details carry every spec §3 field that applies', async () => {
-    const res = await call(t, 'GET', `/b2c-wallet/${alice.account}/asset/transaction/${btcIds[0]}?type=DEPOSIT`, undefined, alice.token);
+    const res = await call(
+      t,
+      'GET',
+      `/b2c-wallet/${alice.account}/asset/transaction/${btcIds[0]}?type=DEPOSIT`,
+      undefined,
+      alice.token,
+    );
     expect(res.status).toBe(200);
     const tx = res.body;
     expect(tx).toMatchObject({
-      id: btcIds[0], currency: 'BTC', direction: 'DEPOSIT', transactionType: 'DEPOSIT', state: 'COMPLETED', amount: '0.00001',
-      fee: null, serviceFee: null, accountToType: 'B2C', network: 'bitcoin', confirmations: 0, requiredConfirmations: 2,
+      id: btcIds[0],
+      currency: 'BTC',
+      direction: 'DEPOSIT',
+      transactionType: 'DEPOSIT',
+      state: 'COMPLETED',
+      amount: '0.00001',
+      fee: null,
+      serviceFee: null,
+      accountToType: 'B2C',
+      network: 'bitcoin',
+      confirmations: 0,
+      requiredConfirmations: 2,
     });
     expect(tx.to).toMatch(/^bc1q/);
     expect(tx.receiver).toBe(tx.to);
@@ -82,8 +118,18 @@ describe('history', () => {
     expect(tx.explorerLink).toBe(`https://mempool.space/tx/${tx.hash}`);
     expect(Date.parse(tx.createdDate)).not.toBeNaN();
     expect(Date.parse(tx.dateReceived)).not.toBeNaN();
-    const pending = await call(t, 'GET', `/b2c-wallet/${alice.account}/asset/transaction/${ethIds[0]}`, undefined, alice.token);
-    expect(pending.body).toMatchObject({ state: 'IN_PROGRESS', dateReceived: null, explorerLink: expect.stringMatching(/^https:\/\/etherscan\.io\/tx\//) });
+    const pending = await call(
+      t,
+      'GET',
+      `/b2c-wallet/${alice.account}/asset/transaction/${ethIds[0]}`,
+      undefined,
+      alice.token,
+    );
+    expect(pending.body).toMatchObject({
+      state: 'IN_PROGRESS',
+      dateReceived: null,
+      explorerLink: expect.stringMatching(/^https:\/\/etherscan\.io\/tx\//),
+    });
   });
 
   it('another user cannot see a transaction, by list or by id', async () => {
@@ -92,6 +138,9 @@ describe('history', () => {
     const res = await call(t, 'GET', `/b2c-wallet/${bob.account}/asset/transaction/${btcIds[0]}`, undefined, bob.token);
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('TRANSACTION_NOT_FOUND');
-    expect((await call(t, 'GET', `/b2c-wallet/${alice.account}/asset/transaction/not-a-uuid`, undefined, alice.token)).status).toBe(404);
+    expect(
+      (await call(t, 'GET', `/b2c-wallet/${alice.account}/asset/transaction/not-a-uuid`, undefined, alice.token))
+        .status,
+    ).toBe(404);
   });
 });

@@ -25,9 +25,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const exportCsv = (u: WalletUser, filter: object) => fetch(`${base}/b2c-wallet/${u.account}/asset/transactions/export`, {
-  method: 'POST', headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/json' }, body: JSON.stringify(filter),
-});
+const exportCsv = (u: WalletUser, filter: object) =>
+  fetch(`${base}/b2c-wallet/${u.account}/asset/transactions/export`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(filter),
+  });
 
 /** RFC 4180 lines into fields (quotes, doubled quotes, commas inside quotes). */
 function parseCsv(text: string): string[][] {
@@ -38,9 +41,22 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i += 1) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i += 1; } else if (c === '"') quoted = false; else field += c;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; } else if (c === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i += 1; } else field += c;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += 1;
+    } else field += c;
   }
   return rows;
 }
@@ -50,9 +66,35 @@ describe('history CSV export', () => {
     const alice = await walletUser(t, 'alice');
     const at = new Date('2026-02-21T09:30:15.123Z');
     await seedHistory(t, alice.account, [
-      { currency: 'ETH', transactionType: 'DEPOSIT', amount: 123_456_789_012_345_678_901n, fee: 1n, fromAddress: '0xabc', hash: 'h1', createdAt: at },
-      { currency: 'BTC', transactionType: 'WITHDRAWAL', amount: 1n, fee: 2_500n, toAddress: '=HYPERLINK("x")', state: 'FAILED', createdAt: new Date(at.getTime() - 1000) },
-      { currency: 'USDT_TRX', transactionType: 'C2F', amount: 100_000_000n, fromCurrency: 'USDT_TRX', toCurrency: 'RUB', fromAmount: 100_000_000n, toAmount: 915_050n, exchangeRate: '91.505', createdAt: new Date(at.getTime() - 2000) },
+      {
+        currency: 'ETH',
+        transactionType: 'DEPOSIT',
+        amount: 123_456_789_012_345_678_901n,
+        fee: 1n,
+        fromAddress: '0xabc',
+        hash: 'h1',
+        createdAt: at,
+      },
+      {
+        currency: 'BTC',
+        transactionType: 'WITHDRAWAL',
+        amount: 1n,
+        fee: 2_500n,
+        toAddress: '=HYPERLINK("x")',
+        state: 'FAILED',
+        createdAt: new Date(at.getTime() - 1000),
+      },
+      {
+        currency: 'USDT_TRX',
+        transactionType: 'C2F',
+        amount: 100_000_000n,
+        fromCurrency: 'USDT_TRX',
+        toCurrency: 'RUB',
+        fromAmount: 100_000_000n,
+        toAmount: 915_050n,
+        exchangeRate: '91.505',
+        createdAt: new Date(at.getTime() - 2000),
+      },
       { currency: 'TON', transactionType: 'DEPOSIT', amount: 7n, createdAt: new Date(at.getTime() - 3000) },
     ]);
     const res = await exportCsv(alice, { kinds: ['received', 'sent', 'sold'], currency: undefined });
@@ -60,13 +102,56 @@ describe('history CSV export', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="history.csv"');
     const [header, ...rows] = parseCsv(await res.text());
-    expect(header).toEqual(['date', 'asset', 'kind', 'state', 'direction', 'amount', 'fee', 'from', 'to', 'hash', 'id', 'fromCurrency', 'fromAmount', 'toCurrency', 'toAmount', 'exchangeRate']);
+    expect(header).toEqual([
+      'date',
+      'asset',
+      'kind',
+      'state',
+      'direction',
+      'amount',
+      'fee',
+      'from',
+      'to',
+      'hash',
+      'id',
+      'fromCurrency',
+      'fromAmount',
+      'toCurrency',
+      'toAmount',
+      'exchangeRate',
+    ]);
     const pick = (r: string[]) => Object.fromEntries(header!.map((h, i) => [h, r[i]]));
     expect(rows.map(pick)).toMatchObject([
-      { date: '2026-02-21T09:30:15.123Z', asset: 'ETH', kind: 'received', state: 'COMPLETED', direction: 'DEPOSIT', amount: '123.456789012345678901', fee: '0.000000000000000001', from: '0xabc', hash: 'h1' },
+      {
+        date: '2026-02-21T09:30:15.123Z',
+        asset: 'ETH',
+        kind: 'received',
+        state: 'COMPLETED',
+        direction: 'DEPOSIT',
+        amount: '123.456789012345678901',
+        fee: '0.000000000000000001',
+        from: '0xabc',
+        hash: 'h1',
+      },
       // A formula in a field reaches the spreadsheet as text.
-      { date: '2026-02-21T09:30:14.123Z', asset: 'BTC', kind: 'sent', state: 'FAILED', amount: '0.00000001', fee: '0.000025', to: `'=HYPERLINK("x")` },
-      { asset: 'USDT_TRX', kind: 'sold', amount: '100', fromAmount: '100', toCurrency: 'RUB', toAmount: '9150.5', exchangeRate: '91.505' },
+      {
+        date: '2026-02-21T09:30:14.123Z',
+        asset: 'BTC',
+        kind: 'sent',
+        state: 'FAILED',
+        amount: '0.00000001',
+        fee: '0.000025',
+        to: `'=HYPERLINK("x")`,
+      },
+      {
+        asset: 'USDT_TRX',
+        kind: 'sold',
+        amount: '100',
+        fromAmount: '100',
+        toCurrency: 'RUB',
+        toAmount: '9150.5',
+        exchangeRate: '91.505',
+      },
       { asset: 'TON', kind: 'received', amount: '0.000000007' },
     ]);
     const only = parseCsv(await (await exportCsv(alice, { currency: 'BTC' })).text());
@@ -85,7 +170,10 @@ describe('history CSV export', () => {
     const bob = await walletUser(t, 'bob');
     const bad = await exportCsv(alice, { kinds: ['gifted'] });
     expect(bad.status).toBe(400);
-    const range = await exportCsv(alice, { createdFrom: '2026-02-05T00:00:00Z', createdBefore: '2026-02-01T00:00:00Z' });
+    const range = await exportCsv(alice, {
+      createdFrom: '2026-02-05T00:00:00Z',
+      createdBefore: '2026-02-01T00:00:00Z',
+    });
     expect(range.status).toBe(400);
     expect(((await range.json()) as { code: string }).code).toBe('INVALID_DATE_RANGE');
     const foreign = await call(t, 'POST', `/b2c-wallet/${alice.account}/asset/transactions/export`, {}, bob.token);
@@ -94,16 +182,25 @@ describe('history CSV export', () => {
 
   it('refuses a date PostgreSQL cannot hold with 400 before the first byte, not a header and a dropped connection', async () => {
     const alice = await walletUser(t, 'alice');
-    await seedHistory(t, alice.account, [{ currency: 'TON', transactionType: 'DEPOSIT', amount: 7n, createdAt: new Date('2026-02-21T09:30:15Z') }]);
+    await seedHistory(t, alice.account, [
+      { currency: 'TON', transactionType: 'DEPOSIT', amount: 7n, createdAt: new Date('2026-02-21T09:30:15Z') },
+    ]);
     for (const filter of [
-      { createdFrom: '0000-01-01T00:00Z' }, { createdFrom: '0001-01-01T00:00+14:00' }, { createdBefore: '0000-01-01T00:00Z' },
-      { createdBefore: '9999-12-31T23:00-14:00' }, { createdFrom: '2026-02-29T00:00Z' },
+      { createdFrom: '0000-01-01T00:00Z' },
+      { createdFrom: '0001-01-01T00:00+14:00' },
+      { createdBefore: '0000-01-01T00:00Z' },
+      { createdBefore: '9999-12-31T23:00-14:00' },
+      { createdFrom: '2026-02-29T00:00Z' },
     ]) {
       const res = await exportCsv(alice, filter);
       const text = await res.text();
       expect(res.status, `${JSON.stringify(filter)}: ${text.slice(0, 120)}`).toBe(400);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(JSON.parse(text)).toMatchObject({ code: 'INVALID_DATE', field: Object.keys(filter)[0], message: expect.any(String) });
+      expect(JSON.parse(text)).toMatchObject({
+        code: 'INVALID_DATE',
+        field: Object.keys(filter)[0],
+        message: expect.any(String),
+      });
     }
     // The edge of what is accepted still exports.
     const edge = await exportCsv(alice, { createdFrom: '1970-01-01T00:00Z', createdBefore: '9999-12-31T23:59Z' });
@@ -145,8 +242,10 @@ describe('history CSV export', () => {
         // Row g of the seed is g seconds old: the newest first means row g is line g + 1.
         const g = lines - 1;
         const fields = line.split(',');
-        if (fields[5] !== seededAmount(g)) throw new Error(`line ${lines}: amount ${fields[5]}, expected ${seededAmount(g)}`);
-        if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(fields[0]!)) throw new Error(`line ${lines}: date ${fields[0]}`);
+        if (fields[5] !== seededAmount(g))
+          throw new Error(`line ${lines}: amount ${fields[5]}, expected ${seededAmount(g)}`);
+        if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(fields[0]!))
+          throw new Error(`line ${lines}: date ${fields[0]}`);
       }
       // What the process still holds after a full collection: garbage is not memory in use.
       if (chunks % 25 === 0) {
@@ -160,8 +259,10 @@ describe('history CSV export', () => {
     expect(lines).toBe(ROWS + 1);
     expect(chunks).toBeGreaterThan(50);
     const mb = (n: number) => Math.round(n / 2 ** 20);
-    console.log(`csv ${ROWS} rows: seeded in ${t1 - t0} ms, exported in ${Date.now() - t1} ms; ${mb(bytes)} MB in ${chunks} chunks;`
-      + ` live heap +${mb(peakHeap - before.heapUsed)} MB, rss +${mb(peakRss - before.rss)} MB`);
+    console.log(
+      `csv ${ROWS} rows: seeded in ${t1 - t0} ms, exported in ${Date.now() - t1} ms; ${mb(bytes)} MB in ${chunks} chunks;` +
+        ` live heap +${mb(peakHeap - before.heapUsed)} MB, rss +${mb(peakRss - before.rss)} MB`,
+    );
     // The file is ~22 MB of text (twice that as JS strings) and 100 000 row objects would be several
     // times more; a stream holding one batch of 1000 at a time keeps the live heap within a few MB.
     expect(bytes).toBeGreaterThan(15 * 2 ** 20);

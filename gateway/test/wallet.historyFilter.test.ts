@@ -7,8 +7,10 @@ let t: TestApp;
 let alice: WalletUser;
 const ids: Record<string, string> = {};
 
-const page = (body: unknown, u = alice) => call(t, 'POST', `/b2c-wallet/${u.account}/asset/transactions`, body, u.token);
-const idsOf = (body: { content: { id: string }[] }) => body.content.map((x) => Object.keys(ids).find((k) => ids[k] === x.id) ?? x.id);
+const page = (body: unknown, u = alice) =>
+  call(t, 'POST', `/b2c-wallet/${u.account}/asset/transactions`, body, u.token);
+const idsOf = (body: { content: { id: string }[] }) =>
+  body.content.map((x) => Object.keys(ids).find((k) => ids[k] === x.id) ?? x.id);
 
 const day = (d: number, h = 12) => new Date(Date.UTC(2026, 1, d, h));
 const POISON = 'TXyzAbCdEfGh1234567890PoisonAbCdE';
@@ -18,16 +20,59 @@ beforeAll(async () => {
   alice = await walletUser(t, 'alice');
   // One row of each kind and state, a day apart (newest last), two sharing one instant to test the id tiebreak.
   const rows = {
-    received: { currency: 'BTC', transactionType: 'DEPOSIT', amount: 150_000_000n, fromAddress: 'bc1qsender0001', hash: 'aa11', createdAt: day(1) },
-    bought: { currency: 'BTC', transactionType: 'DEPOSIT', amount: 2_000_000n, hash: 'card-buy-order-1', createdAt: day(2) },
-    sent: { currency: 'BTC', transactionType: 'WITHDRAWAL', amount: 30_000n, toAddress: 'bc1qfriend9999', hash: 'BB22cc', state: 'FAILED', createdAt: day(3) },
-    swapped: { currency: 'ETH', transactionType: 'EXCHANGE', amount: 10n ** 18n, fromCurrency: 'ETH', toCurrency: 'BTC', fromAmount: 10n ** 18n, toAmount: 5_000_000n, createdAt: day(4) },
-    sold: { currency: 'USDT_TRX', transactionType: 'C2F', amount: 12_345_678n, state: 'IN_PROGRESS', toAddress: POISON, createdAt: day(5) },
+    received: {
+      currency: 'BTC',
+      transactionType: 'DEPOSIT',
+      amount: 150_000_000n,
+      fromAddress: 'bc1qsender0001',
+      hash: 'aa11',
+      createdAt: day(1),
+    },
+    bought: {
+      currency: 'BTC',
+      transactionType: 'DEPOSIT',
+      amount: 2_000_000n,
+      hash: 'card-buy-order-1',
+      createdAt: day(2),
+    },
+    sent: {
+      currency: 'BTC',
+      transactionType: 'WITHDRAWAL',
+      amount: 30_000n,
+      toAddress: 'bc1qfriend9999',
+      hash: 'BB22cc',
+      state: 'FAILED',
+      createdAt: day(3),
+    },
+    swapped: {
+      currency: 'ETH',
+      transactionType: 'EXCHANGE',
+      amount: 10n ** 18n,
+      fromCurrency: 'ETH',
+      toCurrency: 'BTC',
+      fromAmount: 10n ** 18n,
+      toAmount: 5_000_000n,
+      createdAt: day(4),
+    },
+    sold: {
+      currency: 'USDT_TRX',
+      transactionType: 'C2F',
+      amount: 12_345_678n,
+      state: 'IN_PROGRESS',
+      toAddress: POISON,
+      createdAt: day(5),
+    },
     tieA: { currency: 'TON', transactionType: 'DEPOSIT', amount: 1n, createdAt: day(6) },
     tieB: { currency: 'TON', transactionType: 'DEPOSIT', amount: 2n, createdAt: day(6) },
   } as const;
-  const inserted = await seedHistory(t, alice.account, Object.values(rows).map((r) => ({ ...r })));
-  Object.keys(rows).forEach((k, i) => { ids[k] = inserted[i]!; });
+  const inserted = await seedHistory(
+    t,
+    alice.account,
+    Object.values(rows).map((r) => ({ ...r })),
+  );
+  Object.keys(rows).forEach((k, i) => {
+    ids[k] = inserted[i]!;
+  });
 });
 afterAll(async () => t?.close());
 
@@ -36,7 +81,10 @@ describe('history filters', () => {
     const res = await page({ pageSize: 100 });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ totalElements: 7, totalPages: 1, pageNumber: 1, pageSize: 100, nextCursor: null });
-    const ties = [ids.tieA!, ids.tieB!].sort().reverse().map((id) => (id === ids.tieA ? 'tieA' : 'tieB'));
+    const ties = [ids.tieA!, ids.tieB!]
+      .sort()
+      .reverse()
+      .map((id) => (id === ids.tieA ? 'tieA' : 'tieB'));
     expect(idsOf(res.body)).toEqual([...ties, 'sold', 'swapped', 'sent', 'bought', 'received']);
   });
 
@@ -61,7 +109,9 @@ describe('history filters', () => {
 
   it('a row added after page 1 neither repeats nor hides a row on page 2', async () => {
     const first = await page({ pageSize: 3 });
-    const [newer] = await seedHistory(t, alice.account, [{ currency: 'TON', transactionType: 'DEPOSIT', amount: 3n, createdAt: day(7) }]);
+    const [newer] = await seedHistory(t, alice.account, [
+      { currency: 'TON', transactionType: 'DEPOSIT', amount: 3n, createdAt: day(7) },
+    ]);
     const second = await page({ pageSize: 3, cursor: first.body.nextCursor });
     expect(idsOf(second.body)).toEqual(['swapped', 'sent', 'bought']);
     expect(second.body.content.map((x: { id: string }) => x.id)).not.toContain(newer);
@@ -109,12 +159,21 @@ describe('history filters', () => {
 
   it('refuses a bad filter or cursor with a clear 400', async () => {
     const bad: [object, string?][] = [
-      [{ kinds: ['gifted'] }], [{ kinds: [] }], [{ kinds: ['sent', 'sent'] }], [{ states: ['PENDING'] }],
-      [{ createdFrom: '2026-02-30' }], [{ createdFrom: 'yesterday' }], [{ search: '' }], [{ search: 'x'.repeat(129) }],
+      [{ kinds: ['gifted'] }],
+      [{ kinds: [] }],
+      [{ kinds: ['sent', 'sent'] }],
+      [{ states: ['PENDING'] }],
+      [{ createdFrom: '2026-02-30' }],
+      [{ createdFrom: 'yesterday' }],
+      [{ search: '' }],
+      [{ search: 'x'.repeat(129) }],
       [{ createdFrom: '2026-02-30T00:00:00Z' }, 'INVALID_DATE'],
       [{ createdFrom: '2026-02-05T00:00:00Z', createdBefore: '2026-02-05T00:00:00Z' }, 'INVALID_DATE_RANGE'],
       [{ cursor: 'not-a-cursor' }, 'INVALID_CURSOR'],
-      [{ cursor: Buffer.from(JSON.stringify(["2026-01-01T00:00:00Z'; drop table x", 'x'])).toString('base64url') }, 'INVALID_CURSOR'],
+      [
+        { cursor: Buffer.from(JSON.stringify(["2026-01-01T00:00:00Z'; drop table x", 'x'])).toString('base64url') },
+        'INVALID_CURSOR',
+      ],
     ];
     for (const [body, code] of bad) {
       const res = await page(body);
@@ -139,13 +198,30 @@ describe('history filters', () => {
       ['createdFrom', '2026-01-01T00:00+25:00'],
       ['createdFrom', '2026-01-01T00:00-14:30'],
     ];
-    const answers = await Promise.all(bad.map(async ([field, value]) => {
-      const res = await page({ [field]: value });
-      return { field, value, status: res.status, code: res.body?.code, answeredField: res.body?.field, message: typeof res.body?.message };
-    }));
-    expect(answers.filter((a) => a.status !== 400 || a.code !== 'INVALID_DATE' || a.answeredField !== a.field || a.message !== 'string')).toEqual([]);
+    const answers = await Promise.all(
+      bad.map(async ([field, value]) => {
+        const res = await page({ [field]: value });
+        return {
+          field,
+          value,
+          status: res.status,
+          code: res.body?.code,
+          answeredField: res.body?.field,
+          message: typeof res.body?.message,
+        };
+      }),
+    );
+    expect(
+      answers.filter(
+        (a) => a.status !== 400 || a.code !== 'INVALID_DATE' || a.answeredField !== a.field || a.message !== 'string',
+      ),
+    ).toEqual([]);
     // The edges that are fine.
-    for (const filter of [{ createdFrom: '1970-01-01T00:00Z' }, { createdBefore: '9999-12-31T23:59:59.999999+00:00' }, { createdFrom: '2024-02-29T00:00Z' }]) {
+    for (const filter of [
+      { createdFrom: '1970-01-01T00:00Z' },
+      { createdBefore: '9999-12-31T23:59:59.999999+00:00' },
+      { createdFrom: '2024-02-29T00:00Z' },
+    ]) {
       const res = await page(filter);
       expect(res.status, JSON.stringify(filter)).toBe(200);
     }
@@ -154,7 +230,8 @@ describe('history filters', () => {
   it('refuses every cursor it did not write with 400 INVALID_CURSOR, never a 500', async () => {
     const good = (await page({ pageSize: 2 })).body.nextCursor as string;
     const [at, id] = JSON.parse(Buffer.from(good, 'base64url').toString()) as [string, string];
-    const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+    const b64 = (value: unknown) =>
+      Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
     const cursors: [string, string][] = [
       ['truncated base64', good.slice(0, Math.floor(good.length / 2))],
       ['one character short', good.slice(0, -1)],
@@ -184,17 +261,32 @@ describe('history filters', () => {
       ['bad uuid: hyphens only', b64([at, '-'.repeat(36)])],
       ['bad uuid: not hex', b64([at, 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz'])],
       ['bad uuid: no hyphens', b64([at, id.replaceAll('-', '')])],
-      ['bad uuid: hyphens moved', b64([at, `${id.replaceAll('-', '').slice(0, 4)}-${id.replaceAll('-', '').slice(4)}---`])],
+      [
+        'bad uuid: hyphens moved',
+        b64([at, `${id.replaceAll('-', '').slice(0, 4)}-${id.replaceAll('-', '').slice(4)}---`]),
+      ],
       ['huge id', b64([at, '9'.repeat(80)])],
       ['id as a huge number', b64([at, 1e308])],
       ['empty id', b64([at, ''])],
     ];
-    const answers = await Promise.all(cursors.map(async ([what, cursor]) => {
-      const res = await page({ cursor });
-      return { what, status: res.status, code: res.body?.code, field: res.body?.field, message: typeof res.body?.message };
-    }));
+    const answers = await Promise.all(
+      cursors.map(async ([what, cursor]) => {
+        const res = await page({ cursor });
+        return {
+          what,
+          status: res.status,
+          code: res.body?.code,
+          field: res.body?.field,
+          message: typeof res.body?.message,
+        };
+      }),
+    );
     // All listed at once, so a failure shows every cursor that got through.
-    expect(answers.filter((a) => a.status !== 400 || a.code !== 'INVALID_CURSOR' || a.field !== 'cursor' || a.message !== 'string')).toEqual([]);
+    expect(
+      answers.filter(
+        (a) => a.status !== 400 || a.code !== 'INVALID_CURSOR' || a.field !== 'cursor' || a.message !== 'string',
+      ),
+    ).toEqual([]);
     // The real one still pages.
     expect((await page({ pageSize: 2, cursor: good })).status).toBe(200);
   });

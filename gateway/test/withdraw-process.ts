@@ -31,34 +31,53 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
-const exited = (proc: ChildProcess) => new Promise<void>((resolve) => {
-  if (proc.exitCode !== null || proc.signalCode !== null) resolve();
-  else proc.once('exit', () => resolve());
-});
+const exited = (proc: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) resolve();
+    else proc.once('exit', () => resolve());
+  });
 
 export async function startGateway(env: Record<string, string>): Promise<Gateway> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const proc = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'development', SANDBOX: 'true', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'error', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      SANDBOX: 'true',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'error',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  proc.stdout!.on('data', (d) => { log += d; });
-  proc.stderr!.on('data', (d) => { log += d; });
+  proc.stdout!.on('data', (d) => {
+    log += d;
+  });
+  proc.stderr!.on('data', (d) => {
+    log += d;
+  });
   const started = Date.now();
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`gateway exited with ${proc.exitCode}:\n${log}`);
     try {
       const res = await fetch(`${url}/b2c-wallet/dev-health-probe`, { signal: AbortSignal.timeout(1000) });
       if (res.status > 0 && log.includes('Wallet is running')) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (Date.now() - started > 60_000) throw new Error(`gateway did not start:\n${log}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
-    url, proc, output: () => log, exited: exited(proc),
+    url,
+    proc,
+    output: () => log,
+    exited: exited(proc),
     async kill9() {
       proc.kill('SIGKILL');
       await exited(proc);
@@ -79,7 +98,10 @@ export class Client {
   async request<T = any>(method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
     const res = await fetch(`${this.base}${url}`, {
       method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+      },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     const text = await res.text();
@@ -87,8 +109,12 @@ export class Client {
   }
 
   async signIn(telegramId: number) {
-    const init = await this.request<{ initData: string }>('POST', '/dev/telegram/init-data', { user: { id: telegramId, first_name: 'Crash' } });
-    const session = await this.request<{ access_token: string }>('POST', '/b2c-user-management/auth/tg', { initData: init.body.initData });
+    const init = await this.request<{ initData: string }>('POST', '/dev/telegram/init-data', {
+      user: { id: telegramId, first_name: 'Crash' },
+    });
+    const session = await this.request<{ access_token: string }>('POST', '/b2c-user-management/auth/tg', {
+      initData: init.body.initData,
+    });
     if (session.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(session.body)}`);
     this.token = session.body.access_token;
     const profile = await this.request<{ accounts: { id: string }[] }>('GET', '/b2c-user-management/user');
@@ -108,7 +134,9 @@ export function crashDatabase(prefix: string) {
   return {
     scratch,
     /** The PostgreSQL database's URL once created; undefined on PGlite. */
-    get url() { return url; },
+    get url() {
+      return url;
+    },
     /** Creates the database; returns the gateway's environment for it. */
     async prepare(): Promise<Record<string, string>> {
       if (!adminUrl) return {};

@@ -14,7 +14,11 @@ export const strangerAddress = (network: Network) => deriveDepositAddress(random
 
 export const newKey = () => `key-${randomBytes(12).toString('hex')}`;
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await probe();
@@ -39,11 +43,23 @@ export async function fundViaChain(t: TestApp, u: WalletUser, currency: string, 
   return asset.depositAddress!;
 }
 
-export interface SendBody { currency: string; amount: string; depositAddress: string; idempotencyKey: string }
+export interface SendBody {
+  currency: string;
+  amount: string;
+  depositAddress: string;
+  idempotencyKey: string;
+}
 
-export async function send(t: TestApp, u: WalletUser, body: Partial<SendBody> & Record<string, unknown>, pincode?: string) {
+export async function send(
+  t: TestApp,
+  u: WalletUser,
+  body: Partial<SendBody> & Record<string, unknown>,
+  pincode?: string,
+) {
   const res = await t.app.inject({
-    method: 'POST', url: `/b2c-wallet/${u.account}/withdrawal`, payload: body,
+    method: 'POST',
+    url: `/b2c-wallet/${u.account}/withdrawal`,
+    payload: body,
     headers: { authorization: `Bearer ${u.token}`, ...(pincode !== undefined ? { pincode } : {}) },
   });
   return { status: res.statusCode, body: res.json(), headers: res.headers };
@@ -57,7 +73,9 @@ export async function historyOf(t: TestApp, u: WalletUser) {
 
 /** Outgoing sandbox chain rows of one withdrawal: the broadcasts the network received. */
 export async function broadcastsOf(t: TestApp, withdrawalId: string): Promise<number> {
-  const [row] = await t.db.select({ n: count() }).from(sandboxChainTransactions)
+  const [row] = await t.db
+    .select({ n: count() })
+    .from(sandboxChainTransactions)
     .where(and(eq(sandboxChainTransactions.reference, withdrawalId), eq(sandboxChainTransactions.direction, 'OUT')));
   return Number(row!.n);
 }

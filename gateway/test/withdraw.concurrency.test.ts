@@ -4,7 +4,16 @@ import { checkWithdrawalInvariants } from '../src/withdrawals/invariants.js';
 import { ledgerAccounts, ledgerTransfers, withdrawals } from '../src/db/schema/index.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { walletUser, type WalletUser } from './wallet-support.js';
-import { FAST_CHAIN, balanceOf, broadcastsOf, fundViaChain, newKey, send, settled, strangerAddress } from './withdraw-support.js';
+import {
+  FAST_CHAIN,
+  balanceOf,
+  broadcastsOf,
+  fundViaChain,
+  newKey,
+  send,
+  settled,
+  strangerAddress,
+} from './withdraw-support.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,9 +29,13 @@ async function watchAvailable(u: WalletUser, currency: string, work: Promise<unk
   let lowest: bigint | undefined;
   let samples = 0;
   let done = false;
-  void work.finally(() => { done = true; });
+  void work.finally(() => {
+    done = true;
+  });
   while (!done) {
-    const [row] = await t.db.select({ a: sql<string>`(credits_posted - debits_posted - debits_pending)::text` }).from(ledgerAccounts)
+    const [row] = await t.db
+      .select({ a: sql<string>`(credits_posted - debits_posted - debits_pending)::text` })
+      .from(ledgerAccounts)
       .where(and(eq(ledgerAccounts.ownerAccountId, u.account), eq(ledgerAccounts.currency, currency)));
     const value = BigInt(row!.a);
     if (lowest === undefined || value < lowest) lowest = value;
@@ -40,12 +53,19 @@ describe('withdrawals under concurrency (guide §8 items 1 and 3)', () => {
     // 0.0003 + 0.00002 fee = 0.00032 each: 0.01 covers 31 of them (0.00992), leaving 0.00008.
     const N = 200;
     const timings: number[] = [];
-    const requests = Promise.all(Array.from({ length: N }, async () => {
-      const started = performance.now();
-      const res = await send(t, u, { currency: 'BTC', amount: '0.0003', depositAddress: strangerAddress('bitcoin'), idempotencyKey: newKey() });
-      timings.push(performance.now() - started);
-      return res;
-    }));
+    const requests = Promise.all(
+      Array.from({ length: N }, async () => {
+        const started = performance.now();
+        const res = await send(t, u, {
+          currency: 'BTC',
+          amount: '0.0003',
+          depositAddress: strangerAddress('bitcoin'),
+          idempotencyKey: newKey(),
+        });
+        timings.push(performance.now() - started);
+        return res;
+      }),
+    );
     const { lowest, samples } = await watchAvailable(u, 'BTC', requests);
     const results = await requests;
     const ok = results.filter((r) => r.status === 200);
@@ -63,14 +83,21 @@ describe('withdrawals under concurrency (guide §8 items 1 and 3)', () => {
     for (const r of ok) expect(await broadcastsOf(t, r.body.id)).toBe(1);
     expect(await balanceOf(t, u, 'BTC')).toEqual({ available: '0.00008', onHold: '0' });
     timings.sort((a, b) => a - b);
-    console.log(`[figures] ${t.database.kind}: 200 concurrent withdrawals: ${ok.length} succeeded, ${refused.length} refused (NOT_ENOUGH_FUNDS), 0 5xx; `
-      + `lowest available in ${samples} samples during the run ${lowest} sat; latency p50 ${p(timings, 0.5).toFixed(0)} ms, p99 ${p(timings, 0.99).toFixed(0)} ms`);
+    console.log(
+      `[figures] ${t.database.kind}: 200 concurrent withdrawals: ${ok.length} succeeded, ${refused.length} refused (NOT_ENOUGH_FUNDS), 0 5xx; ` +
+        `lowest available in ${samples} samples during the run ${lowest} sat; latency p50 ${p(timings, 0.5).toFixed(0)} ms, p99 ${p(timings, 0.99).toFixed(0)} ms`,
+    );
   }, 120_000);
 
   it('the same key 100 times at once: one withdrawal, one hold, the same reply to all', async () => {
     const u = await walletUser(t, 'twins');
     await fundViaChain(t, u, 'ETH', '1');
-    const body = { currency: 'ETH', amount: '0.05', depositAddress: strangerAddress('ethereum'), idempotencyKey: newKey() };
+    const body = {
+      currency: 'ETH',
+      amount: '0.05',
+      depositAddress: strangerAddress('ethereum'),
+      idempotencyKey: newKey(),
+    };
     const started = performance.now();
     const results = await Promise.all(Array.from({ length: 100 }, () => send(t, u, body)));
     const ms = performance.now() - started;
@@ -78,21 +105,41 @@ describe('withdrawals under concurrency (guide §8 items 1 and 3)', () => {
     const ids = new Set(results.map((r) => r.body.id));
     expect(ids.size).toBe(1);
     expect(results.filter((r) => r.headers['idempotent-replayed'] !== 'true')).toHaveLength(1);
-    for (const r of results) expect({ ...r.body, state: 0, txHash: 0, transaction: 0 }).toEqual({ ...results[0]!.body, state: 0, txHash: 0, transaction: 0 });
+    for (const r of results)
+      expect({ ...r.body, state: 0, txHash: 0, transaction: 0 }).toEqual({
+        ...results[0]!.body,
+        state: 0,
+        txHash: 0,
+        transaction: 0,
+      });
     const [id] = [...ids];
-    const [rows] = await t.db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.idempotencyKey, body.idempotencyKey));
+    const [rows] = await t.db
+      .select({ n: count() })
+      .from(withdrawals)
+      .where(eq(withdrawals.idempotencyKey, body.idempotencyKey));
     expect(Number(rows!.n)).toBe(1);
-    const [holds] = await t.db.select({ n: count() }).from(ledgerTransfers)
-      .where(and(eq(ledgerTransfers.kind, 'pending'), sql`${ledgerTransfers.reference} in (${`withdrawal ${id}`}, ${`withdrawal fee ${id}`})`));
+    const [holds] = await t.db
+      .select({ n: count() })
+      .from(ledgerTransfers)
+      .where(
+        and(
+          eq(ledgerTransfers.kind, 'pending'),
+          sql`${ledgerTransfers.reference} in (${`withdrawal ${id}`}, ${`withdrawal fee ${id}`})`,
+        ),
+      );
     expect(Number(holds!.n)).toBe(2); // amount and fee
     expect(await balanceOf(t, u, 'ETH')).toEqual({ available: '0.9496', onHold: '0.0504' });
 
     // Same key, different body, 20 at once: all refused, nothing moves.
-    const conflicts = await Promise.all(Array.from({ length: 20 }, (_, i) => send(t, u, { ...body, amount: `0.0${i + 6}` })));
+    const conflicts = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => send(t, u, { ...body, amount: `0.0${i + 6}` })),
+    );
     expect(conflicts.map((r) => r.status)).toEqual(Array(20).fill(409));
     expect((await settled(t, id!)).state).toBe('COMPLETED');
     expect(await broadcastsOf(t, id!)).toBe(1);
     expect(await balanceOf(t, u, 'ETH')).toEqual({ available: '0.9496', onHold: '0' });
-    console.log(`[figures] ${t.database.kind}: same key 100× at once: 1 withdrawal, 1 hold (+1 fee hold), 100 identical replies in ${ms.toFixed(0)} ms; 20 conflicting bodies → 409`);
+    console.log(
+      `[figures] ${t.database.kind}: same key 100× at once: 1 withdrawal, 1 hold (+1 fee hold), 100 identical replies in ${ms.toFixed(0)} ms; 20 conflicting bodies → 409`,
+    );
   }, 60_000);
 });

@@ -23,7 +23,8 @@ afterAll(async () => {
 });
 
 async function settled(client: Client): Promise<boolean> {
-  const history = (await client.request('POST', `/b2c-wallet/${client.account}/asset/transactions`, {})).body.content as { direction: string; state: string }[];
+  const history = (await client.request('POST', `/b2c-wallet/${client.account}/asset/transactions`, {})).body
+    .content as { direction: string; state: string }[];
   return history.filter((h) => h.direction === 'WITHDRAWAL').every((h) => h.state !== 'IN_PROGRESS');
 }
 
@@ -32,16 +33,31 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('kill -9 mid-withdrawal', () => {
   it('after restart every hold ends posted or voided, nothing lost, nothing broadcast twice', async () => {
     const env = {
-      ...(await store.prepare()), DATA_DIR: scratch, STATIC_DIR: path.join(scratch, 'no-dist'),
-      SANDBOX_BLOCK_MS: '100', SANDBOX_CONFIRMATIONS: '3', WITHDRAWAL_LEASE_MS: '1500',
+      ...(await store.prepare()),
+      DATA_DIR: scratch,
+      STATIC_DIR: path.join(scratch, 'no-dist'),
+      SANDBOX_BLOCK_MS: '100',
+      SANDBOX_CONFIRMATIONS: '3',
+      WITHDRAWAL_LEASE_MS: '1500',
     };
     const telegramId = 900_000_000 + randomInt(1_000_000);
     gateway = await startGateway(env);
     let client = new Client(gateway.url);
     await client.signIn(telegramId);
     const asset = await client.request('POST', `/b2c-wallet/${client.account}/account/currency`, { currency: 'BTC' });
-    expect((await client.request('POST', '/dev/chain/deposit', { currency: 'BTC', address: asset.body.depositAddress, amount: '1' })).status).toBe(200);
-    await waitFor('funding', async () => (await client.request('GET', `/b2c-wallet/${client.account}/asset`)).body[0]?.totalAvailable === '1');
+    expect(
+      (
+        await client.request('POST', '/dev/chain/deposit', {
+          currency: 'BTC',
+          address: asset.body.depositAddress,
+          amount: '1',
+        })
+      ).status,
+    ).toBe(200);
+    await waitFor(
+      'funding',
+      async () => (await client.request('GET', `/b2c-wallet/${client.account}/asset`)).body[0]?.totalAvailable === '1',
+    );
 
     // How each round ends: a kill from outside while sends are being created, a kill right after
     // they were all answered (the worker is broadcasting and confirming), and the gateway killing
@@ -69,7 +85,9 @@ describe('kill -9 mid-withdrawal', () => {
       // Two refusals in the outside-kill rounds, so voids are interrupted as well as posts.
       if (!selfKill) await client.request('POST', '/dev/chain/behaviour', { failNextBroadcasts: 2 });
       const bodies = Array.from({ length: size }, (_, i) => ({
-        currency: 'BTC', amount: `0.00${round + 1}${String(i).padStart(2, '0')}`, depositAddress: strangerAddress('bitcoin'),
+        currency: 'BTC',
+        amount: `0.00${round + 1}${String(i).padStart(2, '0')}`,
+        depositAddress: strangerAddress('bitcoin'),
         idempotencyKey: `crash-${round}-${i}-${randomBytes(4).toString('hex')}`,
       }));
       for (const b of bodies) sent.set(b.idempotencyKey, b);
@@ -105,20 +123,31 @@ describe('kill -9 mid-withdrawal', () => {
     // Inspect the books with the gateway down (PGlite allows one process at a time).
     const database = await openDatabase({ databaseUrl: store.url, dataDir: scratch });
     try {
-      const rows = await database.db.select().from(withdrawals).where(inArray(withdrawals.idempotencyKey, [...sent.keys()]));
+      const rows = await database.db
+        .select()
+        .from(withdrawals)
+        .where(inArray(withdrawals.idempotencyKey, [...sent.keys()]));
       const keys = new Set(rows.map((r) => r.idempotencyKey));
       expect(rows.length).toBe(keys.size); // one withdrawal per key
       let doubles = 0;
       let lost = 0;
       for (const w of rows) {
-        const out = await database.db.select().from(sandboxChainTransactions)
+        const out = await database.db
+          .select()
+          .from(sandboxChainTransactions)
           .where(and(eq(sandboxChainTransactions.reference, w.id), eq(sandboxChainTransactions.direction, 'OUT')));
         if (out.length > 1) doubles += 1;
         const holdIds = [w.holdTransferId!, ...(w.feeHoldTransferId ? [w.feeHoldTransferId] : [])];
-        const resolutions = await database.db.select().from(ledgerTransfers).where(inArray(ledgerTransfers.pendingId, holdIds));
+        const resolutions = await database.db
+          .select()
+          .from(ledgerTransfers)
+          .where(inArray(ledgerTransfers.pendingId, holdIds));
         if (w.state === 'IN_PROGRESS' || resolutions.length !== holdIds.length) lost += 1;
         const kind = w.state === 'COMPLETED' ? 'post_pending' : 'void_pending';
-        expect(resolutions.every((r) => r.kind === kind), `${w.id} ${w.state}`).toBe(true);
+        expect(
+          resolutions.every((r) => r.kind === kind),
+          `${w.id} ${w.state}`,
+        ).toBe(true);
         if (w.state === 'COMPLETED') expect(out).toHaveLength(1);
         if (out.length === 1 && out[0]!.status === 'COMPLETED') expect(w.state).toBe('COMPLETED');
       }
@@ -132,12 +161,16 @@ describe('kill -9 mid-withdrawal', () => {
       expect(BigInt(Math.round(Number(finalAsset.totalAvailable) * 1e8))).toBe(100_000_000n - spent);
       const refused = rows.filter((r) => r.failureReason?.includes('failNextBroadcasts')).length;
       // A send cut by a crash is resumed, not failed: every failure is one the sandbox refused on purpose.
-      const neverSent = rows.filter((r) => r.state === 'FAILED' && !r.failureReason?.includes('failNextBroadcasts')).length;
+      const neverSent = rows.filter(
+        (r) => r.state === 'FAILED' && !r.failureReason?.includes('failNextBroadcasts'),
+      ).length;
       expect(neverSent).toBe(0);
       const recorded = rows.filter((r) => r.txHash !== null).length;
-      console.log(`[figures] kill -9 (${store.url ? 'postgres' : 'pglite'}): ${rounds.length} kills (${rounds.map((r) => r.kill).join(', ')}), ${rows.length} withdrawals `
-        + `(${completed.length} completed, ${rows.length - completed.length} failed: ${refused} refused by the sandbox, ${neverSent} failed by the crash alone), `
-        + `${inFlightAtKill} requests unanswered at the kill and retried, ${lost} lost, ${doubles} double broadcasts, ${recorded} broadcasts on chain, ledger invariants OK`);
+      console.log(
+        `[figures] kill -9 (${store.url ? 'postgres' : 'pglite'}): ${rounds.length} kills (${rounds.map((r) => r.kill).join(', ')}), ${rows.length} withdrawals ` +
+          `(${completed.length} completed, ${rows.length - completed.length} failed: ${refused} refused by the sandbox, ${neverSent} failed by the crash alone), ` +
+          `${inFlightAtKill} requests unanswered at the kill and retried, ${lost} lost, ${doubles} double broadcasts, ${recorded} broadcasts on chain, ledger invariants OK`,
+      );
     } finally {
       await database.close();
     }

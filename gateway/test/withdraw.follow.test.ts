@@ -16,7 +16,9 @@ let t: TestApp;
 let alice: WalletUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { SANDBOX_BLOCK_MS: String(BLOCK_MS), SANDBOX_CONFIRMATIONS: String(CONFIRMATIONS) } });
+  t = await createTestApp({
+    env: { SANDBOX_BLOCK_MS: String(BLOCK_MS), SANDBOX_CONFIRMATIONS: String(CONFIRMATIONS) },
+  });
   alice = await walletUser(t, 'alice');
   await fundViaChain(t, alice, 'BTC', '0.1');
 });
@@ -28,29 +30,48 @@ afterEach(async () => {
 
 /** How often the worker claimed the send's job: once to broadcast, then once per follow-up. */
 async function claims(withdrawalId: string): Promise<number> {
-  const [job] = await t.db.select({ attempts: withdrawalJobs.attempts }).from(withdrawalJobs).where(eq(withdrawalJobs.withdrawalId, withdrawalId));
+  const [job] = await t.db
+    .select({ attempts: withdrawalJobs.attempts })
+    .from(withdrawalJobs)
+    .where(eq(withdrawalJobs.withdrawalId, withdrawalId));
   return job!.attempts;
 }
 
 /** The history row's version (xmin changes with every UPDATE, even one writing the same values). */
 async function historyVersion(transactionId: string) {
-  const { rows } = (await t.db.execute(sql`select xmin::text as version, confirmations, required_confirmations as required
-    from wallet_transactions where id = ${transactionId}::uuid`)) as unknown as { rows: { version: string; confirmations: number; required: number | null }[] };
+  const { rows } =
+    (await t.db.execute(sql`select xmin::text as version, confirmations, required_confirmations as required
+    from wallet_transactions where id = ${transactionId}::uuid`)) as unknown as {
+      rows: { version: string; confirmations: number; required: number | null }[];
+    };
   return rows[0]!;
 }
 
 describe('following an in-flight send', () => {
   it('completes with its confirmations in the history row', async () => {
-    const res = await send(t, alice, { currency: 'BTC', amount: '0.001', depositAddress: strangerAddress('bitcoin'), idempotencyKey: newKey() });
+    const res = await send(t, alice, {
+      currency: 'BTC',
+      amount: '0.001',
+      depositAddress: strangerAddress('bitcoin'),
+      idempotencyKey: newKey(),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await settled(t, res.body.id)).state).toBe('COMPLETED');
-    expect(await historyVersion(res.body.transaction.id)).toMatchObject({ confirmations: CONFIRMATIONS, required: CONFIRMATIONS });
+    expect(await historyVersion(res.body.transaction.id)).toMatchObject({
+      confirmations: CONFIRMATIONS,
+      required: CONFIRMATIONS,
+    });
   });
 
   it('once per block, and the history row rewritten only when the confirmations change', async () => {
     // Blocks stop coming: the send waits at 0 confirmations while the worker keeps following it.
     await call(t, 'POST', '/dev/chain/behaviour', { confirmationMs: 3_600_000 });
-    const res = await send(t, alice, { currency: 'BTC', amount: '0.001', depositAddress: strangerAddress('bitcoin'), idempotencyKey: newKey() });
+    const res = await send(t, alice, {
+      currency: 'BTC',
+      amount: '0.001',
+      depositAddress: strangerAddress('bitcoin'),
+      idempotencyKey: newKey(),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const id = res.body.id as string;
     const historyId = res.body.transaction.id as string;

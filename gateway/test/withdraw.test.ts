@@ -8,7 +8,16 @@ import { sandboxDenyList } from '../src/withdrawals/denyList.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { addAsset, call, walletUser, type WalletUser } from './wallet-support.js';
 import {
-  FAST_CHAIN, balanceOf, broadcastsOf, fundViaChain, historyOf, newKey, send, settled, strangerAddress, withdrawalRow,
+  FAST_CHAIN,
+  balanceOf,
+  broadcastsOf,
+  fundViaChain,
+  historyOf,
+  newKey,
+  send,
+  settled,
+  strangerAddress,
+  withdrawalRow,
 } from './withdraw-support.js';
 
 let t: TestApp;
@@ -29,21 +38,45 @@ afterEach(async () => expect(await checkWithdrawalInvariants(t.db)).toEqual([]))
 
 const checkAddress = (u: WalletUser, currency: string, address: string, account = u.account) =>
   call(t, 'POST', `/b2c-wallet/${account}/withdrawal/check-address`, { currency, address }, u.token);
-const fee = (u: WalletUser, body: object) => call(t, 'POST', `/b2c-wallet/${u.account}/withdrawal/preliminary/fee`, body, u.token);
+const fee = (u: WalletUser, body: object) =>
+  call(t, 'POST', `/b2c-wallet/${u.account}/withdrawal/preliminary/fee`, body, u.token);
 
 describe('check-address', () => {
-  it('tells own, another user\'s and a stranger\'s address apart', async () => {
-    expect((await checkAddress(alice, 'BTC', aliceBtc)).body).toEqual({ checkResult: 'OK', belongsToSameUser: true, accountType: 'B2C' });
-    expect((await checkAddress(alice, 'BTC', bobBtc)).body).toEqual({ checkResult: 'OK', belongsToSameUser: false, accountType: 'B2C' });
-    expect((await checkAddress(alice, 'BTC', strangerAddress('bitcoin'))).body).toEqual({ checkResult: 'OK', belongsToSameUser: false, accountType: null });
+  it("tells own, another user's and a stranger's address apart", async () => {
+    expect((await checkAddress(alice, 'BTC', aliceBtc)).body).toEqual({
+      checkResult: 'OK',
+      belongsToSameUser: true,
+      accountType: 'B2C',
+    });
+    expect((await checkAddress(alice, 'BTC', bobBtc)).body).toEqual({
+      checkResult: 'OK',
+      belongsToSameUser: false,
+      accountType: 'B2C',
+    });
+    expect((await checkAddress(alice, 'BTC', strangerAddress('bitcoin'))).body).toEqual({
+      checkResult: 'OK',
+      belongsToSameUser: false,
+      accountType: null,
+    });
     // A token shares its network's address; upper-case bech32 is the same address.
     expect((await checkAddress(alice, 'BTC', bobBtc.toUpperCase())).body.accountType).toBe('B2C');
   });
 
   it('answers the sandbox deny-list with BLOCKED / NOT_USED', async () => {
-    const list = (await call(t, 'GET', '/dev/withdrawal/deny-list')).body as { network: string; address: string; checkResult: string }[];
+    const list = (await call(t, 'GET', '/dev/withdrawal/deny-list')).body as {
+      network: string;
+      address: string;
+      checkResult: string;
+    }[];
     expect(list).toEqual(sandboxDenyList());
-    const currencyOf: Record<string, string> = { bitcoin: 'BTC', ethereum: 'USDT_ETH', tron: 'TRX', ton: 'TON', litecoin: 'LTC', dogecoin: 'DOGE' };
+    const currencyOf: Record<string, string> = {
+      bitcoin: 'BTC',
+      ethereum: 'USDT_ETH',
+      tron: 'TRX',
+      ton: 'TON',
+      litecoin: 'LTC',
+      dogecoin: 'DOGE',
+    };
     for (const entry of list) {
       const res = await checkAddress(alice, currencyOf[entry.network]!, entry.address);
       expect(res.body.checkResult, `${entry.network} ${entry.address}`).toBe(entry.checkResult);
@@ -56,14 +89,27 @@ describe('check-address', () => {
     const eth = toChecksumAddress('52908400098527886e0f7030069857d2e4169ee7');
     // Mixed case carries the EIP-55 checksum: one letter in the wrong case breaks it.
     const i = eth.slice(2).search(/[a-fA-F]/) + 2;
-    const wrongCase = eth.slice(0, i) + (eth[i] === eth[i]!.toUpperCase() ? eth[i]!.toLowerCase() : eth[i]!.toUpperCase()) + eth.slice(i + 1);
+    const wrongCase =
+      eth.slice(0, i) +
+      (eth[i] === eth[i]!.toUpperCase() ? eth[i]!.toLowerCase() : eth[i]!.toUpperCase()) +
+      eth.slice(i + 1);
     expect((await checkAddress(alice, 'ETH', eth)).status).toBe(200);
-    for (const [currency, address] of [['ETH', wrongCase], ['ETH', '0x1234'], ['BTC', aliceBtc.slice(0, -1) + (aliceBtc.endsWith('q') ? 'p' : 'q')], ['TRX', 'T' + '1'.repeat(33)], ['TON', 'EQ' + 'A'.repeat(46)], ['BTC', 'hello']]) {
+    for (const [currency, address] of [
+      ['ETH', wrongCase],
+      ['ETH', '0x1234'],
+      ['BTC', aliceBtc.slice(0, -1) + (aliceBtc.endsWith('q') ? 'p' : 'q')],
+      ['TRX', 'T' + '1'.repeat(33)],
+      ['TON', 'EQ' + 'A'.repeat(46)],
+      ['BTC', 'hello'],
+    ]) {
       const res = await checkAddress(alice, currency!, address!);
       expect(res.status, `${currency} ${address}`).toBe(400);
       expect(res.body).toMatchObject({ code: 'INVALID_ADDRESS', field: 'address' });
     }
-    expect((await checkAddress(alice, 'NOPE', aliceBtc)).body).toMatchObject({ code: 'UNKNOWN_CURRENCY', field: 'currency' });
+    expect((await checkAddress(alice, 'NOPE', aliceBtc)).body).toMatchObject({
+      code: 'UNKNOWN_CURRENCY',
+      field: 'currency',
+    });
   });
 });
 
@@ -74,25 +120,56 @@ describe('preliminary fee', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ fee: expected, currency });
     }
-    expect((await fee(alice, { currency: 'BTC', amount: '100', depositAddress: bobBtc })).body).toEqual({ fee: '0', currency: 'BTC' });
-    expect((await fee(alice, { currency: 'BTC', amount: '100', depositAddress: strangerAddress('bitcoin') })).body.fee).toBe('0.00002');
-    expect((await fee(alice, { currency: 'BTC', amount: '1,5' })).body).toMatchObject({ code: 'INVALID_AMOUNT', field: 'amount' });
-    expect((await fee(alice, { currency: 'BTC_LNG', amount: '1' })).body).toMatchObject({ code: 'UNSUPPORTED_CURRENCY' });
+    expect((await fee(alice, { currency: 'BTC', amount: '100', depositAddress: bobBtc })).body).toEqual({
+      fee: '0',
+      currency: 'BTC',
+    });
+    expect(
+      (await fee(alice, { currency: 'BTC', amount: '100', depositAddress: strangerAddress('bitcoin') })).body.fee,
+    ).toBe('0.00002');
+    expect((await fee(alice, { currency: 'BTC', amount: '1,5' })).body).toMatchObject({
+      code: 'INVALID_AMOUNT',
+      field: 'amount',
+    });
+    expect((await fee(alice, { currency: 'BTC_LNG', amount: '1' })).body).toMatchObject({
+      code: 'UNSUPPORTED_CURRENCY',
+    });
   });
 });
 
 describe('POST /withdrawal validations', () => {
-  const base = () => ({ currency: 'BTC', amount: '0.001', depositAddress: strangerAddress('bitcoin'), idempotencyKey: newKey() });
+  const base = () => ({
+    currency: 'BTC',
+    amount: '0.001',
+    depositAddress: strangerAddress('bitcoin'),
+    idempotencyKey: newKey(),
+  });
 
   it('refuses bad amounts, addresses and keys with a 400 naming the field, and moves nothing', async () => {
     const before = await balanceOf(t, alice, 'BTC');
     const cases: [Record<string, unknown>, string, string][] = [
       [{ amount: '' }, 'amount', 'VALIDATION_ERROR'],
-      ...['-1', 'NaN', '1e-9', '1,5', '0.000000001', '123456789', '0', ' 1', '.5', '1.'].map((amount) => [{ amount }, 'amount', 'INVALID_AMOUNT'] as [Record<string, unknown>, string, string]),
+      ...['-1', 'NaN', '1e-9', '1,5', '0.000000001', '123456789', '0', ' 1', '.5', '1.'].map(
+        (amount) => [{ amount }, 'amount', 'INVALID_AMOUNT'] as [Record<string, unknown>, string, string],
+      ),
       [{ amount: 1.5 }, 'amount', 'VALIDATION_ERROR'],
       [{ depositAddress: 'bc1qnotreally' }, 'depositAddress', 'INVALID_ADDRESS'],
-      [{ depositAddress: sandboxDenyList().find((l) => l.network === 'bitcoin' && l.checkResult === 'BLOCKED')!.address }, 'depositAddress', 'ADDRESS_NOT_USED'],
-      [{ depositAddress: sandboxDenyList().find((l) => l.network === 'bitcoin' && l.checkResult === 'NOT_USED')!.address }, 'depositAddress', 'ADDRESS_NOT_USED'],
+      [
+        {
+          depositAddress: sandboxDenyList().find((l) => l.network === 'bitcoin' && l.checkResult === 'BLOCKED')!
+            .address,
+        },
+        'depositAddress',
+        'ADDRESS_NOT_USED',
+      ],
+      [
+        {
+          depositAddress: sandboxDenyList().find((l) => l.network === 'bitcoin' && l.checkResult === 'NOT_USED')!
+            .address,
+        },
+        'depositAddress',
+        'ADDRESS_NOT_USED',
+      ],
       [{ depositAddress: aliceBtc }, 'depositAddress', 'SAME_USER'],
       [{ idempotencyKey: 'short' }, 'idempotencyKey', 'VALIDATION_ERROR'],
       [{ idempotencyKey: 'x'.repeat(129) }, 'idempotencyKey', 'VALIDATION_ERROR'],
@@ -112,12 +189,27 @@ describe('POST /withdrawal validations', () => {
   it('refuses more than available (amount + fee) with 400 NOT_ENOUGH_FUNDS; Max minus fee goes through', async () => {
     const carol = await walletUser(t, 'carol');
     await fundViaChain(t, carol, 'TRX', '10');
-    const tooMuch = await send(t, carol, { currency: 'TRX', amount: '9', depositAddress: strangerAddress('tron'), idempotencyKey: newKey() });
+    const tooMuch = await send(t, carol, {
+      currency: 'TRX',
+      amount: '9',
+      depositAddress: strangerAddress('tron'),
+      idempotencyKey: newKey(),
+    });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body).toMatchObject({ code: 'NOT_ENOUGH_FUNDS', field: 'amount' });
-    const never = await send(t, carol, { currency: 'ETH', amount: '1', depositAddress: strangerAddress('ethereum'), idempotencyKey: newKey() });
+    const never = await send(t, carol, {
+      currency: 'ETH',
+      amount: '1',
+      depositAddress: strangerAddress('ethereum'),
+      idempotencyKey: newKey(),
+    });
     expect(never.body).toMatchObject({ code: 'NOT_ENOUGH_FUNDS' });
-    const max = await send(t, carol, { currency: 'TRX', amount: '8.9', depositAddress: strangerAddress('tron'), idempotencyKey: newKey() });
+    const max = await send(t, carol, {
+      currency: 'TRX',
+      amount: '8.9',
+      depositAddress: strangerAddress('tron'),
+      idempotencyKey: newKey(),
+    });
     expect(max.status, JSON.stringify(max.body)).toBe(200);
     expect(await balanceOf(t, carol, 'TRX')).toEqual({ available: '0', onHold: '10' });
     await settled(t, max.body.id);
@@ -129,11 +221,31 @@ describe('external send', () => {
   it('holds amount + fee, broadcasts once, posts on confirmation; history has fee, to, hash and explorer link', async () => {
     const to = strangerAddress('bitcoin');
     const before = await balanceOf(t, alice, 'BTC');
-    const res = await send(t, alice, { currency: 'BTC', amount: '0.001', depositAddress: to, idempotencyKey: newKey() });
+    const res = await send(t, alice, {
+      currency: 'BTC',
+      amount: '0.001',
+      depositAddress: to,
+      idempotencyKey: newKey(),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ state: 'IN_PROGRESS', kind: 'EXTERNAL', currency: 'BTC', amount: '0.001', fee: '0.00002', depositAddress: to });
+    expect(res.body).toMatchObject({
+      state: 'IN_PROGRESS',
+      kind: 'EXTERNAL',
+      currency: 'BTC',
+      amount: '0.001',
+      fee: '0.00002',
+      depositAddress: to,
+    });
     // from: the sender's own address, read inside the statement that writes the history row.
-    expect(res.body.transaction).toMatchObject({ direction: 'WITHDRAWAL', state: 'IN_PROGRESS', amount: '0.001', fee: '0.00002', from: aliceBtc, to, accountFromType: 'B2C' });
+    expect(res.body.transaction).toMatchObject({
+      direction: 'WITHDRAWAL',
+      state: 'IN_PROGRESS',
+      amount: '0.001',
+      fee: '0.00002',
+      from: aliceBtc,
+      to,
+      accountFromType: 'B2C',
+    });
     const held = await balanceOf(t, alice, 'BTC');
     expect(held.onHold).toBe('0.00102');
 
@@ -141,7 +253,14 @@ describe('external send', () => {
     expect(row.state).toBe('COMPLETED');
     expect(await broadcastsOf(t, row.id)).toBe(1);
     const tx = (await historyOf(t, alice)).find((h) => h.id === res.body.transaction.id)!;
-    expect(tx).toMatchObject({ state: 'COMPLETED', fee: '0.00002', from: aliceBtc, to, hash: row.txHash, accountToType: null });
+    expect(tx).toMatchObject({
+      state: 'COMPLETED',
+      fee: '0.00002',
+      from: aliceBtc,
+      to,
+      hash: row.txHash,
+      accountToType: null,
+    });
     expect(tx.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(tx.explorerLink).toBe(`https://mempool.space/tx/${row.txHash}`);
     const after = await balanceOf(t, alice, 'BTC');
@@ -155,13 +274,21 @@ describe('external send', () => {
     const knobs = await call(t, 'POST', '/dev/chain/behaviour', { failNextBroadcasts: 1 });
     expect(knobs.body).toMatchObject({ failNextBroadcasts: 1 });
     const before = await balanceOf(t, alice, 'BTC');
-    const res = await send(t, alice, { currency: 'BTC', amount: '0.002', depositAddress: strangerAddress('bitcoin'), idempotencyKey: newKey() });
+    const res = await send(t, alice, {
+      currency: 'BTC',
+      amount: '0.002',
+      depositAddress: strangerAddress('bitcoin'),
+      idempotencyKey: newKey(),
+    });
     expect(res.status).toBe(200);
     const row = await settled(t, res.body.id);
     expect(row.state).toBe('FAILED');
     expect(await broadcastsOf(t, row.id)).toBe(0);
     expect(await balanceOf(t, alice, 'BTC')).toEqual(before);
-    expect((await historyOf(t, alice)).find((h) => h.id === res.body.transaction.id)).toMatchObject({ state: 'FAILED', hash: null });
+    expect((await historyOf(t, alice)).find((h) => h.id === res.body.transaction.id)).toMatchObject({
+      state: 'FAILED',
+      hash: null,
+    });
     expect((await call(t, 'GET', '/dev/chain/behaviour')).body.failNextBroadcasts).toBe(0);
   });
 });
@@ -169,38 +296,73 @@ describe('external send', () => {
 describe('internal transfer', () => {
   it('settles at once with no fee and shows in both histories', async () => {
     const bobBefore = await balanceOf(t, bob, 'BTC');
-    const res = await send(t, alice, { currency: 'BTC', amount: '0.003', depositAddress: bobBtc, idempotencyKey: newKey() });
+    const res = await send(t, alice, {
+      currency: 'BTC',
+      amount: '0.003',
+      depositAddress: bobBtc,
+      idempotencyKey: newKey(),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ state: 'COMPLETED', kind: 'INTERNAL', fee: '0', txHash: null });
     expect(Number((await balanceOf(t, bob, 'BTC')).available) - Number(bobBefore.available)).toBeCloseTo(0.003, 10);
     const sent = (await historyOf(t, alice)).find((h) => h.id === res.body.transaction.id);
-    expect(sent).toMatchObject({ direction: 'WITHDRAWAL', state: 'COMPLETED', amount: '0.003', fee: '0', to: bobBtc, accountFromType: 'B2C', accountToType: 'B2C' });
+    expect(sent).toMatchObject({
+      direction: 'WITHDRAWAL',
+      state: 'COMPLETED',
+      amount: '0.003',
+      fee: '0',
+      to: bobBtc,
+      accountFromType: 'B2C',
+      accountToType: 'B2C',
+    });
     const received = (await historyOf(t, bob)).find((h) => h.direction === 'DEPOSIT' && h.amount === '0.003');
-    expect(received).toMatchObject({ state: 'COMPLETED', fee: '0', from: aliceBtc, to: bobBtc, accountFromType: 'B2C', accountToType: 'B2C' });
+    expect(received).toMatchObject({
+      state: 'COMPLETED',
+      fee: '0',
+      from: aliceBtc,
+      to: bobBtc,
+      accountFromType: 'B2C',
+      accountToType: 'B2C',
+    });
     expect(await broadcastsOf(t, res.body.id)).toBe(0);
   });
 });
 
 describe('idempotency', () => {
   it('100 replays in a row return the first withdrawal and hold once; another body with the key is 409 with no effect', async () => {
-    const body = { currency: 'BTC', amount: '0.0001', depositAddress: strangerAddress('bitcoin'), idempotencyKey: newKey() };
+    const body = {
+      currency: 'BTC',
+      amount: '0.0001',
+      depositAddress: strangerAddress('bitcoin'),
+      idempotencyKey: newKey(),
+    };
     const first = await send(t, alice, body);
     expect(first.status).toBe(200);
     for (let i = 0; i < 100; i += 1) {
       const again = await send(t, alice, body);
       expect(again.status).toBe(200);
       expect(again.headers['idempotent-replayed']).toBe('true');
-      expect({ ...again.body, state: undefined, txHash: undefined, transaction: undefined })
-        .toEqual({ ...first.body, state: undefined, txHash: undefined, transaction: undefined });
+      expect({ ...again.body, state: undefined, txHash: undefined, transaction: undefined }).toEqual({
+        ...first.body,
+        state: undefined,
+        txHash: undefined,
+        transaction: undefined,
+      });
     }
     const balance = await balanceOf(t, alice, 'BTC');
     for (const other of [{ amount: '0.0002' }, { depositAddress: strangerAddress('bitcoin') }, { currency: 'ETH' }]) {
-      const res = await send(t, alice, { ...body, ...other, ...(other.currency ? { depositAddress: strangerAddress('ethereum') } : {}) });
+      const res = await send(t, alice, {
+        ...body,
+        ...other,
+        ...(other.currency ? { depositAddress: strangerAddress('ethereum') } : {}),
+      });
       expect(res.status, JSON.stringify(other)).toBe(409);
       expect(res.body).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT', field: 'idempotencyKey' });
     }
     expect(await balanceOf(t, alice, 'BTC')).toEqual(balance);
-    const holds = await t.db.select({ n: count() }).from(ledgerTransfers)
+    const holds = await t.db
+      .select({ n: count() })
+      .from(ledgerTransfers)
       .where(and(eq(ledgerTransfers.kind, 'pending'), like(ledgerTransfers.reference, `withdrawal ${first.body.id}`)));
     expect(Number(holds[0]!.n)).toBe(1);
     await settled(t, first.body.id);
@@ -209,16 +371,30 @@ describe('idempotency', () => {
 
 describe('access', () => {
   it("refuses another user's account on every send route with 404 and no side effect", async () => {
-    const body = { currency: 'BTC', amount: '0.001', depositAddress: strangerAddress('bitcoin'), idempotencyKey: newKey() };
+    const body = {
+      currency: 'BTC',
+      amount: '0.001',
+      depositAddress: strangerAddress('bitcoin'),
+      idempotencyKey: newKey(),
+    };
     const before = await balanceOf(t, alice, 'BTC');
     for (const path of ['withdrawal', 'withdrawal/check-address', 'withdrawal/preliminary/fee']) {
-      const res = await call(t, 'POST', `/b2c-wallet/${alice.account}/${path}`, { ...body, address: body.depositAddress }, bob.token);
+      const res = await call(
+        t,
+        'POST',
+        `/b2c-wallet/${alice.account}/${path}`,
+        { ...body, address: body.depositAddress },
+        bob.token,
+      );
       expect(res.status, path).toBe(404);
       expect(res.body.code).toBe('ACCOUNT_NOT_FOUND');
       expect((await call(t, 'POST', `/b2c-wallet/${alice.account}/${path}`, body)).status).toBe(401);
     }
     expect(await balanceOf(t, alice, 'BTC')).toEqual(before);
-    const [n] = await t.db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.idempotencyKey, body.idempotencyKey));
+    const [n] = await t.db
+      .select({ n: count() })
+      .from(withdrawals)
+      .where(eq(withdrawals.idempotencyKey, body.idempotencyKey));
     expect(Number(n!.n)).toBe(0);
   });
 
@@ -226,7 +402,12 @@ describe('access', () => {
     const dave = await walletUser(t, 'dave');
     await fundViaChain(t, dave, 'TRX', '50');
     await enablePasscodeFor(dave, '2580');
-    const body = () => ({ currency: 'TRX', amount: '1', depositAddress: strangerAddress('tron'), idempotencyKey: newKey() });
+    const body = () => ({
+      currency: 'TRX',
+      amount: '1',
+      depositAddress: strangerAddress('tron'),
+      idempotencyKey: newKey(),
+    });
     expect((await send(t, dave, body())).body).toMatchObject({ code: 'PINCODE_REQUIRED' });
     expect((await send(t, dave, body(), '')).body).toMatchObject({ code: 'PINCODE_REQUIRED' });
     const wrong = await send(t, dave, body(), '1111');

@@ -20,11 +20,16 @@ export const ADDRESS_PATTERNS = {
 export type ChainKey = 'bitcoin' | 'litecoin' | 'dogecoin' | 'tron' | 'ton' | 'evm' | 'all';
 
 const ALIASES: Record<string, ChainKey> = {
-  bitcoin: 'bitcoin', btc: 'bitcoin',
-  litecoin: 'litecoin', ltc: 'litecoin',
-  dogecoin: 'dogecoin', doge: 'dogecoin',
-  tron: 'tron', trx: 'tron',
-  ton: 'ton', toncoin: 'ton',
+  bitcoin: 'bitcoin',
+  btc: 'bitcoin',
+  litecoin: 'litecoin',
+  ltc: 'litecoin',
+  dogecoin: 'dogecoin',
+  doge: 'dogecoin',
+  tron: 'tron',
+  trx: 'tron',
+  ton: 'ton',
+  toncoin: 'ton',
   all: 'all',
 };
 
@@ -46,13 +51,20 @@ export function matchesChain(blockchain: string, address: string): boolean {
   const value = address.trim();
   if (value === '') return false;
   switch (chainKey(blockchain)) {
-    case 'all': return true;
-    case 'bitcoin': return ADDRESS_PATTERNS.bitcoin.test(value) || ADDRESS_PATTERNS.bitcoinTestnet.test(value);
-    case 'litecoin': return ADDRESS_PATTERNS.litecoin.test(value);
-    case 'dogecoin': return ADDRESS_PATTERNS.dogecoin.test(value);
-    case 'tron': return ADDRESS_PATTERNS.tron.test(value);
-    case 'ton': return ADDRESS_PATTERNS.ton.test(value);
-    default: return ADDRESS_PATTERNS.evm.test(value);
+    case 'all':
+      return true;
+    case 'bitcoin':
+      return ADDRESS_PATTERNS.bitcoin.test(value) || ADDRESS_PATTERNS.bitcoinTestnet.test(value);
+    case 'litecoin':
+      return ADDRESS_PATTERNS.litecoin.test(value);
+    case 'dogecoin':
+      return ADDRESS_PATTERNS.dogecoin.test(value);
+    case 'tron':
+      return ADDRESS_PATTERNS.tron.test(value);
+    case 'ton':
+      return ADDRESS_PATTERNS.ton.test(value);
+    default:
+      return ADDRESS_PATTERNS.evm.test(value);
   }
 }
 

@@ -22,4 +22,5 @@ export function countFailure(failures: number, backoff: Backoff): number {
 export const FIRST_LOAD_RETRY: Backoff = { base: 10_000, cap: 60_000 };
 
 /** The wait before the next try after `failures` (at least one) failed loads in a row. */
-export const retryDelay = (failures: number, backoff: Backoff = FIRST_LOAD_RETRY) => backoffDelay(failures - 1, backoff);
+export const retryDelay = (failures: number, backoff: Backoff = FIRST_LOAD_RETRY) =>
+  backoffDelay(failures - 1, backoff);

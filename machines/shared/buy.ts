@@ -34,7 +34,14 @@ export type BuyQuote = {
 };
 
 /** What the rate call is asked: the coin, the region and one side's amount. */
-export type QuoteRequest = { currency: string; geoId: string; fiatCurrency: string; depositAddress: string; side: BuySide; amount: string };
+export type QuoteRequest = {
+  currency: string;
+  geoId: string;
+  fiatCurrency: string;
+  depositAddress: string;
+  side: BuySide;
+  amount: string;
+};
 
 /** Where the order form and the review start from (the URL's choice of coin and region). */
 export type BuyChoice = { currency: string; geoId: string; fiatCurrency: string };
@@ -53,7 +60,10 @@ export type BuyFailure = { code: string; message: string };
 
 export function failureOf(error: unknown): BuyFailure {
   const e = (error ?? {}) as { code?: unknown; message?: unknown };
-  return { code: typeof e.code === 'string' ? e.code : 'UNKNOWN', message: typeof e.message === 'string' ? e.message : '' };
+  return {
+    code: typeof e.code === 'string' ? e.code : 'UNKNOWN',
+    message: typeof e.message === 'string' ? e.message : '',
+  };
 }
 
 /** The server refused the amount for the limits (the app shows buy_limit, like its own check). */
@@ -75,7 +85,13 @@ export const quotable = (amount: string) => isCompleteAmount(toWireAmount(amount
 /** The approximate rate, fiat per 1 crypto, to 2 decimals (half up), from the quote's two amounts. */
 export function rateOf(quote: Pick<BuyQuote, 'fiatAmount' | 'cryptoAmount' | 'rate'> | null): string | null {
   if (quote?.rate && isCompleteAmount(quote.rate)) return fromUnits(toUnits(quote.rate, 2), 2);
-  if (!quote || !isCompleteAmount(quote.fiatAmount) || !isCompleteAmount(quote.cryptoAmount) || isZero(quote.cryptoAmount)) return null;
+  if (
+    !quote ||
+    !isCompleteAmount(quote.fiatAmount) ||
+    !isCompleteAmount(quote.cryptoAmount) ||
+    isZero(quote.cryptoAmount)
+  )
+    return null;
   const scale = 18;
   const fiat = toUnits(quote.fiatAmount, scale);
   const crypto = toUnits(quote.cryptoAmount, scale);

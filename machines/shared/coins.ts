@@ -32,9 +32,12 @@ export function sameData(a: unknown, b: unknown): boolean {
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
-  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k)
-    && sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return ka.every(
+    (k) =>
+      Object.prototype.hasOwnProperty.call(b, k) &&
+      sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
 }
 
 /** Returns `previous` when `next` holds the same data, so selectors see an unchanged reference. */
-export const keepIfSame = <T,>(previous: T, next: T): T => (sameData(previous, next) ? previous : next);
+export const keepIfSame = <T>(previous: T, next: T): T => (sameData(previous, next) ? previous : next);

@@ -30,7 +30,9 @@ export function toAuthError(error: unknown): AuthError {
   const code = e.code ?? e.error ?? 'UNKNOWN';
   const message = e.message ?? e.error_description ?? '';
   if (code === 'RATE_LIMITED' || code === 'rate_limited' || e.status === 429) {
-    return typeof e.waitSeconds === 'number' ? { kind: 'rateLimited', waitSeconds: e.waitSeconds } : { kind: 'rateLimited' };
+    return typeof e.waitSeconds === 'number'
+      ? { kind: 'rateLimited', waitSeconds: e.waitSeconds }
+      : { kind: 'rateLimited' };
   }
   if (code === 'EMAIL_TAKEN' || e.status === 409) return { kind: 'emailTaken' };
   if (code === 'VALIDATION_ERROR' && FIELDS.includes(e.field as FormField)) {

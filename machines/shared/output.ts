@@ -13,7 +13,10 @@ export const output = <T>({ event }: { event: { output: T } }) => event.output;
  * where a done event's output is asserted rather than inferred (issue 21 item 2 gives the passcode
  * child a typed request and output).
  */
-export const passcodeOutput = <T>() => ({ event }: { event: { output: unknown } }): T => event.output as T;
+export const passcodeOutput =
+  <T>() =>
+  ({ event }: { event: { output: unknown } }): T =>
+    event.output as T;
 
 /** Dynamic `params` for a named action on an `onError` transition: what the invoked actor threw. */
 export const thrown = ({ event }: { event: { error: unknown } }) => event.error;

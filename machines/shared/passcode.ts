@@ -54,7 +54,8 @@ export const isPasscode = (code: string) => new RegExp(`^\\d{${PASSCODE_LENGTH}}
 
 /** The code a `passcode.entered` event carries (used by the set and change machines' assigns). */
 export function enteredCode({ event }: { event: { type: string; code?: string } }): string {
-  if (event.type !== 'passcode.entered' || typeof event.code !== 'string') throw new Error(`Expected passcode.entered, got ${event.type}`);
+  if (event.type !== 'passcode.entered' || typeof event.code !== 'string')
+    throw new Error(`Expected passcode.entered, got ${event.type}`);
   return event.code;
 }
 

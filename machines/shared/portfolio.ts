@@ -16,7 +16,13 @@ export type Portfolio = { rows: PortfolioRow[]; total: string | null };
 const DEFAULT_ROUND = 8;
 
 /** Spec §2 Home: visible assets with crypto and fiat amounts, and the total in the selected fiat. */
-export function portfolio(assets: readonly Asset[], coins: CoinMap, rates: RatesMap, fiat: string, hidden: readonly string[] = []): Portfolio {
+export function portfolio(
+  assets: readonly Asset[],
+  coins: CoinMap,
+  rates: RatesMap,
+  fiat: string,
+  hidden: readonly string[] = [],
+): Portfolio {
   let total = 0n;
   let complete = true;
   const rows: PortfolioRow[] = [];
@@ -29,7 +35,12 @@ export function portfolio(assets: readonly Asset[], coins: CoinMap, rates: Rates
     else total += cents;
     // Hidden coins still count in the total: hiding is about the list, the money is there.
     if (hidden.includes(asset.currency)) continue;
-    rows.push({ currency: asset.currency, coin, amount: formatCrypto(value, coin?.round ?? DEFAULT_ROUND), fiat: cents === null ? null : formatCents(cents) });
+    rows.push({
+      currency: asset.currency,
+      coin,
+      amount: formatCrypto(value, coin?.round ?? DEFAULT_ROUND),
+      fiat: cents === null ? null : formatCents(cents),
+    });
   }
   return { rows, total: complete ? formatCents(total) : null };
 }

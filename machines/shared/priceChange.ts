@@ -41,7 +41,11 @@ export function portfolioChange(holdings: readonly PricedHolding[]): Change | nu
   const cents = divRound(diff, 10n ** BigInt(AMOUNT_SCALE + PRICE_SCALE - 2));
   const hundredths = divRound(diff * 10_000n, open);
   // The direction follows what is shown: a change that rounds to 0.00 reads as flat, not as a fall.
-  return { amount: formatCents(cents), percent: fromUnits(hundredths, 2), direction: directionOf(cents === 0n ? hundredths : cents) };
+  return {
+    amount: formatCents(cents),
+    percent: fromUnits(hundredths, 2),
+    direction: directionOf(cents === 0n ? hundredths : cents),
+  };
 }
 
 /** The direction of a signed decimal string ("-0.50", "12.00", "0.00"). */

@@ -26,13 +26,19 @@ export const ENDS = 4;
 const norm = (a: string) => (/^(0x[0-9a-f]+|(bc1|tb1|ltc1)[0-9a-z]+)$/i.test(a) ? a.toLowerCase() : a);
 
 /** The counterparty of a history row: where a send went, where a deposit came from. */
-const counterparty = (t: Transaction) => (t.direction === 'WITHDRAWAL' ? t.to ?? t.receiver : t.from ?? t.sender) ?? null;
+const counterparty = (t: Transaction) =>
+  (t.direction === 'WITHDRAWAL' ? (t.to ?? t.receiver) : (t.from ?? t.sender)) ?? null;
 
 /**
  * Distinct external addresses of the histories (swaps and sales have no counterparty address) and
  * the book entries on `blockchain`, newest first; `own` are the user's deposit addresses.
  */
-export function knownAddresses(history: Transaction[], book: AddressBookEntry[], blockchain: string, own: string[] = []): KnownAddress[] {
+export function knownAddresses(
+  history: Transaction[],
+  book: AddressBookEntry[],
+  blockchain: string,
+  own: string[] = [],
+): KnownAddress[] {
   const mine = new Set(own.map(norm));
   const byKey = new Map<string, KnownAddress>();
   const rows = history
@@ -44,8 +50,13 @@ export function knownAddresses(history: Transaction[], book: AddressBookEntry[],
     const key = norm(address);
     const seen = byKey.get(key);
     const sentTo = t.direction === 'WITHDRAWAL' && t.state !== 'FAILED';
-    if (seen) Object.assign(seen, { sentTo: seen.sentTo || sentTo, lastSentAt: seen.lastSentAt ?? (sentTo ? t.createdDate : null) });
-    else byKey.set(key, { address, name: null, sentTo, lastAt: t.createdDate, lastSentAt: sentTo ? t.createdDate : null });
+    if (seen)
+      Object.assign(seen, {
+        sentTo: seen.sentTo || sentTo,
+        lastSentAt: seen.lastSentAt ?? (sentTo ? t.createdDate : null),
+      });
+    else
+      byKey.set(key, { address, name: null, sentTo, lastAt: t.createdDate, lastSentAt: sentTo ? t.createdDate : null });
   }
   for (const e of book.filter((b) => sameChain(b.blockchain, blockchain))) {
     const key = norm(e.address.trim());
@@ -91,7 +102,12 @@ export function diffParts(address: string, other: string): { head: string; middl
   let start = 0;
   while (start < a.length && start < b.length && norm(a[start]!) === norm(b[start]!)) start++;
   let end = 0;
-  while (end < a.length - start && end < b.length - start && norm(a[a.length - 1 - end]!) === norm(b[b.length - 1 - end]!)) end++;
+  while (
+    end < a.length - start &&
+    end < b.length - start &&
+    norm(a[a.length - 1 - end]!) === norm(b[b.length - 1 - end]!)
+  )
+    end++;
   return { head: a.slice(0, start), middle: a.slice(start, a.length - end), tail: a.slice(a.length - end) };
 }
 

@@ -6,7 +6,13 @@
 // Types only from the contract: its values module carries the TypeBox schemas, which the app's chunks
 // need not download; the literal types keep these constants equal to the contract's.
 import type {
-  CARD_BIN_LENGTH, CARD_NUMBER_LENGTH, CardInfo, SELL_BANK_CODE, SELL_FIAT as CONTRACT_FIAT, SellErrorCode, SellLimit,
+  CARD_BIN_LENGTH,
+  CARD_NUMBER_LENGTH,
+  CardInfo,
+  SELL_BANK_CODE,
+  SELL_FIAT as CONTRACT_FIAT,
+  SellErrorCode,
+  SellLimit,
 } from '../../contracts/sell';
 import { fromUnits, isDecimal, toUnits, trimZeros } from './money';
 import { isPositiveAmount, toWireAmount } from './amountInput';
@@ -25,7 +31,8 @@ export const cardDigits = (raw: string): string => raw.replace(/\D/g, '').slice(
 /** "2202200000000000" → "2202 2000 0000 0000" (groups of four, as printed on the card). */
 export const groupCard = (digits: string): string => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 
-export const binOf = (digits: string): string | null => (digits.length >= BIN_DIGITS ? digits.slice(0, BIN_DIGITS) : null);
+export const binOf = (digits: string): string | null =>
+  digits.length >= BIN_DIGITS ? digits.slice(0, BIN_DIGITS) : null;
 
 /** The masked form the gateway keeps ("220220******0000"): what may be stored or shown, never the number. */
 export const maskCard = (digits: string): string =>
@@ -56,7 +63,9 @@ const product = (amount: string, rate: string) => toUnits(toWireAmount(amount), 
 
 /** Spec §5: max not above min leaves no amount to sell (sell_limit_error). */
 export const noRoom = (limits: SellLimits): boolean =>
-  !isDecimal(limits.minLimit) || !isDecimal(limits.maxLimit) || toUnits(limits.maxLimit, SCALE) <= toUnits(limits.minLimit, SCALE);
+  !isDecimal(limits.minLimit) ||
+  !isDecimal(limits.maxLimit) ||
+  toUnits(limits.maxLimit, SCALE) <= toUnits(limits.minLimit, SCALE);
 
 /**
  * Spec §5: the amount strictly between minLimit ÷ rate and maxLimit ÷ rate. The bounds the user sees
@@ -88,7 +97,10 @@ export function limitProblem(amount: string, rate: string, limits: SellLimits, d
 
 /** Zero refused, inside the bounds, and there must be room at all (sell_limit_error otherwise). */
 export const withinLimits = (amount: string, rate: string, limits: SellLimits, decimals: number): boolean =>
-  isPositiveAmount(amount) && isDecimal(rate) && !noRoom(limits) && limitProblem(amount, rate, limits, decimals) === null;
+  isPositiveAmount(amount) &&
+  isDecimal(rate) &&
+  !noRoom(limits) &&
+  limitProblem(amount, rate, limits, decimals) === null;
 
 /** What the card receives: amount × rate cut to kopecks (never rounded up in the user's favour). */
 export function fiatFor(amount: string, rate: string): string {
@@ -99,12 +111,19 @@ export function fiatFor(amount: string, rate: string): string {
 
 /** The amount is more than the available balance. */
 export const exceedsBalance = (amount: string, available: string | null): boolean =>
-  available !== null && isPositiveAmount(amount) && isDecimal(available) && toUnits(toWireAmount(amount), SCALE) > toUnits(available, SCALE);
+  available !== null &&
+  isPositiveAmount(amount) &&
+  isDecimal(available) &&
+  toUnits(toWireAmount(amount), SCALE) > toUnits(available, SCALE);
 
 export type SellFailure = { code: string; message: string };
 
 export const failureOf = (error: unknown): SellFailure => {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown; status?: unknown };
+  const e = (typeof error === 'object' && error !== null ? error : {}) as {
+    code?: unknown;
+    message?: unknown;
+    status?: unknown;
+  };
   const code = typeof e.code === 'string' ? e.code : typeof e.status === 'number' ? `HTTP_${e.status}` : 'UNKNOWN';
   return { code, message: typeof e.message === 'string' ? e.message : '' };
 };
@@ -116,4 +135,5 @@ export const payoutsUnavailable = (error: unknown): boolean => failureOf(error).
 export type SellRoute = 'order' | 'card' | 'review' | 'success';
 
 /** "220220******0000" → "2202 20•• •••• 0000": the masked number as the screens show it. */
-export const displayMasked = (masked: string): string => groupCard(masked.replace(/[*xX]/g, '•')).replace(/(\S{4})(?=\S)/g, '$1 ');
+export const displayMasked = (masked: string): string =>
+  groupCard(masked.replace(/[*xX]/g, '•')).replace(/(\S{4})(?=\S)/g, '$1 ');

@@ -86,7 +86,11 @@ export const addressCleared = (c: Pick<SendContext, 'address' | 'known' | 'ackno
   c.acknowledged || checkRecipient(c.address, c.known).kind !== 'lookalike';
 
 export const failureOf = (error: unknown): SendFailure => {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown; status?: unknown };
+  const e = (typeof error === 'object' && error !== null ? error : {}) as {
+    code?: unknown;
+    message?: unknown;
+    status?: unknown;
+  };
   const code = typeof e.code === 'string' ? e.code : typeof e.status === 'number' ? `HTTP_${e.status}` : 'UNKNOWN';
   return { code, message: typeof e.message === 'string' ? e.message : '' };
 };
@@ -109,10 +113,10 @@ export function incoming(event: { type: string; value?: unknown; address?: unkno
   // Typed text stays as typed (the field shows it); pasted, scanned and saved addresses come trimmed.
   if (event.type === 'address.changed') return String(event.value ?? '');
   if (event.type === 'entry.picked' || event.type === 'recent.picked') return String(event.address ?? '').trim();
-  if (event.type === 'xstate.done.actor.scanner') return ((event.output as ScannerOutput | undefined)?.value ?? '').trim();
+  if (event.type === 'xstate.done.actor.scanner')
+    return ((event.output as ScannerOutput | undefined)?.value ?? '').trim();
   return typeof event.output === 'string' ? event.output.trim() : '';
 }
-
 
 export const amountAfter = (context: SendContext, event: SendEvent | { type: string }) =>
   event.type === 'amount.changed'
@@ -123,10 +127,10 @@ export const amountAfter = (context: SendContext, event: SendEvent | { type: str
 export const STALE_KEY = {
   type: 'forgetKey',
   params: ({ context, event }: { context: SendContext; event: SendEvent | { type: string } }) => {
-    const changed = event.type === 'amount.changed' || event.type === 'max.requested'
-      ? amountAfter(context, event) !== context.amount
-      : incoming(event) !== context.address;
+    const changed =
+      event.type === 'amount.changed' || event.type === 'max.requested'
+        ? amountAfter(context, event) !== context.amount
+        : incoming(event) !== context.address;
     return { signature: changed && context.key ? reviewSignature(context) : null };
   },
 } as const;
-

@@ -77,13 +77,17 @@ export type SwapContext = {
 };
 
 export const failureOf = (error: unknown): SwapFailure => {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown; status?: unknown };
+  const e = (typeof error === 'object' && error !== null ? error : {}) as {
+    code?: unknown;
+    message?: unknown;
+    status?: unknown;
+  };
   const code = typeof e.code === 'string' ? e.code : typeof e.status === 'number' ? `HTTP_${e.status}` : 'UNKNOWN';
   return { code, message: typeof e.message === 'string' ? e.message : '' };
 };
 
 export const coinOf = (c: Pick<SwapContext, 'coins'>, currency: string | null) =>
-  currency === null ? null : c.coins.find((coin) => coin.currency === currency) ?? null;
+  currency === null ? null : (c.coins.find((coin) => coin.currency === currency) ?? null);
 
 const activeCoin = (c: Pick<SwapContext, 'coins'>, currency: string) => coinOf(c, currency)?.active === true;
 
@@ -95,11 +99,15 @@ export const availableOf = (c: Pick<SwapContext, 'holdings'>, currency: string |
 
 /** Sources: held, active coins the provider trades from. */
 export const sourceCandidates = (c: Pick<SwapContext, 'coins' | 'holdings' | 'pairs'>) =>
-  c.holdings.map((h) => h.currency).filter((cur) => activeCoin(c, cur) && c.pairs.some((p) => p.sourceCurrency === cur));
+  c.holdings
+    .map((h) => h.currency)
+    .filter((cur) => activeCoin(c, cur) && c.pairs.some((p) => p.sourceCurrency === cur));
 
 /** Destinations of the chosen source: active coins the server pairs it with. */
 export const destinationCandidates = (c: Pick<SwapContext, 'coins' | 'pairs' | 'from'>) =>
-  c.pairs.filter((p) => p.sourceCurrency === c.from && activeCoin(c, p.destinationCurrency)).map((p) => p.destinationCurrency);
+  c.pairs
+    .filter((p) => p.sourceCurrency === c.from && activeCoin(c, p.destinationCurrency))
+    .map((p) => p.destinationCurrency);
 
 export const isSource = (c: Pick<SwapContext, 'coins' | 'holdings' | 'pairs'>, currency: string | null | undefined) =>
   !!currency && sourceCandidates(c).includes(currency);
@@ -128,12 +136,16 @@ export const afterAmountChange = (c: SwapContext, side: AmountSide, raw: string)
 export const quoteQueryOf = (c: SwapContext): SwapQuoteQuery => ({
   sourceCurrency: c.from ?? '',
   destinationCurrency: c.to ?? '',
-  ...(c.driver === 'source' ? { sourceAmount: toWireAmount(c.sourceAmount) } : { destinationAmount: toWireAmount(c.destinationAmount) }),
+  ...(c.driver === 'source'
+    ? { sourceAmount: toWireAmount(c.sourceAmount) }
+    : { destinationAmount: toWireAmount(c.destinationAmount) }),
 });
 
 /** The quote fills the side the user did not type. */
 export const afterQuote = (c: SwapContext, quote: SwapQuote): Partial<SwapContext> =>
-  c.driver === 'source' ? { quote, destinationAmount: quote.destinationAmount } : { quote, sourceAmount: quote.sourceAmount };
+  c.driver === 'source'
+    ? { quote, destinationAmount: quote.destinationAmount }
+    : { quote, sourceAmount: quote.sourceAmount };
 
 /** Spec §5: within the quote's limits (swap_min_limit_error / swap_max_limit_error), then funds (swap_not_enough). */
 export function amountProblem(c: SwapContext): AmountProblem | null {
@@ -164,4 +176,5 @@ export function countdownText(seconds: number): string {
 }
 
 /** Seconds from `now` until the order's own expiry, never negative. */
-export const secondsUntil = (expiresAt: string, now: number) => Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));
+export const secondsUntil = (expiresAt: string, now: number) =>
+  Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));

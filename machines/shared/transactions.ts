@@ -78,7 +78,9 @@ export function confirmationsOf(tx: Pick<Transaction, 'state' | 'confirmations' 
  * left never went (a failed send or sale — whatever fee the server echoed back), or null when there
  * is no fee to mention.
  */
-export function feeLine(tx: Classifiable & Pick<Transaction, 'state' | 'fee'>): { kind: 'charged'; fee: string } | { kind: 'none' } | null {
+export function feeLine(
+  tx: Classifiable & Pick<Transaction, 'state' | 'fee'>,
+): { kind: 'charged'; fee: string } | { kind: 'none' } | null {
   if (tx.state === 'FAILED' && !isIncoming(tx)) return { kind: 'none' };
   if (!tx.fee || isZero(tx.fee)) return null;
   return { kind: 'charged', fee: tx.fee };

@@ -10,6 +10,12 @@ export const normalizeEmail = (value: string): string => value.trim();
 /** The part after the last '@', lower-cased; null when there is none. */
 export function emailDomain(email: string): string | null {
   const at = email.lastIndexOf('@');
-  const domain = at < 0 ? '' : email.slice(at + 1).trim().toLowerCase();
+  const domain =
+    at < 0
+      ? ''
+      : email
+          .slice(at + 1)
+          .trim()
+          .toLowerCase();
   return domain && !domain.includes(' ') ? domain : null;
 }

@@ -32,7 +32,10 @@ export async function startGateway(extraEnv = {}, { startTimeoutMs } = {}) {
     ACCESS_TOKEN_TTL: '300',
     ...extraEnv,
   };
-  const gateway = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const gateway = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   gateway.stdout.on('data', (d) => (log += d));
   gateway.stderr.on('data', (d) => (log += d));

@@ -18,10 +18,18 @@ async function latestMail(baseUrl, to) {
 export async function confirmedUser(baseUrl) {
   const email = `bench-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const password = 'bench pass 123';
-  const res = await fetch(`${baseUrl}/b2c-user-management/user`, { method: 'POST', headers: json, body: JSON.stringify({ email, password, accountName: 'Account' }) });
+  const res = await fetch(`${baseUrl}/b2c-user-management/user`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password, accountName: 'Account' }),
+  });
   if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
   const code = (await latestMail(baseUrl, email)).links[0].split('/').pop();
-  const confirmed = await fetch(`${baseUrl}/b2c-user-management/confirmation/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ confirmationCode: code }) });
+  const confirmed = await fetch(`${baseUrl}/b2c-user-management/confirmation/confirm`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ confirmationCode: code }),
+  });
   if (!confirmed.ok) throw new Error(`confirmation answered ${confirmed.status}`);
   return { email, password };
 }
@@ -38,13 +46,22 @@ export async function signIn(page, baseUrl, { email, password }) {
   await page.waitForFunction(() => window.location.pathname === '/home', { timeout: 20_000 });
   await page.evaluate(async () => {
     const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
-    const headers = { authorization: `Bearer ${JSON.parse(localStorage.getItem(key)).access_token}`, 'content-type': 'application/json' };
+    const headers = {
+      authorization: `Bearer ${JSON.parse(localStorage.getItem(key)).access_token}`,
+      'content-type': 'application/json',
+    };
     const profile = await (await fetch('/b2c-user-management/user', { headers })).json();
     const account = profile.accounts[0].id;
-    const added = await fetch(`/b2c-wallet/${account}/account/currency/list`, { method: 'POST', headers, body: JSON.stringify({ currencies: ['BTC', 'USDT_TRX'] }) });
+    const added = await fetch(`/b2c-wallet/${account}/account/currency/list`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ currencies: ['BTC', 'USDT_TRX'] }),
+    });
     if (!added.ok) throw new Error(`adding assets answered ${added.status}`);
     localStorage.setItem('isProtectWalletShown', 'true');
   });
   // A returning user: Home has heard from GET /user/auth once, so the device knows the messenger link.
-  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('tgLinked:')), { timeout: 20_000 });
+  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('tgLinked:')), {
+    timeout: 20_000,
+  });
 }

@@ -12,7 +12,10 @@ export async function postAnalytics(batch: AnalyticsBatch, options: { accessToke
   const response = await fetch(`${appConfig.apiUrl}/analytics/events`, {
     method: 'POST',
     keepalive: true,
-    headers: { 'content-type': 'application/json', ...(options.accessToken ? { authorization: `Bearer ${options.accessToken}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(options.accessToken ? { authorization: `Bearer ${options.accessToken}` } : {}),
+    },
     body: JSON.stringify(batch),
   });
   if (!response.ok) throw new Error(`POST /analytics/events answered ${response.status}`);

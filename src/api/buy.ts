@@ -1,10 +1,26 @@
 import type { KyInstance } from 'ky';
 import { BUY_PATHS } from '../../contracts/buyPaths';
 import type {
-  BuyOrderAnswer, BuyOrderRequest, BuyOrderStatus, BuyQuote, BuyRateRequest, FiatGeo, FiatMetadata, FiatMethod, FiatMethodQuery,
+  BuyOrderAnswer,
+  BuyOrderRequest,
+  BuyOrderStatus,
+  BuyQuote,
+  BuyRateRequest,
+  FiatGeo,
+  FiatMetadata,
+  FiatMethod,
+  FiatMethodQuery,
 } from '../../contracts/buy';
 
-export type { BuyOrderAnswer, BuyOrderRequest, BuyOrderStatus, BuyQuote, BuyRateRequest, FiatGeo, FiatMetadata } from '../../contracts/buy';
+export type {
+  BuyOrderAnswer,
+  BuyOrderRequest,
+  BuyOrderStatus,
+  BuyQuote,
+  BuyRateRequest,
+  FiatGeo,
+  FiatMetadata,
+} from '../../contracts/buy';
 
 /**
  * Spec §7 Card buy (fiat applier). Spec §6: none of these carries a bearer token, so they go through the
@@ -13,7 +29,8 @@ export type { BuyOrderAnswer, BuyOrderRequest, BuyOrderStatus, BuyQuote, BuyRate
  */
 export const createBuyApi = (publicHttp: KyInstance) => ({
   methods: (query: FiatMethodQuery) => publicHttp.post(BUY_PATHS.method, { json: query }).json<FiatMethod[]>(),
-  geo: (depositAddress: string) => publicHttp.get(BUY_PATHS.geo, { searchParams: { depositAddress } }).json<FiatGeo[]>(),
+  geo: (depositAddress: string) =>
+    publicHttp.get(BUY_PATHS.geo, { searchParams: { depositAddress } }).json<FiatGeo[]>(),
   metadata: () => publicHttp.get(BUY_PATHS.metadata).json<FiatMetadata>(),
   availability: (depositAddress: string) =>
     publicHttp.get(BUY_PATHS.availability, { searchParams: { depositAddress } }).json<FiatGeo[]>(),
@@ -23,7 +40,8 @@ export const createBuyApi = (publicHttp: KyInstance) => ({
     if (!first) throw Object.assign(new Error('No quote for this amount'), { code: 'NO_QUOTE' });
     return first;
   },
-  order: (request: BuyOrderRequest) => publicHttp.post(BUY_PATHS.order, { json: request, retry: 0 }).json<BuyOrderAnswer>(),
+  order: (request: BuyOrderRequest) =>
+    publicHttp.post(BUY_PATHS.order, { json: request, retry: 0 }).json<BuyOrderAnswer>(),
   status: (orderId: string) => publicHttp.get(BUY_PATHS.orderStatus(orderId)).json<BuyOrderStatus>(),
 });
 

@@ -4,7 +4,15 @@ import { ApiError } from './errors';
 import { lazyKy } from './lazyKy';
 import { callGate } from './callGate';
 
-type ErrorBody = { code?: string; message?: string; field?: string; error?: string; error_description?: string; waitSeconds?: number; attemptsLeft?: number };
+type ErrorBody = {
+  code?: string;
+  message?: string;
+  field?: string;
+  error?: string;
+  error_description?: string;
+  waitSeconds?: number;
+  attemptsLeft?: number;
+};
 
 /**
  * Gateway errors are `{ code, message, field?, waitSeconds?, attemptsLeft? }`; IdP errors are OAuth's `{ error, error_description }`.
@@ -30,14 +38,17 @@ export function toApiError(error: Error, isHTTPError: (error: unknown) => error 
  * start holds the calls for it (callGate.ts).
  */
 export const publicHttp = lazyKy(() =>
-  callGate.passed().then(() => import('ky')).then(({ default: ky, isHTTPError }) =>
-    ky.create({
-      prefix: appConfig.apiUrl,
-      credentials: 'include',
-      mode: 'cors',
-      timeout: 15000,
-      retry: { limit: 2, methods: ['get'] },
-      hooks: { beforeError: [({ error }) => toApiError(error, isHTTPError)] },
-    }),
-  ),
+  callGate
+    .passed()
+    .then(() => import('ky'))
+    .then(({ default: ky, isHTTPError }) =>
+      ky.create({
+        prefix: appConfig.apiUrl,
+        credentials: 'include',
+        mode: 'cors',
+        timeout: 15000,
+        retry: { limit: 2, methods: ['get'] },
+        hooks: { beforeError: [({ error }) => toApiError(error, isHTTPError)] },
+      }),
+    ),
 );

@@ -6,7 +6,12 @@ const methods: Method[] = ['get', 'post', 'put', 'patch', 'delete', 'head', 'que
 const bodyMethods: BodyMethod[] = ['json', 'text', 'arrayBuffer', 'blob', 'formData', 'bytes'];
 
 type Shortcut = (...args: unknown[]) => Promise<unknown>;
-type Wanted = { name: BodyMethod; args: unknown[]; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+type Wanted = {
+  name: BodyMethod;
+  args: unknown[];
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+};
 
 /**
  * A ky instance whose library is downloaded on the first request: ky is some 8 kB gzip that the first
@@ -30,7 +35,8 @@ export function lazyKy(load: () => Promise<KyInstance>): KyInstance {
     const request = loaded().then(
       (ky) => {
         made = method ? ky[method](input, options) : ky(input, options);
-        for (const { name, args, resolve, reject } of wanted.splice(0)) (made[name] as Shortcut)(...args).then(resolve, reject);
+        for (const { name, args, resolve, reject } of wanted.splice(0))
+          (made[name] as Shortcut)(...args).then(resolve, reject);
         // Boxed: returning the ResponsePromise itself would be unwrapped into its Response.
         return { made };
       },
@@ -52,15 +58,16 @@ export function lazyKy(load: () => Promise<KyInstance>): KyInstance {
             : failure
               ? Promise.reject(failure.error)
               : new Promise((resolve, reject) => {
-                wanted.push({ name, args, resolve, reject });
-              }),
+                  wanted.push({ name, args, resolve, reject });
+                }),
       ]),
     );
     return Object.assign(pending, shortcuts) as unknown as ResponsePromise;
   };
 
   const client = Object.assign(call(null), {
-    extend: (options: Options | ((parent: Options) => Options)) => lazyKy(() => loaded().then((ky) => ky.extend(options))),
+    extend: (options: Options | ((parent: Options) => Options)) =>
+      lazyKy(() => loaded().then((ky) => ky.extend(options))),
     create: (options?: Options) => lazyKy(() => loaded().then((ky) => ky.create(options))),
   });
   for (const method of methods) Object.assign(client, { [method]: call(method) });

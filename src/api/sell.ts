@@ -1,5 +1,13 @@
 import type { KyInstance } from 'ky';
-import type { CardInfo, SavedCard, SellBySavedCardRequest, SellByCardRequest, SellLimit, SellOrder, SellRate } from '../../contracts/sell';
+import type {
+  CardInfo,
+  SavedCard,
+  SellBySavedCardRequest,
+  SellByCardRequest,
+  SellLimit,
+  SellOrder,
+  SellRate,
+} from '../../contracts/sell';
 
 export type { CardInfo, SavedCard, SellLimit, SellOrder, SellRate } from '../../contracts/sell';
 /** Spec §7 sell with a new card (`card`) or a saved one (`savedCard`). */
@@ -22,9 +30,12 @@ export const createSellApi = (authHttp: KyInstance) => ({
   sell(account: string, request: SellRequest, pincode = ''): Promise<SellOrder> {
     const { kind, ...body } = request;
     const path = kind === 'savedCard' ? 'order/bySavedCard' : 'order/byCard';
-    return authHttp.post(`${c2f}/${account}/${path}`, { json: body, headers: pincode ? { pincode } : undefined }).json<SellOrder>();
+    return authHttp
+      .post(`${c2f}/${account}/${path}`, { json: body, headers: pincode ? { pincode } : undefined })
+      .json<SellOrder>();
   },
-  order: (account: string, id: string) => authHttp.get(`${c2f}/${account}/order/${encodeURIComponent(id)}`).json<SellOrder>(),
+  order: (account: string, id: string) =>
+    authHttp.get(`${c2f}/${account}/order/${encodeURIComponent(id)}`).json<SellOrder>(),
 });
 
 export type SellApi = ReturnType<typeof createSellApi>;

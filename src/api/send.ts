@@ -22,10 +22,14 @@ export function feeOf(body: unknown): string {
 /** Spec §7 Send calls. */
 export const createSendApi = (authHttp: KyInstance) => ({
   checkAddress: (account: string, currency: string, address: string) =>
-    authHttp.post(`${wallet}/${account}/withdrawal/check-address`, { json: { currency, address } }).json<AddressCheck>(),
+    authHttp
+      .post(`${wallet}/${account}/withdrawal/check-address`, { json: { currency, address } })
+      .json<AddressCheck>(),
   async preliminaryFee(account: string, currency: string, depositAddress: string): Promise<string> {
     const body = await authHttp
-      .post(`${wallet}/${account}/withdrawal/preliminary/fee`, { json: { currency, amount: FEE_PROBE_AMOUNT, depositAddress } })
+      .post(`${wallet}/${account}/withdrawal/preliminary/fee`, {
+        json: { currency, amount: FEE_PROBE_AMOUNT, depositAddress },
+      })
       .json<unknown>();
     return feeOf(body);
   },

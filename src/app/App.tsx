@@ -8,7 +8,15 @@ import type { AppServices } from './services';
 import type { AppRouter } from './router';
 
 /** `controlsHost` drives the messenger's back and main buttons; null in a browser. */
-export function App({ services, router, controlsHost }: { services: AppServices; router: AppRouter; controlsHost: ControlsHost | null }) {
+export function App({
+  services,
+  router,
+  controlsHost,
+}: {
+  services: AppServices;
+  router: AppRouter;
+  controlsHost: ControlsHost | null;
+}) {
   return (
     <I18nProvider i18n={i18n}>
       <ServicesProvider services={services}>

@@ -1,4 +1,10 @@
-import type { AnalyticsBatch, AnalyticsEvent, AnalyticsEventName, AnalyticsProps, AppType } from '../../contracts/analytics';
+import type {
+  AnalyticsBatch,
+  AnalyticsEvent,
+  AnalyticsEventName,
+  AnalyticsProps,
+  AppType,
+} from '../../contracts/analytics';
 
 /** How a batch reaches the gateway (in a way that outlives the page). Rejects on any failure. */
 export type AnalyticsTransport = (batch: AnalyticsBatch) => Promise<void>;

@@ -18,7 +18,9 @@ const eventOf = { online: 'network.returned', offline: 'network.lost', foregroun
 
 /** The app-wide connectivity actor (started), moved by the page's network events and probing through the port. */
 export function createConnectivity(network: NetworkPort): ConnectivityActor {
-  const connectivity = createActor(connectivityMachine.provide({ actors: { probe: fromPromise(() => network.probe()) } })).start();
+  const connectivity = createActor(
+    connectivityMachine.provide({ actors: { probe: fromPromise(() => network.probe()) } }),
+  ).start();
   if (!network.online()) connectivity.send({ type: 'network.lost' });
   network.subscribe((change) => connectivity.send({ type: eventOf[change] }));
   return connectivity;

@@ -18,9 +18,14 @@ export function reasonOf(error: unknown): string {
 export function withFlowEvents(api: Apis, analytics: Pick<Analytics, 'track'>): Apis {
   const { track } = analytics;
   /** Runs a money-moving call between its flow's started and its completed or failed event. */
-  async function attempt<F extends AnalyticsFlow, T>(flow: F, props: AnalyticsProps<`${F}_started`>, call: () => Promise<T>): Promise<T> {
+  async function attempt<F extends AnalyticsFlow, T>(
+    flow: F,
+    props: AnalyticsProps<`${F}_started`>,
+    call: () => Promise<T>,
+  ): Promise<T> {
     // The names are built from the flow; the contract gives all three events of a flow the same properties.
-    const emit = (outcome: FlowOutcome, extra = {}) => track(`${flow}_${outcome}` as AnalyticsEventName, { ...props, ...extra } as never);
+    const emit = (outcome: FlowOutcome, extra = {}) =>
+      track(`${flow}_${outcome}` as AnalyticsEventName, { ...props, ...extra } as never);
     emit('started');
     try {
       const result = await call();
@@ -51,12 +56,16 @@ export function withFlowEvents(api: Apis, analytics: Pick<Analytics, 'track'>): 
       },
       // A confirm after a reload has no remembered pair.
       confirm: (account, orderId, pincode) =>
-        attempt('swap', swapPairs.get(orderId) ?? { from: 'UNKNOWN', to: 'UNKNOWN' }, () => api.swap.confirm(account, orderId, pincode)),
+        attempt('swap', swapPairs.get(orderId) ?? { from: 'UNKNOWN', to: 'UNKNOWN' }, () =>
+          api.swap.confirm(account, orderId, pincode),
+        ),
     },
     sell: {
       ...api.sell,
       sell: (account, request, pincode) =>
-        attempt('sell', { currency: request.currency, fiat: request.fiatCurrency }, () => api.sell.sell(account, request, pincode)),
+        attempt('sell', { currency: request.currency, fiat: request.fiatCurrency }, () =>
+          api.sell.sell(account, request, pincode),
+        ),
     },
     buy: {
       ...api.buy,

@@ -39,7 +39,11 @@ export function SignedInArea({ BottomNav, OfflineBanner }: { BottomNav: Componen
 function ToSignedInStart() {
   // A card payment left open when the mini-app closed: opening the app again shows that order's status.
   const pending = readPendingBuy();
-  return pending ? <Navigate to="/buy/status/$orderId" params={{ orderId: pending }} replace /> : <Navigate to="/home" replace />;
+  return pending ? (
+    <Navigate to="/buy/status/$orderId" params={{ orderId: pending }} replace />
+  ) : (
+    <Navigate to="/home" replace />
+  );
 }
 
 /** Sign-in screens; a signed-in user belongs on the dashboard. */

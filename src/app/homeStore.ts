@@ -12,7 +12,8 @@ const KEYS = {
 export const homeStore = {
   /** Held coins the user hid on home (manage assets). */
   disabledAssets: (): string[] => readStringList(localStore, KEYS.disabledAssets),
-  saveDisabledAssets: (currencies: readonly string[]) => localStore.write(KEYS.disabledAssets, JSON.stringify(currencies)),
+  saveDisabledAssets: (currencies: readonly string[]) =>
+    localStore.write(KEYS.disabledAssets, JSON.stringify(currencies)),
   protectWalletShown: () => localStore.read(KEYS.protectWallet) === 'true',
   saveProtectWalletShown: () => localStore.write(KEYS.protectWallet, 'true'),
   telegramBannerClosed: () => localStore.read(KEYS.telegramBanner) === 'true',

@@ -16,5 +16,6 @@ export const lastKnownWallet = {
   account: (user: string): string | null => localStore.read(KEYS.account(user)),
   saveAccount: (user: string, account: string) => localStore.write(KEYS.account(user), account),
   cryptos: (account: string): string[] => readStringList(localStore, KEYS.cryptos(account)),
-  saveCryptos: (account: string, currencies: readonly string[]) => localStore.write(KEYS.cryptos(account), JSON.stringify(currencies)),
+  saveCryptos: (account: string, currencies: readonly string[]) =>
+    localStore.write(KEYS.cryptos(account), JSON.stringify(currencies)),
 };

@@ -1,4 +1,11 @@
-import { createRootRouteWithContext, createRoute, createRouter, createBrowserHistory, type AnyRouter, type RouterHistory } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  createBrowserHistory,
+  type AnyRouter,
+  type RouterHistory,
+} from '@tanstack/react-router';
 import { RootSpinner } from '../ui/Spinner';
 import { CatchAll, ErrorArea, RootLayout, SignedInArea, SignedOutArea } from './guards';
 import type { HistorySearch } from '../features/history/search';
@@ -71,16 +78,32 @@ export function buildRouteTree(pages: Pages, beforeSignedIn?: () => Promise<void
   const sendStep = <const TPath extends string>(path: TPath) => createRoute({ getParentRoute: () => send, path });
   // Sell: the asset picker, the RUB redirect, then one layout holding the sell machine for the amount,
   // card, review and success steps (src/features/sell). Only the asset travels in the URL, never the card.
-  const sellSearch = (search: Search): { currency?: string; fiat?: string } => ({ currency: text(search, 'currency'), fiat: text(search, 'fiat') });
-  const sellPay = createRoute({ getParentRoute: () => signedIn, path: '/sell/pay', validateSearch: sellSearch, component: pages.SellPayPage });
-  const sellFlow = createRoute({ getParentRoute: () => signedIn, id: 'sell-flow', validateSearch: sellSearch, component: pages.SellPage });
+  const sellSearch = (search: Search): { currency?: string; fiat?: string } => ({
+    currency: text(search, 'currency'),
+    fiat: text(search, 'fiat'),
+  });
+  const sellPay = createRoute({
+    getParentRoute: () => signedIn,
+    path: '/sell/pay',
+    validateSearch: sellSearch,
+    component: pages.SellPayPage,
+  });
+  const sellFlow = createRoute({
+    getParentRoute: () => signedIn,
+    id: 'sell-flow',
+    validateSearch: sellSearch,
+    component: pages.SellPage,
+  });
   const sellStep = <const TPath extends string>(path: TPath) => createRoute({ getParentRoute: () => sellFlow, path });
   // Swap: one layout holds the swap machine for its five steps (src/features/swap); the home shortcut
   // preselects the pair through the search.
   const swap = createRoute({
     getParentRoute: () => signedIn,
     path: '/swap',
-    validateSearch: (search: Search): { from?: string; to?: string } => ({ from: text(search, 'from'), to: text(search, 'to') }),
+    validateSearch: (search: Search): { from?: string; to?: string } => ({
+      from: text(search, 'from'),
+      to: text(search, 'to'),
+    }),
     component: pages.SwapPage,
   });
   const swapStep = <const TPath extends string>(path: TPath) => createRoute({ getParentRoute: () => swap, path });
@@ -96,11 +119,18 @@ export function buildRouteTree(pages: Pages, beforeSignedIn?: () => Promise<void
   });
 
   // Every asset's history (src/features/history): the filters are search params, so a link shares them.
-  const history = createRoute({ getParentRoute: () => signedIn, path: '/history', validateSearch: uncheckedHistorySearch, component: pages.HistoryPage });
+  const history = createRoute({
+    getParentRoute: () => signedIn,
+    path: '/history',
+    validateSearch: uncheckedHistorySearch,
+    component: pages.HistoryPage,
+  });
 
   // Card buy (src/features/buy): the coin and region travel in the URL, so a reload keeps them.
   const buyChoice = (search: Search): { currency?: string; geoId?: string; fiat?: string } => ({
-    currency: text(search, 'currency'), geoId: text(search, 'geoId'), fiat: text(search, 'fiat'),
+    currency: text(search, 'currency'),
+    geoId: text(search, 'geoId'),
+    fiat: text(search, 'fiat'),
   });
   const buyRoute = <const TPath extends string>(path: TPath, component: Pages[keyof Pages]) =>
     createRoute({ getParentRoute: () => signedIn, path, validateSearch: buyChoice, component });
@@ -143,8 +173,19 @@ export function buildRouteTree(pages: Pages, beforeSignedIn?: () => Promise<void
       send.addChildren([sendStep('/'), sendStep('review'), sendStep('progress')]),
       app('/sell/get', pages.SellGetPage),
       sellPay,
-      sellFlow.addChildren([sellStep('/sell/order'), sellStep('/sell/order/card'), sellStep('/sell/order/review'), sellStep('/sell/success')]),
-      swap.addChildren([swapStep('from'), swapStep('to'), swapStep('order'), swapStep('order/review'), swapStep('order/success')]),
+      sellFlow.addChildren([
+        sellStep('/sell/order'),
+        sellStep('/sell/order/card'),
+        sellStep('/sell/order/review'),
+        sellStep('/sell/success'),
+      ]),
+      swap.addChildren([
+        swapStep('from'),
+        swapStep('to'),
+        swapStep('order'),
+        swapStep('order/review'),
+        swapStep('order/success'),
+      ]),
       // Address book (src/features/addressBook).
       app('/settings/address-book', pages.AddressBookListPage),
       addressBookCreate,
@@ -178,10 +219,14 @@ export function createAppRouter(
 }
 
 /** The screen of a match as its route template (`/home/asset/$currency`): never a code or id from the URL. */
-export const screenOf = (fullPath: string) => (fullPath.length > 1 ? fullPath.replace(/\/$/, '') : fullPath) as AnalyticsScreen;
+export const screenOf = (fullPath: string) =>
+  (fullPath.length > 1 ? fullPath.replace(/\/$/, '') : fullPath) as AnalyticsScreen;
 
 /** One screen view per screen the router settles on; a new search on the same screen is not a new one. */
-function trackScreens(router: { subscribe: AnyRouter['subscribe']; state: { matches: { fullPath: string }[] } }, analytics: AppServices['analytics']) {
+function trackScreens(
+  router: { subscribe: AnyRouter['subscribe']; state: { matches: { fullPath: string }[] } },
+  analytics: AppServices['analytics'],
+) {
   let last: string | undefined;
   router.subscribe('onResolved', () => {
     const match = router.state.matches.at(-1);

@@ -13,7 +13,15 @@ import { createNavigator, type Navigator } from './navigator';
 import { createAnalytics, type Analytics } from './analytics';
 import type { SignedInServices } from './signedIn';
 
-export type { AvailableCoinsActor, BalancesActor, ConnectivityActor, PreferencesActor, ProfileActor, SessionActor, ToastActor } from './actors';
+export type {
+  AvailableCoinsActor,
+  BalancesActor,
+  ConnectivityActor,
+  PreferencesActor,
+  ProfileActor,
+  SessionActor,
+  ToastActor,
+} from './actors';
 export type { Navigator } from './navigator';
 export type { FeatureDeps, SignedInServices, WalletActors } from './signedIn';
 
@@ -59,7 +67,9 @@ export function createServices(deps: ServiceDeps): AppServices {
   // The gateway tags a batch with the account of the token it comes with (none before sign-in).
   const analytics = createAnalytics({
     appType: platform.isTelegram ? 'tg' : 'web',
-    ...(transport ? { transport: (batch) => transport.send(batch, { accessToken: selectAccessToken(session.getSnapshot()) }) } : {}),
+    ...(transport
+      ? { transport: (batch) => transport.send(batch, { accessToken: selectAccessToken(session.getSnapshot()) }) }
+      : {}),
   });
   /** A sign-in counts when the session was signed out: a renewal with fresh init data is not one. */
   const signingIn = async <T>(method: SignInMethod, signIn: () => Promise<T>): Promise<T> => {
@@ -76,16 +86,21 @@ export function createServices(deps: ServiceDeps): AppServices {
         signinSilent: fromPromise(() => auth.signinSilent()),
         signInWithInitData: fromPromise(() => signingIn('telegram', () => auth.signInWithInitData())),
         exchangeLinkToken: fromPromise(({ input }: { input: { linkToken: string } }) =>
-          signingIn('link', () => auth.exchangeLinkToken(input.linkToken))),
-        loadTelegramOwner: fromPromise(({ input }: { input: { accessToken: string } }) => auth.loadTelegramOwner(input.accessToken)),
+          signingIn('link', () => auth.exchangeLinkToken(input.linkToken)),
+        ),
+        loadTelegramOwner: fromPromise(({ input }: { input: { accessToken: string } }) =>
+          auth.loadTelegramOwner(input.accessToken),
+        ),
         discardSession: fromPromise(({ input }: { input: { user: SessionUser } }) => auth.discardSession(input.user)),
       },
       actions: {
         removeStoredUser: () => auth.removeStoredUser(),
         recordTelegramOwner: ({ context }) => {
-          if (context.user?.telegramUserId !== undefined) auth.recordTelegramOwner(context.user.profile.sub, context.user.telegramUserId);
+          if (context.user?.telegramUserId !== undefined)
+            auth.recordTelegramOwner(context.user.profile.sub, context.user.telegramUserId);
         },
-        showError: ({ context }) => navigator.go({ to: '/error/$code', params: { code: context.error?.code ?? 'UNKNOWN' } }),
+        showError: ({ context }) =>
+          navigator.go({ to: '/error/$code', params: { code: context.error?.code ?? 'UNKNOWN' } }),
         expandWindow: () => platform.expand(),
       },
     }),
@@ -100,8 +115,12 @@ export function createServices(deps: ServiceDeps): AppServices {
       actors: {
         // Asked only after the signed-in part told the preferences of the sign-in, so it is loaded by then.
         loadServerSettings: fromPromise<ServerSettings>(async () => (await loadSignedIn()).serverSettings()),
-        saveServerLanguage: fromPromise(({ input }) => signedInApi().then((api) => api.user.setLanguage(input.language))),
-        saveServerCurrency: fromPromise(({ input }) => signedInApi().then((api) => api.user.setDefaultFiatCurrency(input.currency))),
+        saveServerLanguage: fromPromise(({ input }) =>
+          signedInApi().then((api) => api.user.setLanguage(input.language)),
+        ),
+        saveServerCurrency: fromPromise(({ input }) =>
+          signedInApi().then((api) => api.user.setDefaultFiatCurrency(input.currency)),
+        ),
       },
       actions: {
         persistTheme: ({ context }) => storage.preferences.saveDarkTheme(context.darkTheme),
@@ -110,8 +129,10 @@ export function createServices(deps: ServiceDeps): AppServices {
         applyLanguage: ({ context }) => ui.applyLanguage(context.language),
         persistCurrency: ({ context }) => storage.client.saveCurrency(context.currency),
         persistHideBalances: ({ context }) => storage.preferences.saveHideBalances(context.hideBalances),
-        reportSaveFailed: () => showToast({ kind: 'error', message: t`Could not save the language. It applies on this device only.` }),
-        reportCurrencySaveFailed: () => showToast({ kind: 'error', message: t`Could not save the currency. It applies on this device only.` }),
+        reportSaveFailed: () =>
+          showToast({ kind: 'error', message: t`Could not save the language. It applies on this device only.` }),
+        reportCurrencySaveFailed: () =>
+          showToast({ kind: 'error', message: t`Could not save the currency. It applies on this device only.` }),
       },
     }),
     {
@@ -146,7 +167,8 @@ export function createServices(deps: ServiceDeps): AppServices {
   if (typeof deps.signedIn !== 'function') build(deps.signedIn);
   // A sign-in (stored user, password, messenger, link token) starts the profile, catalogue and balances.
   session.subscribe((snapshot) => {
-    if (selectSignedIn(snapshot) && !signedIn) loadSignedIn().catch((error: unknown) => console.warn('Signed-in part unavailable', error));
+    if (selectSignedIn(snapshot) && !signedIn)
+      loadSignedIn().catch((error: unknown) => console.warn('Signed-in part unavailable', error));
   });
   // Inside the messenger, its scheme changes reach the theme (the machine ignores them once the user chose).
   platform.hostTheme?.onChange((dark) => preferences.send({ type: 'theme.hostChanged', dark }));

@@ -13,13 +13,27 @@ import { isApiError } from '../api/errors';
 import type { UserProfile } from '../api/userProfile';
 import type { KyInstance } from 'ky';
 import type { DeviceFeatures, Platform, StartPlatform } from '../platform/types';
-import type { AvailableCoinsActor, BalancesActor, ConnectivityActor, PreferencesActor, ProfileActor, ResetHoldActor, SessionActor } from './actors';
+import type {
+  AvailableCoinsActor,
+  BalancesActor,
+  ConnectivityActor,
+  PreferencesActor,
+  ProfileActor,
+  ResetHoldActor,
+  SessionActor,
+} from './actors';
 import { createConnectivity, linkConnectivityToBalances, reachabilityOf, type NetworkPort } from './connectivity';
 import { withReachability } from '../api/reachability';
 import type { Apis } from '../api/apis';
 import type { AuthPort } from '../auth/authPort';
 import { createSessionPort } from './sessionPort';
-import { callOnSignIn, holdReporter, linkProfileToPreferences, linkProfileToResetHold, linkSessionToWallet } from './walletLink';
+import {
+  callOnSignIn,
+  holdReporter,
+  linkProfileToPreferences,
+  linkProfileToResetHold,
+  linkSessionToWallet,
+} from './walletLink';
 import type { Analytics } from './analytics';
 import { withFlowEvents } from './flowEvents';
 import { lastKnownWallet } from './lastKnownWallet';
@@ -142,12 +156,16 @@ export const createSignedInServices: CreateSignedInServices = (core, gateway) =>
   const connectivity = createConnectivity(gateway.network);
   // Every signed-in gateway call tells the connectivity machine whether it reached the gateway.
   const http = withReachability(gateway.http, reachabilityOf(connectivity));
-  const authHttp = createAuthHttp(http, createSessionPort(session)).extend({ hooks: { afterResponse: [holdReporter(resetHold)] } });
+  const authHttp = createAuthHttp(http, createSessionPort(session)).extend({
+    hooks: { afterResponse: [holdReporter(resetHold)] },
+  });
   // Every feature calls the gateway through `api`, so the money flows' analytics are derived here once.
   const api = withFlowEvents(gateway.apis(authHttp), core.analytics);
 
   const profile = createActor(
-    profileMachine.provide({ actors: { loadProfile: fromPromise(async () => toProfile(await api.user.getProfile())) } }),
+    profileMachine.provide({
+      actors: { loadProfile: fromPromise(async () => toProfile(await api.user.getProfile())) },
+    }),
   ).start();
 
   /** The loaded profile; a failed load is asked again (the next caller retries, as a cache would). */
@@ -179,7 +197,10 @@ export const createSignedInServices: CreateSignedInServices = (core, gateway) =>
     const remembered = !known && sub ? lastKnownWallet.account(sub) : null;
     const load = async (account: string) => {
       const result = await api.wallet.getBalances(account, fiat, lastKnownWallet.cryptos(account));
-      lastKnownWallet.saveCryptos(account, result.assets.filter((a) => a.isCrypto).map((a) => a.currency));
+      lastKnownWallet.saveCryptos(
+        account,
+        result.assets.filter((a) => a.isCrypto).map((a) => a.currency),
+      );
       return result;
     };
     if (!remembered) return load(await accountId());

@@ -12,7 +12,10 @@ import * as frame from '../features/shell/signedInFrame';
  */
 // The flows' screens come with the flows' part of the catalogue (src/i18n/index.ts), which Home and the
 // sign-in screens never download.
-const withFlowMessages = <T>(load: () => Promise<T>) => () => Promise.all([load(), loadFlowMessages()]).then(([chunk]) => chunk);
+const withFlowMessages =
+  <T>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), loadFlowMessages()]).then(([chunk]) => chunk);
 
 export const signedInChunks = {
   settings: withFlowMessages(() => import('../features/settings')),

@@ -1,7 +1,14 @@
 import { selectSignedIn } from '../../machines/session.selectors';
 import { selectSettledCurrency } from '../../machines/preferences.selectors';
 import { selectProfileSettled, selectResetHoldUntil } from '../../machines/profile.selectors';
-import type { AvailableCoinsActor, BalancesActor, PreferencesActor, ProfileActor, ResetHoldActor, SessionActor } from './actors';
+import type {
+  AvailableCoinsActor,
+  BalancesActor,
+  PreferencesActor,
+  ProfileActor,
+  ResetHoldActor,
+  SessionActor,
+} from './actors';
 
 type WalletActors = {
   session: SessionActor;
@@ -114,7 +121,10 @@ export function linkProfileToResetHold(profile: ProfileActor, hold: ResetHoldAct
 export function holdReporter(hold: ResetHoldActor) {
   return async ({ response }: { response: Response }) => {
     if (response.status !== 403) return;
-    const body = (await response.clone().json().catch(() => null)) as { code?: unknown; holdUntil?: unknown } | null;
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: unknown; holdUntil?: unknown } | null;
     if (body?.code === 'PASSCODE_RESET_HOLD' && typeof body.holdUntil === 'string') reportHold(hold, body.holdUntil);
   };
 }

@@ -10,7 +10,10 @@ import { forgetTelegramOwner } from './telegramOwner';
 import { initDataUserId } from '../platform/initDataUser';
 
 /** Everything of the auth port but the messenger sign-in (src/auth/telegramSignIn.ts). */
-export type IdentityProvider = Omit<AuthPort, 'signInWithInitData' | 'exchangeLinkToken' | 'loadTelegramOwner' | 'recordTelegramOwner'>;
+export type IdentityProvider = Omit<
+  AuthPort,
+  'signInWithInitData' | 'exchangeLinkToken' | 'loadTelegramOwner' | 'recordTelegramOwner'
+>;
 
 async function loadStoredUser(launch: LaunchInfo): Promise<SessionUser | null> {
   if (!launch.isAuthCallback && !hasStoredUser()) return null;
@@ -46,7 +49,9 @@ export function createIdentityProvider(launch: LaunchInfo, platform: StartPlatfo
     },
     // Spec §7: login is a username/password credentials sign-in with the identity provider.
     async signInWithPassword(email, password) {
-      return toSessionUser(await (await getUserManager()).signinResourceOwnerCredentials({ username: email, password }));
+      return toSessionUser(
+        await (await getUserManager()).signinResourceOwnerCredentials({ username: email, password }),
+      );
     },
     removeStoredUser: () => void getUserManager().then((m) => m.removeUser()),
     // Issue 20 item 9: another Telegram user's session ends at the IdP too (RFC 7009, refresh token and its

@@ -36,11 +36,17 @@ export function createOidcAuth(launch: LaunchInfo, platform: StartPlatform): Aut
     restoreSession: async () =>
       launch.isAuthCallback || hasStoredUser()
         ? (await idp()).restoreSession()
-        : { user: null, isTelegram: platform.isTelegram, linkToken: launch.linkToken, initDataUserId: platform.isTelegram ? initDataUserId(platform.initData) : null },
+        : {
+            user: null,
+            isTelegram: platform.isTelegram,
+            linkToken: launch.linkToken,
+            initDataUserId: platform.isTelegram ? initDataUserId(platform.initData) : null,
+          },
     signinSilent: async () => (await idp()).signinSilent(),
     // Messenger sign-in only happens inside Telegram, so its code loads there, not with every web start.
     signInWithInitData: async () => (await import('./telegramSignIn')).signInWithInitData(requireInitData(platform)),
-    exchangeLinkToken: async (linkToken) => (await import('./telegramSignIn')).exchangeLinkToken(linkToken, requireInitData(platform)),
+    exchangeLinkToken: async (linkToken) =>
+      (await import('./telegramSignIn')).exchangeLinkToken(linkToken, requireInitData(platform)),
     loadTelegramOwner: async (accessToken) => (await import('./telegramSignIn')).loadTelegramOwner(accessToken),
     recordTelegramOwner,
     discardSession: async (user) => (await idp()).discardSession(user),

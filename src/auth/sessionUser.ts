@@ -17,16 +17,18 @@ export function rememberRefreshExpiry(refreshToken: string | undefined, expiresI
 
 function storedRefreshExpiry(refreshToken: string): number | undefined {
   try {
-    const record = JSON.parse(window.localStorage.getItem(REFRESH_EXPIRY_KEY) ?? 'null') as
-      | { token: string; expiresAt: number }
-      | null;
+    const record = JSON.parse(window.localStorage.getItem(REFRESH_EXPIRY_KEY) ?? 'null') as {
+      token: string;
+      expiresAt: number;
+    } | null;
     return record && record.token === refreshToken.slice(-16) ? record.expiresAt : undefined;
   } catch {
     return undefined;
   }
 }
 
-const withTelegramOwner = (telegramUserId: number | undefined) => (telegramUserId === undefined ? {} : { telegramUserId });
+const withTelegramOwner = (telegramUserId: number | undefined) =>
+  telegramUserId === undefined ? {} : { telegramUserId };
 
 /** From oidc-client-ts's User or the record it stored (the same fields). */
 export function toSessionUser(user: StoredUser): SessionUser {

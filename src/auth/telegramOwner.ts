@@ -15,7 +15,10 @@ export function recordTelegramOwner(sub: string, telegramUserId: number): void {
 
 export function telegramOwnerOf(sub: string): number | undefined {
   try {
-    const record = JSON.parse(window.localStorage.getItem(KEY) ?? 'null') as { sub?: unknown; telegramUserId?: unknown } | null;
+    const record = JSON.parse(window.localStorage.getItem(KEY) ?? 'null') as {
+      sub?: unknown;
+      telegramUserId?: unknown;
+    } | null;
     return record?.sub === sub && typeof record.telegramUserId === 'number' ? record.telegramUserId : undefined;
   } catch {
     return undefined;

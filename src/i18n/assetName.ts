@@ -16,7 +16,14 @@ const STANDARDS: Record<string, string> = {
 };
 
 /** Catalogue code suffixes, for a code seen before the catalogue is loaded ("USDT_TRX"). */
-const SUFFIXES: Record<string, string> = { TRX: 'TRC-20', ETH: 'ERC-20', BSC: 'BEP-20', TON: 'Jetton', SOL: 'SPL', LNG: 'Lightning' };
+const SUFFIXES: Record<string, string> = {
+  TRX: 'TRC-20',
+  ETH: 'ERC-20',
+  BSC: 'BEP-20',
+  TON: 'Jetton',
+  SOL: 'SPL',
+  LNG: 'Lightning',
+};
 
 export type AssetName = {
   /** What follows an amount: "USDT", "BTC". */
@@ -30,7 +37,12 @@ export type AssetName = {
 const tickerOf = (currency: string) => currency.split('_')[0];
 
 function networkOf(coin: CoinNaming): string | null {
-  if (coin.token) return STANDARDS[coin.network.toLowerCase()] ?? STANDARDS[coin.blockchain.toLowerCase()] ?? (coin.blockchain || coin.network);
+  if (coin.token)
+    return (
+      STANDARDS[coin.network.toLowerCase()] ??
+      STANDARDS[coin.blockchain.toLowerCase()] ??
+      (coin.blockchain || coin.network)
+    );
   // A native coin on another network shares the ticker (BTC_LNG is BTC on Lightning).
   return coin.currency.includes('_') ? coin.blockchain || coin.network : null;
 }
@@ -40,9 +52,10 @@ export function assetDisplayName(coin: CoinNaming | string): AssetName {
   const currency = typeof coin === 'string' ? coin : coin.currency;
   const unit = tickerOf(currency);
   const suffix = currency.includes('_') ? currency.slice(currency.indexOf('_') + 1) : null;
-  const network = typeof coin !== 'string' ? networkOf(coin) : suffix === null ? null : SUFFIXES[suffix] ?? suffix;
+  const network = typeof coin !== 'string' ? networkOf(coin) : suffix === null ? null : (SUFFIXES[suffix] ?? suffix);
   return { unit, network, label: network ? `${unit} ${network}` : unit };
 }
 
 /** The unit after an amount ("USDT"), from the catalogue entry when loaded or the code. */
-export const assetUnit = (coin: CoinNaming | null | undefined, currency: string) => assetDisplayName(coin ?? currency).unit;
+export const assetUnit = (coin: CoinNaming | null | undefined, currency: string) =>
+  assetDisplayName(coin ?? currency).unit;

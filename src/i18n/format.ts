@@ -3,7 +3,13 @@
  * decimal strings all the way: Intl.NumberFormat formats a numeric string exactly (ES2023
  * "Intl.NumberFormat v3"), so 123456789012345678.12345678 never passes through a float.
  */
-import { fiatCents, formatCents, formatCrypto as truncateCrypto, isDecimal, trimZeros } from '../../machines/shared/money';
+import {
+  fiatCents,
+  formatCents,
+  formatCrypto as truncateCrypto,
+  isDecimal,
+  trimZeros,
+} from '../../machines/shared/money';
 import type { Locale } from './index';
 
 /** A coin's display decimals (`round`), a bare number, or null while the catalogue is not loaded. */
@@ -63,17 +69,32 @@ const currencyDisplay = (fiat: string): 'narrowSymbol' | 'symbol' => (fiat === '
  * English, "50 408,24 $" in Russian. `value` is a decimal string (a leading "-" for a negative change).
  * A price of a cheap coin may ask for more `decimals` ("$0.240123"), a change for a sign ("+$12.34").
  */
-export function formatFiat(value: string, fiat: string, locale: Locale, decimals = 2, signDisplay: 'auto' | 'exceptZero' = 'auto'): string {
+export function formatFiat(
+  value: string,
+  fiat: string,
+  locale: Locale,
+  decimals = 2,
+  signDisplay: 'auto' | 'exceptZero' = 'auto',
+): string {
   const magnitude = value.trim().replace(/^-/, '');
   if (!isDecimal(magnitude)) return value;
   try {
     const format = numberFormat(locale, {
-      style: 'currency', currency: fiat, currencyDisplay: currencyDisplay(fiat), signDisplay, minimumFractionDigits: decimals, maximumFractionDigits: decimals,
+      style: 'currency',
+      currency: fiat,
+      currencyDisplay: currencyDisplay(fiat),
+      signDisplay,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
     });
     return formatString(format, value.trim());
   } catch {
     // Not an ISO 4217 code: the number in the locale's format, then the code.
-    const plain = numberFormat(locale, { signDisplay, minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    const plain = numberFormat(locale, {
+      signDisplay,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
     return `${formatString(plain, value.trim())} ${fiat}`;
   }
 }

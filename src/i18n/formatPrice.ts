@@ -22,6 +22,10 @@ export function formatFiatChange(value: string, fiat: string, locale: Locale): s
 export function formatPercent(value: string, locale: Locale, signed = true): string {
   const magnitude = value.trim().replace(/^-/, '');
   if (!isDecimal(magnitude)) return value;
-  const number = numberFormat(locale, { signDisplay: signed ? 'exceptZero' : 'never', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const number = numberFormat(locale, {
+    signDisplay: signed ? 'exceptZero' : 'never',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return `${formatString(number, value.trim())}${locale === 'ru' ? '\u00a0%' : '%'}`;
 }

@@ -42,7 +42,9 @@ const loadedIn: Partial<Record<Part, Locale>> = {};
 export async function activateLocale(locale: Locale): Promise<void> {
   if (i18n.locale === locale) return;
   const names = [...wanted];
-  const bundles: Bundle[] = wanted.has('rest') ? ['signedInStart', ...names.filter((n) => n !== 'first' && n !== 'rest')] : names;
+  const bundles: Bundle[] = wanted.has('rest')
+    ? ['signedInStart', ...names.filter((n) => n !== 'first' && n !== 'rest')]
+    : names;
   const parts = await Promise.all(bundles.map((name) => catalogs[locale][name]()));
   i18n.loadAndActivate({ locale, messages: Object.assign({}, ...parts.map((p) => p.messages)) as never });
   for (const name of names) loadedIn[name] = locale;

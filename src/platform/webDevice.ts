@@ -30,7 +30,8 @@ export const webDevice: DeviceFeatures = {
   biometrics: noBiometrics,
   async share({ text, url }) {
     const data: ShareData = url ? { text, url } : { text };
-    if (typeof navigator.share !== 'function' || (navigator.canShare && !navigator.canShare(data))) return 'unavailable';
+    if (typeof navigator.share !== 'function' || (navigator.canShare && !navigator.canShare(data)))
+      return 'unavailable';
     try {
       await navigator.share(data);
       return 'shared';

@@ -9,7 +9,12 @@ export const row = style([rowBase, { minHeight: 64, padding: `${vars.space.sm} $
 export const names = style({ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0 });
 export const primary = style({ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 export const secondary = style({ color: vars.color.mutedText, fontSize: 14 });
-export const amounts = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', fontVariantNumeric: 'tabular-nums' });
+export const amounts = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-end',
+  fontVariantNumeric: 'tabular-nums',
+});
 export const badge = style({
   display: 'inline-block',
   marginInlineStart: 2,

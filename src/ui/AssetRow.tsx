@@ -14,7 +14,12 @@ export function AssetLine({ currency, coin, right }: { currency: string; coin: C
         <span className={css.primary}>{coin?.name ?? unit}</span>
         <span className={css.secondary}>
           {unit}
-          {network ? <> <NetworkBadge network={network} /></> : null}
+          {network ? (
+            <>
+              {' '}
+              <NetworkBadge network={network} />
+            </>
+          ) : null}
         </span>
       </span>
       {right}
@@ -24,7 +29,11 @@ export function AssetLine({ currency, coin, right }: { currency: string; coin: C
 
 /** The network beside a ticker ("USDT TRC-20"), so two USDTs never read the same. */
 export function NetworkBadge({ network }: { network: string }) {
-  return <span className={css.badge} data-testid="network-badge">{network}</span>;
+  return (
+    <span className={css.badge} data-testid="network-badge">
+      {network}
+    </span>
+  );
 }
 
 export const assetCss = css;

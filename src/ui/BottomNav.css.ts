@@ -9,7 +9,13 @@ export const nav = style({
   paddingBottom: 'var(--safe-bottom, 0px)',
 });
 
-export const list = style({ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', margin: 0, padding: 0, listStyle: 'none' });
+export const list = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(4, 1fr)',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
 
 export const link = style({
   position: 'relative',

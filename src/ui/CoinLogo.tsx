@@ -13,7 +13,13 @@ const logos: Record<string, string> = Object.fromEntries(
   ]),
 );
 
-const aliases: Record<string, string> = { lightning: 'btc_lng', lng: 'btc_lng', usdt_trx: 'usdt', usdt_eth: 'usdt', tron: 'trx' };
+const aliases: Record<string, string> = {
+  lightning: 'btc_lng',
+  lng: 'btc_lng',
+  usdt_trx: 'usdt',
+  usdt_eth: 'usdt',
+  tron: 'trx',
+};
 
 /** 'BTC' / 'btc' → the btc logo; 'USDT_TRX' → usdt; unknown names → null (letter badge). */
 export function logoKey(name: string | null | undefined): string | null {
@@ -35,20 +41,27 @@ type Props = {
 function Logo({ name }: { name: string }) {
   const key = logoKey(name);
   if (key) return <img className={css.image} src={logos[key]} alt="" draggable={false} />;
-  return <span className={css.fallback} data-fallback="true">{name.trim().charAt(0) || '?'}</span>;
+  return (
+    <span className={css.fallback} data-fallback="true">
+      {name.trim().charAt(0) || '?'}
+    </span>
+  );
 }
 
 /** Decorative: the coin's name is always written next to it. */
 export function CoinLogo({ logoName, secondaryLogoName, size = 40 }: Props) {
   const main = logoKey(logoName) ?? logoName.toLowerCase();
-  const badge = secondaryLogoName && (logoKey(secondaryLogoName) ?? secondaryLogoName.toLowerCase()) !== main ? secondaryLogoName : null;
+  const badge =
+    secondaryLogoName && (logoKey(secondaryLogoName) ?? secondaryLogoName.toLowerCase()) !== main
+      ? secondaryLogoName
+      : null;
   return (
     <span
       className={css.root}
       style={{ width: size, height: size, fontSize: Math.round(size * 0.45) }}
       aria-hidden="true"
       data-logo={logoKey(logoName) ?? 'fallback'}
-      data-badge={badge ? logoKey(badge) ?? 'fallback' : undefined}
+      data-badge={badge ? (logoKey(badge) ?? 'fallback') : undefined}
     >
       <Logo name={logoName} />
       {badge ? (

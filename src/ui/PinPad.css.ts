@@ -1,7 +1,13 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
 
-export const pad = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.lg, width: '100%' });
+export const pad = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.lg,
+  width: '100%',
+});
 
 export const dots = style({ display: 'flex', gap: vars.space.md, justifyContent: 'center', minHeight: 16 });
 

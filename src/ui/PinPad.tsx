@@ -13,7 +13,17 @@ export type KeypadActor = ActorRefFrom<typeof passcodeKeypadMachine>;
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 
 const BackspaceIcon = () => (
-  <svg width={28} height={28} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+  <svg
+    width={28}
+    height={28}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={1.8}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden
+  >
     <path d="M21 5H9l-6 7 6 7h12a1 1 0 0 0 1-1V6a1 1 0 0 0-1-1zM17 9l-6 6M11 9l6 6" />
   </svg>
 );
@@ -46,7 +56,15 @@ function useKeyboard(keypad: KeypadActor | undefined, editable: boolean, canDele
  * or, while `busy`, stay filled. Buttons are named by their digit and "Delete last digit". Digits and
  * Backspace also work from a keyboard; a polite live region tells screen readers how many are entered.
  */
-export function PinPad({ keypad, disabled = false, label }: { keypad: KeypadActor | undefined; disabled?: boolean; label: string }) {
+export function PinPad({
+  keypad,
+  disabled = false,
+  label,
+}: {
+  keypad: KeypadActor | undefined;
+  disabled?: boolean;
+  label: string;
+}) {
   const { t } = useLingui();
   const count = useSelector(keypad, (s) => (s ? selectDigitCount(s) : 0));
   const editable = useSelector(keypad, (s) => (s ? selectKeypadEditable(s) : false)) && !disabled;
@@ -56,7 +74,9 @@ export function PinPad({ keypad, disabled = false, label }: { keypad: KeypadActo
   const entered = t`${count} of ${PASSCODE_LENGTH} digits entered`;
   return (
     <div className={css.pad} role="group" aria-label={label}>
-      <span className={srOnly} aria-live="polite" data-testid="pin-announce">{count > 0 ? entered : ''}</span>
+      <span className={srOnly} aria-live="polite" data-testid="pin-announce">
+        {count > 0 ? entered : ''}
+      </span>
       <div className={css.dots} role="img" aria-label={entered} data-testid="pin-dots">
         {Array.from({ length: PASSCODE_LENGTH }, (_, i) => (
           <span key={i} className={css.dot} data-filled={i < count} />
@@ -69,7 +89,9 @@ export function PinPad({ keypad, disabled = false, label }: { keypad: KeypadActo
           </button>
         ))}
         <span />
-        <button type="button" className={css.key} disabled={!editable} onClick={() => press('0')}>0</button>
+        <button type="button" className={css.key} disabled={!editable} onClick={() => press('0')}>
+          0
+        </button>
         <button
           type="button"
           className={css.key}

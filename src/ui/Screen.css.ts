@@ -28,7 +28,15 @@ export const back = style({
 /** The back control's wrapper takes no box of its own, so the header lays out as before. */
 export const slot = style({ display: 'contents' });
 
-export const title = style({ flex: 1, minWidth: 0, margin: 0, fontSize: vars.text.heading, lineHeight: 1.25, fontWeight: 700, overflowWrap: 'anywhere' });
+export const title = style({
+  flex: 1,
+  minWidth: 0,
+  margin: 0,
+  fontSize: vars.text.heading,
+  lineHeight: 1.25,
+  fontWeight: 700,
+  overflowWrap: 'anywhere',
+});
 
 export const content = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, flex: 1 });
 
@@ -48,13 +56,27 @@ export const actions = style({
 });
 
 /** Why the main action waits (offline): small secondary text right above it. */
-export const hold = style({ margin: 0, color: vars.color.mutedText, fontSize: vars.text.small, lineHeight: 1.4, textAlign: 'center', overflowWrap: 'anywhere' });
+export const hold = style({
+  margin: 0,
+  color: vars.color.mutedText,
+  fontSize: vars.text.small,
+  lineHeight: 1.4,
+  textAlign: 'center',
+  overflowWrap: 'anywhere',
+});
 
 /** The fieldset that disables a held primary draws nothing of its own. */
 export const heldSlot = style({ border: 'none', margin: 0, padding: 0, minInlineSize: 0 });
 
 /** Status screens (sent, set, confirmed): an icon and a message at the top of the content. */
-export const status = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: vars.space.sm, paddingTop: vars.space.xl });
+export const status = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  textAlign: 'center',
+  gap: vars.space.sm,
+  paddingTop: vars.space.xl,
+});
 
 export const statusIcon = style({
   display: 'inline-flex',
@@ -66,9 +88,21 @@ export const statusIcon = style({
   background: vars.color.surface,
 });
 
-export const statusTitle = style({ margin: `${vars.space.sm} 0 0`, fontSize: vars.text.heading, lineHeight: 1.25, fontWeight: 700, overflowWrap: 'anywhere' });
+export const statusTitle = style({
+  margin: `${vars.space.sm} 0 0`,
+  fontSize: vars.text.heading,
+  lineHeight: 1.25,
+  fontWeight: 700,
+  overflowWrap: 'anywhere',
+});
 
-export const statusText = style({ margin: 0, color: vars.color.mutedText, fontSize: vars.text.body, lineHeight: 1.5, overflowWrap: 'anywhere' });
+export const statusText = style({
+  margin: 0,
+  color: vars.color.mutedText,
+  fontSize: vars.text.body,
+  lineHeight: 1.5,
+  overflowWrap: 'anywhere',
+});
 
 export const statusTone = {
   neutral: style({ color: vars.color.accent }),

@@ -55,16 +55,37 @@ export function BackButton({ to, search, onClick, disabled, label }: Back) {
   const name = label ?? t`Back`;
   const icon = <ChevronLeftGlyph />;
   if (to && !disabled) {
-    return <Link to={to} search={search} className={css.back} aria-label={name}>{icon}</Link>;
+    return (
+      <Link to={to} search={search} className={css.back} aria-label={name}>
+        {icon}
+      </Link>
+    );
   }
-  return <button type="button" className={css.back} aria-label={name} disabled={disabled} onClick={onClick}>{icon}</button>;
+  return (
+    <button type="button" className={css.back} aria-label={name} disabled={disabled} onClick={onClick}>
+      {icon}
+    </button>
+  );
 }
 
 /**
  * Every screen: header (back + title), content, and a bottom action area. New screens copy this shape
  * (see ARCHITECTURE.md, "Visual guide") instead of placing their own back links and buttons.
  */
-export function Screen({ title, back, headerEnd, primary, secondary, busy, centered, titleId: givenId, onSubmit, guardClose = false, hold, children }: ScreenProps) {
+export function Screen({
+  title,
+  back,
+  headerEnd,
+  primary,
+  secondary,
+  busy,
+  centered,
+  titleId: givenId,
+  onSubmit,
+  guardClose = false,
+  hold,
+  children,
+}: ScreenProps) {
   const autoId = useId();
   const titleId = givenId ?? autoId;
   const holdId = `${autoId}-hold`;
@@ -83,25 +104,54 @@ export function Screen({ title, back, headerEnd, primary, secondary, busy, cente
       aria-labelledby={title ? titleId : undefined}
       aria-busy={busy || undefined}
       noValidate={!!onSubmit || undefined}
-      onSubmit={onSubmit ? (e: FormEvent) => { e.preventDefault(); if (!held) onSubmit(); } : undefined}
+      onSubmit={
+        onSubmit
+          ? (e: FormEvent) => {
+              e.preventDefault();
+              if (!held) onSubmit();
+            }
+          : undefined
+      }
     >
       {title || (back && !native) ? (
         <header className={css.header}>
-          {back ? <span data-slot="back" className={slot} hidden={native}><BackButton {...back} /></span> : null}
-          {title ? <h1 id={titleId} className={css.title}>{title}</h1> : null}
+          {back ? (
+            <span data-slot="back" className={slot} hidden={native}>
+              <BackButton {...back} />
+            </span>
+          ) : null}
+          {title ? (
+            <h1 id={titleId} className={css.title}>
+              {title}
+            </h1>
+          ) : null}
           {headerEnd}
         </header>
       ) : back ? (
-        <header hidden><span data-slot="back"><BackButton {...back} /></span></header>
+        <header hidden>
+          <span data-slot="back">
+            <BackButton {...back} />
+          </span>
+        </header>
       ) : null}
       <div className={centered ? `${css.content} ${css.centered}` : css.content}>{children}</div>
       {primary || secondary ? (
         <div data-slot="actions" className={css.actions} hidden={native && !secondary && !held}>
-          {held ? <p id={holdId} className={css.hold} data-testid="screen-hold">{hold}</p> : null}
+          {held ? (
+            <p id={holdId} className={css.hold} data-testid="screen-hold">
+              {hold}
+            </p>
+          ) : null}
           {primary ? (
             <div data-slot="primary" hidden={native}>
               {/* A disabled fieldset disables whatever control the screen put here, without the screen's help. */}
-              {held ? <fieldset disabled className={css.heldSlot} aria-describedby={holdId}>{primary}</fieldset> : primary}
+              {held ? (
+                <fieldset disabled className={css.heldSlot} aria-describedby={holdId}>
+                  {primary}
+                </fieldset>
+              ) : (
+                primary
+              )}
             </div>
           ) : null}
           {secondary}

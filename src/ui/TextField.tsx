@@ -15,7 +15,9 @@ export function TextField({ label, value, onValueChange, error, id, ...rest }: P
   const errorId = `${inputId}-error`;
   return (
     <div className={css.field}>
-      <label className={css.label} htmlFor={inputId}>{label}</label>
+      <label className={css.label} htmlFor={inputId}>
+        {label}
+      </label>
       <div className={error ? `${css.box} ${css.invalid}` : css.box}>
         <input
           id={inputId}
@@ -27,21 +29,34 @@ export function TextField({ label, value, onValueChange, error, id, ...rest }: P
           {...rest}
         />
       </div>
-      {error ? <span id={errorId} className={css.hint} role="alert">{error}</span> : null}
+      {error ? (
+        <span id={errorId} className={css.hint} role="alert">
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }
 
 /** Password input with a show/hide toggle (spec §2); visibility is machine state, passed in. */
 export function PasswordField({
-  label, value, onValueChange, error, id, shown, onToggleShown, ...rest
+  label,
+  value,
+  onValueChange,
+  error,
+  id,
+  shown,
+  onToggleShown,
+  ...rest
 }: Props & { shown: boolean; onToggleShown: () => void }) {
   const { t } = useLingui();
   const autoId = useId();
   const inputId = id ?? autoId;
   return (
     <div className={css.field}>
-      <label className={css.label} htmlFor={inputId}>{label}</label>
+      <label className={css.label} htmlFor={inputId}>
+        {label}
+      </label>
       <div className={error ? `${css.box} ${css.invalid}` : css.box}>
         <input
           id={inputId}
@@ -62,7 +77,11 @@ export function PasswordField({
           {shown ? t`Hide` : t`Show`}
         </button>
       </div>
-      {error ? <span className={css.hint} role="alert">{error}</span> : null}
+      {error ? (
+        <span className={css.hint} role="alert">
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }

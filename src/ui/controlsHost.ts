@@ -39,7 +39,11 @@ const sameMain = (a: MainButtonView | null, b: MainButtonView | null) =>
  */
 export function createControlsHost(controls: NativeControls): ControlsHost {
   const stack: { state: ScreenControlsState | null }[] = [];
-  let applied: { back: boolean; main: MainButtonView | null; guard: boolean } = { back: false, main: null, guard: false };
+  let applied: { back: boolean; main: MainButtonView | null; guard: boolean } = {
+    back: false,
+    main: null,
+    guard: false,
+  };
   let scheduled = false;
   const top = () => stack.at(-1)?.state ?? null;
 
@@ -111,7 +115,11 @@ function mirrorScreen(entry: ScreenEntry, root: HTMLElement, guard: () => boolea
     entry.update({
       back: !!backEl && !isDisabled(backEl),
       main: main
-        ? { text: (main.textContent ?? '').trim(), enabled: !isDisabled(main), busy: main.getAttribute('aria-busy') === 'true' }
+        ? {
+            text: (main.textContent ?? '').trim(),
+            enabled: !isDisabled(main),
+            busy: main.getAttribute('aria-busy') === 'true',
+          }
         : null,
       guard: guard(),
       pressBack: () => back()?.click(),

@@ -8,7 +8,14 @@ import type { Browser, Page } from 'playwright-core';
 import { baseUrl, confirmedUser, deposit, latestMail, launch, logIn, phone, typeCode, uniqueEmail } from './support';
 import { launchHash, telegramBridgeScript } from './telegramMock';
 
-type Recorded = { name: string; at: string; props: Record<string, string>; accountId: string | null; appType: string; sessionId: string };
+type Recorded = {
+  name: string;
+  at: string;
+  props: Record<string, string>;
+  accountId: string | null;
+  appType: string;
+  sessionId: string;
+};
 
 const json = { 'content-type': 'application/json' };
 const PASSCODE = '2580';
@@ -37,16 +44,20 @@ const has = (events: Recorded[], name: string, props?: Record<string, string>) =
   events.some((e) => e.name === name && (!props || Object.entries(props).every(([k, v]) => e.props[k] === v)));
 
 /** What an event says, tags aside: the account id and session id are random and may contain any digits. */
-const contentOf = (events: Recorded[]) => JSON.stringify(events.map(({ name, props, appType }) => ({ name, props, appType })));
+const contentOf = (events: Recorded[]) =>
+  JSON.stringify(events.map(({ name, props, appType }) => ({ name, props, appType })));
 
-const tokenOf = (page: Page) => page.evaluate(() => {
-  const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))!;
-  return JSON.parse(localStorage.getItem(key)!).access_token as string;
-});
+const tokenOf = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))!;
+    return JSON.parse(localStorage.getItem(key)!).access_token as string;
+  });
 const accountOf = async (token: string) =>
-  ((await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: { authorization: `Bearer ${token}` } })).json()).accounts[0].id) as string;
+  (await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: { authorization: `Bearer ${token}` } })).json())
+    .accounts[0].id as string;
 
-const fundEth = (auth: Record<string, string>, account: string, amount: string) => deposit({ auth, account }, 'ETH', amount);
+const fundEth = (auth: Record<string, string>, account: string, amount: string) =>
+  deposit({ auth, account }, 'ETH', amount);
 
 test('on the web: sign-up, sign-in, screens, a passcode set and a send, tagged with the account and appType web, with no personal data', async () => {
   const email = uniqueEmail('analytics');
@@ -60,12 +71,28 @@ test('on the web: sign-up, sign-in, screens, a passcode set and a send, tagged w
   await page.waitForURL('**/auth/signup/email/success**');
   const signupEvents = await waitForEvents((e) => has(e, 'signed_up'), 'the sign-up');
   const signup = signupEvents.find((e) => e.name === 'signed_up')!;
-  assert.deepEqual({ props: signup.props, accountId: signup.accountId, appType: signup.appType }, { props: { method: 'email' }, accountId: null, appType: 'web' },
-    'a sign-up has no account yet');
-  assert.ok(signupEvents.some((e) => e.sessionId === signup.sessionId && e.name === 'screen_viewed' && e.props.screen === '/auth/signup/email'));
+  assert.deepEqual(
+    { props: signup.props, accountId: signup.accountId, appType: signup.appType },
+    { props: { method: 'email' }, accountId: null, appType: 'web' },
+    'a sign-up has no account yet',
+  );
+  assert.ok(
+    signupEvents.some(
+      (e) => e.sessionId === signup.sessionId && e.name === 'screen_viewed' && e.props.screen === '/auth/signup/email',
+    ),
+  );
 
   const code = (await latestMail(email, /confirm/i)).links[0]!.split('/').pop();
-  assert.equal((await fetch(`${baseUrl}/b2c-user-management/confirmation/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ confirmationCode: code }) })).status, 200);
+  assert.equal(
+    (
+      await fetch(`${baseUrl}/b2c-user-management/confirmation/confirm`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ confirmationCode: code }),
+      })
+    ).status,
+    200,
+  );
 
   await logIn(page, { email, password });
   // A screen counts once it is shown, not when the URL changed (its data may still be on the way).
@@ -85,11 +112,22 @@ test('on the web: sign-up, sign-in, screens, a passcode set and a send, tagged w
 
   const ownAddress = await fundEth(auth, account, '0.5');
   const payee = await confirmedUser('payee');
-  const payeeAddress = (await (await fetch(`${baseUrl}/b2c-wallet/${payee.account}/account/currency`, { method: 'POST', headers: payee.auth, body: JSON.stringify({ currency: 'ETH' }) })).json()).depositAddress as string;
+  const payeeAddress = (
+    await (
+      await fetch(`${baseUrl}/b2c-wallet/${payee.account}/account/currency`, {
+        method: 'POST',
+        headers: payee.auth,
+        body: JSON.stringify({ currency: 'ETH' }),
+      })
+    ).json()
+  ).depositAddress as string;
 
   await page.goto(`${baseUrl}/home/asset/ETH/send`);
   await page.getByLabel(/Recipient's .* address/).fill(payeeAddress);
-  await page.getByTestId('send-fee').filter({ hasText: /Network fee: \d/ }).waitFor();
+  await page
+    .getByTestId('send-fee')
+    .filter({ hasText: /Network fee: \d/ })
+    .waitFor();
   await page.getByLabel('Amount, ETH').fill('0.125');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Confirm and send' }).click();
@@ -97,15 +135,29 @@ test('on the web: sign-up, sign-in, screens, a passcode set and a send, tagged w
   await page.waitForURL('**/send/progress');
   await page.getByRole('heading', { name: 'Transfer complete' }).waitFor();
 
-  const events = (await waitForEvents((e) => e.some((x) => x.accountId === account && x.name === 'send_completed'), 'the send'))
-    .filter((e) => e.accountId === account);
-  assert.ok(events.every((e) => e.appType === 'web'), 'every event of the web session says web');
+  const events = (
+    await waitForEvents((e) => e.some((x) => x.accountId === account && x.name === 'send_completed'), 'the send')
+  ).filter((e) => e.accountId === account);
+  assert.ok(
+    events.every((e) => e.appType === 'web'),
+    'every event of the web session says web',
+  );
   assert.ok(has(events, 'signed_in', { method: 'password' }), 'the sign-in');
-  for (const screen of ['/home', '/settings/wallet-protection', '/settings/wallet-protection/set', '/home/asset/$currency/send', '/home/asset/$currency/send/review', '/home/asset/$currency/send/progress']) {
+  for (const screen of [
+    '/home',
+    '/settings/wallet-protection',
+    '/settings/wallet-protection/set',
+    '/home/asset/$currency/send',
+    '/home/asset/$currency/send/review',
+    '/home/asset/$currency/send/progress',
+  ]) {
     assert.ok(has(events, 'screen_viewed', { screen }), `screen ${screen} in ${contentOf(events)}`);
   }
   assert.ok(has(events, 'passcode_set'), 'the passcode set');
-  assert.ok(has(events, 'send_started', { currency: 'ETH' }) && has(events, 'send_completed', { currency: 'ETH' }), 'the send, started and completed');
+  assert.ok(
+    has(events, 'send_started', { currency: 'ETH' }) && has(events, 'send_completed', { currency: 'ETH' }),
+    'the send, started and completed',
+  );
 
   const content = contentOf([...signupEvents, ...events]);
   for (const secret of [email, password, PASSCODE, '0.125', payeeAddress, ownAddress, code!]) {
@@ -115,8 +167,18 @@ test('on the web: sign-up, sign-in, screens, a passcode set and a send, tagged w
 });
 
 test('inside Telegram: the init-data sign-in and screens, tagged with the account and appType tg, with no name or username', async () => {
-  const tgUser = { id: 710000000 + Math.floor(Math.random() * 1e6), first_name: 'Grace', last_name: 'Hopper', username: 'grace_tg', language_code: 'en' };
-  const res = await fetch(`${baseUrl}/dev/telegram/init-data`, { method: 'POST', headers: json, body: JSON.stringify({ user: tgUser }) });
+  const tgUser = {
+    id: 710000000 + Math.floor(Math.random() * 1e6),
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    username: 'grace_tg',
+    language_code: 'en',
+  };
+  const res = await fetch(`${baseUrl}/dev/telegram/init-data`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ user: tgUser }),
+  });
   const { initData } = (await res.json()) as { initData: string };
   const { context, page } = await phone(browser);
   await context.addInitScript(telegramBridgeScript);
@@ -127,12 +189,20 @@ test('inside Telegram: the init-data sign-in and screens, tagged with the accoun
   await page.getByRole('heading', { name: 'Settings' }).waitFor();
   const account = await accountOf(await tokenOf(page));
 
-  const events = (await waitForEvents((e) => e.some((x) => x.accountId === account && x.props.screen === '/settings'), 'the Telegram session'))
-    .filter((e) => e.accountId === account);
-  assert.ok(events.every((e) => e.appType === 'tg'), 'every event inside Telegram says tg');
+  const events = (
+    await waitForEvents(
+      (e) => e.some((x) => x.accountId === account && x.props.screen === '/settings'),
+      'the Telegram session',
+    )
+  ).filter((e) => e.accountId === account);
+  assert.ok(
+    events.every((e) => e.appType === 'tg'),
+    'every event inside Telegram says tg',
+  );
   assert.ok(has(events, 'signed_in', { method: 'telegram' }), 'the init-data sign-in');
   assert.ok(has(events, 'screen_viewed', { screen: '/home' }) && has(events, 'screen_viewed', { screen: '/settings' }));
   const content = contentOf(events);
-  for (const secret of ['Grace', 'Hopper', 'grace_tg', String(tgUser.id)]) assert.ok(!content.includes(secret), `no ${secret} in the events`);
+  for (const secret of ['Grace', 'Hopper', 'grace_tg', String(tgUser.id)])
+    assert.ok(!content.includes(secret), `no ${secret} in the events`);
   await context.close();
 });

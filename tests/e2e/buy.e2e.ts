@@ -13,7 +13,10 @@ before(async () => (browser = await launch()));
 after(async () => browser?.close());
 
 const assets = async (user: { auth: Record<string, string>; account: string }) =>
-  (await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json()) as Array<{ currency: string; totalAvailable: string }>;
+  (await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json()) as Array<{
+    currency: string;
+    totalAvailable: string;
+  }>;
 
 /** Home → Buy / Sell → Buy with card → BTC → RUB → 5000 RUB typed, the crypto quoted → review. */
 async function orderBtc(page: Page, fiat: string, a11y: boolean) {
@@ -45,7 +48,10 @@ test('a newcomer buys BTC for 5000 RUB with a 3-D Secure card, comes back to the
   await orderBtc(page, '5000', true);
 
   // The crypto side is quoted after the debounce, with the approximate rate.
-  await page.getByTestId('buy-rate').filter({ hasText: /^1 BTC ≈ / }).waitFor();
+  await page
+    .getByTestId('buy-rate')
+    .filter({ hasText: /^1 BTC ≈ / })
+    .waitFor();
   const crypto = await page.getByLabel('You get, BTC').inputValue();
   assert.match(crypto, /^0\.\d+$/);
   await checkA11y(page, 'buy-order');
@@ -59,7 +65,11 @@ test('a newcomer buys BTC for 5000 RUB with a 3-D Secure card, comes back to the
   // Confirm → the sandbox acquirer's hosted page → 3-D Secure code → back in the app.
   await page.getByRole('button', { name: 'Confirm and pay' }).click();
   await page.waitForURL('**/dev/acquirer/pay/**');
-  assert.equal(await page.evaluate(() => window.localStorage.getItem('buy.pendingOrder') !== null), true, 'the pending order is remembered');
+  assert.equal(
+    await page.evaluate(() => window.localStorage.getItem('buy.pendingOrder') !== null),
+    true,
+    'the pending order is remembered',
+  );
   await pay(page, THREE_DS_CARD);
   await page.getByRole('heading', { name: 'Confirm the payment' }).waitFor();
   await page.getByLabel('Confirmation code').fill('123456');
@@ -69,7 +79,11 @@ test('a newcomer buys BTC for 5000 RUB with a 3-D Secure card, comes back to the
   await checkA11y(page, 'buy-status-pending');
   await page.getByRole('heading', { name: 'Purchase complete' }).waitFor({ timeout: 30_000 });
   assert.equal((await page.getByTestId('buy-status-amount').textContent())!, `${crypto} BTC`);
-  assert.equal(await page.evaluate(() => window.localStorage.getItem('buy.pendingOrder')), null, 'forgotten once credited');
+  assert.equal(
+    await page.evaluate(() => window.localStorage.getItem('buy.pendingOrder')),
+    null,
+    'forgotten once credited',
+  );
   await checkA11y(page, 'buy-status-credited');
 
   // The asset: received in history, and the balance.
@@ -90,13 +104,19 @@ test('2999 RUB keeps review disabled; an expired review updates its rate; a decl
   await orderBtc(page, '2999', false);
 
   // Spec §5: out of limits the field is invalid, buy_limit shows and review stays disabled.
-  await page.getByText('Enter an amount from 3,000 to 75,000 RUB', { exact: true }).and(page.getByRole('alert')).waitFor();
+  await page
+    .getByText('Enter an amount from 3,000 to 75,000 RUB', { exact: true })
+    .and(page.getByRole('alert'))
+    .waitFor();
   assert.equal(await page.getByLabel('You pay, RUB').getAttribute('aria-invalid'), 'true');
   assert.equal(await page.getByRole('button', { name: 'Review' }).isDisabled(), true);
   await checkA11y(page, 'buy-order-limit');
 
   await page.getByLabel('You pay, RUB').fill('3000');
-  await page.getByTestId('buy-rate').filter({ hasText: /^1 BTC ≈ / }).waitFor();
+  await page
+    .getByTestId('buy-rate')
+    .filter({ hasText: /^1 BTC ≈ / })
+    .waitFor();
   await page.getByRole('button', { name: 'Review' }).click();
   await page.getByRole('timer').waitFor();
   // A review reloaded after its quote ran out: greyed summary, the expired message, Update rate.
@@ -110,13 +130,19 @@ test('2999 RUB keeps review disabled; an expired review updates its rate; a decl
   assert.equal(await page.getByTestId('buy-summary').getAttribute('aria-disabled'), 'true');
   await checkA11y(page, 'buy-review-expired');
   await page.getByRole('button', { name: 'Update rate' }).click();
-  await page.getByRole('timer').filter({ hasText: /^0[45]:\d\d$/ }).waitFor();
+  await page
+    .getByRole('timer')
+    .filter({ hasText: /^0[45]:\d\d$/ })
+    .waitFor();
   await page.getByRole('button', { name: 'Confirm and pay' }).click();
   await page.waitForURL('**/dev/acquirer/pay/**');
   await pay(page, DECLINED_CARD);
   await page.waitForURL('**/buy/status/**');
   await page.getByRole('heading', { name: 'Payment declined' }).waitFor();
-  assert.equal((await page.getByTestId('buy-status-note').textContent())!, 'The card payment did not go through. Nothing was credited to your wallet.');
+  assert.equal(
+    (await page.getByTestId('buy-status-note').textContent())!,
+    'The card payment did not go through. Nothing was credited to your wallet.',
+  );
   await checkA11y(page, 'buy-status-declined');
   const btc = (await assets(user)).find((a) => a.currency === 'BTC');
   assert.ok(!btc || Number(btc.totalAvailable) === 0, 'nothing credited');

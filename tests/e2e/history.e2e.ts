@@ -21,8 +21,13 @@ after(async () => browser?.close());
 const rows = (page: Page) => page.getByTestId('history-row');
 
 async function waitForRows(page: Page, n: number) {
-  await page.waitForFunction((count) => document.querySelectorAll('[data-testid="history-row"]').length === count
-    && !document.querySelector('[aria-label="Loading history"], [aria-label="Загружаем историю"]'), n, { timeout: 20_000 });
+  await page.waitForFunction(
+    (count) =>
+      document.querySelectorAll('[data-testid="history-row"]').length === count &&
+      !document.querySelector('[aria-label="Loading history"], [aria-label="Загружаем историю"]'),
+    n,
+    { timeout: 20_000 },
+  );
 }
 
 test('history: filters in the URL survive a reload, CSV export downloads the filtered rows with exact decimals', async () => {
@@ -48,7 +53,7 @@ test('history: filters in the URL survive a reload, CSV export downloads the fil
   await page.reload();
   await waitForRows(page, 1);
   assert.equal(await page.getByLabel('Asset').inputValue(), 'ETH');
-  assert.match(await rows(page).first().textContent() ?? '', /Received\+0\.12345678 ETH/);
+  assert.match((await rows(page).first().textContent()) ?? '', /Received\+0\.12345678 ETH/);
 
   // Search by part of the deposit address: still the ETH row; a hash that is nowhere: none.
   await page.getByLabel('Address or hash').fill('no-such-hash');
@@ -61,10 +66,16 @@ test('history: filters in the URL survive a reload, CSV export downloads the fil
   await waitForRows(page, 1);
 
   // Export: a real download of text/csv with the filtered row, amount exact to 18 decimals.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   assert.equal(download.suggestedFilename(), 'history.csv');
   const csv = readFileSync((await download.path())!, 'utf8');
-  const [header, ...lines] = csv.trim().split('\r\n').map((l) => l.split(','));
+  const [header, ...lines] = csv
+    .trim()
+    .split('\r\n')
+    .map((l) => l.split(','));
   assert.deepEqual(header!.slice(0, 7), ['date', 'asset', 'kind', 'state', 'direction', 'amount', 'fee']);
   assert.equal(lines.length, 1);
   const row = Object.fromEntries(header!.map((h, i) => [h, lines[0]![i]]));

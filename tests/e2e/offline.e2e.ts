@@ -7,13 +7,27 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, deposit, explained, launch, logIn, phone, choosePreferences, languages, themes } from './support';
+import {
+  baseUrl,
+  confirmedUser,
+  deposit,
+  explained,
+  launch,
+  logIn,
+  phone,
+  choosePreferences,
+  languages,
+  themes,
+} from './support';
 import { checkA11y } from './axe';
 
 const OUT = 'screenshots';
 const EXTERNAL = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 const BANNER = { en: 'You are offline', ru: 'Нет подключения к интернету' };
-const REASON = { en: 'No connection. You can continue once you are back online.', ru: 'Нет подключения. Продолжить можно, когда связь восстановится.' };
+const REASON = {
+  en: 'No connection. You can continue once you are back online.',
+  ru: 'Нет подключения. Продолжить можно, когда связь восстановится.',
+};
 const UPDATED = { en: /^Updated \d{1,2}:\d{2}\s?[AP]M$/, ru: /^Обновлено в \d{1,2}:\d{2}$/ };
 
 let browser: Browser;
@@ -61,7 +75,11 @@ test('offline: banner, "Updated hh:mm", Continue held with its reason; back onli
   await context.setOffline(true);
   await banner(page).waitFor();
   assert.match((await banner(page).textContent()) ?? '', new RegExp(BANNER.en));
-  assert.equal(await page.getByRole('status').filter({ hasText: BANNER.en }).count(), 1, 'the banner is a status (live) region');
+  assert.equal(
+    await page.getByRole('status').filter({ hasText: BANNER.en }).count(),
+    1,
+    'the banner is a status (live) region',
+  );
   assert.match(((await page.getByTestId('balances-updated').textContent()) ?? '').trim(), UPDATED.en);
   assert.equal(await total(page).getAttribute('data-dated'), 'true');
   await checkA11y(page, 'home-offline');

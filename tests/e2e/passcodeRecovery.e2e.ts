@@ -34,11 +34,26 @@ async function telegramUser(page: Page, platform: string, over: Record<string, u
 
 /** Passcode 1111, then ten wrong codes through the gateway (the sandbox ends each wait): blocked. */
 async function blockPasscode(user: SignedInUser) {
-  assert.equal((await fetch(`${PIN}/enable`, { method: 'POST', headers: user.auth, body: JSON.stringify({ pinCode: '1111' }) })).status, 200);
+  assert.equal(
+    (await fetch(`${PIN}/enable`, { method: 'POST', headers: user.auth, body: JSON.stringify({ pinCode: '1111' }) }))
+      .status,
+    200,
+  );
   let last = '';
   for (let i = 0; i < 10; i++) {
-    await fetch(`${baseUrl}/dev/passcode/end-wait`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: user.userId }) });
-    last = (await (await fetch(`${PIN}/validate`, { method: 'POST', headers: { authorization: user.auth.authorization!, pincode: '9999' } })).json()).code;
+    await fetch(`${baseUrl}/dev/passcode/end-wait`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: user.userId }),
+    });
+    last = (
+      await (
+        await fetch(`${PIN}/validate`, {
+          method: 'POST',
+          headers: { authorization: user.auth.authorization!, pincode: '9999' },
+        })
+      ).json()
+    ).code;
   }
   assert.equal(last, 'B2C_USM0032', 'the tenth wrong code blocks the passcode');
 }
@@ -48,7 +63,11 @@ async function blockPasscode(user: SignedInUser) {
  * Mini App signs in again with its init data at its next call.
  */
 async function signedInAgain(page: Page, before: SignedInUser): Promise<SignedInUser> {
-  assert.equal((await fetch(`${baseUrl}/b2c-user-management/user`, { headers: before.auth })).status, 401, 'the recovery ended the old session');
+  assert.equal(
+    (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: before.auth })).status,
+    401,
+    'the recovery ended the old session',
+  );
   const old = before.auth.authorization!.slice('Bearer '.length);
   await page.waitForFunction((token) => {
     const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
@@ -135,8 +154,16 @@ test('ios: a Telegram-only user blocked, recovered with fresh init data, held fr
   // Said on the passcode screen, and in the send's error toast.
   const refusal = page.getByText("Money can't leave your account yet: your passcode was reset recently.");
   await refusal.first().waitFor();
-  assert.equal(await page.locator('p', { hasText: "Money can't leave your account yet" }).count(), 1, 'on the passcode screen');
-  assert.equal(await page.locator('[data-kind="error"]', { hasText: "Money can't leave your account yet" }).count(), 1, 'in the error toast');
+  assert.equal(
+    await page.locator('p', { hasText: "Money can't leave your account yet" }).count(),
+    1,
+    'on the passcode screen',
+  );
+  assert.equal(
+    await page.locator('[data-kind="error"]', { hasText: "Money can't leave your account yet" }).count(),
+    1,
+    'in the error toast',
+  );
   const notice = page.getByTestId('reset-hold');
   await notice.waitFor();
   assert.match((await notice.textContent())!, /money can't leave your account until/);
@@ -159,7 +186,11 @@ test('ru: the blocked screen, the recovery and the hold in Russian (screenshots 
   const { context, page } = await phone(browser);
   await context.addInitScript(telegramBridgeScript);
   const user = await telegramUser(page, 'android', { language_code: 'ru', first_name: 'Таня' });
-  await fetch(`${baseUrl}/b2c-wallet/${user.account}/account/currency`, { method: 'POST', headers: user.auth, body: JSON.stringify({ currency: 'ETH' }) });
+  await fetch(`${baseUrl}/b2c-wallet/${user.account}/account/currency`, {
+    method: 'POST',
+    headers: user.auth,
+    body: JSON.stringify({ currency: 'ETH' }),
+  });
   await blockPasscode(user);
 
   await page.goto(`${baseUrl}/settings/wallet-protection/change`);
@@ -177,7 +208,10 @@ test('ru: the blocked screen, the recovery and the hold in Russian (screenshots 
   await page.getByRole('heading', { name: 'Повторите новый код-пароль' }).waitFor();
   await typeCode(page, '1357');
   await page.getByRole('heading', { name: 'Новый код-пароль установлен' }).waitFor();
-  assert.match((await page.getByTestId('recovered-hold').textContent())!, /^В целях безопасности деньги не могут покинуть ваш счёт до \d{1,2} \S+ \d{4} г\., \d{2}:\d{2}\.$/);
+  assert.match(
+    (await page.getByTestId('recovered-hold').textContent())!,
+    /^В целях безопасности деньги не могут покинуть ваш счёт до \d{1,2} \S+ \d{4} г\., \d{2}:\d{2}\.$/,
+  );
   await checkA11y(page, 'recovery-done-ru');
   await page.screenshot({ path: 'screenshots/recovery-done-ru.png' });
   await pressNative(page, 'main');
@@ -186,7 +220,10 @@ test('ru: the blocked screen, the recovery and the hold in Russian (screenshots 
   await page.goto(`${baseUrl}/home/asset/ETH/send`);
   const notice = page.getByTestId('reset-hold');
   await notice.waitFor();
-  assert.match((await notice.textContent())!, /^Ваш код-пароль был сброшен\. В целях безопасности деньги не могут покинуть ваш счёт до /);
+  assert.match(
+    (await notice.textContent())!,
+    /^Ваш код-пароль был сброшен\. В целях безопасности деньги не могут покинуть ваш счёт до /,
+  );
   await checkA11y(page, 'recovery-send-held-ru');
   await page.screenshot({ path: 'screenshots/recovery-send-held-ru.png' });
   await context.close();

@@ -29,7 +29,11 @@ async function btcHolder() {
 async function touchDrag(page: Page, fromX: number, toX: number, y: number, whileDown: () => Promise<void>) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y }] });
-  for (let i = 1; i <= 5; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: fromX + ((toX - fromX) * i) / 5, y }] });
+  for (let i = 1; i <= 5; i++)
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: fromX + ((toX - fromX) * i) / 5, y }],
+    });
   await whileDown();
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
@@ -39,7 +43,9 @@ test('Home shows the 24 h change; the asset page draws a price chart with its te
   const user = await btcHolder();
   const { page } = await phone(browser);
   const historyCalls: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('/b2c-wallet/rate/history')) historyCalls.push(new URL(r.url()).search); });
+  page.on('request', (r) => {
+    if (r.url().includes('/b2c-wallet/rate/history')) historyCalls.push(new URL(r.url()).search);
+  });
   await logIn(page, user);
   await page.evaluate(() => localStorage.setItem('isProtectWalletShown', 'true'));
   await page.reload();
@@ -50,14 +56,23 @@ test('Home shows the 24 h change; the asset page draws a price chart with its te
   const seen = (await change.locator(':scope > [aria-hidden="true"]').textContent())!;
   assert.match(seen, /^([+-]\$[\d,]+\.\d{2} \([+-]\d+\.\d{2}%\)|\$0\.00 \(0\.00%\))24h$/, seen);
   const heard = (await change.textContent())!.slice(seen.length);
-  assert.match(heard, /^(Up|Down) \$[\d,]+\.\d{2} \(\d+\.\d{2}%\) over the past 24 hours$|^No change over the past 24 hours$/, heard);
+  assert.match(
+    heard,
+    /^(Up|Down) \$[\d,]+\.\d{2} \(\d+\.\d{2}%\) over the past 24 hours$|^No change over the past 24 hours$/,
+    heard,
+  );
   const direction = await change.getAttribute('data-direction');
   assert.equal(direction, seen.startsWith('+') ? 'up' : seen.startsWith('-') ? 'down' : 'flat');
-  assert.ok(historyCalls.some((q) => q.includes('currency=BTC') && q.includes('range=24h')), 'Home asked the 24 h history of BTC');
+  assert.ok(
+    historyCalls.some((q) => q.includes('currency=BTC') && q.includes('range=24h')),
+    'Home asked the 24 h history of BTC',
+  );
   await checkA11y(page, 'home-change');
 
   // The chart's code is not on Home: it comes with the asset page.
-  const chartChunkBefore = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /PriceChart/.test(e.name)).length);
+  const chartChunkBefore = await page.evaluate(
+    () => performance.getEntriesByType('resource').filter((e) => /PriceChart/.test(e.name)).length,
+  );
   assert.equal(chartChunkBefore, 0, 'no chart chunk on Home');
 
   await page.getByRole('list', { name: 'Your assets' }).locator('[data-currency="BTC"]').click();
@@ -69,13 +84,18 @@ test('Home shows the 24 h change; the asset page draws a price chart with its te
 
   // The text alternative agrees with the gateway's series: its open is the first point of the 15-minute
   // grid, the same in a call made just before or just after reading the screen (unless a step turned between).
-  const openOf = async () => (await (await fetch(`${baseUrl}/b2c-wallet/rate/history?currency=BTC&fiat=USD&range=24h`)).json()).summary.open as string;
+  const openOf = async () =>
+    (await (await fetch(`${baseUrl}/b2c-wallet/rate/history?currency=BTC&fiat=USD&range=24h`)).json()).summary
+      .open as string;
   const usd = (v: string) => `$${Number(v.split('.')[0]).toLocaleString('en-US')}.${v.split('.')[1]}`;
   const openBefore = await openOf();
   const stats = (await page.getByTestId('price-stats').textContent())!;
   const openAfter = await openOf();
   assert.match(stats, /^Open\$[\d,]+\.\d{2}High\$[\d,]+\.\d{2}Low\$[\d,]+\.\d{2}Close\$[\d,]+\.\d{2}$/, stats);
-  assert.ok([openBefore, openAfter].some((open) => stats.startsWith(`Open${usd(open)}High`)), `${stats} opens at ${openBefore} or ${openAfter}`);
+  assert.ok(
+    [openBefore, openAfter].some((open) => stats.startsWith(`Open${usd(open)}High`)),
+    `${stats} opens at ${openBefore} or ${openAfter}`,
+  );
   assert.match((await page.getByTestId('price-change').textContent())!, /over the past 24 hours$/);
   await section.getByText('Show prices as a table').click();
   const table = page.getByRole('table', { name: 'Bitcoin price in USD' });
@@ -98,17 +118,24 @@ test('Home shows the 24 h change; the asset page draws a price chart with its te
   await chart.focus();
   await page.keyboard.press('ArrowLeft');
   assert.equal(await chart.getAttribute('aria-valuenow'), String(valueMax - 1));
-  assert.match((await chart.getAttribute('aria-valuetext'))!, /^[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2}\s[AP]M: \$[\d,]+\.\d{2}$/);
+  assert.match(
+    (await chart.getAttribute('aria-valuetext'))!,
+    /^[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2}\s[AP]M: \$[\d,]+\.\d{2}$/,
+  );
   await page.keyboard.press('Escape');
   await page.getByTestId('price-change').waitFor();
 
   // Another range: 7 days hourly.
   await section.getByRole('button', { name: '7d' }).click();
-  await page.waitForFunction(() => Number(document.querySelector('[role="slider"]')?.getAttribute('aria-valuemax')) >= 168);
+  await page.waitForFunction(
+    () => Number(document.querySelector('[role="slider"]')?.getAttribute('aria-valuemax')) >= 168,
+  );
   assert.equal(await section.getByRole('button', { name: '7d' }).getAttribute('aria-pressed'), 'true');
   assert.match((await page.getByTestId('price-change').textContent())!, /over the past 7 days$/);
   assert.ok(historyCalls.some((q) => q.includes('range=7d')));
-  const chartChunks = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /PriceChart/.test(e.name)).length);
+  const chartChunks = await page.evaluate(
+    () => performance.getEntriesByType('resource').filter((e) => /PriceChart/.test(e.name)).length,
+  );
   assert.ok(chartChunks >= 1, 'the chart came as its own chunk');
 
   // Screenshots: Home's total card and the asset page, both languages and themes.

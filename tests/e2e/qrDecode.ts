@@ -3,14 +3,20 @@ import type { Page } from 'playwright-core';
 
 const scanner = readFileSync('node_modules/qr-scanner/qr-scanner.umd.min.js', 'utf8');
 // The worker module exports createWorker(); expose it as a global so the page needs no module loading.
-const worker = readFileSync('node_modules/qr-scanner/qr-scanner-worker.min.js', 'utf8').replace('export const createWorker=', 'window.__createQrWorker=');
+const worker = readFileSync('node_modules/qr-scanner/qr-scanner-worker.min.js', 'utf8').replace(
+  'export const createWorker=',
+  'window.__createQrWorker=',
+);
 
 /**
  * Decodes the QR code drawn inside `selector` with qr-scanner, in the browser, and returns its text.
  * The app's CSP rightly forbids injected scripts, so the drawn SVG is decoded in a blank page beside it.
  */
 export async function decodeQrInPage(page: Page, selector: string): Promise<string> {
-  const markup = await page.locator(`${selector} svg`).first().evaluate((svg) => new XMLSerializer().serializeToString(svg));
+  const markup = await page
+    .locator(`${selector} svg`)
+    .first()
+    .evaluate((svg) => new XMLSerializer().serializeToString(svg));
   const scratch = await page.context().newPage();
   try {
     await scratch.addScriptTag({ content: scanner });
@@ -34,7 +40,10 @@ function decodeMarkup(page: Page, markup: string): Promise<string> {
     ctx.fillRect(0, 0, 600, 600);
     ctx.drawImage(image, 50, 50, 500, 500);
     const w = window as any;
-    const result = await w.QrScanner.scanImage(canvas, { qrEngine: w.__createQrWorker(), returnDetailedScanResult: true });
+    const result = await w.QrScanner.scanImage(canvas, {
+      qrEngine: w.__createQrWorker(),
+      returnDetailedScanResult: true,
+    });
     return result.data as string;
   }, markup);
 }

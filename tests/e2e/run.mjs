@@ -18,9 +18,12 @@ const PER_USER_DEV_ROUTES = ['/dev/chain/deposit', '/dev/telegram', '/dev/mail',
  * `// e2e-gateway-env: NAME=value …` lines in a journey: it runs on a gateway of its own started with
  * that environment (e.g. a reset hold of seconds instead of 24 hours).
  */
-const gatewayEnvOf = (file) => Object.fromEntries(
-  [...readFileSync(file, 'utf8').matchAll(/^\/\/ e2e-gateway-env: (.+)$/gm)].flatMap((m) => m[1].trim().split(/\s+/)).map((kv) => kv.split('=')),
-);
+const gatewayEnvOf = (file) =>
+  Object.fromEntries(
+    [...readFileSync(file, 'utf8').matchAll(/^\/\/ e2e-gateway-env: (.+)$/gm)]
+      .flatMap((m) => m[1].trim().split(/\s+/))
+      .map((kv) => kv.split('=')),
+  );
 
 const needsOwnGateway = (file) => {
   const routes = readFileSync(file, 'utf8').match(/\/dev\/[A-Za-z0-9_/-]+/g) ?? [];
@@ -42,7 +45,10 @@ function runFile(file, baseUrl) {
 }
 
 const only = process.env.E2E_ONLY;
-const files = readdirSync('tests/e2e').filter((f) => f.endsWith('.e2e.ts') && (!only || f.includes(only))).sort().map((f) => path.join('tests/e2e', f));
+const files = readdirSync('tests/e2e')
+  .filter((f) => f.endsWith('.e2e.ts') && (!only || f.includes(only)))
+  .sort()
+  .map((f) => path.join('tests/e2e', f));
 const concurrency = Math.max(1, Math.min(files.length, Number(process.env.E2E_CONCURRENCY ?? 2)));
 const queue = [...files];
 const gateways = new Set();
@@ -62,7 +68,9 @@ async function slot(n) {
         gateway = own ? await boot(env) : (shared ??= await boot());
         gateways.add(gateway);
         const { code, out, seconds } = await runFile(file, gateway.baseUrl);
-        console.log(`\n--- ${file} (slot ${n}, ${own ? 'own gateway' : 'shared gateway'}, ${seconds.toFixed(1)} s) ${code === 0 ? 'passed' : 'FAILED'}\n${out}`);
+        console.log(
+          `\n--- ${file} (slot ${n}, ${own ? 'own gateway' : 'shared gateway'}, ${seconds.toFixed(1)} s) ${code === 0 ? 'passed' : 'FAILED'}\n${out}`,
+        );
         if (code !== 0) failures.push({ file, log: gateway.log() });
       } catch (e) {
         console.error(`--- ${file}: ${e?.stack ?? e}`);
@@ -86,6 +94,8 @@ try {
   for (const g of gateways) g.stop();
 }
 for (const f of failures) console.error(`--- gateway log for ${f.file} ---\n${f.log.slice(-8000)}`);
-console.log(`\ne2e: ${files.length} journey files, ${files.length - failures.length} passed, ${failures.length} failed, `
-  + `concurrency ${concurrency}, ${((Date.now() - runStarted) / 1000).toFixed(1)} s`);
+console.log(
+  `\ne2e: ${files.length} journey files, ${files.length - failures.length} passed, ${failures.length} failed, ` +
+    `concurrency ${concurrency}, ${((Date.now() - runStarted) / 1000).toFixed(1)} s`,
+);
 process.exit(failures.length === 0 && files.length > 0 ? 0 : 1);

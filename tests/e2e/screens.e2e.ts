@@ -22,9 +22,22 @@ after(async () => browser?.close());
 
 async function fundedUser() {
   const { email, password, auth, account } = await confirmedUser('screens');
-  await fetch(`${baseUrl}/b2c-wallet/${account}/account/currency/list`, { method: 'POST', headers: auth, body: JSON.stringify({ currencies: ['BTC', 'ETH', 'USDT_TRX'] }) });
+  await fetch(`${baseUrl}/b2c-wallet/${account}/account/currency/list`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ currencies: ['BTC', 'ETH', 'USDT_TRX'] }),
+  });
   await deposit({ auth, account }, 'ETH', '1.25');
-  assert.equal((await fetch(`${baseUrl}/b2c-user-management/user/pinCode/enable`, { method: 'POST', headers: auth, body: JSON.stringify({ pinCode: PASSCODE }) })).status, 200);
+  assert.equal(
+    (
+      await fetch(`${baseUrl}/b2c-user-management/user/pinCode/enable`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ pinCode: PASSCODE }),
+      })
+    ).status,
+    200,
+  );
   return { email, password };
 }
 
@@ -41,7 +54,11 @@ test('screenshots of Home, asset, send, review, passcode, progress and details i
       const tag = `${lang}-${theme}`;
       await choosePreferences(page, lang, theme);
       await page.goto(`${baseUrl}/home`);
-      await page.waitForFunction(() => /[1-9]/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''), null, { timeout: 20_000 });
+      await page.waitForFunction(
+        () => /[1-9]/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''),
+        null,
+        { timeout: 20_000 },
+      );
       // The bottom navigation too (its tab marked current): it renders in its own Suspense boundary.
       await page.locator('nav a[aria-current="page"][href="/home"]').waitFor();
       await shot(page, `home-${tag}`);
@@ -53,13 +70,17 @@ test('screenshots of Home, asset, send, review, passcode, progress and details i
       await shot(page, `home-hidden-${tag}`);
       await checkA11y(page, `home-hidden-${tag}`);
       await eye.click();
-      await page.waitForFunction(() => /[1-9]/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''));
+      await page.waitForFunction(() =>
+        /[1-9]/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''),
+      );
       if (tag === 'ru-light') {
         // The narrowest phone we design for: Home's action labels stay whole on one line.
         await page.setViewportSize({ width: 360, height: 780 });
         await shot(page, 'home-ru-light-360');
         const cut = await page.evaluate(() =>
-          Array.from(document.querySelectorAll('nav a span')).filter((s) => s.scrollWidth > s.clientWidth || s.getClientRects().length > 1).map((s) => s.textContent),
+          Array.from(document.querySelectorAll('nav a span'))
+            .filter((s) => s.scrollWidth > s.clientWidth || s.getClientRects().length > 1)
+            .map((s) => s.textContent),
         );
         assert.deepEqual(cut, [], 'no action label is cut or wrapped at 360 px');
         await page.setViewportSize({ width: 390, height: 844 });
@@ -113,7 +134,9 @@ test('screenshot of Home inside the mocked Telegram client', async () => {
   const res = await fetch(`${baseUrl}/dev/telegram/init-data`, {
     method: 'POST',
     headers: json,
-    body: JSON.stringify({ user: { id: 900000000 + Math.floor(Math.random() * 1e6), first_name: 'Ada', language_code: 'ru' } }),
+    body: JSON.stringify({
+      user: { id: 900000000 + Math.floor(Math.random() * 1e6), first_name: 'Ada', language_code: 'ru' },
+    }),
   });
   const { initData } = (await res.json()) as { initData: string };
   const { context, page } = await phone(browser);

@@ -22,10 +22,26 @@ async function sellerWithSavedCard() {
   const user = await confirmedUser('sell-screens');
   const { account, auth } = user;
   await deposit({ auth, account }, 'USDT_TRX', '500');
-  const rate = await (await fetch(`${baseUrl}/b2c-wallet/c2f/${account}/rate/RUB/USDT_TRX`, { method: 'POST', headers: { authorization: auth.authorization } })).json();
+  const rate = await (
+    await fetch(`${baseUrl}/b2c-wallet/c2f/${account}/rate/RUB/USDT_TRX`, {
+      method: 'POST',
+      headers: { authorization: auth.authorization },
+    })
+  ).json();
   const res = await fetch(`${baseUrl}/b2c-wallet/c2f/${account}/order/byCard`, {
-    method: 'POST', headers: auth,
-    body: JSON.stringify({ card: SBER, currency: 'USDT_TRX', fiatCurrency: 'RUB', fixedRateId: rate.rateId, fiatAmount: '1500', bankCode: 'SBR', bankSystem: 'MIR', saveCard: true, idempotencyKey: `screens-${Date.now()}` }),
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      card: SBER,
+      currency: 'USDT_TRX',
+      fiatCurrency: 'RUB',
+      fixedRateId: rate.rateId,
+      fiatAmount: '1500',
+      bankCode: 'SBR',
+      bankSystem: 'MIR',
+      saveCard: true,
+      idempotencyKey: `screens-${Date.now()}`,
+    }),
   });
   assert.equal(res.status, 200, await res.text());
   return user;
@@ -84,7 +100,10 @@ test('screenshots of the sell screens in en/ru × light/dark', async () => {
       await page.getByTestId('sell-success-note').waitFor();
       await shot(page, `sell-success-progress-${tag}`);
       await checkA11y(page, `sell-success-progress-${tag}`);
-      await page.locator('[data-testid="sell-success-note"]').filter({ hasText: lang === 'en' ? 'on its way' : 'в пути' }).waitFor({ timeout: 30_000 });
+      await page
+        .locator('[data-testid="sell-success-note"]')
+        .filter({ hasText: lang === 'en' ? 'on its way' : 'в пути' })
+        .waitFor({ timeout: 30_000 });
       await shot(page, `sell-success-complete-${tag}`);
     }
   }

@@ -18,22 +18,32 @@ const PASSCODE = '2580';
 let browser: Browser;
 before(async () => (browser = await launch()));
 after(async () => {
-  await fetch(`${baseUrl}/dev/sell/payouts`, { method: 'POST', headers: json, body: JSON.stringify({ unavailable: false }) });
+  await fetch(`${baseUrl}/dev/sell/payouts`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ unavailable: false }),
+  });
   await browser?.close();
 });
 
 type User = { email: string; password: string; auth: Record<string, string>; account: string };
 
 const usdt = async (user: User) =>
-  (await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json()).find((a: { currency: string }) => a.currency === 'USDT_TRX');
+  (await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json()).find(
+    (a: { currency: string }) => a.currency === 'USDT_TRX',
+  );
 
 const fundUsdt = (user: User, amount: string) => deposit(user, 'USDT_TRX', amount);
 
 /** What the browser keeps: the URL, local and session storage. The card number must be in none. */
-const kept = (page: Page) => page.evaluate(() => JSON.stringify({ url: location.href, ...localStorage, ...sessionStorage }));
+const kept = (page: Page) =>
+  page.evaluate(() => JSON.stringify({ url: location.href, ...localStorage, ...sessionStorage }));
 
 async function amountStep(page: Page, amount: string) {
-  await page.getByTestId('sell-rate').filter({ hasText: /Rate: 1 USDT = / }).waitFor();
+  await page
+    .getByTestId('sell-rate')
+    .filter({ hasText: /Rate: 1 USDT = / })
+    .waitFor();
   await page.getByLabel('Amount, USDT').fill(amount);
   await page.getByTestId('sell-fiat').filter({ hasText: /[1-9]/ }).waitFor();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -42,8 +52,16 @@ async function amountStep(page: Page, amount: string) {
 }
 
 const c2fRows = async (user: User) => {
-  const page = await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset/transactions`, { method: 'POST', headers: user.auth, body: JSON.stringify({ currency: 'USDT_TRX' }) })).json();
-  return (page.content as Array<{ transactionType: string; state: string; amount: string }>).filter((t) => t.transactionType === 'C2F');
+  const page = await (
+    await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset/transactions`, {
+      method: 'POST',
+      headers: user.auth,
+      body: JSON.stringify({ currency: 'USDT_TRX' }),
+    })
+  ).json();
+  return (page.content as Array<{ transactionType: string; state: string; amount: string }>).filter(
+    (t) => t.transactionType === 'C2F',
+  );
 };
 
 test('sell USDT to a new Sberbank card (saved), then to the saved card through the passcode step; a T-Bank card is blocked', async () => {
@@ -60,8 +78,17 @@ test('sell USDT to a new Sberbank card (saved), then to the saved card through t
   await checkA11y(page, 'sell-get');
   await page.getByRole('link', { name: /Tether/ }).click();
   await page.waitForURL(/\/sell\/order\?currency=USDT_TRX&fiat=RUB$/);
-  await page.getByTestId('sell-rate').filter({ hasText: /Rate: 1 USDT = / }).waitFor();
-  assert.equal(await page.getByTestId('sell-bounds').textContent().then((t) => /^From [\d.,]+ to [\d.,]+ USDT$/.test(t!)), true);
+  await page
+    .getByTestId('sell-rate')
+    .filter({ hasText: /Rate: 1 USDT = / })
+    .waitFor();
+  assert.equal(
+    await page
+      .getByTestId('sell-bounds')
+      .textContent()
+      .then((t) => /^From [\d.,]+ to [\d.,]+ USDT$/.test(t!)),
+    true,
+  );
   // Zero is refused; Continue stays off.
   await page.getByLabel('Amount, USDT').fill('0');
   assert.equal(await page.getByRole('button', { name: 'Continue' }).isDisabled(), true);
@@ -118,7 +145,16 @@ test('sell USDT to a new Sberbank card (saved), then to the saved card through t
 
   // Again, with the saved card: a tap continues. A passcode set meanwhile (through the API, so the app's
   // profile still says none): the gateway asks for it and the review turns into the passcode step.
-  assert.equal((await fetch(`${baseUrl}/b2c-user-management/user/pinCode/enable`, { method: 'POST', headers: user.auth, body: JSON.stringify({ pinCode: PASSCODE }) })).status, 200);
+  assert.equal(
+    (
+      await fetch(`${baseUrl}/b2c-user-management/user/pinCode/enable`, {
+        method: 'POST',
+        headers: user.auth,
+        body: JSON.stringify({ pinCode: PASSCODE }),
+      })
+    ).status,
+    200,
+  );
   await page.goto(`${baseUrl}/sell/pay?currency=USDT_TRX`);
   await page.waitForURL(/\/sell\/order\?/);
   await amountStep(page, '20');
@@ -131,13 +167,20 @@ test('sell USDT to a new Sberbank card (saved), then to the saved card through t
   await page.getByRole('button', { name: 'Confirm and sell' }).click();
   await page.getByRole('heading', { name: 'Enter your passcode to sell' }).waitFor();
   await checkA11y(page, 'sell-passcode');
-  for (const digit of PASSCODE) await page.getByRole('group', { name: 'Passcode keypad' }).getByRole('button', { name: digit, exact: true }).click();
+  for (const digit of PASSCODE)
+    await page
+      .getByRole('group', { name: 'Passcode keypad' })
+      .getByRole('button', { name: digit, exact: true })
+      .click();
   await page.waitForURL('**/sell/success**');
   await page.getByRole('heading', { name: /Sale (in progress|complete)/ }).waitFor();
   await page.getByRole('heading', { name: 'Sale complete' }).waitFor({ timeout: 30_000 });
   const rows = await c2fRows(user);
   assert.equal(rows.length, 2);
-  assert.equal(Number((await usdt(user)).totalAvailable).toFixed(6), (200 - Number(rows[0].amount) - Number(rows[1].amount)).toFixed(6));
+  assert.equal(
+    Number((await usdt(user)).totalAvailable).toFixed(6),
+    (200 - Number(rows[0].amount) - Number(rows[1].amount)).toFixed(6),
+  );
   await context.close();
 });
 
@@ -153,13 +196,29 @@ test('payouts temporarily unavailable: the review says so; once back, Try again 
   await page.getByText('Sberbank card · MIR').waitFor();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL('**/sell/order/review**');
-  assert.equal((await fetch(`${baseUrl}/dev/sell/payouts`, { method: 'POST', headers: json, body: JSON.stringify({ unavailable: true }) })).status, 200);
+  assert.equal(
+    (
+      await fetch(`${baseUrl}/dev/sell/payouts`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ unavailable: true }),
+      })
+    ).status,
+    200,
+  );
   await page.getByRole('button', { name: 'Confirm and sell' }).click();
-  await page.getByTestId('review-error').filter({ hasText: 'Payouts are temporarily unavailable. Please try again later.' }).waitFor();
+  await page
+    .getByTestId('review-error')
+    .filter({ hasText: 'Payouts are temporarily unavailable. Please try again later.' })
+    .waitFor();
   await checkA11y(page, 'sell-review-unavailable');
   assert.equal(Number((await usdt(user)).totalAvailable), 100, 'nothing held');
   // Back on: the same review, the same key, one sale.
-  await fetch(`${baseUrl}/dev/sell/payouts`, { method: 'POST', headers: json, body: JSON.stringify({ unavailable: false }) });
+  await fetch(`${baseUrl}/dev/sell/payouts`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ unavailable: false }),
+  });
   await page.getByRole('button', { name: 'Try again' }).click();
   await page.waitForURL('**/sell/success**');
   await page.getByRole('heading', { name: /Sale (in progress|complete)/ }).waitFor();

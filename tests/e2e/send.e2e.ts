@@ -14,10 +14,13 @@ let browser: Browser;
 before(async () => (browser = await launch(fakeCameraArgs(qrVideo(`ethereum:${EXTERNAL}`)))));
 after(async () => browser?.close());
 
-const fundEth = (user: { auth: Record<string, string>; account: string }, amount: string) => deposit(user, 'ETH', amount);
+const fundEth = (user: { auth: Record<string, string>; account: string }, amount: string) =>
+  deposit(user, 'ETH', amount);
 
 const ethBalance = async (user: { auth: Record<string, string>; account: string }) =>
-  (await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json()).find((a: { currency: string }) => a.currency === 'ETH');
+  (await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json()).find(
+    (a: { currency: string }) => a.currency === 'ETH',
+  );
 
 test('set a passcode, send to a scanned external address, see it complete and the balance fall by amount plus fee', async () => {
   const user = await confirmedUser('sender');
@@ -35,16 +38,29 @@ test('set a passcode, send to a scanned external address, see it complete and th
   await typeCode(page, PASSCODE);
   await page.getByText('Passcode set').waitFor();
   await checkA11y(page, 'passcode-set');
-  assert.equal((await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: user.auth })).json()).pinCodeActive, true);
-  assert.ok(!JSON.stringify(await page.evaluate(() => ({ ...localStorage, ...sessionStorage }))).includes(PASSCODE), 'no passcode in storage');
+  assert.equal(
+    (await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: user.auth })).json()).pinCodeActive,
+    true,
+  );
+  assert.ok(
+    !JSON.stringify(await page.evaluate(() => ({ ...localStorage, ...sessionStorage }))).includes(PASSCODE),
+    'no passcode in storage',
+  );
 
   // Send: the address comes from the camera (fake device showing a QR of "ethereum:0x…").
   await page.goto(`${baseUrl}/home/asset/ETH/send`);
   await page.getByRole('button', { name: 'Scan QR' }).click();
   await page.getByTestId('scanner-overlay').waitFor();
   await page.getByText('Address scanned').waitFor({ timeout: 20_000 });
-  assert.equal(await page.getByLabel(/Recipient's .* address/).inputValue(), EXTERNAL, 'the ethereum: prefix is stripped');
-  await page.getByTestId('send-fee').filter({ hasText: /Network fee: \d/ }).waitFor();
+  assert.equal(
+    await page.getByLabel(/Recipient's .* address/).inputValue(),
+    EXTERNAL,
+    'the ethereum: prefix is stripped',
+  );
+  await page
+    .getByTestId('send-fee')
+    .filter({ hasText: /Network fee: \d/ })
+    .waitFor();
   const fee = (await page.getByTestId('send-fee').textContent())!.match(/Network fee: ([\d.]+)/)![1];
   await page.getByLabel('Amount, ETH').fill('0,25');
   assert.equal(await page.getByLabel('Amount, ETH').inputValue(), '0.25', 'comma becomes a point');
@@ -67,9 +83,14 @@ test('set a passcode, send to a scanned external address, see it complete and th
   // Passcode step: three wrong codes, each cleared with the wrong-passcode message, then the right one.
   for (let i = 0; i < 3; i++) {
     await typeCode(page, '1111');
-    await page.getByRole('alert').filter({ hasText: /passcode/i }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /passcode/i })
+      .waitFor();
     if (i === 0) await checkA11y(page, 'passcode-verify-wrong');
-    await page.waitForFunction(() => /^0 of/.test(document.querySelector('[data-testid="pin-dots"]')?.getAttribute('aria-label') ?? ''));
+    await page.waitForFunction(() =>
+      /^0 of/.test(document.querySelector('[data-testid="pin-dots"]')?.getAttribute('aria-label') ?? ''),
+    );
   }
   await typeCode(page, PASSCODE);
   await page.waitForURL('**/send/progress');
@@ -81,7 +102,11 @@ test('set a passcode, send to a scanned external address, see it complete and th
   const row = page.getByTestId('history-row').first();
   await row.waitFor();
   assert.match((await row.textContent())!, /Sen(ding|t)/);
-  await page.waitForFunction(() => document.querySelector('[data-testid="history-row"]')?.getAttribute('data-state') === 'COMPLETED', null, { timeout: 40_000 });
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="history-row"]')?.getAttribute('data-state') === 'COMPLETED',
+    null,
+    { timeout: 40_000 },
+  );
   assert.match((await row.textContent())!, /Sent/);
   await checkA11y(page, 'asset-sent');
   const expected = (1 - 0.25 - Number(fee)).toFixed(8).replace(/0+$/, '').replace(/\.$/, '');
@@ -94,7 +119,9 @@ test('set a passcode, send to a scanned external address, see it complete and th
   await page.keyboard.type('1111');
   await page.getByRole('alert').filter({ hasText: 'Incorrect passcode' }).waitFor();
   assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Enter your current passcode');
-  await page.waitForFunction(() => /^0 of/.test(document.querySelector('[data-testid="pin-dots"]')?.getAttribute('aria-label') ?? ''));
+  await page.waitForFunction(() =>
+    /^0 of/.test(document.querySelector('[data-testid="pin-dots"]')?.getAttribute('aria-label') ?? ''),
+  );
   await page.keyboard.type(PASSCODE);
   await page.getByRole('heading', { name: 'Enter a new passcode' }).waitFor();
   await page.keyboard.type('2580');
@@ -108,7 +135,13 @@ test('send to another user of the wallet arrives in their history; field errors 
   const alice = await confirmedUser('alice');
   const bob = await confirmedUser('bob');
   const aliceAddress = await fundEth(alice, '0.5');
-  const bobAsset = await (await fetch(`${baseUrl}/b2c-wallet/${bob.account}/account/currency`, { method: 'POST', headers: bob.auth, body: JSON.stringify({ currency: 'ETH' }) })).json();
+  const bobAsset = await (
+    await fetch(`${baseUrl}/b2c-wallet/${bob.account}/account/currency`, {
+      method: 'POST',
+      headers: bob.auth,
+      body: JSON.stringify({ currency: 'ETH' }),
+    })
+  ).json();
   const { context, page } = await phone(browser);
   await logIn(page, alice);
   await page.goto(`${baseUrl}/home/asset/ETH/send`);
@@ -119,7 +152,10 @@ test('send to another user of the wallet arrives in their history; field errors 
   await address.fill(aliceAddress);
   await page.getByText("You can't make a transfer to yourself").waitFor();
   await address.fill(bobAsset.depositAddress);
-  await page.getByTestId('send-fee').filter({ hasText: /Network fee: \d/ }).waitFor();
+  await page
+    .getByTestId('send-fee')
+    .filter({ hasText: /Network fee: \d/ })
+    .waitFor();
   await page.getByLabel('Amount, ETH').fill('7');
   await page.getByText('Not enough funds to make the transaction').waitFor();
   await checkA11y(page, 'send-not-enough');
@@ -137,14 +173,23 @@ test('send to another user of the wallet arrives in their history; field errors 
   // Bob sees it without any chain confirmations: it settled inside the wallet.
   let bobHistory: { content: { direction: string; amount: string; state: string }[] } = { content: [] };
   for (let i = 0; i < 30 && !bobHistory.content.length; i++) {
-    bobHistory = await (await fetch(`${baseUrl}/b2c-wallet/${bob.account}/asset/transactions`, { method: 'POST', headers: bob.auth, body: JSON.stringify({ currency: 'ETH' }) })).json();
+    bobHistory = await (
+      await fetch(`${baseUrl}/b2c-wallet/${bob.account}/asset/transactions`, {
+        method: 'POST',
+        headers: bob.auth,
+        body: JSON.stringify({ currency: 'ETH' }),
+      })
+    ).json();
     if (!bobHistory.content.length) await new Promise((r) => setTimeout(r, 500));
   }
   assert.equal(bobHistory.content[0]?.direction, 'DEPOSIT');
   assert.equal(bobHistory.content[0]?.amount, '0.1');
 
   // Address book round trip from the progress screen: save Bob, find him in the list, delete him.
-  await page.getByRole('button', { name: 'Add to address book' }).or(page.getByRole('link', { name: 'Add to address book' })).click();
+  await page
+    .getByRole('button', { name: 'Add to address book' })
+    .or(page.getByRole('link', { name: 'Add to address book' }))
+    .click();
   await page.getByLabel('Name').fill('Bob');
   await checkA11y(page, 'address-book-create');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -178,7 +223,10 @@ test('address poisoning: after a send to EXTERNAL, a look-alike warns on form an
   // Never sent to before: the quiet notice only.
   await page.getByTestId('first-send').waitFor();
   assert.equal(await page.getByTestId('lookalike-warning').count(), 0);
-  await page.getByTestId('send-fee').filter({ hasText: /Network fee: \d/ }).waitFor();
+  await page
+    .getByTestId('send-fee')
+    .filter({ hasText: /Network fee: \d/ })
+    .waitFor();
   await page.getByLabel('Amount, ETH').fill('0.1');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Confirm and send' }).click();
@@ -192,7 +240,10 @@ test('address poisoning: after a send to EXTERNAL, a look-alike warns on form an
   assert.equal(await recent.getByRole('button').getAttribute('title'), EXTERNAL);
   await recent.getByRole('button').click();
   assert.equal(await address.inputValue(), EXTERNAL);
-  await page.getByTestId('send-fee').filter({ hasText: /Network fee: \d/ }).waitFor();
+  await page
+    .getByTestId('send-fee')
+    .filter({ hasText: /Network fee: \d/ })
+    .waitFor();
   assert.equal(await page.getByTestId('first-send').count(), 0);
   assert.equal(await page.getByTestId('lookalike-warning').count(), 0);
 
@@ -202,7 +253,10 @@ test('address poisoning: after a send to EXTERNAL, a look-alike warns on form an
   await warning.waitFor();
   assert.equal(await warning.getByTestId('lookalike-entered').locator('mark').textContent(), LOOKALIKE.slice(4, -4));
   assert.equal(await warning.getByTestId('lookalike-known').locator('mark').textContent(), EXTERNAL.slice(4, -4));
-  await page.getByTestId('send-fee').filter({ hasText: /Network fee: \d/ }).waitFor();
+  await page
+    .getByTestId('send-fee')
+    .filter({ hasText: /Network fee: \d/ })
+    .waitFor();
   await page.getByLabel('Amount, ETH').fill('0.1');
   await checkA11y(page, 'send-lookalike-form');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -222,10 +276,13 @@ test('address poisoning: after a send to EXTERNAL, a look-alike warns on form an
     mkdirSync(process.env.SEND_SHOTS, { recursive: true });
     for (const lang of ['en', 'ru'] as const) {
       for (const theme of ['light', 'dark'] as const) {
-        await page.evaluate(([l, t]) => {
-          localStorage.setItem('selectedLanguage', l === 'ru' ? 'RUS' : 'ENG');
-          localStorage.setItem('darkTheme', String(t === 'dark'));
-        }, [lang, theme]);
+        await page.evaluate(
+          ([l, t]) => {
+            localStorage.setItem('selectedLanguage', l === 'ru' ? 'RUS' : 'ENG');
+            localStorage.setItem('darkTheme', String(t === 'dark'));
+          },
+          [lang, theme],
+        );
         // A reload of the review comes back to the form with the same address and amount.
         await page.goto(`${baseUrl}/home/asset/ETH/send`);
         await page.getByTestId('lookalike-warning').waitFor();
@@ -235,7 +292,10 @@ test('address poisoning: after a send to EXTERNAL, a look-alike warns on form an
         await page.waitForURL('**/send/review');
         await page.getByTestId('lookalike-warning').waitFor();
         await page.screenshot({ path: `${process.env.SEND_SHOTS}/lookalike-review-${lang}-${theme}.png` });
-        await page.screenshot({ path: `${process.env.SEND_SHOTS}/lookalike-review-${lang}-${theme}-full.png`, fullPage: true });
+        await page.screenshot({
+          path: `${process.env.SEND_SHOTS}/lookalike-review-${lang}-${theme}-full.png`,
+          fullPage: true,
+        });
       }
     }
   }

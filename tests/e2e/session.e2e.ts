@@ -33,7 +33,10 @@ test('an expired access token with a valid refresh token signs in silently on st
   await page.reload();
   await page.waitForURL('**/home');
   await page.getByRole('heading', { name: 'Total balance' }).waitFor();
-  assert.ok(tokenCalls.some((body) => body.includes('grant_type=refresh_token')), 'a refresh-token grant was made');
+  assert.ok(
+    tokenCalls.some((body) => body.includes('grant_type=refresh_token')),
+    'a refresh-token grant was made',
+  );
   const afterReload = await storedUser(page);
   assert.notEqual(afterReload!.user.access_token, before.user.access_token, 'a new access token was stored');
   assert.ok(afterReload!.user.expires_at * 1000 > Date.now(), 'the new token is valid');
@@ -49,7 +52,11 @@ test('both tokens expired outside the messenger: the stored user is removed and 
   await fetch(`${baseUrl}/realms/wallet/protocol/openid-connect/revoke`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token: stored!.user.refresh_token, token_type_hint: 'refresh_token', client_id: 'wallet-web' }),
+    body: new URLSearchParams({
+      token: stored!.user.refresh_token,
+      token_type_hint: 'refresh_token',
+      client_id: 'wallet-web',
+    }),
   });
   await page.evaluate(({ key, user }) => {
     user.expires_at = Math.floor(Date.now() / 1000) - 600;
@@ -61,7 +68,7 @@ test('both tokens expired outside the messenger: the stored user is removed and 
   await context.close();
 });
 
-test('a returning user\'s Home paints its first frame before any gateway call, then shows the balance', async () => {
+test("a returning user's Home paints its first frame before any gateway call, then shows the balance", async () => {
   const user = await confirmedUser('first-frame');
   await deposit(user, 'BTC', '0.25');
   const { context, page } = await phone(browser);
@@ -72,12 +79,20 @@ test('a returning user\'s Home paints its first frame before any gateway call, t
   // The browser's own timings: when content was first painted, and when each gateway call started.
   const timings = await page.evaluate(() => ({
     paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-    calls: performance.getEntriesByType('resource')
+    calls: performance
+      .getEntriesByType('resource')
       .filter((e) => /\/(b2c-|analytics)/.test(new URL(e.name).pathname))
       .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
   }));
   assert.ok(timings.paint !== null, 'the browser reported a first contentful paint');
-  assert.ok(timings.calls.length >= 3, `the balances, profile and catalogue were asked for: ${JSON.stringify(timings.calls)}`);
-  for (const call of timings.calls) assert.ok(call.start >= timings.paint!, `${call.path} started at ${call.start.toFixed(0)} ms, before the first paint at ${timings.paint!.toFixed(0)} ms`);
+  assert.ok(
+    timings.calls.length >= 3,
+    `the balances, profile and catalogue were asked for: ${JSON.stringify(timings.calls)}`,
+  );
+  for (const call of timings.calls)
+    assert.ok(
+      call.start >= timings.paint!,
+      `${call.path} started at ${call.start.toFixed(0)} ms, before the first paint at ${timings.paint!.toFixed(0)} ms`,
+    );
   await context.close();
 });

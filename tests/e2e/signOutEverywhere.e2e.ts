@@ -23,7 +23,10 @@ test('sign out of all devices: a confirmation, then this browser and the other o
 
   // What the other browser asks the gateway from now on.
   const otherCalls: string[] = [];
-  second.page.on('response', (r) => void otherCalls.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`));
+  second.page.on(
+    'response',
+    (r) => void otherCalls.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`),
+  );
   const { page } = first;
   await page.getByRole('link', { name: 'Settings' }).click();
   const row = page.getByRole('button', { name: 'Sign out of all devices' });
@@ -41,7 +44,7 @@ test('sign out of all devices: a confirmation, then this browser and the other o
   await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
   const answer = await revoked;
   assert.equal(answer.status(), 200);
-  assert.ok(((await answer.json()) as { revoked: number }).revoked >= 2, 'both browsers\' grants ended');
+  assert.ok(((await answer.json()) as { revoked: number }).revoked >= 2, "both browsers' grants ended");
   await explained(page, page.waitForURL('**/auth/login'));
   await page.getByText('Signed out of all devices').waitFor();
 
@@ -52,7 +55,10 @@ test('sign out of all devices: a confirmation, then this browser and the other o
   await other.getByRole('heading', { name: 'Welcome to your wallet' }).waitFor();
   const refusedCalls = otherCalls.filter((c) => c.startsWith('401 '));
   assert.ok(refusedCalls.length > 0, `a gateway call of the other browser was refused: ${otherCalls.join(' | ')}`);
-  assert.ok(otherCalls.some((c) => c.startsWith('400 POST') && c.endsWith('/token')), `its renewal was refused: ${otherCalls.join(' | ')}`);
+  assert.ok(
+    otherCalls.some((c) => c.startsWith('400 POST') && c.endsWith('/token')),
+    `its renewal was refused: ${otherCalls.join(' | ')}`,
+  );
   const refresh = await fetch(`${baseUrl}/realms/wallet/protocol/openid-connect/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

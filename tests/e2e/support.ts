@@ -14,11 +14,18 @@ const flags = [
 ];
 
 export async function launch(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...flags, ...extraArgs], headless: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...flags, ...extraArgs],
+    headless: true,
+  });
 }
 
 /** A phone-sized context (spec: mobile-first, 390×844), English UI and a light colour scheme unless told. */
-export async function phone(browser: Browser, opts: { colorScheme?: 'light' | 'dark' } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function phone(
+  browser: Browser,
+  opts: { colorScheme?: 'light' | 'dark' } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -42,9 +49,16 @@ function recordCalls(page: Page) {
   const opened = Date.now();
   const at = () => `${String(Date.now() - opened).padStart(6)} ms`;
   calls.set(page, log);
-  page.on('response', (r) => { if (!r.url().includes('/assets/')) log.push(`${at()} ${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`); });
-  page.on('requestfailed', (r) => log.push(`${at()} failed ${r.method()} ${new URL(r.url()).pathname}: ${r.failure()?.errorText}`));
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') log.push(`${at()} console.${m.type()}: ${m.text()}`); });
+  page.on('response', (r) => {
+    if (!r.url().includes('/assets/'))
+      log.push(`${at()} ${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
+  page.on('requestfailed', (r) =>
+    log.push(`${at()} failed ${r.method()} ${new URL(r.url()).pathname}: ${r.failure()?.errorText}`),
+  );
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') log.push(`${at()} console.${m.type()}: ${m.text()}`);
+  });
 }
 
 /**
@@ -55,13 +69,24 @@ export async function explained<T>(page: Page, wait: Promise<T>): Promise<T> {
   try {
     return await wait;
   } catch (e) {
-    const text = await page.locator('body').innerText({ timeout: 2_000 }).catch((err) => `(no text: ${err})`);
-    console.error(`[explain] ${page.url()}\n[explain] the page says:\n${text}\n[explain] its calls:\n${(calls.get(page) ?? []).join('\n')}`);
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch((err) => `(no text: ${err})`);
+    console.error(
+      `[explain] ${page.url()}\n[explain] the page says:\n${text}\n[explain] its calls:\n${(calls.get(page) ?? []).join('\n')}`,
+    );
     throw e;
   }
 }
 
-export interface Mail { to: string; subject: string; text: string; links: string[]; createdAt: string }
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  createdAt: string;
+}
 
 /** Newest mail to an address from the sandbox outbox, waiting for it to arrive. */
 export async function latestMail(to: string, subjectMatch?: RegExp): Promise<Mail> {
@@ -84,16 +109,38 @@ const json = { 'content-type': 'application/json' };
 export async function confirmedUser(tag: string) {
   const email = uniqueEmail(tag);
   const password = `${tag} pass 123`;
-  assert.equal((await fetch(`${baseUrl}/b2c-user-management/user`, { method: 'POST', headers: json, body: JSON.stringify({ email, password, accountName: 'Account' }) })).status, 201);
+  assert.equal(
+    (
+      await fetch(`${baseUrl}/b2c-user-management/user`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email, password, accountName: 'Account' }),
+      })
+    ).status,
+    201,
+  );
   const code = (await latestMail(email, /confirm/i)).links[0].split('/').pop();
-  await fetch(`${baseUrl}/b2c-user-management/confirmation/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ confirmationCode: code }) });
-  const tokens = await (await fetch(`${baseUrl}/realms/wallet/protocol/openid-connect/token`, {
+  await fetch(`${baseUrl}/b2c-user-management/confirmation/confirm`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', client_id: 'wallet-web', username: email, password, scope: 'openid' }),
-  })).json();
+    headers: json,
+    body: JSON.stringify({ confirmationCode: code }),
+  });
+  const tokens = await (
+    await fetch(`${baseUrl}/realms/wallet/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'wallet-web',
+        username: email,
+        password,
+        scope: 'openid',
+      }),
+    })
+  ).json();
   const auth = { authorization: `Bearer ${tokens.access_token}`, ...json };
-  const account = (await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: auth })).json()).accounts[0].id as string;
+  const account = (await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: auth })).json()).accounts[0]
+    .id as string;
   return { email, password, auth, account };
 }
 
@@ -101,7 +148,11 @@ export async function confirmedUser(tag: string) {
  * Signs in through the e-mail form and waits for Home. `protectionSeen` marks the wallet-protection
  * prompt as already shown, so the journey is not interrupted by it.
  */
-export async function logIn(page: Page, user: { email: string; password: string }, opts: { protectionSeen?: boolean } = {}) {
+export async function logIn(
+  page: Page,
+  user: { email: string; password: string },
+  opts: { protectionSeen?: boolean } = {},
+) {
   await page.goto(`${baseUrl}/auth/login/email`);
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
@@ -112,7 +163,11 @@ export async function logIn(page: Page, user: { email: string; password: string 
 
 /** Types a passcode on the on-screen keypad. */
 export async function typeCode(page: Page, code: string) {
-  for (const digit of code) await page.getByRole('group', { name: 'Passcode keypad' }).getByRole('button', { name: digit, exact: true }).click();
+  for (const digit of code)
+    await page
+      .getByRole('group', { name: 'Passcode keypad' })
+      .getByRole('button', { name: digit, exact: true })
+      .click();
 }
 
 /**
@@ -120,7 +175,9 @@ export async function typeCode(page: Page, code: string) {
  * an event (and React's commit after it) is on screen by then. For "nothing changes" checks.
  */
 export async function nextFrames(page: Page) {
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 /**
@@ -140,12 +197,33 @@ export async function holds(ms: number, check: () => Promise<void>) {
  * Adds the asset if needed, deposits `amount` through the sandbox chain and waits until the ledger
  * shows `total` (compared as numbers: '500' and '500.000000' are the same balance).
  */
-export async function deposit(user: { auth: Record<string, string>; account: string }, currency: string, amount: string, total = amount) {
-  const asset = await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/account/currency`, { method: 'POST', headers: user.auth, body: JSON.stringify({ currency }) })).json();
-  assert.equal((await fetch(`${baseUrl}/dev/chain/deposit`, { method: 'POST', headers: json, body: JSON.stringify({ currency, address: asset.depositAddress, amount }) })).status, 200);
+export async function deposit(
+  user: { auth: Record<string, string>; account: string },
+  currency: string,
+  amount: string,
+  total = amount,
+) {
+  const asset = await (
+    await fetch(`${baseUrl}/b2c-wallet/${user.account}/account/currency`, {
+      method: 'POST',
+      headers: user.auth,
+      body: JSON.stringify({ currency }),
+    })
+  ).json();
+  assert.equal(
+    (
+      await fetch(`${baseUrl}/dev/chain/deposit`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ currency, address: asset.depositAddress, amount }),
+      })
+    ).status,
+    200,
+  );
   for (let i = 0; i < 60; i++) {
     const assets = await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json();
-    if (Number(assets.find((a: { currency: string }) => a.currency === currency)?.totalAvailable) === Number(total)) return asset.depositAddress as string;
+    if (Number(assets.find((a: { currency: string }) => a.currency === currency)?.totalAvailable) === Number(total))
+      return asset.depositAddress as string;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`deposit of ${amount} ${currency} not credited`);
@@ -156,8 +234,11 @@ export const themes = ['light', 'dark'] as const;
 
 /** Stores a language and theme choice as the app does (localStorage); the next page load shows them. */
 export async function choosePreferences(page: Page, lang: (typeof languages)[number], theme: (typeof themes)[number]) {
-  await page.evaluate(([l, t]) => {
-    localStorage.setItem('selectedLanguage', l === 'ru' ? 'RUS' : 'ENG');
-    localStorage.setItem('darkTheme', String(t === 'dark'));
-  }, [lang, theme] as const);
+  await page.evaluate(
+    ([l, t]) => {
+      localStorage.setItem('selectedLanguage', l === 'ru' ? 'RUS' : 'ENG');
+      localStorage.setItem('darkTheme', String(t === 'dark'));
+    },
+    [lang, theme] as const,
+  );
 }

@@ -7,7 +7,18 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, deposit, launch, logIn, phone, typeCode, choosePreferences, languages, themes } from './support';
+import {
+  baseUrl,
+  confirmedUser,
+  deposit,
+  launch,
+  logIn,
+  phone,
+  typeCode,
+  choosePreferences,
+  languages,
+  themes,
+} from './support';
 import { checkA11y } from './axe';
 
 const PASSCODE = '2580';
@@ -23,27 +34,49 @@ before(async () => {
 });
 after(async () => {
   // The switch is the gateway's, shared by every journey: leave it as found.
-  await fetch(`${baseUrl}/dev/swap/behaviour`, { method: 'POST', headers: json, body: JSON.stringify({ orderTtlSeconds: null }) });
+  await fetch(`${baseUrl}/dev/swap/behaviour`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ orderTtlSeconds: null }),
+  });
   await browser?.close();
 });
 
 const assets = async (user: User) =>
-  (await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json()) as { currency: string; totalAvailable: string }[];
-const balance = async (user: User, currency: string) => (await assets(user)).find((a) => a.currency === currency)?.totalAvailable ?? '0';
+  (await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json()) as {
+    currency: string;
+    totalAvailable: string;
+  }[];
+const balance = async (user: User, currency: string) =>
+  (await assets(user)).find((a) => a.currency === currency)?.totalAvailable ?? '0';
 
 /** A user holding 0.01 BTC and an empty USDT TRC-20 asset, with a passcode. */
 async function swapper(tag: string): Promise<User> {
   const user = await confirmedUser(tag);
-  await fetch(`${baseUrl}/b2c-wallet/${user.account}/account/currency/list`, { method: 'POST', headers: user.auth, body: JSON.stringify({ currencies: ['BTC', 'USDT_TRX'] }) });
+  await fetch(`${baseUrl}/b2c-wallet/${user.account}/account/currency/list`, {
+    method: 'POST',
+    headers: user.auth,
+    body: JSON.stringify({ currencies: ['BTC', 'USDT_TRX'] }),
+  });
   await deposit(user, 'BTC', '0.01');
   assert.equal(await balance(user, 'BTC'), '0.01');
-  assert.equal((await fetch(`${baseUrl}/b2c-user-management/user/pinCode/enable`, { method: 'POST', headers: user.auth, body: JSON.stringify({ pinCode: PASSCODE }) })).status, 200);
+  assert.equal(
+    (
+      await fetch(`${baseUrl}/b2c-user-management/user/pinCode/enable`, {
+        method: 'POST',
+        headers: user.auth,
+        body: JSON.stringify({ pinCode: PASSCODE }),
+      })
+    ).status,
+    200,
+  );
   return user;
 }
 
 /** Exact decimal difference a − b (8 decimals is enough for BTC; USDT has 6). */
 const minus = (a: string, b: string, decimals: number) => {
-  const units = (v: string) => BigInt((v.split('.')[0] ?? '0') + (v.split('.')[1] ?? '').padEnd(decimals, '0').slice(0, decimals));
+  const units = (v: string) =>
+    BigInt((v.split('.')[0] ?? '0') + (v.split('.')[1] ?? '').padEnd(decimals, '0').slice(0, decimals));
   const d = (units(a) - units(b)).toString().padStart(decimals + 1, '0');
   return `${d.slice(0, -decimals)}.${d.slice(-decimals)}`.replace(/0+$/, '').replace(/\.$/, '');
 };
@@ -58,8 +91,15 @@ async function toReview(page: Page, amount: string): Promise<Order> {
   await page.getByLabel('You pay, BTC').waitFor();
   await page.getByLabel('You get, USDT').waitFor();
   await page.getByLabel('You pay, BTC').fill(amount);
-  await page.getByTestId('swap-rate').filter({ hasText: /^1 BTC ≈ [\d,.]+ USDT$/ }).waitFor();
-  assert.match(await page.getByLabel('You get, USDT').inputValue(), /^\d+(\.\d+)?$/, 'the destination follows the source');
+  await page
+    .getByTestId('swap-rate')
+    .filter({ hasText: /^1 BTC ≈ [\d,.]+ USDT$/ })
+    .waitFor();
+  assert.match(
+    await page.getByLabel('You get, USDT').inputValue(),
+    /^\d+(\.\d+)?$/,
+    'the destination follows the source',
+  );
   const created = page.waitForResponse((r) => r.request().method() === 'POST' && /\/exchange$/.test(r.url()));
   await page.getByRole('button', { name: 'Continue' }).click();
   const response = await created;
@@ -90,7 +130,10 @@ test('home shortcut → BTC to USDT with the passcode: balances move by exactly 
     await page.goto(`${baseUrl}/home/asset/${currency}`);
     const row = page.getByTestId('history-row').first();
     await row.waitFor();
-    assert.match((await row.textContent())!, currency === 'BTC' ? /^Swapped.*−0\.001 BTC$/ : /^Swapped.*\+[\d,.]+ USDT$/);
+    assert.match(
+      (await row.textContent())!,
+      currency === 'BTC' ? /^Swapped.*−0\.001 BTC$/ : /^Swapped.*\+[\d,.]+ USDT$/,
+    );
     await checkA11y(page, `swap-history-${currency}`);
   }
   await context.close();
@@ -100,7 +143,11 @@ test('an order that expired offers Update rate, which makes a fresh order (new k
   const user = await swapper('expiry');
   const { context, page } = await phone(browser, { colorScheme: 'dark' });
   await logIn(page, user, { protectionSeen: true });
-  await fetch(`${baseUrl}/dev/swap/behaviour`, { method: 'POST', headers: json, body: JSON.stringify({ orderTtlSeconds: 3 }) });
+  await fetch(`${baseUrl}/dev/swap/behaviour`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ orderTtlSeconds: 3 }),
+  });
   let first: Order;
   try {
     first = await toReview(page, '0.002');
@@ -109,7 +156,11 @@ test('an order that expired offers Update rate, which makes a fresh order (new k
     assert.equal(await page.getByRole('button', { name: 'Confirm swap' }).count(), 0);
     await checkA11y(page, 'swap-expired');
   } finally {
-    await fetch(`${baseUrl}/dev/swap/behaviour`, { method: 'POST', headers: json, body: JSON.stringify({ orderTtlSeconds: null }) });
+    await fetch(`${baseUrl}/dev/swap/behaviour`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ orderTtlSeconds: null }),
+    });
   }
   const fresh = page.waitForResponse((r) => r.request().method() === 'POST' && /\/exchange$/.test(r.url()));
   await page.getByRole('button', { name: 'Update rate' }).click();
@@ -118,7 +169,10 @@ test('an order that expired offers Update rate, which makes a fresh order (new k
   // The gateway answers a repeated key with the first order: a new id means a new key.
   assert.notEqual(second.id, first.id, 'a fresh order (fresh idempotency key)');
   assert.equal(second.state, 'NEW');
-  await page.getByTestId('swap-countdown').filter({ hasText: /^(5:00|4:[45]\d)$/ }).waitFor();
+  await page
+    .getByTestId('swap-countdown')
+    .filter({ hasText: /^(5:00|4:[45]\d)$/ })
+    .waitFor();
   await page.getByRole('button', { name: 'Confirm swap' }).click();
   await typeCode(page, PASSCODE);
   await page.getByRole('heading', { name: 'Swap complete' }).waitFor();
@@ -139,14 +193,20 @@ test('screenshots of the swap screens in en/ru × light/dark', async () => {
       const pay = page.getByRole('textbox').first();
       await pay.waitFor();
       await pay.fill('0.003');
-      await page.getByTestId('swap-rate').filter({ hasText: /^1 BTC/ }).waitFor();
+      await page
+        .getByTestId('swap-rate')
+        .filter({ hasText: /^1 BTC/ })
+        .waitFor();
       await page.screenshot({ path: `${OUT}/swap-order-${tag}.png` });
       if (lang === 'en') await checkA11y(page, `swap-order-${theme}`);
       await pay.fill('5');
       await page.locator('[role="alert"]').first().waitFor();
       await page.screenshot({ path: `${OUT}/swap-order-error-${tag}.png` });
       await pay.fill('0.003');
-      await page.getByTestId('swap-rate').filter({ hasText: /^1 BTC/ }).waitFor();
+      await page
+        .getByTestId('swap-rate')
+        .filter({ hasText: /^1 BTC/ })
+        .waitFor();
       await page.locator('button[type="submit"]').click();
       await page.getByTestId('swap-countdown').waitFor();
       await page.screenshot({ path: `${OUT}/swap-review-${tag}.png` });

@@ -4,7 +4,15 @@ import type { Browser } from 'playwright-core';
 import { baseUrl, holds, latestMail, launch, nextFrames, phone, uniqueEmail } from './support';
 import { checkA11y } from './axe';
 import { mkdirSync } from 'node:fs';
-import { launchHash, nativeState, pressNative, telegramBridgeScript, telegramSetup, tgThemes, waitForNative } from './telegramMock';
+import {
+  launchHash,
+  nativeState,
+  pressNative,
+  telegramBridgeScript,
+  telegramSetup,
+  tgThemes,
+  waitForNative,
+} from './telegramMock';
 import { fundEth, signedInitData, signedInUser } from './telegramUsers';
 
 let browser: Browser;
@@ -12,7 +20,12 @@ before(async () => (browser = await launch()));
 after(async () => browser?.close());
 
 test('opened inside Telegram with signed init data, an unknown user is signed straight in to /home', async () => {
-  const tgUser = { id: 700000000 + Math.floor(Math.random() * 1e6), first_name: 'Ada', username: 'ada_tg', language_code: 'en' };
+  const tgUser = {
+    id: 700000000 + Math.floor(Math.random() * 1e6),
+    first_name: 'Ada',
+    username: 'ada_tg',
+    language_code: 'en',
+  };
   const initData = await signedInitData(tgUser);
   const { context, page } = await phone(browser);
   await context.addInitScript(telegramBridgeScript);
@@ -25,15 +38,23 @@ test('opened inside Telegram with signed init data, an unknown user is signed st
   await checkA11y(page, 'telegram-home');
   assert.equal(tokenRequests.length, 1, 'one init-data sign-in');
   const events = (await page.evaluate(() => (window as any).__tgEvents)) as { type: string }[];
-  assert.ok(events.some((e) => e.type === 'web_app_expand'), 'the app expands the Telegram window');
-  assert.ok(events.some((e) => e.type === 'web_app_ready'), 'the app tells Telegram it is ready');
+  assert.ok(
+    events.some((e) => e.type === 'web_app_expand'),
+    'the app expands the Telegram window',
+  );
+  assert.ok(
+    events.some((e) => e.type === 'web_app_ready'),
+    'the app tells Telegram it is ready',
+  );
 
   // The account exists on the gateway and is linked to this Telegram user.
   const token = await page.evaluate(() => {
     const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))!;
     return JSON.parse(localStorage.getItem(key)!).access_token as string;
   });
-  const profile = await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const profile = await (
+    await fetch(`${baseUrl}/b2c-user-management/user`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
   assert.equal(profile.telegram.id, tgUser.id);
   assert.equal(profile.accounts.length, 1);
 
@@ -71,18 +92,39 @@ test('a link_token opened inside Telegram links the messenger user to an existin
   const email = uniqueEmail('linker');
   const password = 'linker pass 123';
   const json = { 'content-type': 'application/json' };
-  assert.equal((await fetch(`${baseUrl}/b2c-user-management/user`, { method: 'POST', headers: json, body: JSON.stringify({ email, password, accountName: 'Account' }) })).status, 201);
+  assert.equal(
+    (
+      await fetch(`${baseUrl}/b2c-user-management/user`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email, password, accountName: 'Account' }),
+      })
+    ).status,
+    201,
+  );
   const code = (await latestMail(email, /confirm/i)).links[0].split('/').pop();
-  await fetch(`${baseUrl}/b2c-user-management/confirmation/confirm`, { method: 'POST', headers: json, body: JSON.stringify({ confirmationCode: code }) });
+  await fetch(`${baseUrl}/b2c-user-management/confirmation/confirm`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ confirmationCode: code }),
+  });
   const tokens = await (
     await fetch(`${baseUrl}/realms/wallet/protocol/openid-connect/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', client_id: 'wallet-web', username: email, password, scope: 'openid' }),
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'wallet-web',
+        username: email,
+        password,
+        scope: 'openid',
+      }),
     })
   ).json();
   const auth = { authorization: `Bearer ${tokens.access_token}` };
-  const link = await (await fetch(`${baseUrl}/b2c-user-management/user/tg/code`, { method: 'POST', headers: auth })).json();
+  const link = await (
+    await fetch(`${baseUrl}/b2c-user-management/user/tg/code`, { method: 'POST', headers: auth })
+  ).json();
 
   const tgUser = { id: 800000000 + Math.floor(Math.random() * 1e6), first_name: 'Linus' };
   const initData = await signedInitData(tgUser);
@@ -136,12 +178,19 @@ for (const platform of ['ios', 'android']) {
     await waitForNative(page, (s) => s.back && !s.main?.visible, 'back only, on the asset');
     await page.getByRole('link', { name: 'Send' }).click();
     await page.getByLabel(/Recipient's .* address/).fill(EXTERNAL);
-    await page.getByTestId('send-fee').filter({ hasText: /Network fee: \d/ }).waitFor();
+    await page
+      .getByTestId('send-fee')
+      .filter({ hasText: /Network fee: \d/ })
+      .waitFor();
     await page.getByLabel('Amount, ETH').fill('0.25');
     await waitForNative(page, (s) => s.main?.text === 'Continue' && s.main.enabled, 'Continue enabled');
     await pressNative(page, 'main');
     await page.waitForURL('**/send/review');
-    native = await waitForNative(page, (s) => s.main?.text === 'Confirm and send' && s.closingConfirmation, 'review with closing guard');
+    native = await waitForNative(
+      page,
+      (s) => s.main?.text === 'Confirm and send' && s.closingConfirmation,
+      'review with closing guard',
+    );
     assert.equal(native.verticalSwipes, false, 'vertical swipes off on the review');
     assert.equal(native.main!.enabled, true);
     await checkA11y(page, `telegram-${platform}-review`);
@@ -152,12 +201,19 @@ for (const platform of ['ios', 'android']) {
 
     await pressNative(page, 'main');
     await page.waitForURL('**/send/progress');
-    native = await waitForNative(page, (s) => s.main?.text === 'Back to assets' && !s.closingConfirmation, 'progress, guard off');
+    native = await waitForNative(
+      page,
+      (s) => s.main?.text === 'Back to assets' && !s.closingConfirmation,
+      'progress, guard off',
+    );
     assert.equal(native.verticalSwipes, true, 'vertical swipes back on');
     assert.equal(native.back, false, 'no back on the progress screen');
     const events = (await page.evaluate(() => (window as any).__tgEvents)) as { type: string; data?: any }[];
     assert.ok(
-      events.some((e) => e.type === 'web_app_setup_main_button' && e.data.is_progress_visible && e.data.text === 'Confirm and send'),
+      events.some(
+        (e) =>
+          e.type === 'web_app_setup_main_button' && e.data.is_progress_visible && e.data.text === 'Confirm and send',
+      ),
       'the main button showed its loader while sending',
     );
     await pressNative(page, 'main');
@@ -169,13 +225,20 @@ for (const platform of ['ios', 'android']) {
 
 test("Telegram's colour scheme is followed (and its changes) until the user chooses; insets respected; screenshots en/ru × light/dark", async () => {
   mkdirSync('screenshots', { recursive: true });
-  const scheme = (page: import('playwright-core').Page) => page.evaluate(() => document.documentElement.style.colorScheme);
+  const scheme = (page: import('playwright-core').Page) =>
+    page.evaluate(() => document.documentElement.style.colorScheme);
   for (const lang of ['en', 'ru'] as const) {
     for (const dark of [false, true]) {
       const theme = dark ? 'dark' : 'light';
       const { context, page } = await phone(browser, { colorScheme: dark ? 'light' : 'dark' });
       // A notch (safe area) and Telegram's full-screen header (content safe area).
-      await context.addInitScript({ content: telegramSetup({ theme: tgThemes[theme], safeArea: { top: 24, bottom: 20, left: 0, right: 0 }, contentSafeArea: { top: 46, bottom: 0, left: 0, right: 0 } }) });
+      await context.addInitScript({
+        content: telegramSetup({
+          theme: tgThemes[theme],
+          safeArea: { top: 24, bottom: 20, left: 0, right: 0 },
+          contentSafeArea: { top: 46, bottom: 0, left: 0, right: 0 },
+        }),
+      });
       await context.addInitScript(telegramBridgeScript);
       const tgUser = { id: 720000000 + Math.floor(Math.random() * 1e6), first_name: 'Theo', language_code: lang };
       await page.goto(`${baseUrl}/${launchHash(await signedInitData(tgUser), 'ios', tgThemes[theme])}`);
@@ -185,8 +248,18 @@ test("Telegram's colour scheme is followed (and its changes) until the user choo
       const events = (await page.evaluate(() => (window as any).__tgEvents)) as { type: string; data?: any }[];
       const background = events.filter((e) => e.type === 'web_app_set_background_color').at(-1)?.data.color;
       assert.equal(background?.toLowerCase(), dark ? '#202025' : '#ffffff', 'Telegram background synced to ours');
-      await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--safe-top') === '70px', undefined, { timeout: 5_000 }).catch(() => {});
-      assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--safe-top')), '70px', 'notch + Telegram header');
+      await page
+        .waitForFunction(
+          () => getComputedStyle(document.documentElement).getPropertyValue('--safe-top') === '70px',
+          undefined,
+          { timeout: 5_000 },
+        )
+        .catch(() => {});
+      assert.equal(
+        await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--safe-top')),
+        '70px',
+        'notch + Telegram header',
+      );
       await checkA11y(page, `telegram-home-${lang}-${theme}`);
       await page.screenshot({ path: `screenshots/telegram-home-${lang}-${theme}.png` });
       await page.getByRole('link', { name: lang === 'en' ? 'Settings' : 'Настройки' }).click();
@@ -197,14 +270,22 @@ test("Telegram's colour scheme is followed (and its changes) until the user choo
 
       if (lang === 'en' && !dark) {
         // theme_changed while the app runs: followed at once, and Telegram's header follows ours.
-        await page.evaluate((params) => (window as any).Telegram.WebView.receiveEvent('theme_changed', { theme_params: params }), tgThemes.dark);
-        await page.waitForFunction(() => document.documentElement.style.colorScheme === 'dark', undefined, { timeout: 5_000 }).catch(() => {});
+        await page.evaluate(
+          (params) => (window as any).Telegram.WebView.receiveEvent('theme_changed', { theme_params: params }),
+          tgThemes.dark,
+        );
+        await page
+          .waitForFunction(() => document.documentElement.style.colorScheme === 'dark', undefined, { timeout: 5_000 })
+          .catch(() => {});
         assert.equal(await scheme(page), 'dark', 'theme_changed applied');
         // A choice in Settings wins over the messenger from then on.
         await pressNative(page, 'back');
         await page.getByRole('switch', { name: 'Dark theme' }).click();
         assert.equal(await scheme(page), 'light');
-        await page.evaluate((params) => (window as any).Telegram.WebView.receiveEvent('theme_changed', { theme_params: params }), tgThemes.dark);
+        await page.evaluate(
+          (params) => (window as any).Telegram.WebView.receiveEvent('theme_changed', { theme_params: params }),
+          tgThemes.dark,
+        );
         // The event is handled synchronously; two frames later anything it changed is on screen.
         await nextFrames(page);
         assert.equal(await scheme(page), 'light', 'a chosen theme is kept');

@@ -31,16 +31,22 @@ async function sessionProfile(page: Page) {
   const { access } = await storedTokens(page);
   const res = await fetch(`${baseUrl}/b2c-user-management/user`, { headers: { authorization: `Bearer ${access}` } });
   assert.equal(res.status, 200);
-  return (await res.json()) as { id: string; email?: string | null; telegram?: { id: number; username: string | null } };
+  return (await res.json()) as {
+    id: string;
+    email?: string | null;
+    telegram?: { id: number; username: string | null };
+  };
 }
 
 /** The refresh grant at the IdP's token endpoint, as oidc-client-ts's silent sign-in sends it. */
 const refreshStatus = async (refreshToken: string) =>
-  (await fetch(`${baseUrl}/realms/wallet/protocol/openid-connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'refresh_token', client_id: 'wallet-web', refresh_token: refreshToken }),
-  })).status;
+  (
+    await fetch(`${baseUrl}/realms/wallet/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', client_id: 'wallet-web', refresh_token: refreshToken }),
+    })
+  ).status;
 
 /** Opens the Mini App in a new tab of the same device (localStorage kept, as a messenger's webview keeps it). */
 async function openMiniApp(context: BrowserContext, path: string): Promise<Page> {
@@ -77,7 +83,11 @@ test('a second Telegram account opening the Mini App on the same device gets its
   const b = tgUser('Bob');
   const page = await openMiniApp(context, launchHash(await signedInitData(b)));
   const profile = await sessionProfile(page);
-  assert.equal(profile.telegram?.id, b.id, `the app holds B's session (it holds Telegram user ${profile.telegram?.id}, A is ${a.id})`);
+  assert.equal(
+    profile.telegram?.id,
+    b.id,
+    `the app holds B's session (it holds Telegram user ${profile.telegram?.id}, A is ${a.id})`,
+  );
   const shown = await signedInAs(page);
   assert.equal(shown, `@${b.username}`);
   assert.notEqual(shown, `@${a.username}`);
@@ -92,13 +102,23 @@ test('a link_token start by another Telegram account discards the stored session
 
   // An e-mail account asks for a link code; Telegram user B opens its deep link on this device.
   const owner = await confirmedUser('tgswitch');
-  const codeAnswer = await fetch(`${baseUrl}/b2c-user-management/user/tg/code`, { method: 'POST', headers: { authorization: owner.auth.authorization } });
+  const codeAnswer = await fetch(`${baseUrl}/b2c-user-management/user/tg/code`, {
+    method: 'POST',
+    headers: { authorization: owner.auth.authorization },
+  });
   assert.equal(codeAnswer.status, 200);
   const link = (await codeAnswer.json()) as { code: string };
   const b = tgUser('Bob');
-  const page = await openMiniApp(context, `?link_token=${encodeURIComponent(link.code)}${launchHash(await signedInitData(b))}`);
+  const page = await openMiniApp(
+    context,
+    `?link_token=${encodeURIComponent(link.code)}${launchHash(await signedInitData(b))}`,
+  );
   const profile = await sessionProfile(page);
-  assert.equal(profile.email, owner.email, `the app holds the linked e-mail account's session (Telegram user ${profile.telegram?.id}, A is ${a.id})`);
+  assert.equal(
+    profile.email,
+    owner.email,
+    `the app holds the linked e-mail account's session (Telegram user ${profile.telegram?.id}, A is ${a.id})`,
+  );
   assert.equal(profile.telegram?.id, b.id, 'the e-mail account is now linked to B');
   assert.equal(await signedInAs(page), owner.email);
   assert.equal(await refreshStatus(tokens.refresh), 400, "A's refresh token no longer works at the gateway");

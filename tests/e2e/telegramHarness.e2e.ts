@@ -17,7 +17,11 @@ before(async () => (browser = await launch()));
 after(async () => browser?.close());
 
 async function openHarness(platform: string): Promise<{ page: Page; app: FrameLocator; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', colorScheme: 'light' });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-US',
+    colorScheme: 'light',
+  });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/dev/telegram?user=new&platform=${platform}&theme=light`);
   const app = page.frameLocator('#app');
@@ -26,7 +30,8 @@ async function openHarness(platform: string): Promise<{ page: Page; app: FrameLo
 }
 
 /** What the harness shows in its "What the app asked for" list. */
-const shown = (page: Page, what: 'back' | 'main' | 'closing' | 'swipes') => page.locator(`#state-${what}`).textContent();
+const shown = (page: Page, what: 'back' | 'main' | 'closing' | 'swipes') =>
+  page.locator(`#state-${what}`).textContent();
 
 async function waitShown(page: Page, what: 'back' | 'main' | 'closing' | 'swipes', expected: string | RegExp) {
   for (let i = 0; i < 100; i++) {
@@ -47,7 +52,8 @@ async function harnessA11y(page: Page, label: string) {
   assert.deepEqual(violations, [], `axe on the harness (${label})`);
 }
 
-const appScheme = (app: FrameLocator) => app.locator('html').evaluate((html) => (html as HTMLElement).style.colorScheme);
+const appScheme = (app: FrameLocator) =>
+  app.locator('html').evaluate((html) => (html as HTMLElement).style.colorScheme);
 const appPath = (app: FrameLocator) => app.locator('html').evaluate(() => window.location.pathname);
 
 for (const platform of ['ios', 'android']) {
@@ -66,11 +72,19 @@ for (const platform of ['ios', 'android']) {
     await app.getByRole('heading', { name: 'Total balance' }).waitFor();
 
     await app.getByRole('link', { name: 'Send' }).click();
-    await app.getByRole('button', { name: /Ethereum/ }).or(app.getByRole('link', { name: /Ethereum/ })).first().click();
+    await app
+      .getByRole('button', { name: /Ethereum/ })
+      .or(app.getByRole('link', { name: /Ethereum/ }))
+      .first()
+      .click();
     await waitShown(page, 'main', '"Continue", disabled');
     assert.equal(await back.isVisible(), true, 'back drawn on the send form');
     assert.equal(await main.isDisabled(), true, 'Continue disabled on an empty form');
-    assert.equal(await app.getByRole('button', { name: 'Continue' }).count(), 0, 'no in-page Continue inside the messenger');
+    assert.equal(
+      await app.getByRole('button', { name: 'Continue' }).count(),
+      0,
+      'no in-page Continue inside the messenger',
+    );
 
     // The harness's back goes where the page's back would, and is gone on Home.
     await back.click();
@@ -82,7 +96,11 @@ for (const platform of ['ios', 'android']) {
     assert.equal(await back.isVisible(), false);
 
     await app.getByRole('link', { name: 'Send' }).click();
-    await app.getByRole('button', { name: /Ethereum/ }).or(app.getByRole('link', { name: /Ethereum/ })).first().click();
+    await app
+      .getByRole('button', { name: /Ethereum/ })
+      .or(app.getByRole('link', { name: /Ethereum/ }))
+      .first()
+      .click();
     // The native QR popup, answered with a pasted value (qr_text_received).
     await app.getByRole('button', { name: 'Scan QR' }).click();
     const qr = page.getByRole('dialog', { name: 'Scan QR code' });
@@ -93,7 +111,10 @@ for (const platform of ['ios', 'android']) {
     const recipient = app.getByLabel(/Recipient's .* address/);
     for (let i = 0; i < 50 && (await recipient.inputValue()) !== EXTERNAL; i++) await page.waitForTimeout(100);
     assert.equal(await recipient.inputValue(), EXTERNAL, 'the scanned address is filled in');
-    await app.getByTestId('send-fee').filter({ hasText: /Network fee: \d/ }).waitFor();
+    await app
+      .getByTestId('send-fee')
+      .filter({ hasText: /Network fee: \d/ })
+      .waitFor();
     await app.getByLabel('Amount, ETH').fill('0.25');
     await waitShown(page, 'main', '"Continue"');
     await main.click();
@@ -117,13 +138,26 @@ for (const platform of ['ios', 'android']) {
     await waitShown(page, 'main', '"Back to assets"');
     await waitShown(page, 'closing', 'off');
     assert.equal(await shown(page, 'swipes'), 'on');
-    const drawn = (await page.evaluate(() => (window as any).__harnessMessages)) as { direction: string; eventType: string; eventData?: any }[];
+    const drawn = (await page.evaluate(() => (window as any).__harnessMessages)) as {
+      direction: string;
+      eventType: string;
+      eventData?: any;
+    }[];
     assert.ok(
-      drawn.some((m) => m.eventType === 'web_app_setup_main_button' && m.eventData.text === 'Confirm and send' && m.eventData.is_progress_visible),
+      drawn.some(
+        (m) =>
+          m.eventType === 'web_app_setup_main_button' &&
+          m.eventData.text === 'Confirm and send' &&
+          m.eventData.is_progress_visible,
+      ),
       'the main button was drawn with its loader while sending',
     );
     const log = await page.locator('#log').textContent();
-    assert.match(log ?? '', /Closing confirmation on[\s\S]*Closing confirmation off/, 'the log shows the guard on, then off');
+    assert.match(
+      log ?? '',
+      /Closing confirmation on[\s\S]*Closing confirmation off/,
+      'the log shows the guard on, then off',
+    );
     await main.click();
     await waitShown(page, 'back', 'hidden');
     await waitShown(page, 'main', 'hidden');
@@ -146,16 +180,29 @@ for (const platform of ['ios', 'android']) {
 test('the harness answers popups with the button pressed (popup_closed), as the web client does', async () => {
   const { page, app, close } = await openHarness('tdesktop');
   // The app has no popup of its own yet: post the SDK's message from inside the frame, as it would.
-  const answer = app.locator('html').evaluate(() => new Promise((resolve) => {
-    window.addEventListener('message', (event) => {
-      const { eventType, eventData } = JSON.parse(event.data);
-      if (eventType === 'popup_closed') resolve(eventData);
-    });
-    window.parent.postMessage(JSON.stringify({
-      eventType: 'web_app_open_popup',
-      eventData: { title: 'Remove address?', message: 'It leaves your address book.', buttons: [{ id: 'remove', type: 'destructive', text: 'Remove' }, { id: 'keep', type: 'cancel' }] },
-    }), 'https://web.telegram.org');
-  }));
+  const answer = app.locator('html').evaluate(
+    () =>
+      new Promise((resolve) => {
+        window.addEventListener('message', (event) => {
+          const { eventType, eventData } = JSON.parse(event.data);
+          if (eventType === 'popup_closed') resolve(eventData);
+        });
+        window.parent.postMessage(
+          JSON.stringify({
+            eventType: 'web_app_open_popup',
+            eventData: {
+              title: 'Remove address?',
+              message: 'It leaves your address book.',
+              buttons: [
+                { id: 'remove', type: 'destructive', text: 'Remove' },
+                { id: 'keep', type: 'cancel' },
+              ],
+            },
+          }),
+          'https://web.telegram.org',
+        );
+      }),
+  );
   const popup = page.getByRole('dialog', { name: 'Remove address?' });
   await popup.waitFor();
   assert.match((await popup.textContent()) ?? '', /It leaves your address book\./);

@@ -16,7 +16,9 @@ test('outside Telegram: toggle on → deep link opened and shown as a QR → lin
   const user = await confirmedUser('tglink');
   const { context, page } = await phone(browser);
   // No internet here: t.me answers with a stub so the opened tab can be read.
-  await context.route('https://t.me/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Telegram</title>' }));
+  await context.route('https://t.me/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Telegram</title>' }),
+  );
 
   await logIn(page, user);
   await page.getByRole('link', { name: 'Settings' }).click();
@@ -46,9 +48,17 @@ test('outside Telegram: toggle on → deep link opened and shown as a QR → lin
   // The user opens the deep link in Telegram: the Mini App exchanges the start parameter with its init data.
   const oneTimeCode = new URL(deepLink).searchParams.get('startapp')!;
   const tgUser = { id: 820000000 + Math.floor(Math.random() * 1e6), first_name: 'Webb' };
-  const signed = await fetch(`${baseUrl}/dev/telegram/init-data`, { method: 'POST', headers: json, body: JSON.stringify({ user: tgUser, start_param: oneTimeCode }) });
+  const signed = await fetch(`${baseUrl}/dev/telegram/init-data`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ user: tgUser, start_param: oneTimeCode }),
+  });
   const { initData } = (await signed.json()) as { initData: string };
-  const linked = await fetch(`${baseUrl}/b2c-user-management/auth/tg/link`, { method: 'POST', headers: json, body: JSON.stringify({ oneTimeCode, tgCode: initData }) });
+  const linked = await fetch(`${baseUrl}/b2c-user-management/auth/tg/link`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ oneTimeCode, tgCode: initData }),
+  });
   assert.equal(linked.status, 200);
 
   // The open panel polls (3 s): the toggle turns to linked without a reload.
@@ -59,7 +69,10 @@ test('outside Telegram: toggle on → deep link opened and shown as a QR → lin
   assert.equal(await page.getByTestId('telegram-link-panel').count(), 0);
   await page.getByText('Telegram connected').waitFor();
   console.info(`[e2e] link seen by the settings screen ${seenAfter} ms after the messenger side linked`);
-  assert.equal((await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: user.auth })).json()).telegram.id, tgUser.id);
+  assert.equal(
+    (await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: user.auth })).json()).telegram.id,
+    tgUser.id,
+  );
 
   // Off asks first; keeping the link changes nothing.
   await toggle.click();

@@ -11,8 +11,7 @@ export const telegramBridgeScript = () => {
   // Set by an earlier init script (telegramSetup) to launch with another theme or a notch.
   const lightTheme = { bg_color: '#ffffff', text_color: '#000000' };
   const noInsets = { top: 0, bottom: 0, left: 0, right: 0 };
-  const reply = (name: string, data: unknown) =>
-    setTimeout(() => w.Telegram?.WebView?.receiveEvent?.(name, data), 0);
+  const reply = (name: string, data: unknown) => setTimeout(() => w.Telegram?.WebView?.receiveEvent?.(name, data), 0);
   w.TelegramWebviewProxy = {
     postEvent(type: string, data: string) {
       w.__tgEvents.push({ type, data: data ? JSON.parse(data) : undefined });
@@ -45,7 +44,12 @@ export async function nativeState(page: Page): Promise<NativeState> {
   for (const { type, data } of events) {
     if (type === 'web_app_setup_back_button') state.back = data.is_visible;
     else if (type === 'web_app_setup_main_button')
-      state.main = { visible: data.is_visible, text: data.text, enabled: data.is_active, loader: data.is_progress_visible };
+      state.main = {
+        visible: data.is_visible,
+        text: data.text,
+        enabled: data.is_active,
+        loader: data.is_progress_visible,
+      };
     else if (type === 'web_app_setup_closing_behavior') state.closingConfirmation = data.need_confirmation;
     else if (type === 'web_app_setup_swipe_behavior') state.verticalSwipes = data.allow_vertical_swipe;
   }
@@ -53,7 +57,11 @@ export async function nativeState(page: Page): Promise<NativeState> {
 }
 
 /** Waits until the app's last request to Telegram matches. */
-export async function waitForNative(page: Page, check: (state: NativeState) => boolean, what: string): Promise<NativeState> {
+export async function waitForNative(
+  page: Page,
+  check: (state: NativeState) => boolean,
+  what: string,
+): Promise<NativeState> {
   for (let i = 0; i < 100; i++) {
     const state = await nativeState(page);
     if (check(state)) return state;

@@ -3,7 +3,10 @@ import type { Page } from 'playwright-core';
 import { baseUrl, deposit } from './support';
 
 /** Init data signed by the sandbox gateway's bot token, as Telegram would send it. */
-export async function signedInitData(user: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<string> {
+export async function signedInitData(
+  user: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const res = await fetch(`${baseUrl}/dev/telegram/init-data`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

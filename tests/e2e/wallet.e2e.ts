@@ -18,14 +18,16 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   // refuses with 400 "to.0 must be string" (issue 8).
   const rateCalls: Array<{ status: number; body: string | null }> = [];
   page.on('response', (response) => {
-    if (response.url().includes('/b2c-wallet/rate')) rateCalls.push({ status: response.status(), body: response.request().postData() });
+    if (response.url().includes('/b2c-wallet/rate'))
+      rateCalls.push({ status: response.status(), body: response.request().postData() });
   });
   await logIn(page, user);
 
   // No assets yet: the first-time screen suggests BTC, ETH and USDT_TRX.
   await page.getByRole('heading', { name: 'Start your wallet' }).waitFor();
   const suggested = page.getByRole('list', { name: 'Suggested assets' });
-  for (const name of ['Bitcoin', 'Ethereum', 'Tether']) assert.ok(await suggested.getByText(name).first().isVisible(), `${name} suggested`);
+  for (const name of ['Bitcoin', 'Ethereum', 'Tether'])
+    assert.ok(await suggested.getByText(name).first().isVisible(), `${name} suggested`);
   await checkA11y(page, 'home-first-time');
 
   // Add BTC and USDT on Tron from Manage assets.
@@ -33,7 +35,10 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   for (const currency of ['BTC', 'USDT_TRX']) {
     const toggle = page.locator(`[role="switch"][data-currency="${currency}"]`);
     await toggle.click();
-    await page.waitForFunction((c) => document.querySelector(`[role="switch"][data-currency="${c}"]`)?.getAttribute('aria-checked') === 'true', currency);
+    await page.waitForFunction(
+      (c) => document.querySelector(`[role="switch"][data-currency="${c}"]`)?.getAttribute('aria-checked') === 'true',
+      currency,
+    );
   }
   await checkA11y(page, 'manage-assets');
   await page.getByRole('link', { name: 'Back' }).click();
@@ -47,7 +52,9 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   await assets.locator('[data-currency="USDT_TRX"]').waitFor();
   assert.equal(await assets.locator('[data-currency="ETH"]').count(), 0);
   const total = page.getByTestId('total');
-  await page.waitForFunction(() => /\$\s?0\.00|0\.00/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''));
+  await page.waitForFunction(() =>
+    /\$\s?0\.00|0\.00/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''),
+  );
   await checkA11y(page, 'home-assets');
 
   // Receive BTC: the QR decodes, in the browser, to the address shown.
@@ -67,16 +74,29 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   await page.getByRole('link', { name: 'Back' }).click();
   await page.waitForURL('**/home/asset/BTC');
   // Slow blocks, so the 10 s history refresh catches the deposit while it is still confirming.
-  const pace = (body: object) => fetch(`${baseUrl}/dev/chain/behaviour`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+  const pace = (body: object) =>
+    fetch(`${baseUrl}/dev/chain/behaviour`, { method: 'POST', headers: json, body: JSON.stringify(body) });
   const original = await (await fetch(`${baseUrl}/dev/chain/behaviour`)).json();
   assert.equal((await pace({ confirmationMs: 60_000 })).status, 200);
-  const deposit = await fetch(`${baseUrl}/dev/chain/deposit`, { method: 'POST', headers: json, body: JSON.stringify({ currency: 'BTC', address, amount: '0.5' }) });
+  const deposit = await fetch(`${baseUrl}/dev/chain/deposit`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ currency: 'BTC', address, amount: '0.5' }),
+  });
   assert.equal(deposit.status, 200, await deposit.clone().text());
   const row = page.getByTestId('history-row').first();
-  await page.waitForFunction(() => document.querySelector('[data-testid="history-row"]')?.getAttribute('data-state') === 'IN_PROGRESS', null, { timeout: 15_000 });
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="history-row"]')?.getAttribute('data-state') === 'IN_PROGRESS',
+    null,
+    { timeout: 15_000 },
+  );
   assert.match((await row.textContent())!, /Receiving|In progress/);
   await pace({ confirmationMs: original.confirmationMs });
-  await page.waitForFunction(() => document.querySelector('[data-testid="history-row"]')?.getAttribute('data-state') === 'COMPLETED', null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="history-row"]')?.getAttribute('data-state') === 'COMPLETED',
+    null,
+    { timeout: 30_000 },
+  );
   assert.match((await row.textContent())!, /Received/);
   assert.match((await row.textContent())!, /0\.5/);
   assert.match((await page.getByTestId('asset-balance').textContent())!, /^0\.5 BTC$/);
@@ -91,10 +111,14 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
 
   // Home total updates by polling, without a reload.
   await page.getByRole('link', { name: 'Back' }).click();
-  await page.waitForFunction(() => {
-    const text = document.querySelector('[data-testid="total"]')?.textContent ?? '';
-    return /[1-9]/.test(text.replace(/0\.00/, ''));
-  }, null, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => {
+      const text = document.querySelector('[data-testid="total"]')?.textContent ?? '';
+      return /[1-9]/.test(text.replace(/0\.00/, ''));
+    },
+    null,
+    { timeout: 20_000 },
+  );
   const usdTotal = (await total.textContent())!;
   assert.match(usdTotal, /\$/, 'USD by default');
   await checkA11y(page, 'home-total');
@@ -111,7 +135,9 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   await page.getByRole('link', { name: 'Назад' }).click();
   await page.getByRole('link', { name: 'Главная' }).click();
   await page.waitForURL('**/home');
-  await page.waitForFunction(() => /€/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''), null, { timeout: 15_000 });
+  await page.waitForFunction(() => /€/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''), null, {
+    timeout: 15_000,
+  });
   await checkA11y(page, 'home-ru');
   assert.notEqual(await total.textContent(), usdTotal);
   // Russian number format: no-break space groups, a decimal comma, the symbol after ("45 123,45 €").
@@ -119,7 +145,11 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   await page.locator('[data-currency="BTC"]').click();
   await page.waitForURL('**/home/asset/BTC');
   assert.equal(await page.getByTestId('asset-balance').textContent(), '0,5 BTC');
-  await page.waitForFunction(() => /€$/.test(document.querySelector('[data-testid="asset-fiat"]')?.textContent ?? ''), null, { timeout: 15_000 });
+  await page.waitForFunction(
+    () => /€$/.test(document.querySelector('[data-testid="asset-fiat"]')?.textContent ?? ''),
+    null,
+    { timeout: 15_000 },
+  );
   assert.match((await page.getByTestId('asset-fiat').textContent())!, /^\d{1,3}(\u00a0\d{3})*,\d{2}\u00a0€$/);
   // USDT on Tron reads "USDT" with its network, never the catalogue code.
   await page.goBack();
@@ -137,7 +167,11 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   await checkA11y(page, 'home-hidden');
   await page.reload();
   await page.getByTestId('asset-list').waitFor({ timeout: 15_000 });
-  assert.equal(await page.getByRole('button', { name: 'Скрыть балансы' }).getAttribute('aria-pressed'), 'true', 'the eye stays pressed after a reload');
+  assert.equal(
+    await page.getByRole('button', { name: 'Скрыть балансы' }).getAttribute('aria-pressed'),
+    'true',
+    'the eye stays pressed after a reload',
+  );
   assert.equal(await total.textContent(), '••••••', 'the total stays masked after a reload');
   assert.deepEqual(await page.getByTestId('crypto').allTextContents(), ['•••••• BTC', '•••••• USDT']);
   await page.locator('[data-currency="BTC"]').click();

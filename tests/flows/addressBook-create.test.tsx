@@ -8,7 +8,11 @@
  */
 import { fireEvent, screen } from '@testing-library/react';
 import { createActor } from 'xstate';
-import { addressBookCreateMachine, type AddressBookCreateEvent, type CreateFailure } from '../../machines/addressBookCreate.machine';
+import {
+  addressBookCreateMachine,
+  type AddressBookCreateEvent,
+  type CreateFailure,
+} from '../../machines/addressBookCreate.machine';
 import { AddressBookCreateScreen } from '../../src/features/addressBook/AddressBookCreateScreen';
 import { networkOptions } from '../../src/features/addressBook/services';
 import { describeModel } from '../support/mbt';
@@ -54,9 +58,18 @@ describeModel('addressBookCreate', {
       { type: 'xstate.error.actor.readClipboard', error: new Error('denied') },
     ],
     saving: [
-      { type: 'xstate.done.actor.createEntry', output: { id: 'e-9', name: 'Ann', blockchain: 'Bitcoin', address: BTC } },
-      { type: 'xstate.error.actor.createEntry', error: { status: 400, code: 'INVALID_ADDRESS', message: 'Not a valid Bitcoin address', field: 'address' } },
-      { type: 'xstate.error.actor.createEntry', error: { status: 503, code: 'HTTP_503', message: 'Service unavailable' } },
+      {
+        type: 'xstate.done.actor.createEntry',
+        output: { id: 'e-9', name: 'Ann', blockchain: 'Bitcoin', address: BTC },
+      },
+      {
+        type: 'xstate.error.actor.createEntry',
+        error: { status: 400, code: 'INVALID_ADDRESS', message: 'Not a valid Bitcoin address', field: 'address' },
+      },
+      {
+        type: 'xstate.error.actor.createEntry',
+        error: { status: 503, code: 'HTTP_503', message: 'Service unavailable' },
+      },
     ],
   },
   // Submitting with a field missing does nothing.
@@ -66,7 +79,11 @@ describeModel('addressBookCreate', {
     const notes: string[] = [];
     const actor = createActor(
       addressBookCreateMachine.provide({
-        actors: { loadNetworks: fakes.promise('loadNetworks'), readClipboard: fakes.promise('readClipboard'), createEntry: fakes.promise('createEntry') },
+        actors: {
+          loadNetworks: fakes.promise('loadNetworks'),
+          readClipboard: fakes.promise('readClipboard'),
+          createEntry: fakes.promise('createEntry'),
+        },
         actions: {
           notifyPasted: () => void notes.push('pasted'),
           notifyPasteFailed: () => void notes.push('pasteFailed'),
@@ -83,7 +100,10 @@ describeModel('addressBookCreate', {
   drive: {
     'networks.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Retry' })),
     // A name over the limit arrives whole (as a paste would): it is refused, not cut.
-    'name.changed': (e, h) => (e.value.length > 64 ? void fireEvent.change(input('Name'), { target: { value: e.value } }) : typeInto(h.user, input('Name'), e.value)),
+    'name.changed': (e, h) =>
+      e.value.length > 64
+        ? void fireEvent.change(input('Name'), { target: { value: e.value } })
+        : typeInto(h.user, input('Name'), e.value),
     'network.changed': (e, h) => h.user.selectOptions(screen.getByLabelText('Network'), e.value),
     'address.changed': (e, h) => typeInto(h.user, input('Address'), e.value),
     'address.pasted': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Paste from clipboard' })),
@@ -110,7 +130,8 @@ describeModel('addressBookCreate', {
       if (s.context.nameTooLong) expect(input('Name').getAttribute('aria-invalid')).toBe('true');
       // The address error as typed: only the known Bitcoin address on Bitcoin matches its pattern.
       const address = s.context.address.trim();
-      const formatWrong = address !== '' && s.context.blockchain !== '' && !(s.context.blockchain === 'Bitcoin' && address === BTC);
+      const formatWrong =
+        address !== '' && s.context.blockchain !== '' && !(s.context.blockchain === 'Bitcoin' && address === BTC);
       const rejected = !formatWrong && address !== '' && s.context.addressRejected;
       expect(!!screen.queryByText('Address format is wrong.')).toBe(formatWrong);
       expect(!!screen.queryByText(/not valid on the chosen network/)).toBe(rejected);
@@ -120,17 +141,26 @@ describeModel('addressBookCreate', {
       if (event?.type === 'xstate.done.actor.readClipboard') expect(h.notes.at(-1)).toBe('pasted');
       if (event?.type === 'xstate.error.actor.readClipboard') expect(h.notes.at(-1)).toBe('pasteFailed');
       // The server's address rejection is shown under the field, not as a toast; others are reported.
-      const reported = history.filter((e) => e.type === 'xstate.error.actor.createEntry' && (e as { error?: { code?: string } }).error?.code !== 'INVALID_ADDRESS');
+      const reported = history.filter(
+        (e) =>
+          e.type === 'xstate.error.actor.createEntry' &&
+          (e as { error?: { code?: string } }).error?.code !== 'INVALID_ADDRESS',
+      );
       expect(h.notes.filter((n) => n.startsWith('failed:'))).toEqual(reported.map(() => 'failed:Service unavailable'));
       expect(h.notes).not.toContain('added');
       expect(history.filter((e) => e.type === 'xstate.done.actor.createEntry')).toHaveLength(0);
     },
-    pasting: () => expect(screen.getByRole('button', { name: 'Paste from clipboard' }).getAttribute('aria-busy')).toBe('true'),
+    pasting: () =>
+      expect(screen.getByRole('button', { name: 'Paste from clipboard' }).getAttribute('aria-busy')).toBe('true'),
     saving: (h, s) => {
       expect(save().getAttribute('aria-busy')).toBe('true');
       expect(input('Name').readOnly).toBe(true);
       // Trimmed, on the chosen network.
-      expect(h.fakes.calls('createEntry').at(-1)).toEqual({ name: s.context.name.trim(), blockchain: 'Bitcoin', address: BTC });
+      expect(h.fakes.calls('createEntry').at(-1)).toEqual({
+        name: s.context.name.trim(),
+        blockchain: 'Bitcoin',
+        address: BTC,
+      });
     },
     saved: (h) => {
       expect(h.notes.slice(-2)).toEqual(['added', 'list']);
@@ -144,7 +174,9 @@ describeModel('addressBookCreate', {
 describe('address book create, prefilled from a send', () => {
   it('keeps the recipient and its network when the network is on offer', async () => {
     const actor = createActor(
-      addressBookCreateMachine.provide({ actors: { loadNetworks: (await import('xstate')).fromPromise(async () => NETWORKS) } }),
+      addressBookCreateMachine.provide({
+        actors: { loadNetworks: (await import('xstate')).fromPromise(async () => NETWORKS) },
+      }),
       { input: { address: ` ${BTC}`, blockchain: 'Bitcoin' } },
     ).start();
     await renderInRouter(<AddressBookCreateScreen actor={actor} />, { path: '/settings/address-book/create' });
@@ -158,7 +190,10 @@ describe('address book create, the name limit', () => {
     const { fromPromise } = await import('xstate');
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
-    const actor = createActor(addressBookCreateMachine.provide({ actors: { loadNetworks: fromPromise(async () => NETWORKS) } }), { input: {} }).start();
+    const actor = createActor(
+      addressBookCreateMachine.provide({ actors: { loadNetworks: fromPromise(async () => NETWORKS) } }),
+      { input: {} },
+    ).start();
     await renderInRouter(<AddressBookCreateScreen actor={actor} />, { path: '/settings/address-book/create' });
     await user.type(input('Name'), 'n'.repeat(64));
     expect(screen.getByTestId('book-name-count').textContent).toBe('64/64');

@@ -28,7 +28,10 @@ for (const mode of ['edit', 'delete'] as const) {
       ready: [{ type: 'delete.confirmed' }],
       deleting: [
         { type: 'xstate.done.actor.deleteEntry' },
-        { type: 'xstate.error.actor.deleteEntry', error: { status: 500, code: 'HTTP_500', message: 'Could not delete it right now' } },
+        {
+          type: 'xstate.error.actor.deleteEntry',
+          error: { status: 500, code: 'HTTP_500', message: 'Could not delete it right now' },
+        },
         { type: 'delete.confirmed' },
       ],
     },
@@ -47,7 +50,9 @@ for (const mode of ['edit', 'delete'] as const) {
         }),
         { input: { id: 'e-1' } },
       ).start();
-      const view = await renderInRouter(<AddressBookEntryScreen actor={actor} mode={mode} />, { path: `/settings/address-book/e-1/${mode}` });
+      const view = await renderInRouter(<AddressBookEntryScreen actor={actor} mode={mode} />, {
+        path: `/settings/address-book/e-1/${mode}`,
+      });
       return { actor, notes, view };
     },
     drive: {
@@ -64,7 +69,9 @@ for (const mode of ['edit', 'delete'] as const) {
     },
     states: {
       '*': (h) => {
-        expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe(mode === 'edit' ? '/settings/address-book' : '/settings/address-book/e-1/edit');
+        expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe(
+          mode === 'edit' ? '/settings/address-book' : '/settings/address-book/e-1/edit',
+        );
         expect(h.fakes.calls('loadEntry').at(-1)).toEqual({ id: 'e-1' });
       },
       loading: () => {
@@ -73,7 +80,9 @@ for (const mode of ['edit', 'delete'] as const) {
       },
       failed: (_h, s) => {
         const code = (s.context.failure as EntryFailure).code;
-        expect(screen.getByRole('alert').textContent).toContain(code === 'NOT_FOUND' ? 'This address is not in your address book.' : 'Could not load the address.');
+        expect(screen.getByRole('alert').textContent).toContain(
+          code === 'NOT_FOUND' ? 'This address is not in your address book.' : 'Could not load the address.',
+        );
         expect(screen.queryByRole('link', { name: 'Delete address' })).toBeNull();
       },
       ready: (h, _s, { history }) => {
@@ -81,28 +90,40 @@ for (const mode of ['edit', 'delete'] as const) {
         expect(h.notes).toEqual(failures ? ['failed:Could not delete it right now'] : []);
         if (mode === 'edit') {
           expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ann');
-          for (const [name, value] of [['Name', 'Ann'], ['Network', 'Bitcoin'], ['Address', ENTRY.address]]) {
+          for (const [name, value] of [
+            ['Name', 'Ann'],
+            ['Network', 'Bitcoin'],
+            ['Address', ENTRY.address],
+          ]) {
             expect(field(name).value).toBe(value);
             expect(field(name).readOnly).toBe(true);
           }
-          expect(screen.getByRole('link', { name: 'Delete address' }).getAttribute('href')).toBe('/settings/address-book/e-1/delete');
+          expect(screen.getByRole('link', { name: 'Delete address' }).getAttribute('href')).toBe(
+            '/settings/address-book/e-1/delete',
+          );
         } else {
           expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Delete address');
-          expect(screen.getByTestId('delete-question').textContent).toBe('Delete “Ann” from the address book? You can add it again later.');
+          expect(screen.getByTestId('delete-question').textContent).toBe(
+            'Delete “Ann” from the address book? You can add it again later.',
+          );
           expect((screen.getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(false);
-          expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/settings/address-book/e-1/edit');
+          expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe(
+            '/settings/address-book/e-1/edit',
+          );
         }
       },
       deleting: (h) => {
         expect(h.fakes.calls('deleteEntry').at(-1)).toEqual({ id: 'e-1' });
-        if (mode === 'delete') expect(screen.getByRole('button', { name: 'Delete' }).getAttribute('aria-busy')).toBe('true');
+        if (mode === 'delete')
+          expect(screen.getByRole('button', { name: 'Delete' }).getAttribute('aria-busy')).toBe('true');
         // The edit screen offers no delete button: it keeps showing the entry while the delete runs.
         else expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ann');
         expect(h.fakes.calls('deleteEntry')).toHaveLength(1);
       },
       deleted: (h) => {
         expect(h.notes).toEqual(['deleted', 'list']);
-        if (mode === 'delete') expect((screen.getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true);
+        if (mode === 'delete')
+          expect((screen.getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true);
         else expect(field('Address').value).toBe(ENTRY.address);
       },
     },

@@ -25,7 +25,9 @@ describeModel('addressBookList', {
     failed: [{ type: 'list.retried' }],
   },
   mount: async ({ fakes }) => {
-    const actor = createActor(addressBookListMachine.provide({ actors: { loadEntries: fakes.promise('loadEntries') } })).start();
+    const actor = createActor(
+      addressBookListMachine.provide({ actors: { loadEntries: fakes.promise('loadEntries') } }),
+    ).start();
     const view = await renderInRouter(<AddressBookListScreen actor={actor} />, { path: '/settings/address-book' });
     return { actor, view };
   },
@@ -46,15 +48,22 @@ describeModel('addressBookList', {
       expect(screen.queryByTestId('book-empty')).toBeNull();
     },
     loaded: (_h, s) => {
-      expect(screen.getByRole('link', { name: 'Add address' }).getAttribute('href')).toBe('/settings/address-book/create');
+      expect(screen.getByRole('link', { name: 'Add address' }).getAttribute('href')).toBe(
+        '/settings/address-book/create',
+      );
       const rows = screen.queryAllByTestId('book-row');
       if (s.context.entries.length === 0) {
-        expect(screen.getByTestId('book-empty').textContent).toBe('No saved addresses yet. Save the addresses you send to often.');
+        expect(screen.getByTestId('book-empty').textContent).toBe(
+          'No saved addresses yet. Save the addresses you send to often.',
+        );
         expect(rows).toHaveLength(0);
         return;
       }
       expect(screen.queryByTestId('book-empty')).toBeNull();
-      expect(rows.map((r) => r.getAttribute('href'))).toEqual(['/settings/address-book/e-1/edit', '/settings/address-book/e-2/edit']);
+      expect(rows.map((r) => r.getAttribute('href'))).toEqual([
+        '/settings/address-book/e-1/edit',
+        '/settings/address-book/e-2/edit',
+      ]);
       expect(rows[0].textContent).toBe('AnnBitcoin · bc1qxy2k…jhx0wlh');
       expect(rows[1].textContent).toBe('ExchangeTron · TXYZopYR…5VkAeBf');
     },

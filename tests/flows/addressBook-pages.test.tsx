@@ -41,7 +41,10 @@ function fakeBook() {
 it('address book round trip from Settings', async () => {
   const { api, calls } = fakeBook();
   const app = mountApp({
-    path: '/settings', signedIn: makeUser(), account: 'acc-3', api: { addressBook: api },
+    path: '/settings',
+    signedIn: makeUser(),
+    account: 'acc-3',
+    api: { addressBook: api },
     wallet: { loadCatalogue: fromPromise(async () => [btcCoin, usdtTrxCoin]) },
   });
   const user = userEvent.setup();

@@ -14,7 +14,9 @@ import { makeUser, mountApp, pathname, type MountedApp } from './app/harness';
 import { enterCode } from './passcode-support';
 
 const profile: UserProfile = {
-  id: 'user-1', email: 'ann@example.com', pinCodeActive: false,
+  id: 'user-1',
+  email: 'ann@example.com',
+  pinCodeActive: false,
   accounts: [{ id: 'acc-1', name: 'Account', language: 'ENG', defaultFiatCurrency: 'USD' }],
 };
 
@@ -22,12 +24,13 @@ async function sent(app: MountedApp) {
   await app.services.analytics.flush();
   return app.analytics;
 }
-const events = (batches: { batch: { events: AnalyticsEvent[] } }[]) => batches.flatMap((b) => b.batch.events.map(({ name, props }) => ({ name, props })));
+const events = (batches: { batch: { events: AnalyticsEvent[] } }[]) =>
+  batches.flatMap((b) => b.batch.events.map(({ name, props }) => ({ name, props })));
 
 afterEach(() => vi.useRealTimers());
 
 describe('analytics in the app', () => {
-  it('the allow-list of screens is exactly the router\'s routes', async () => {
+  it("the allow-list of screens is exactly the router's routes", async () => {
     const app = mountApp({ path: '/auth/login' });
     await settle();
     const routes = new Set(Object.values(app.router.routesById).map((r) => screenOf(r.fullPath)));
@@ -39,8 +42,18 @@ describe('analytics in the app', () => {
     vi.useFakeTimers();
     const enabled: string[] = [];
     const app = mountApp({
-      path: '/settings/wallet-protection', signedIn: makeUser(), account: profile, recordAnalytics: true,
-      api: { passcode: { enable: async (code) => void enabled.push(code), validate: async () => {}, change: async () => {}, disable: async () => {} } },
+      path: '/settings/wallet-protection',
+      signedIn: makeUser(),
+      account: profile,
+      recordAnalytics: true,
+      api: {
+        passcode: {
+          enable: async (code) => void enabled.push(code),
+          validate: async () => {},
+          change: async () => {},
+          disable: async () => {},
+        },
+      },
     });
     await settle();
     await settle();
@@ -64,16 +77,27 @@ describe('analytics in the app', () => {
 
   it('an asset screen is recorded as its template, not with the coin in the path', async () => {
     vi.useFakeTimers();
-    const app = mountApp({ path: '/home/asset/BTC/receive', signedIn: makeUser(), account: profile, recordAnalytics: true });
+    const app = mountApp({
+      path: '/home/asset/BTC/receive',
+      signedIn: makeUser(),
+      account: profile,
+      recordAnalytics: true,
+    });
     await settle();
-    expect(events(await sent(app))).toContainEqual({ name: 'screen_viewed', props: { screen: '/home/asset/$currency/receive' } });
+    expect(events(await sent(app))).toContainEqual({
+      name: 'screen_viewed',
+      props: { screen: '/home/asset/$currency/receive' },
+    });
     app.view.unmount();
   });
 
   it('inside Telegram: the init-data sign-in and the screens, with appType tg', async () => {
     vi.useFakeTimers();
     const app = mountApp({
-      path: '/', isTelegram: true, account: profile, recordAnalytics: true,
+      path: '/',
+      isTelegram: true,
+      account: profile,
+      recordAnalytics: true,
       session: {
         restoreSession: fromPromise(async () => ({ user: null, isTelegram: true, linkToken: null })),
         signInWithInitData: fromPromise(async () => makeUser()),

@@ -18,12 +18,29 @@ import { isEnabled, isShown, says, text } from '../support/dom';
 
 const USD = { fiat: 'USD', rate: 60000 };
 
-const pending = labelled<AssetOverview>('deposit in progress', { coin: btcCoin, asset: btcAsset('1.25000000', '0.10000000'), transactions: history('IN_PROGRESS') });
-const credited = labelled<AssetOverview>('deposit credited', { coin: btcCoin, asset: btcAsset('1.75000000'), transactions: history('COMPLETED') });
+const pending = labelled<AssetOverview>('deposit in progress', {
+  coin: btcCoin,
+  asset: btcAsset('1.25000000', '0.10000000'),
+  transactions: history('IN_PROGRESS'),
+});
+const credited = labelled<AssetOverview>('deposit credited', {
+  coin: btcCoin,
+  asset: btcAsset('1.75000000'),
+  transactions: history('COMPLETED'),
+});
 const empty = labelled<AssetOverview>('no history', { coin: btcCoin, asset: btcAsset('0'), transactions: [] });
 /** Page 1 of a longer history: the next page starts at cursor c2. */
-const paged = labelled<AssetOverview>('page 1 of 2', { ...pending, transactions: history('IN_PROGRESS'), nextCursor: 'c2' });
-const older: Transaction = { ...deposit('COMPLETED'), id: 'tx-older', amount: '0.3', createdDate: '2026-01-15T12:00:00Z' };
+const paged = labelled<AssetOverview>('page 1 of 2', {
+  ...pending,
+  transactions: history('IN_PROGRESS'),
+  nextCursor: 'c2',
+});
+const older: Transaction = {
+  ...deposit('COMPLETED'),
+  id: 'tx-older',
+  amount: '0.3',
+  createdDate: '2026-01-15T12:00:00Z',
+};
 const lastPage = labelled<HistoryChunk>('page 2, the last', { transactions: [older], nextCursor: null });
 
 type Outcome = { type: string; output?: unknown; error?: unknown };
@@ -76,7 +93,9 @@ describeModel('assetHistory', {
     const actor = createActor(
       assetHistoryMachine.provide({
         actors: {
-          loadOverview: fakes.promise('loadOverview'), copyText: fakes.promise('copyText'), addAsset: fakes.promise('addAsset'),
+          loadOverview: fakes.promise('loadOverview'),
+          copyText: fakes.promise('copyText'),
+          addAsset: fakes.promise('addAsset'),
           loadMore: fakes.promise('loadMore'),
         },
         actions: {
@@ -100,7 +119,10 @@ describeModel('assetHistory', {
     'copy.requested': (_e, h) => h.user.click(copyButton()),
     'asset.added': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Add BTC' })),
     // Scrolling to the end asks for the next page; the button does the same without a pointer (and after a failure, Retry).
-    'history.moreRequested': (_e, h) => h.user.click(screen.queryByRole('button', { name: 'Show more' }) ?? screen.getByRole('button', { name: 'Retry' })),
+    'history.moreRequested': (_e, h) =>
+      h.user.click(
+        screen.queryByRole('button', { name: 'Show more' }) ?? screen.getByRole('button', { name: 'Retry' }),
+      ),
   },
   states: {
     '*': (h) => {
@@ -131,7 +153,9 @@ describeModel('assetHistory', {
       expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
       expect(screen.queryByRole('link', { name: 'Receive' })).toBeNull();
       expect(!!screen.queryByText('Could not add BTC. Please try again.')).toBe(s.context.addFailed);
-      expect(h.notes.filter((n) => n === 'added')).toHaveLength(history.filter((e) => e.type === 'xstate.done.actor.addAsset').length);
+      expect(h.notes.filter((n) => n === 'added')).toHaveLength(
+        history.filter((e) => e.type === 'xstate.done.actor.addAsset').length,
+      );
     },
     adding: (h) => {
       expect(screen.getByRole('button', { name: 'Add BTC' }).getAttribute('aria-busy')).toBe('true');
@@ -167,11 +191,19 @@ describeModel('assetHistory', {
       }
       expect(screen.queryByTestId('history-empty')).toBeNull();
       const olderShown = transactions.some((t: Transaction) => t.id === 'tx-older');
-      expect(screen.getAllByRole('heading', { level: 3 }).map((x) => x.textContent)).toEqual(['Today', 'Yesterday', '20/02/26', ...(olderShown ? ['15/01/26'] : [])]);
+      expect(screen.getAllByRole('heading', { level: 3 }).map((x) => x.textContent)).toEqual([
+        'Today',
+        'Yesterday',
+        '20/02/26',
+        ...(olderShown ? ['15/01/26'] : []),
+      ]);
       const shown = rows().map((r) => [r.textContent, r.getAttribute('href')]);
       const depositDone = transactions[0].state === 'COMPLETED';
       expect(shown).toEqual([
-        [depositDone ? 'Received+0.5 BTC' : 'ReceivingIn progress+0.5 BTC', '/home/asset/BTC/transaction/tx-deposit/DEPOSIT'],
+        [
+          depositDone ? 'Received+0.5 BTC' : 'ReceivingIn progress+0.5 BTC',
+          '/home/asset/BTC/transaction/tx-deposit/DEPOSIT',
+        ],
         ['Sent−0.1 BTC', '/home/asset/BTC/transaction/tx-withdrawal/WITHDRAWAL'],
         ['SwappingIn progress−0.01 BTC', '/home/asset/BTC/transaction/tx-swap/EXCHANGE'],
         ['Failed to sellFailed−0.02 BTC', '/home/asset/BTC/transaction/tx-sale/C2F'],
@@ -185,12 +217,15 @@ describeModel('assetHistory', {
     'loaded.refresh.waiting': (h, s, { event }) => {
       // A failed refresh keeps what is on screen (no alert of its own, no spinner) and tries again on the next tick.
       const alerts = screen.queryAllByRole('alert').map((a) => a.textContent);
-      expect(alerts, event?.type).toEqual(s.matches({ loaded: { more: 'failed' } }) ? ['Could not load more transactions.Retry'] : []);
+      expect(alerts, event?.type).toEqual(
+        s.matches({ loaded: { more: 'failed' } }) ? ['Could not load more transactions.Retry'] : [],
+      );
       expect(screen.queryByRole('status', { name: 'Loading history' })).toBeNull();
       expect(h.fakes.calls('loadOverview').length).toBeGreaterThan(0);
     },
     'loaded.refresh.refreshing': (h, _s, { history: steps }) => {
-      const loads = steps.filter((e) => e.type === 'history.retried' || e.type.startsWith('xstate.after.REFRESH')).length + 1;
+      const loads =
+        steps.filter((e) => e.type === 'history.retried' || e.type.startsWith('xstate.after.REFRESH')).length + 1;
       expect(h.fakes.calls('loadOverview')).toHaveLength(loads);
       expect(screen.queryByRole('status', { name: 'Loading history' })).toBeNull();
     },
@@ -234,7 +269,9 @@ describe('asset screen', () => {
     const answers = [empty, pending, credited];
     const calls: unknown[] = [];
     const actor = createActor(
-      assetHistoryMachine.provide({ actors: { loadOverview: fromPromise(async ({ input }) => (calls.push(input), answers.shift()!)) } }),
+      assetHistoryMachine.provide({
+        actors: { loadOverview: fromPromise(async ({ input }) => (calls.push(input), answers.shift()!)) },
+      }),
       { input: { currency: 'BTC' } },
     ).start();
     await renderInRouter(<AssetScreen actor={actor} />, { path: '/home/asset/BTC' });
@@ -269,7 +306,11 @@ describe('asset screen', () => {
   it('writes amounts and the fiat value in Russian, names USDT without its code, and shows no fiat without a rate', async () => {
     vi.useFakeTimers();
     vi.setSystemTime(NOW);
-    const usdt: AssetOverview = { coin: usdtTrxCoin, asset: { ...btcAsset('12345.678900', '0.500000'), currency: 'USDT_TRX' }, transactions: [] };
+    const usdt: AssetOverview = {
+      coin: usdtTrxCoin,
+      asset: { ...btcAsset('12345.678900', '0.500000'), currency: 'USDT_TRX' },
+      transactions: [],
+    };
     const mount = async (rate: { fiat: string; rate: number } | null) => {
       const actor = createActor(
         assetHistoryMachine.provide({ actors: { loadOverview: fromPromise(async () => usdt) } }),

@@ -14,7 +14,11 @@ import { BTC_ADDRESS, HASH, btcAsset, btcCoin, deposit, history } from './asset-
 import { isShown, text } from '../support/dom';
 
 function fakeApi() {
-  const calls = { assets: [] as string[], history: [] as Array<[string, HistoryFilter | undefined]>, transaction: [] as Array<[string, string]> };
+  const calls = {
+    assets: [] as string[],
+    history: [] as Array<[string, HistoryFilter | undefined]>,
+    transaction: [] as Array<[string, string]>,
+  };
   const api: AssetApi = {
     getAssets: async (account) => (calls.assets.push(account), [btcAsset()]),
     getHistory: async (account, filter) => {
@@ -29,13 +33,28 @@ function fakeApi() {
 /** The balances poll brings 60 000 $/BTC: the asset and details pages show fiat values from it. */
 const mount = (path: string, api: AssetApi, loadCatalogue = fromPromise(async () => [btcCoin])) =>
   mountApp({
-    path, signedIn: makeUser(), account: 'acc-7', api: { wallet: api },
-    wallet: { loadCatalogue, loadBalances: fromPromise(async () => ({ assets: [btcAsset()], rates: { BTC: { USD: 60000 } } })) },
+    path,
+    signedIn: makeUser(),
+    account: 'acc-7',
+    api: { wallet: api },
+    wallet: {
+      loadCatalogue,
+      loadBalances: fromPromise(async () => ({ assets: [btcAsset()], rates: { BTC: { USD: 60000 } } })),
+    },
   });
 
 describe('asset pages in the app', () => {
   it('/home/asset/LTC for a coin not added says so and offers Add LTC (no Retry); Add adds it and shows the asset', async () => {
-    const ltcCoin = { ...btcCoin, currency: 'LTC', name: 'Litecoin', blockchain: 'Litecoin', network: 'litecoin', parentName: 'LTC', baseCurrency: 'LTC', implementations: [{ currency: 'LTC' }] };
+    const ltcCoin = {
+      ...btcCoin,
+      currency: 'LTC',
+      name: 'Litecoin',
+      blockchain: 'Litecoin',
+      network: 'litecoin',
+      parentName: 'LTC',
+      baseCurrency: 'LTC',
+      implementations: [{ currency: 'LTC' }],
+    };
     const held = [btcAsset()];
     const added: string[] = [];
     const api: AssetApi = {
@@ -44,12 +63,19 @@ describe('asset pages in the app', () => {
       getTransaction: async () => deposit('IN_PROGRESS'),
     };
     const app = mountApp({
-      path: '/home/asset/LTC', signedIn: makeUser(), account: 'acc-7', api: { wallet: api },
+      path: '/home/asset/LTC',
+      signedIn: makeUser(),
+      account: 'acc-7',
+      api: { wallet: api },
       wallet: {
         loadCatalogue: fromPromise(async () => [btcCoin, ltcCoin]),
         addAsset: fromPromise(async ({ input }: { input: { currency: string } }) => {
           added.push(input.currency);
-          held.push({ ...btcAsset('0'), currency: 'LTC', depositAddress: 'ltc1qg82tqx7d2lsfq7m6n5u4d3n5n9l2rq0jzl3t4y' });
+          held.push({
+            ...btcAsset('0'),
+            currency: 'LTC',
+            depositAddress: 'ltc1qg82tqx7d2lsfq7m6n5u4d3n5n9l2rq0jzl3t4y',
+          });
         }),
       },
     });
@@ -69,18 +95,25 @@ describe('asset pages in the app', () => {
     const app = mount('/home/asset/BTC', api);
     const user = userEvent.setup();
     expect(text(await screen.findByRole('heading', { level: 1, name: 'Bitcoin' })), 'heading').toBe('Bitcoin');
-    expect(calls.history).toEqual([['acc-7', { currency: 'BTC', sort: 'DESC', properties: ['createdDate'], pageSize: 100, pageNumber: 1 }]]);
+    expect(calls.history).toEqual([
+      ['acc-7', { currency: 'BTC', sort: 'DESC', properties: ['createdDate'], pageSize: 100, pageNumber: 1 }],
+    ]);
     expect(calls.assets).toContain('acc-7');
     expect(screen.getByTestId('asset-balance').textContent).toBe('1.25 BTC');
     expect((await screen.findByTestId('asset-fiat')).textContent).toBe('$75,000.00');
 
     await user.click(screen.getByRole('button', { name: 'Copy address' }));
     expect(app.calls.copied).toEqual([BTC_ADDRESS]);
-    expect((await screen.findByText('Address copied')).closest('[aria-live]')?.getAttribute('aria-live'), 'announced').toBe('polite');
+    expect(
+      (await screen.findByText('Address copied')).closest('[aria-live]')?.getAttribute('aria-live'),
+      'announced',
+    ).toBe('polite');
 
     await user.click(screen.getByRole('link', { name: 'Receive' }));
     await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC/receive'));
-    expect(isShown(await screen.findByRole('img', { name: `QR code of the address ${BTC_ADDRESS}` })), 'shown').toBe(true);
+    expect(isShown(await screen.findByRole('img', { name: `QR code of the address ${BTC_ADDRESS}` })), 'shown').toBe(
+      true,
+    );
     await user.click(screen.getByRole('button', { name: 'Share' }));
     expect(app.calls.shared).toEqual([BTC_ADDRESS]);
     await user.click(screen.getByRole('button', { name: 'Copy' }));
@@ -108,11 +141,15 @@ describe('asset pages in the app', () => {
     const { api } = fakeApi();
     let online = false;
     let attempts = 0;
-    const app = mount('/home/asset/BTC', api, fromPromise(async () => {
-      attempts += 1;
-      if (!online) throw new Error('offline');
-      return [btcCoin];
-    }));
+    const app = mount(
+      '/home/asset/BTC',
+      api,
+      fromPromise(async () => {
+        attempts += 1;
+        if (!online) throw new Error('offline');
+        return [btcCoin];
+      }),
+    );
     expect((await screen.findByRole('alert')).textContent).toContain('Could not load this asset.');
     const before = attempts;
     online = true;

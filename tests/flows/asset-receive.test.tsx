@@ -5,7 +5,12 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import { createActor, fromPromise } from 'xstate';
-import { receiveMachine, type ReceiveError, type ReceiveTarget, type ShareOutcome } from '../../machines/receive.machine';
+import {
+  receiveMachine,
+  type ReceiveError,
+  type ReceiveTarget,
+  type ShareOutcome,
+} from '../../machines/receive.machine';
 import { ReceiveScreen } from '../../src/features/asset/ReceiveScreen';
 import { describeModel, settle } from '../support/mbt';
 import { renderInRouter } from '../support/router';
@@ -51,8 +56,16 @@ describeModel('receive', {
     const note = (what: string) => () => void notes.push(what);
     const actor = createActor(
       receiveMachine.provide({
-        actors: { loadAddress: fakes.promise('loadAddress'), copyText: fakes.promise('copyText'), share: fakes.promise('share') },
-        actions: { notifyCopied: note('copied'), notifyCopyFailed: note('copyFailed'), notifyShareFailed: note('shareFailed') },
+        actors: {
+          loadAddress: fakes.promise('loadAddress'),
+          copyText: fakes.promise('copyText'),
+          share: fakes.promise('share'),
+        },
+        actions: {
+          notifyCopied: note('copied'),
+          notifyCopyFailed: note('copyFailed'),
+          notifyShareFailed: note('shareFailed'),
+        },
       }),
       { input: { currency: 'BTC' } },
     ).start();
@@ -136,7 +149,10 @@ describe('receive share outcomes', () => {
             if (copyFails) throw new Error('denied');
           }),
         },
-        actions: { notifyCopied: () => void notes.push('copied'), notifyCopyFailed: () => void notes.push('copyFailed') },
+        actions: {
+          notifyCopied: () => void notes.push('copied'),
+          notifyCopyFailed: () => void notes.push('copyFailed'),
+        },
       }),
       { input: { currency: 'BTC' } },
     ).start();
@@ -170,7 +186,11 @@ describe('receive share outcomes', () => {
 describe('receive screen', () => {
   it('names the token standard in the network warning (USDT TRC-20)', async () => {
     const actor = createActor(
-      receiveMachine.provide({ actors: { loadAddress: fromPromise(async () => ({ coin: usdtTrxCoin, address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf' })) } }),
+      receiveMachine.provide({
+        actors: {
+          loadAddress: fromPromise(async () => ({ coin: usdtTrxCoin, address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf' })),
+        },
+      }),
       { input: { currency: 'USDT_TRX' } },
     ).start();
     await renderInRouter(<ReceiveScreen actor={actor} />, { path: '/home/asset/USDT_TRX/receive' });

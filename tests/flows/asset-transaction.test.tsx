@@ -7,29 +7,68 @@ import { act, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { DateTime } from 'luxon';
 import { createActor, fromPromise, type EventObject } from 'xstate';
-import { transactionDetailsMachine, type CopyField, type TransactionView } from '../../machines/transactionDetails.machine';
+import {
+  transactionDetailsMachine,
+  type CopyField,
+  type TransactionView,
+} from '../../machines/transactionDetails.machine';
 import type { Transaction } from '../../src/api/wallet';
 import { TransactionScreen } from '../../src/features/asset/TransactionScreen';
 import { describeModel, settle } from '../support/mbt';
 import { renderInRouter } from '../support/router';
-import { BTC_ADDRESS, EXTERNAL_ADDRESS, HASH, NOW, btcCoin, deposit, failedSale, failedSend, labelled, usdtTrxCoin, withdrawal } from './asset-fixtures';
+import {
+  BTC_ADDRESS,
+  EXTERNAL_ADDRESS,
+  HASH,
+  NOW,
+  btcCoin,
+  deposit,
+  failedSale,
+  failedSend,
+  labelled,
+  usdtTrxCoin,
+  withdrawal,
+} from './asset-fixtures';
 import { isEnabled, says } from '../support/dom';
 
 const receiving = labelled<TransactionView>('deposit 1 of 2', { transaction: deposit('IN_PROGRESS'), coin: btcCoin });
 const received = labelled<TransactionView>('deposit credited', { transaction: deposit('COMPLETED'), coin: btcCoin });
 const sent = labelled<TransactionView>('withdrawal with fee', { transaction: withdrawal, coin: btcCoin });
 const sale = labelled<TransactionView>('failed sale, no catalogue', { transaction: failedSale, coin: null });
-const sendFailed = labelled<TransactionView>('failed withdrawal, fee echoed', { transaction: failedSend, coin: btcCoin });
+const sendFailed = labelled<TransactionView>('failed withdrawal, fee echoed', {
+  transaction: failedSend,
+  coin: btcCoin,
+});
 
 const input = { id: 'tx-deposit', type: 'DEPOSIT', currency: 'BTC' };
 type Outcome = { type: string; output?: unknown; error?: unknown };
 type H = { notes: string[]; links: string[] };
 
-const copyLabels: Record<CopyField, string> = { from: 'Copy sender address', to: 'Copy recipient address', hash: 'Copy transaction hash' };
-const titles: Record<string, string> = { 'tx-deposit:IN_PROGRESS': 'Receiving', 'tx-deposit:COMPLETED': 'Received', 'tx-withdrawal:COMPLETED': 'Sent', 'tx-sale:FAILED': 'Failed to sell', 'tx-send-failed:FAILED': 'Failed to send' };
-const amounts: Record<string, string> = { 'tx-deposit': '+0.5 BTC', 'tx-withdrawal': '−0.1 BTC', 'tx-sale': '−0.02 BTC', 'tx-send-failed': '−0.1 BTC' };
+const copyLabels: Record<CopyField, string> = {
+  from: 'Copy sender address',
+  to: 'Copy recipient address',
+  hash: 'Copy transaction hash',
+};
+const titles: Record<string, string> = {
+  'tx-deposit:IN_PROGRESS': 'Receiving',
+  'tx-deposit:COMPLETED': 'Received',
+  'tx-withdrawal:COMPLETED': 'Sent',
+  'tx-sale:FAILED': 'Failed to sell',
+  'tx-send-failed:FAILED': 'Failed to send',
+};
+const amounts: Record<string, string> = {
+  'tx-deposit': '+0.5 BTC',
+  'tx-withdrawal': '−0.1 BTC',
+  'tx-sale': '−0.02 BTC',
+  'tx-send-failed': '−0.1 BTC',
+};
 /** At today's rate of 60 000 $/BTC (the details carry no rate of their own). */
-const fiatAmounts: Record<string, string> = { 'tx-deposit': '≈ $30,000.00', 'tx-withdrawal': '≈ $6,000.00', 'tx-sale': '≈ $1,200.00', 'tx-send-failed': '≈ $6,000.00' };
+const fiatAmounts: Record<string, string> = {
+  'tx-deposit': '≈ $30,000.00',
+  'tx-withdrawal': '≈ $6,000.00',
+  'tx-sale': '≈ $1,200.00',
+  'tx-send-failed': '≈ $6,000.00',
+};
 const USD = { fiat: 'USD', rate: 60000 };
 const explorer = () => screen.queryByRole('button', { name: 'View in explorer' });
 const text = (id: string) => screen.queryByTestId(id)?.querySelector('dd')?.textContent ?? null;
@@ -83,7 +122,9 @@ describeModel('transactionDetails', {
       }),
       { input },
     ).start();
-    await renderInRouter(<TransactionScreen actor={actor} rate={USD} />, { path: '/home/asset/BTC/transaction/tx-deposit/DEPOSIT' });
+    await renderInRouter(<TransactionScreen actor={actor} rate={USD} />, {
+      path: '/home/asset/BTC/transaction/tx-deposit/DEPOSIT',
+    });
     return { ...h, actor };
   },
   drive: {
@@ -113,7 +154,9 @@ describeModel('transactionDetails', {
     },
     failed: (_h, s) => {
       const alert = screen.getByRole('alert');
-      expect(alert.textContent).toContain(s.context.error?.kind === 'notFound' ? 'This transaction was not found.' : 'Could not load the transaction.');
+      expect(alert.textContent).toContain(
+        s.context.error?.kind === 'notFound' ? 'This transaction was not found.' : 'Could not load the transaction.',
+      );
       expect(isEnabled(within(alert).getByRole('button', { name: 'Retry' })), 'enabled').toBe(true);
     },
     loaded: (h: H, s, { history }) => {
@@ -122,13 +165,17 @@ describeModel('transactionDetails', {
       const heading = screen.getByRole('heading', { level: 1 });
       expect(heading.textContent).toBe(titles[`${tx.id}:${tx.state}`]);
       // The tone is carried by the title's text inside the scaffold's h1.
-      expect(heading.querySelector('[data-tone]')?.getAttribute('data-tone')).toBe(tx.transactionType === 'C2F' ? 'error' : 'default');
+      expect(heading.querySelector('[data-tone]')?.getAttribute('data-tone')).toBe(
+        tx.transactionType === 'C2F' ? 'error' : 'default',
+      );
       expect(screen.getByTestId('tx-amount').textContent).toBe(amounts[tx.id]);
       expect(screen.getByTestId('tx-amount-fiat').textContent).toBe(fiatAmounts[tx.id]);
       expect(text('tx-state')).toBe({ IN_PROGRESS: 'In progress', COMPLETED: 'Completed', FAILED: 'Failed' }[tx.state]);
       expect(text('tx-confirmations')).toBe(tx.state === 'IN_PROGRESS' ? '1 of 2' : null);
       // Localised date and time in the viewer's zone (en: "Mar 3, 2026, 11:00 AM" in UTC).
-      expect(text('tx-date')).toBe(DateTime.fromISO(tx.createdDate).setLocale('en').toLocaleString(DateTime.DATETIME_MED));
+      expect(text('tx-date')).toBe(
+        DateTime.fromISO(tx.createdDate).setLocale('en').toLocaleString(DateTime.DATETIME_MED),
+      );
       // Money that never left was charged nothing, whatever fee the server echoed back.
       const failedOut = tx.state === 'FAILED' && tx.transactionType !== 'DEPOSIT';
       expect(text('tx-fee')).toBe(failedOut ? 'No fee charged' : tx.fee ? '0.00012 BTC ≈ $7.20' : null);
@@ -144,10 +191,16 @@ describeModel('transactionDetails', {
       expect(h.links).toEqual(tx.explorerLink ? Array(count(history, 'explorer.opened')).fill(tx.explorerLink) : []);
     },
     'loaded.watch.waiting': (h, s, { event, history }) => {
-      const loads = 1 + count(history, 'details.retried') + count(history, 'xstate.done.actor.refresh') + count(history, 'xstate.error.actor.refresh');
+      const loads =
+        1 +
+        count(history, 'details.retried') +
+        count(history, 'xstate.done.actor.refresh') +
+        count(history, 'xstate.error.actor.refresh');
       expect(h.fakes.calls('loadTransaction')).toHaveLength(loads);
       // Between polls the screen shows the last state the server gave (the refresh that credited it: Completed).
-      const shown = ({ IN_PROGRESS: 'In progress', COMPLETED: 'Completed', FAILED: 'Failed' } as Record<string, string>)[(s.context.transaction as Transaction).state];
+      const shown = (
+        { IN_PROGRESS: 'In progress', COMPLETED: 'Completed', FAILED: 'Failed' } as Record<string, string>
+      )[(s.context.transaction as Transaction).state];
       expect(text('tx-state')).toBe(event?.type === 'xstate.done.actor.refresh' ? 'Completed' : shown);
     },
     'loaded.watch.refreshing': (h, s) => {
@@ -160,7 +213,8 @@ describeModel('transactionDetails', {
     'loaded.copy.idle': (h: H, _s, { event }) => {
       if (event?.type === 'xstate.error.actor.copyText') expect(h.notes.at(-1)).toBe('copyFailed');
       if (event?.type === 'xstate.done.actor.copyText') expect(h.notes.at(-1)).toMatch(/^copied:(from|to|hash)$/);
-      for (const name of Object.values(copyLabels)) expect(screen.queryByRole('button', { name })?.getAttribute('aria-busy') ?? null).toBeNull();
+      for (const name of Object.values(copyLabels))
+        expect(screen.queryByRole('button', { name })?.getAttribute('aria-busy') ?? null).toBeNull();
     },
     'loaded.copy.copying': (h, s) => {
       const field = s.context.copying as CopyField;
@@ -180,10 +234,14 @@ describe('transaction details', () => {
     const answers = [receiving, receiving, received];
     let calls = 0;
     const actor = createActor(
-      transactionDetailsMachine.provide({ actors: { loadTransaction: fromPromise(async () => (calls++, answers.shift()!)) } }),
+      transactionDetailsMachine.provide({
+        actors: { loadTransaction: fromPromise(async () => (calls++, answers.shift()!)) },
+      }),
       { input },
     ).start();
-    await renderInRouter(<TransactionScreen actor={actor} />, { path: '/home/asset/BTC/transaction/tx-deposit/DEPOSIT' });
+    await renderInRouter(<TransactionScreen actor={actor} />, {
+      path: '/home/asset/BTC/transaction/tx-deposit/DEPOSIT',
+    });
     await settle();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Receiving');
     for (let i = 0; i < 4; i++) {
@@ -205,7 +263,9 @@ describe('transaction details', () => {
         transactionDetailsMachine.provide({ actors: { loadTransaction: fromPromise(async () => view) } }),
         { input: { id: tx.id, type: 'WITHDRAWAL', currency: 'USDT_TRX' } },
       ).start();
-      const rendered = await renderInRouter(<TransactionScreen actor={actor} rate={rate} />, { path: '/home/asset/USDT_TRX/transaction/tx-withdrawal/WITHDRAWAL' });
+      const rendered = await renderInRouter(<TransactionScreen actor={actor} rate={rate} />, {
+        path: '/home/asset/USDT_TRX/transaction/tx-withdrawal/WITHDRAWAL',
+      });
       await settle();
       return rendered;
     };

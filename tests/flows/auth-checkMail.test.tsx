@@ -12,7 +12,9 @@ import { isShown, text } from '../support/dom';
 async function mount(email: string) {
   const fx = fakeEffects();
   const actor = createActor(checkMailMachine.provide({ actions: checkMailActions(fx) }), { input: { email } }).start();
-  const rendered = await renderInRouter(<CheckMailScreen actorRef={actor} />, { path: `/auth/signup/email/success?email=${encodeURIComponent(email)}` });
+  const rendered = await renderInRouter(<CheckMailScreen actorRef={actor} />, {
+    path: `/auth/signup/email/success?email=${encodeURIComponent(email)}`,
+  });
   return { actor, fx, router: rendered.router };
 }
 
@@ -38,7 +40,9 @@ describe('check mail screen', () => {
   it('offers no mail button without a usable address, and links back to login', async () => {
     const { router } = await mount('');
     expect(screen.queryByRole('button', { name: 'Open mail' })).toBeNull();
-    expect(isShown(screen.getByText('We sent you a confirmation link. Follow it to finish signing up.')), 'shown').toBe(true);
+    expect(isShown(screen.getByText('We sent you a confirmation link. Follow it to finish signing up.')), 'shown').toBe(
+      true,
+    );
     await userEvent.setup().click(screen.getByRole('link', { name: 'Back to login' }));
     expect(router.state.location.pathname).toBe('/auth/login/email');
   });

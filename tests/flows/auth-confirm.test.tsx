@@ -9,7 +9,11 @@ import { fakeEffects } from '../support/authScreens';
 import { says, text } from '../support/dom';
 
 const CONFIRM_ERROR = "Confirmation code doesn't exists!";
-const invalid = { status: 400, code: 'CONFIRMATION_CODE_INVALID', message: "Confirmation code doesn't exist, was used or has expired" };
+const invalid = {
+  status: 400,
+  code: 'CONFIRMATION_CODE_INVALID',
+  message: "Confirmation code doesn't exist, was used or has expired",
+};
 
 describeModel('confirm', {
   machine: confirmMachine,
@@ -26,7 +30,10 @@ describeModel('confirm', {
   compareContext: false,
   mount: async ({ fakes }) => {
     const fx = fakeEffects();
-    const machine = confirmMachine.provide({ actors: { confirmEmail: fakes.promise('confirmEmail') }, actions: confirmActions(fx) });
+    const machine = confirmMachine.provide({
+      actors: { confirmEmail: fakes.promise('confirmEmail') },
+      actions: confirmActions(fx),
+    });
     const actor = createActor(machine, { input: { code: 'abc' } }).start();
     await renderInRouter(<ConfirmScreen actorRef={actor} />, { path: '/auth/signup/confirm/abc' });
     return { actor, fx };
@@ -36,7 +43,9 @@ describeModel('confirm', {
   },
   states: {
     confirming: (h) => {
-      expect(text(screen.getByRole('heading', { name: 'Confirming your e-mail…' })), 'heading').toBe('Confirming your e-mail…');
+      expect(text(screen.getByRole('heading', { name: 'Confirming your e-mail…' })), 'heading').toBe(
+        'Confirming your e-mail…',
+      );
       expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading']);
       expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
       expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();

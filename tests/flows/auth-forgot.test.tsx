@@ -22,14 +22,19 @@ describeModel('forgot', {
     ],
     sending: [
       { type: 'xstate.done.actor.requestReset' },
-      { type: 'xstate.error.actor.requestReset', error: { status: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong' } },
+      {
+        type: 'xstate.error.actor.requestReset',
+        error: { status: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong' },
+      },
       { type: 'form.submitted' },
     ],
   },
   keepIgnored: (_s, e) => e.type === 'form.submitted',
   mount: async ({ fakes }) => {
     const fx = fakeEffects();
-    const actor = createActor(forgotMachine.provide({ actors: { requestReset: fakes.promise('requestReset') }, actions: forgotActions(fx) })).start();
+    const actor = createActor(
+      forgotMachine.provide({ actors: { requestReset: fakes.promise('requestReset') }, actions: forgotActions(fx) }),
+    ).start();
     await renderInRouter(<ForgotScreen actorRef={actor} />, { path: '/auth/forgot' });
     return { actor, fx };
   },

@@ -27,7 +27,10 @@ describeModel('login', {
     editing: editingEvents,
     submitting: [
       { type: 'xstate.done.actor.signIn' },
-      { type: 'xstate.error.actor.signIn', error: { error: 'invalid_grant', error_description: 'Invalid credentials' } },
+      {
+        type: 'xstate.error.actor.signIn',
+        error: { error: 'invalid_grant', error_description: 'Invalid credentials' },
+      },
       { type: 'xstate.error.actor.signIn', error: { status: 503, code: 'HTTP_503', message: 'Unavailable' } },
       { type: 'visibility.toggled' },
       { type: 'form.submitted' },
@@ -37,7 +40,9 @@ describeModel('login', {
   keepIgnored: (s, e) => e.type === 'form.submitted' && !s.context.passwordShown,
   mount: async ({ fakes }) => {
     const fx = fakeEffects();
-    const actor = createActor(loginMachine.provide({ actors: { signIn: fakes.promise('signIn') }, actions: loginActions(fx) })).start();
+    const actor = createActor(
+      loginMachine.provide({ actors: { signIn: fakes.promise('signIn') }, actions: loginActions(fx) }),
+    ).start();
     await renderInRouter(<LoginEmailScreen actorRef={actor} />, { path: '/auth/login/email' });
     return { actor, fx };
   },

@@ -1,7 +1,14 @@
 /** The route components as the router mounts them: params, search and links, without network calls. */
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import * as pages from '../../src/features/auth';
 import { renderWithProviders } from '../support/render';
 import { ServicesProvider } from '../../src/app/context';
@@ -12,7 +19,8 @@ const { platform } = fakePlatform(false);
 
 async function open(path: string) {
   const root = createRootRoute({ component: Outlet });
-  const route = (p: string, component: () => React.ReactNode) => createRoute({ getParentRoute: () => root, path: p, component });
+  const route = (p: string, component: () => React.ReactNode) =>
+    createRoute({ getParentRoute: () => root, path: p, component });
   const tree = root.addChildren([
     route('/auth/login', pages.LoginPage),
     route('/auth/login/email', pages.LoginEmailPage),
@@ -38,7 +46,9 @@ async function open(path: string) {
 describe('auth pages', () => {
   it('welcome leads to e-mail login and to sign-up', async () => {
     const router = await open('/auth/login');
-    expect(text(screen.getByRole('heading', { name: 'Welcome to your wallet' })), 'heading').toBe('Welcome to your wallet');
+    expect(text(screen.getByRole('heading', { name: 'Welcome to your wallet' })), 'heading').toBe(
+      'Welcome to your wallet',
+    );
     expect(screen.getByRole('link', { name: /sign up/i }).getAttribute('href')).toBe('/auth/signup');
     await userEvent.setup().click(screen.getByRole('link', { name: 'Log in with e-mail' }));
     expect(router.state.location.pathname).toBe('/auth/login/email');

@@ -10,8 +10,18 @@ import { fakeEffects, input, submitButton, typeInto } from '../support/authScree
 const GENERIC = 'Something went wrong...';
 const HINT = 'The password must be 8 to 128 characters long.';
 const CHANGED = 'Your password has been changed. Log in with the new one.';
-const tooShort = { status: 400, code: 'VALIDATION_ERROR', message: 'password must NOT have fewer than 8 characters', field: 'password' };
-const expired = { status: 400, code: 'RESET_CODE_INVALID', message: 'Reset code is expired', field: 'confirmationCode' };
+const tooShort = {
+  status: 400,
+  code: 'VALIDATION_ERROR',
+  message: 'password must NOT have fewer than 8 characters',
+  field: 'password',
+};
+const expired = {
+  status: 400,
+  code: 'RESET_CODE_INVALID',
+  message: 'Reset code is expired',
+  field: 'confirmationCode',
+};
 const save = () => submitButton(/Save password$/);
 
 describeModel('reset', {
@@ -36,7 +46,10 @@ describeModel('reset', {
   classify: (s) => (s.context.error ? 'passwordError' : 'none'),
   mount: async ({ fakes }) => {
     const fx = fakeEffects();
-    const machine = resetMachine.provide({ actors: { confirmReset: fakes.promise('confirmReset') }, actions: resetActions(fx) });
+    const machine = resetMachine.provide({
+      actors: { confirmReset: fakes.promise('confirmReset') },
+      actions: resetActions(fx),
+    });
     const actor = createActor(machine, { input: { code: 'code-123' } }).start();
     await renderInRouter(<ResetScreen actorRef={actor} />, { path: '/auth/forgot/code-123' });
     return { actor, fx };
@@ -54,7 +67,9 @@ describeModel('reset', {
     editing: (h, s, { history }) => {
       expect(save().disabled).toBe(s.context.password === '');
       expect(screen.queryAllByRole('alert').map((a) => a.textContent)).toEqual(s.context.error ? [HINT] : []);
-      const toasts = history.filter((e) => e.type === 'xstate.error.actor.confirmReset' && (e as unknown as { error: unknown }).error === expired).length;
+      const toasts = history.filter(
+        (e) => e.type === 'xstate.error.actor.confirmReset' && (e as unknown as { error: unknown }).error === expired,
+      ).length;
       expect(h.fx.toast).toHaveBeenCalledTimes(toasts);
       if (toasts) expect(h.fx.toast).toHaveBeenLastCalledWith({ kind: 'error', message: GENERIC });
       expect(h.fx.navigate).not.toHaveBeenCalled();
@@ -62,7 +77,10 @@ describeModel('reset', {
     saving: (h, s) => {
       expect(save().disabled).toBe(true);
       expect(save().getAttribute('aria-busy')).toBe('true');
-      expect(h.fakes.calls('confirmReset').at(-1)).toEqual({ password: s.context.password, confirmationCode: 'code-123' });
+      expect(h.fakes.calls('confirmReset').at(-1)).toEqual({
+        password: s.context.password,
+        confirmationCode: 'code-123',
+      });
     },
     changed: (h) => {
       expect(h.fx.toast).toHaveBeenLastCalledWith({ kind: 'success', message: CHANGED });

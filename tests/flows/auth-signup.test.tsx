@@ -13,9 +13,19 @@ const PASSWORD_HINT = 'The password must be 8 to 128 characters long.';
 const EMAIL_HINT = 'Enter a valid e-mail address, like name@example.com.';
 const TAKEN = 'An account with this e-mail already exists. Log in or use another address.';
 
-const tooShort = { status: 400, code: 'VALIDATION_ERROR', message: 'password must NOT have fewer than 8 characters', field: 'password' };
+const tooShort = {
+  status: 400,
+  code: 'VALIDATION_ERROR',
+  message: 'password must NOT have fewer than 8 characters',
+  field: 'password',
+};
 const badEmail = { status: 400, code: 'VALIDATION_ERROR', message: 'email must match format "email"', field: 'email' };
-const taken = { status: 409, code: 'EMAIL_TAKEN', message: 'An account with this e-mail already exists', field: 'email' };
+const taken = {
+  status: 409,
+  code: 'EMAIL_TAKEN',
+  message: 'An account with this e-mail already exists',
+  field: 'email',
+};
 const down = { status: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong' };
 
 const editing: SignupEvent[] = [
@@ -46,7 +56,9 @@ describeModel('signup', {
   classify: (s) => (s.context.error ? `${s.context.error.kind}:${fieldOf(s.context.error)}` : 'none'),
   mount: async ({ fakes }) => {
     const fx = fakeEffects();
-    const actor = createActor(signupMachine.provide({ actors: { register: fakes.promise('register') }, actions: signupActions(fx) })).start();
+    const actor = createActor(
+      signupMachine.provide({ actors: { register: fakes.promise('register') }, actions: signupActions(fx) }),
+    ).start();
     await renderInRouter(<SignupEmailScreen actorRef={actor} />, { path: '/auth/signup/email' });
     return { actor, fx };
   },
@@ -68,9 +80,12 @@ describeModel('signup', {
       expect(submitButton(/Sign up$/).disabled).toBe(!complete);
       const expected: string[] = [];
       if (s.context.error?.kind === 'emailTaken') expected.push(TAKEN);
-      if (s.context.error?.kind === 'invalidField') expected.push(s.context.error.field === 'email' ? EMAIL_HINT : PASSWORD_HINT);
+      if (s.context.error?.kind === 'invalidField')
+        expected.push(s.context.error.field === 'email' ? EMAIL_HINT : PASSWORD_HINT);
       expect(hints()).toEqual(expected);
-      const toasts = history.filter((e) => e.type === 'xstate.error.actor.register' && (e as unknown as { error: unknown }).error === down).length;
+      const toasts = history.filter(
+        (e) => e.type === 'xstate.error.actor.register' && (e as unknown as { error: unknown }).error === down,
+      ).length;
       expect(h.fx.toast).toHaveBeenCalledTimes(toasts);
       if (toasts) expect(h.fx.toast).toHaveBeenLastCalledWith({ kind: 'error', message: SIGNUP_ERROR });
       expect(h.fx.navigate).not.toHaveBeenCalled();
@@ -79,10 +94,17 @@ describeModel('signup', {
       expect(submitButton(/Sign up$/).disabled).toBe(true);
       expect(submitButton(/Sign up$/).getAttribute('aria-busy')).toBe('true');
       expect(hints()).toEqual([]);
-      expect(h.fakes.calls('register').at(-1)).toEqual({ email: s.context.email.trim(), password: s.context.password, accountName: 'Account' });
+      expect(h.fakes.calls('register').at(-1)).toEqual({
+        email: s.context.email.trim(),
+        password: s.context.password,
+        accountName: 'Account',
+      });
     },
     registered: (h, s) => {
-      expect(h.fx.navigate).toHaveBeenCalledWith({ to: '/auth/signup/email/success', search: { email: s.context.email.trim() } });
+      expect(h.fx.navigate).toHaveBeenCalledWith({
+        to: '/auth/signup/email/success',
+        search: { email: s.context.email.trim() },
+      });
       // Locked until the check-mail screen opens: no second account.
       expect(submitButton(/Sign up$/).disabled).toBe(true);
       expect(submitButton(/Sign up$/).getAttribute('aria-busy')).toBe('true');

@@ -56,7 +56,11 @@ describeModel('availableCoins', {
     'coins.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Retry' })),
     // A failed load is tried again by itself: 10 s after the first failure, then 20 s, 40 s, 60 s, not a millisecond sooner.
     'xstate.after.RETRY.availableCoins.error': (_e: unknown, h) =>
-      exactlyAfter(backoffDelay(h.app.coins.getSnapshot().context.failures - 1, FIRST_LOAD_RETRY), () => h.fakes.calls('loadCatalogue').length, 'retry'),
+      exactlyAfter(
+        backoffDelay(h.app.coins.getSnapshot().context.failures - 1, FIRST_LOAD_RETRY),
+        () => h.fakes.calls('loadCatalogue').length,
+        'retry',
+      ),
   },
   states: {
     idle: (h, s) => {
@@ -82,7 +86,11 @@ describeModel('availableCoins', {
       expect(pathname(h.app)).toBe('/home');
       expect(Object.keys(s.context.coins)).not.toContain('OLD');
       const list = screen.getByTestId('asset-list');
-      expect(within(list).getAllByRole('link').map((a) => a.getAttribute('data-currency'))).toEqual(['BTC', 'USDT_TRX']);
+      expect(
+        within(list)
+          .getAllByRole('link')
+          .map((a) => a.getAttribute('data-currency')),
+      ).toEqual(['BTC', 'USDT_TRX']);
       expect(isShown(within(list).getByText('Bitcoin')), 'shown').toBe(true);
       expect(isShown(within(list).getByText('Tether USD (TRC-20)')), 'shown').toBe(true);
     },
@@ -102,7 +110,10 @@ describe('coin catalogue filter (spec §3/§7)', () => {
     const app = mountApp({
       path: '/home',
       signedIn: user,
-      wallet: { loadCatalogue: fromPromise(async () => (calls += 1, catalogue)), loadBalances: fromPromise(async () => ({ assets: holdingsA, rates })) },
+      wallet: {
+        loadCatalogue: fromPromise(async () => ((calls += 1), catalogue)),
+        loadBalances: fromPromise(async () => ({ assets: holdingsA, rates })),
+      },
     });
     await settle();
     await act(() => app.router.navigate({ to: '/manage-assets' }));

@@ -15,7 +15,9 @@ import type { KyInstance } from 'ky';
 
 const user = makeUser();
 const profile: UserProfile = {
-  id: 'user', email: 'user@example.com', pinCodeActive: false,
+  id: 'user',
+  email: 'user@example.com',
+  pinCodeActive: false,
   accounts: [{ id: 'acc-1', name: 'Account', language: 'ENG', defaultFiatCurrency: 'USD' }],
 };
 
@@ -40,7 +42,11 @@ function mountWith(storage: Record<string, string>, answer: (account: string) =>
 describe('balances of the last known account', () => {
   it('a device that knows the account shows the balances before GET /user answers', async () => {
     vi.useFakeTimers();
-    const { accounts } = mountWith({ 'lastAccount:user-1': 'acc-1' }, async () => ({ assets: holdingsA, rates, at: 0 }));
+    const { accounts } = mountWith({ 'lastAccount:user-1': 'acc-1' }, async () => ({
+      assets: holdingsA,
+      rates,
+      at: 0,
+    }));
     await settle();
     expect(accounts).toEqual(['acc-1']);
     expect(screen.getByTestId('total').textContent).toBe('$30,100.50');
@@ -55,7 +61,9 @@ describe('balances of the last known account', () => {
     await settle();
     expect(accounts).toEqual(['acc-1']);
     expect(window.localStorage.getItem('lastAccount:user-1')).toBe('acc-1');
-    expect(JSON.parse(window.localStorage.getItem('lastCryptos:acc-1') ?? '[]')).toEqual(holdingsA.filter((a) => a.isCrypto).map((a) => a.currency));
+    expect(JSON.parse(window.localStorage.getItem('lastCryptos:acc-1') ?? '[]')).toEqual(
+      holdingsA.filter((a) => a.isCrypto).map((a) => a.currency),
+    );
   });
 
   it('a remembered account that is no longer the user’s falls back to the profile’s', async () => {
@@ -86,7 +94,10 @@ describe('rates asked with the assets', () => {
         },
       }),
       post: (_url: string, { json }: { json: { from: string[] } }) => ({
-        json: async () => (calls.push(`rates ${json.from.join(',')}`), { ratesMap: Object.fromEntries(json.from.map((c) => [c, { USD: 1 }])) }),
+        json: async () => (
+          calls.push(`rates ${json.from.join(',')}`),
+          { ratesMap: Object.fromEntries(json.from.map((c) => [c, { USD: 1 }])) }
+        ),
       }),
     };
     return createWalletApi(client as unknown as KyInstance);

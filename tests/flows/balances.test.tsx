@@ -21,12 +21,20 @@ import { isShown } from '../support/dom';
 
 type Fiat = NonNullable<UserProfile['accounts'][number]['defaultFiatCurrency']>;
 const profileIn = (fiat: string): UserProfile => ({
-  id: 'user', email: 'user@example.com', pinCodeActive: false, accounts: [{ id: 'acc-1', name: 'Account', language: 'ENG', defaultFiatCurrency: fiat as Fiat }],
+  id: 'user',
+  email: 'user@example.com',
+  pinCodeActive: false,
+  accounts: [{ id: 'acc-1', name: 'Account', language: 'ENG', defaultFiatCurrency: fiat as Fiat }],
 });
 
 /** `react` is shared by reference (the runner copies the harness object): commits counted by the Profiler. */
 type H = {
-  app: MountedApp; restored: boolean; react: { commits: number }; checkedAt: number; lastAssets: string; lastStale: boolean;
+  app: MountedApp;
+  restored: boolean;
+  react: { commits: number };
+  checkedAt: number;
+  lastAssets: string;
+  lastStale: boolean;
   /** GET /user answers held back, so the account's default fiat arrives when the path says. */
   profiles: Array<(profile: UserProfile) => void>;
 };
@@ -51,7 +59,11 @@ describeModel('balances', {
       { type: 'fiat.changed', fiat: otherFiat(s) },
     ];
     if (s.matches('idle')) list.push({ type: 'session.started' });
-    if (s.matches('loading')) list.push({ type: 'xstate.done.actor.loadBalances', output: dataA }, { type: 'xstate.error.actor.loadBalances', error: fail });
+    if (s.matches('loading'))
+      list.push(
+        { type: 'xstate.done.actor.loadBalances', output: dataA },
+        { type: 'xstate.error.actor.loadBalances', error: fail },
+      );
     if (s.matches('failed')) list.push({ type: 'balances.retried' }, { type: 'xstate.after.RETRY.balances.failed' });
     if (s.matches('loaded')) list.push({ type: 'balances.refreshRequested' });
     if (s.matches({ loaded: 'waiting' })) list.push({ type: `xstate.after.POLL.balances.loaded.waiting` });
@@ -69,7 +81,14 @@ describeModel('balances', {
   keepIgnored: () => false,
   fakeTimers: true,
   mount: async ({ fakes }) => {
-    const h = { restored: false, react: { commits: 0 }, checkedAt: 0, lastAssets: '', lastStale: false, profiles: [] } as unknown as H;
+    const h = {
+      restored: false,
+      react: { commits: 0 },
+      checkedAt: 0,
+      lastAssets: '',
+      lastStale: false,
+      profiles: [],
+    } as unknown as H;
     h.app = mountApp({
       path: '/home',
       loadProfile: () => new Promise<UserProfile>((resolve) => void h.profiles.push(resolve)),
@@ -94,7 +113,8 @@ describeModel('balances', {
     // Waiting for it: the account's default fiat arrives with GET /user.
     'fiat.changed': (e, h) => {
       const fiat = (e as { fiat: string }).fiat;
-      if (h.app.balances.getSnapshot().matches('awaitingFiat')) return act(async () => h.profiles.at(-1)!(profileIn(fiat)));
+      if (h.app.balances.getSnapshot().matches('awaitingFiat'))
+        return act(async () => h.profiles.at(-1)!(profileIn(fiat)));
       return act(() => h.app.preferences.send({ type: 'currency.selected', currency: fiat }));
     },
     // Sent by manage assets and the first-time screen after an add.
@@ -102,20 +122,34 @@ describeModel('balances', {
     'balances.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Retry' })),
     // The poll waits 10 s, or after failures 20 s, 40 s, then 60 s: not a millisecond less.
     'xstate.after.POLL.balances.loaded.waiting': (_e: unknown, h) =>
-      exactlyAfter(backoffDelay(h.app.balances.getSnapshot().context.failures, BALANCE_BACKOFF), () => h.fakes.calls('loadBalances').length, 'poll'),
+      exactlyAfter(
+        backoffDelay(h.app.balances.getSnapshot().context.failures, BALANCE_BACKOFF),
+        () => h.fakes.calls('loadBalances').length,
+        'poll',
+      ),
     // A failed first load is tried again by itself: 10 s after the first failure, then 20 s, 40 s, 60 s.
     'xstate.after.RETRY.balances.failed': (_e: unknown, h) =>
-      exactlyAfter(backoffDelay(h.app.balances.getSnapshot().context.failures - 1, BALANCE_BACKOFF), () => h.fakes.calls('loadBalances').length, 'retry'),
-    'xstate.done.actor.refreshBalances': (e: { output?: unknown }, h) => act(async () => h.fakes.resolve('loadBalances', structuredClone(e.output))),
-    'xstate.error.actor.refreshBalances': (e: { error?: unknown }, h) => act(async () => h.fakes.reject('loadBalances', (e as { error: unknown }).error)),
+      exactlyAfter(
+        backoffDelay(h.app.balances.getSnapshot().context.failures - 1, BALANCE_BACKOFF),
+        () => h.fakes.calls('loadBalances').length,
+        'retry',
+      ),
+    'xstate.done.actor.refreshBalances': (e: { output?: unknown }, h) =>
+      act(async () => h.fakes.resolve('loadBalances', structuredClone(e.output))),
+    'xstate.error.actor.refreshBalances': (e: { error?: unknown }, h) =>
+      act(async () => h.fakes.reject('loadBalances', (e as { error: unknown }).error)),
   },
   states: {
     '*': (h, s, { event }) => {
       // Every load (and so every rate call) carried a known fiat.
-      for (const call of h.fakes.calls('loadBalances') as Array<{ fiat: unknown }>) expect(typeof call.fiat === 'string' && call.fiat !== '').toBe(true);
+      for (const call of h.fakes.calls('loadBalances') as Array<{ fiat: unknown }>)
+        expect(typeof call.fiat === 'string' && call.fiat !== '').toBe(true);
       // Spec: nothing changed → nothing re-renders (a poll starting, or one bringing the same data).
       const same = JSON.stringify(s.context.assets) === h.lastAssets && !h.lastStale && !s.context.stale;
-      if (event?.type === 'xstate.after.POLL.balances.loaded.waiting' || (event?.type === 'xstate.done.actor.refreshBalances' && same)) {
+      if (
+        event?.type === 'xstate.after.POLL.balances.loaded.waiting' ||
+        (event?.type === 'xstate.done.actor.refreshBalances' && same)
+      ) {
         expect(h.react.commits, 'React commits after an unchanged poll').toBe(h.checkedAt);
       }
       h.checkedAt = h.react.commits;
@@ -141,11 +175,17 @@ describeModel('balances', {
       const { rows, total } = portfolio(s.context.assets, coins, s.context.rates, s.context.fiat);
       expect(screen.getByTestId('total').textContent).toBe(formatFiat(total!, s.context.fiat, 'en'));
       const list = screen.getByTestId('asset-list');
-      expect(within(list).getAllByTestId('crypto').map((e) => e.textContent)).toEqual(rows.map((r) => `${formatCrypto(r.amount, r.coin, 'en')} ${r.currency.split('_')[0]}`));
+      expect(
+        within(list)
+          .getAllByTestId('crypto')
+          .map((e) => e.textContent),
+      ).toEqual(rows.map((r) => `${formatCrypto(r.amount, r.coin, 'en')} ${r.currency.split('_')[0]}`));
       // A failed poll keeps the data but marks it: the total set back, and when it was loaded.
       const updated = screen.queryByTestId('balances-updated');
       if (s.context.stale) {
-        expect(updated?.textContent).toBe(`Updated ${formatTime(s.context.updatedAt, 'en')}. Could not refresh, retrying…`);
+        expect(updated?.textContent).toBe(
+          `Updated ${formatTime(s.context.updatedAt, 'en')}. Could not refresh, retrying…`,
+        );
         expect(screen.getByTestId('total').getAttribute('aria-describedby')).toBe(updated!.id);
       } else {
         expect(updated, 'no "Updated" line on fresh data').toBeNull();
@@ -168,7 +208,12 @@ describeModel('balances', {
 
 describe('balances on screen', () => {
   const mount = (loadBalances: AnyActorLogic = fromPromise(async () => dataA), onRender?: () => void) =>
-    mountApp({ path: '/home', signedIn: user, wallet: { loadCatalogue: fromPromise(async () => catalogue), loadBalances }, onRender });
+    mountApp({
+      path: '/home',
+      signedIn: user,
+      wallet: { loadCatalogue: fromPromise(async () => catalogue), loadBalances },
+      onRender,
+    });
 
   it('shows the exact total and amounts in each coin’s round', async () => {
     vi.useFakeTimers();
@@ -183,7 +228,10 @@ describe('balances on screen', () => {
     vi.useFakeTimers();
     let calls = 0;
     let commits = 0;
-    mount(fromPromise(async () => (calls += 1, { assets: holdingsA.map((a) => ({ ...a })), rates: { ...rates } })), () => void (commits += 1));
+    mount(
+      fromPromise(async () => ((calls += 1), { assets: holdingsA.map((a) => ({ ...a })), rates: { ...rates } })),
+      () => void (commits += 1),
+    );
     await settle();
     const before = commits;
     await act(() => vi.advanceTimersByTimeAsync(BALANCE_POLL_MS * 3));
@@ -196,11 +244,13 @@ describe('balances on screen', () => {
     vi.setSystemTime(atA);
     let mode: 'ok' | 'down' = 'ok';
     let calls = 0;
-    mount(fromPromise(async () => {
-      calls += 1;
-      if (mode === 'down') throw new Error('offline');
-      return { ...dataA, at: Date.now() };
-    }));
+    mount(
+      fromPromise(async () => {
+        calls += 1;
+        if (mode === 'down') throw new Error('offline');
+        return { ...dataA, at: Date.now() };
+      }),
+    );
     await settle();
     expect(calls).toBe(1);
     mode = 'down';
@@ -208,7 +258,9 @@ describe('balances on screen', () => {
     expect(calls).toBe(2);
     expect(screen.getByTestId('total').textContent).toBe('$30,100.50');
     expect(screen.getByTestId('total').hasAttribute('data-dated')).toBe(true);
-    expect(screen.getByTestId('balances-updated').textContent).toBe(`Updated ${formatTime(atA, 'en')}. Could not refresh, retrying…`);
+    expect(screen.getByTestId('balances-updated').textContent).toBe(
+      `Updated ${formatTime(atA, 'en')}. Could not refresh, retrying…`,
+    );
     // Each wait doubles up to the minute: one millisecond short of it, no poll yet.
     for (const wait of [20_000, 40_000, 60_000, 60_000]) {
       const before = calls;
@@ -229,7 +281,12 @@ describe('balances on screen', () => {
 
   it('re-renders the total in a newly selected fiat', async () => {
     vi.useFakeTimers();
-    const app = mount(fromPromise(async ({ input }: { input: { fiat: string } }) => ({ assets: holdingsA, rates: { BTC: { [input.fiat]: rates.BTC[input.fiat] }, USDT_TRX: { [input.fiat]: rates.USDT_TRX[input.fiat] } } })));
+    const app = mount(
+      fromPromise(async ({ input }: { input: { fiat: string } }) => ({
+        assets: holdingsA,
+        rates: { BTC: { [input.fiat]: rates.BTC[input.fiat] }, USDT_TRX: { [input.fiat]: rates.USDT_TRX[input.fiat] } },
+      })),
+    );
     await settle();
     act(() => app.preferences.send({ type: 'currency.selected', currency: 'EUR' }));
     await settle();
@@ -270,8 +327,12 @@ describe('balances wait for the fiat (no rate call without one)', () => {
     mountApp({
       path: '/home',
       signedIn: user,
-      loadProfile: async () => ({ ...profileIn('USD'), accounts: [{ id: 'acc-1', name: 'Account', language: 'ENG' }] }) as UserProfile,
-      wallet: { loadCatalogue: fromPromise(async () => catalogue), loadBalances: fromPromise(async ({ input }: { input: { fiat: unknown } }) => (fiats.push(input.fiat), dataA)) },
+      loadProfile: async () =>
+        ({ ...profileIn('USD'), accounts: [{ id: 'acc-1', name: 'Account', language: 'ENG' }] }) as UserProfile,
+      wallet: {
+        loadCatalogue: fromPromise(async () => catalogue),
+        loadBalances: fromPromise(async ({ input }: { input: { fiat: unknown } }) => (fiats.push(input.fiat), dataA)),
+      },
     });
     await settle();
     await settle();

@@ -9,20 +9,39 @@ export { btcCoin, BTC_ADDRESS, labelled } from './asset-fixtures';
 export const CHOICE = { currency: 'BTC', geoId: 'RU', fiatCurrency: 'RUB' };
 
 /** The quote the sandbox would give at 6 000 000 RUB/BTC, crypto cut to 8 places. */
-const FIAT_TO_CRYPTO: Record<string, string> = { '3000': '0.0005', '4000': '0.00066666', '5000': '0.00083333', '6000': '0.001', '75000': '0.0125' };
+const FIAT_TO_CRYPTO: Record<string, string> = {
+  '3000': '0.0005',
+  '4000': '0.00066666',
+  '5000': '0.00083333',
+  '6000': '0.001',
+  '75000': '0.0125',
+};
 const CRYPTO_TO_FIAT: Record<string, string> = { '0.001': '6000', '0.02': '120000' };
 
 export function quoteFor(side: 'fiat' | 'crypto', amount: string, more: Partial<BuyQuote> = {}): BuyQuote {
   const fiatAmount = side === 'fiat' ? amount : CRYPTO_TO_FIAT[amount];
   const cryptoAmount = side === 'crypto' ? amount : FIAT_TO_CRYPTO[amount];
   if (!fiatAmount || !cryptoAmount) throw new Error(`no fixture quote for ${side} ${amount}`);
-  return labelled(`quote ${fiatAmount} RUB = ${more.cryptoAmount ?? cryptoAmount} BTC${more.fixedRateId ? ` ${more.fixedRateId}` : ''}`, {
-    fiatAmount, cryptoAmount, fiatCurrency: 'RUB', fiatSettingsItemId: 'card-ru', fixedRateId: 'rate-1', rate: '6000000', validSeconds: 2, ...more,
-  });
+  return labelled(
+    `quote ${fiatAmount} RUB = ${more.cryptoAmount ?? cryptoAmount} BTC${more.fixedRateId ? ` ${more.fixedRateId}` : ''}`,
+    {
+      fiatAmount,
+      cryptoAmount,
+      fiatCurrency: 'RUB',
+      fiatSettingsItemId: 'card-ru',
+      fixedRateId: 'rate-1',
+      rate: '6000000',
+      validSeconds: 2,
+      ...more,
+    },
+  );
 }
 
-export const draftFor = (side: 'fiat' | 'crypto', amount: string, quote: BuyQuote | null = quoteFor(side, amount)): BuyDraft =>
-  ({ ...CHOICE, depositAddress: BTC_ADDRESS, side, amount, quote });
+export const draftFor = (
+  side: 'fiat' | 'crypto',
+  amount: string,
+  quote: BuyQuote | null = quoteFor(side, amount),
+): BuyDraft => ({ ...CHOICE, depositAddress: BTC_ADDRESS, side, amount, quote });
 
 export const serverError = (code: string, message: string, status = 400) => labelled(code, { status, code, message });
 

@@ -5,12 +5,28 @@
  */
 import { act, screen } from '@testing-library/react';
 import { createActor, type AnyActorRef } from 'xstate';
-import { buyOrderMachine, draftOf, outOfLimits, quoteRequestOf, type BuyOrderContext, type BuyDraft } from '../../machines/buyOrder.machine';
+import {
+  buyOrderMachine,
+  draftOf,
+  outOfLimits,
+  quoteRequestOf,
+  type BuyOrderContext,
+  type BuyDraft,
+} from '../../machines/buyOrder.machine';
 import { BuyOrderScreen } from '../../src/features/buy/BuyOrderScreen';
 import { describeModel, type MountTools } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import {
-  BTC_ADDRESS, CHOICE, btcCoin, button, cryptoInput, fiatInput, labelled, quoteFor, replaceValue, serverError,
+  BTC_ADDRESS,
+  CHOICE,
+  btcCoin,
+  button,
+  cryptoInput,
+  fiatInput,
+  labelled,
+  quoteFor,
+  replaceValue,
+  serverError,
 } from './buy-fixtures';
 import { says } from '../support/dom';
 
@@ -23,12 +39,18 @@ async function mount({ fakes }: MountTools) {
     }),
     { input: CHOICE },
   ).start();
-  await renderInRouter(<BuyOrderScreen actor={actor} back={{ to: '/buy/pay', search: { currency: 'BTC' } }} />, { path: '/buy/order' });
+  await renderInRouter(<BuyOrderScreen actor={actor} back={{ to: '/buy/pay', search: { currency: 'BTC' } }} />, {
+    path: '/buy/order',
+  });
   return { actor: actor as AnyActorRef, reviews };
 }
 
 const target = (draft: { side: 'fiat' | 'crypto'; amount: string } | null) =>
-  labelled(draft ? `BTC, draft ${draft.side} ${draft.amount}` : 'BTC, no draft', { coin: btcCoin, depositAddress: BTC_ADDRESS, draft });
+  labelled(draft ? `BTC, draft ${draft.side} ${draft.amount}` : 'BTC, no draft', {
+    coin: btcCoin,
+    depositAddress: BTC_ADDRESS,
+    draft,
+  });
 
 const LIMIT = 'Enter an amount from 3,000 to 75,000 RUB';
 const typed = (c: BuyOrderContext) => (c.side === 'fiat' ? c.fiat : c.crypto);
@@ -38,7 +60,9 @@ function quoteOutcomes(c: BuyOrderContext) {
   const amount = typed(c);
   return [
     { type: 'xstate.done.actor.quote', output: quoteFor(c.side, amount) },
-    ...(c.side === 'fiat' ? [{ type: 'xstate.done.actor.quote', output: quoteFor('fiat', amount, { cryptoAmount: '0' }) } as const] : []),
+    ...(c.side === 'fiat'
+      ? [{ type: 'xstate.done.actor.quote', output: quoteFor('fiat', amount, { cryptoAmount: '0' }) } as const]
+      : []),
     { type: 'xstate.error.actor.quote', error: serverError('BUY_LIMIT', 'The amount is outside the limits') },
     { type: 'xstate.error.actor.quote', error: serverError('HTTP_503', 'Rates are unavailable', 503) },
     // A keystroke while the quote is on its way: that quote is dropped and the debounce starts again.
@@ -47,10 +71,14 @@ function quoteOutcomes(c: BuyOrderContext) {
 }
 
 const edits = [
-  { type: 'fiat.changed', value: '2999' }, { type: 'fiat.changed', value: '3000' },
-  { type: 'fiat.changed', value: '75000' }, { type: 'fiat.changed', value: '75001' },
-  { type: 'fiat.changed', value: '' }, { type: 'fiat.changed', value: '0' },
-  { type: 'crypto.changed', value: '0.001' }, { type: 'crypto.changed', value: '0.02' },
+  { type: 'fiat.changed', value: '2999' },
+  { type: 'fiat.changed', value: '3000' },
+  { type: 'fiat.changed', value: '75000' },
+  { type: 'fiat.changed', value: '75001' },
+  { type: 'fiat.changed', value: '' },
+  { type: 'fiat.changed', value: '0' },
+  { type: 'crypto.changed', value: '0.001' },
+  { type: 'crypto.changed', value: '0.02' },
   // Refused input (spec §5: digits and one point) leaves the field and the state as they were.
   { type: 'crypto.changed', value: '1.2.3' },
 ] as const;
@@ -71,12 +99,16 @@ describeModel('buyOrder', {
     }
     if (s.matches('loadFailed')) return [{ type: 'load.retried' }];
     // A field given its own value fires no change event in the browser.
-    if (s.matches({ editing: 'idle' })) return edits.filter((e) => e.value !== (e.type === 'fiat.changed' ? c.fiat : c.crypto));
+    if (s.matches({ editing: 'idle' }))
+      return edits.filter((e) => e.value !== (e.type === 'fiat.changed' ? c.fiat : c.crypto));
     // Typing again within 300 ms restarts the debounce.
-    if (s.matches({ editing: 'waiting' })) return [{ type: 'xstate.after.DEBOUNCE.buyOrder.editing.waiting' }, { type: 'fiat.changed', value: '6000' }];
+    if (s.matches({ editing: 'waiting' }))
+      return [{ type: 'xstate.after.DEBOUNCE.buyOrder.editing.waiting' }, { type: 'fiat.changed', value: '6000' }];
     if (s.matches({ editing: 'quoting' })) return quoteOutcomes(c);
-    if (s.matches({ editing: 'quoted' })) return [{ type: 'order.submitted' }, { type: 'crypto.changed', value: '0.001' }];
-    if (s.matches({ editing: 'outOfLimits' })) return [{ type: 'fiat.changed', value: '5000' }, { type: 'order.submitted' }];
+    if (s.matches({ editing: 'quoted' }))
+      return [{ type: 'order.submitted' }, { type: 'crypto.changed', value: '0.001' }];
+    if (s.matches({ editing: 'outOfLimits' }))
+      return [{ type: 'fiat.changed', value: '5000' }, { type: 'order.submitted' }];
     if (s.matches({ editing: 'quoteFailed' })) return [{ type: 'quote.retried' }];
     return [];
   },
@@ -118,7 +150,9 @@ describeModel('buyOrder', {
       expect(screen.getByTestId('buy-rate').textContent).toBe('Getting the rate…');
       // Debounce: nothing is asked before 300 ms of quiet.
       const asked = h.fakes.calls('quote').length;
-      await act(async () => { await vi.advanceTimersByTimeAsync(299); });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(299);
+      });
       expect(h.fakes.calls('quote').length).toBe(asked);
       expect(button('Review').disabled).toBe(true);
     },
@@ -155,7 +189,14 @@ describeModel('buyOrder', {
 });
 
 describe('buyOrder limits (spec §5, inclusive)', () => {
-  it.each([['2999', true], ['3000', false], ['75000', false], ['75001', true], ['74999.99', false], ['75000.01', true]])('%s RUB out of limits: %s', (fiat, out) => {
+  it.each([
+    ['2999', true],
+    ['3000', false],
+    ['75000', false],
+    ['75001', true],
+    ['74999.99', false],
+    ['75000.01', true],
+  ])('%s RUB out of limits: %s', (fiat, out) => {
     expect(outOfLimits(fiat, 'RUB')).toBe(out);
   });
 });

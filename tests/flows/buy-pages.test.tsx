@@ -16,13 +16,31 @@ import { text } from '../support/dom';
 const ORDER_URL = 'https://acquirer.test/pay/p-1';
 
 const wireQuote: BuyQuote = {
-  fiatAmount: '5000', cryptoAmount: '0.00083333', fiatCurrency: 'RUB', currency: 'BTC', fiatSettingsItemId: 'sandbox-card-rub',
-  fixedRateId: 'rate-1', rate: '6000000', validSeconds: 300, expiresAt: '2100-01-01T00:00:00Z', minAmount: '3000', maxAmount: '75000',
+  fiatAmount: '5000',
+  cryptoAmount: '0.00083333',
+  fiatCurrency: 'RUB',
+  currency: 'BTC',
+  fiatSettingsItemId: 'sandbox-card-rub',
+  fixedRateId: 'rate-1',
+  rate: '6000000',
+  validSeconds: 300,
+  expiresAt: '2100-01-01T00:00:00Z',
+  minAmount: '3000',
+  maxAmount: '75000',
 };
 
 const wireStatus = (state: BuyOrderStatus['state']): BuyOrderStatus => ({
-  orderId: 'ord-1', state, failureReason: null, currency: 'BTC', cryptoAmount: '0.00083333', fiatCurrency: 'RUB', fiatAmount: '5000',
-  rate: '6000000', transactionId: null, createdAt: '2026-03-03T12:00:00Z', updatedAt: '2026-03-03T12:00:00Z',
+  orderId: 'ord-1',
+  state,
+  failureReason: null,
+  currency: 'BTC',
+  cryptoAmount: '0.00083333',
+  fiatCurrency: 'RUB',
+  fiatAmount: '5000',
+  rate: '6000000',
+  transactionId: null,
+  createdAt: '2026-03-03T12:00:00Z',
+  updatedAt: '2026-03-03T12:00:00Z',
 });
 
 function fakeBuy({ failFirst = false, state = 'NEW' as BuyOrderStatus['state'] } = {}) {
@@ -44,8 +62,15 @@ function fakeBuy({ failFirst = false, state = 'NEW' as BuyOrderStatus['state'] }
 
 const mount = (path: string, api: FakeApis, isTelegram = false, storage?: Record<string, string>) =>
   mountApp({
-    path, signedIn: makeUser(), api, isTelegram, storage,
-    wallet: { loadCatalogue: fromPromise(async () => [btcCoin]), loadBalances: fromPromise(async () => ({ assets: [btcAsset()], rates: {} })) },
+    path,
+    signedIn: makeUser(),
+    api,
+    isTelegram,
+    storage,
+    wallet: {
+      loadCatalogue: fromPromise(async () => [btcCoin]),
+      loadBalances: fromPromise(async () => ({ assets: [btcAsset()], rates: {} })),
+    },
   });
 
 const ORDER_PATH = '/buy/order?currency=BTC&geoId=RU&fiat=RUB';
@@ -71,9 +96,17 @@ describe('buy pages in the app', () => {
     await waitFor(() => expect(pathname(app)).toBe('/buy/status/ord-1'));
     expect(app.calls.links).toEqual([ORDER_URL]);
     expect(window.localStorage.getItem('buy.pendingOrder')).toBe('ord-1');
-    expect(text(await screen.findByRole('heading', { level: 1, name: 'Purchase in progress' })), 'heading').toBe('Purchase in progress');
+    expect(text(await screen.findByRole('heading', { level: 1, name: 'Purchase in progress' })), 'heading').toBe(
+      'Purchase in progress',
+    );
     expect(orders).toHaveLength(1);
-    expect(orders[0]).toMatchObject({ depositAddress: BTC_ADDRESS, fiatCurrency: 'RUB', rateId: 'rate-1', fiatSettingsItemId: 'sandbox-card-rub', amountInFiat: '5000' });
+    expect(orders[0]).toMatchObject({
+      depositAddress: BTC_ADDRESS,
+      fiatCurrency: 'RUB',
+      rateId: 'rate-1',
+      fiatSettingsItemId: 'sandbox-card-rub',
+      amountInFiat: '5000',
+    });
     expect(orders[0].idempotencyKey).toMatch(/^[0-9a-f-]{32,36}$/);
   });
 
@@ -81,7 +114,9 @@ describe('buy pages in the app', () => {
     const { calls } = fakeBuy({ state: 'COMPLETED' });
     const app = mount('/', calls, true, { 'buy.pendingOrder': 'ord-1' });
     await waitFor(() => expect(pathname(app)).toBe('/buy/status/ord-1'));
-    expect(text(await screen.findByRole('heading', { level: 1, name: 'Purchase complete' })), 'heading').toBe('Purchase complete');
+    expect(text(await screen.findByRole('heading', { level: 1, name: 'Purchase complete' })), 'heading').toBe(
+      'Purchase complete',
+    );
     expect(screen.getByRole('link', { name: 'Go to BTC' }).getAttribute('href')).toBe('/home/asset/BTC');
     await waitFor(() => expect(window.localStorage.getItem('buy.pendingOrder')).toBeNull());
   });

@@ -9,7 +9,9 @@ import { btcCoin, button, labelled, serverError } from './buy-fixtures';
 import { says } from '../support/dom';
 
 async function mount({ fakes }: MountTools) {
-  const actor = createActor(buyPayMachine.provide({ actors: { loadRegions: fakes.promise('loadRegions') } }), { input: { currency: 'BTC' } }).start();
+  const actor = createActor(buyPayMachine.provide({ actors: { loadRegions: fakes.promise('loadRegions') } }), {
+    input: { currency: 'BTC' },
+  }).start();
   await renderInRouter(<BuyPayScreen actor={actor} coin={btcCoin} />, { path: '/buy/pay?currency=BTC' });
   return { actor: actor as AnyActorRef };
 }

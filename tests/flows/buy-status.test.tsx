@@ -15,15 +15,27 @@ import { says } from '../support/dom';
 async function mount({ fakes }: MountTools) {
   const notes: string[] = [];
   const actor = createActor(
-    buyStatusMachine.provide({ actors: { loadStatus: fakes.promise('loadStatus') }, actions: { forgetPending: () => void notes.push('forget') } }),
+    buyStatusMachine.provide({
+      actors: { loadStatus: fakes.promise('loadStatus') },
+      actions: { forgetPending: () => void notes.push('forget') },
+    }),
     { input: { orderId: 'ord-1' } },
   ).start();
-  await renderInRouter(<BuyStatusScreen actor={actor} coinOf={(c) => (c === 'BTC' ? btcCoin : null)} />, { path: '/buy/status/ord-1' });
+  await renderInRouter(<BuyStatusScreen actor={actor} coinOf={(c) => (c === 'BTC' ? btcCoin : null)} />, {
+    path: '/buy/status/ord-1',
+  });
   return { actor: actor as AnyActorRef, notes };
 }
 
 const status = (phase: BuyOrderStatus['phase']): BuyOrderStatus =>
-  labelled(phase, { orderId: 'ord-1', phase, currency: 'BTC', cryptoAmount: '0.00083333', fiatAmount: '5000', fiatCurrency: 'RUB' });
+  labelled(phase, {
+    orderId: 'ord-1',
+    phase,
+    currency: 'BTC',
+    cryptoAmount: '0.00083333',
+    fiatAmount: '5000',
+    fiatCurrency: 'RUB',
+  });
 
 const outcomes = [
   { type: 'xstate.done.actor.loadStatus', output: status('pending') },
@@ -37,7 +49,11 @@ describeModel('buyStatus', {
   input: { orderId: 'ord-1' },
   fakeTimers: true,
   delays: { POLL: 3000 },
-  events: { loading: outcomes, pending: [{ type: 'xstate.after.POLL.buyStatus.pending' }], failed: [{ type: 'status.retried' }] },
+  events: {
+    loading: outcomes,
+    pending: [{ type: 'xstate.after.POLL.buyStatus.pending' }],
+    failed: [{ type: 'status.retried' }],
+  },
   classify: (s) => (s.context.order ? 'known' : 'unknown'),
   mount,
   drive: { 'status.retried': (_e, h) => h.user.click(button('Retry')) },
@@ -58,7 +74,9 @@ describeModel('buyStatus', {
     },
     failed: (h, s) => {
       const known = (s.context as BuyStatusContext).order !== null;
-      expect(screen.getByRole('alert').textContent).toContain(known ? 'Could not refresh the status.' : 'Could not load the status of your purchase.');
+      expect(screen.getByRole('alert').textContent).toContain(
+        known ? 'Could not refresh the status.' : 'Could not load the status of your purchase.',
+      );
       expect(h.notes).toEqual([]);
     },
     credited: (h) => {
@@ -70,7 +88,9 @@ describeModel('buyStatus', {
     },
     declined: (h) => {
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Payment declined');
-      expect(screen.getByTestId('buy-status-note').textContent).toBe('The card payment did not go through. Nothing was credited to your wallet.');
+      expect(screen.getByTestId('buy-status-note').textContent).toBe(
+        'The card payment did not go through. Nothing was credited to your wallet.',
+      );
       expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/buy/get');
       expect(h.notes).toEqual(['forget']);
     },

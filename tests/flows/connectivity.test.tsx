@@ -48,19 +48,29 @@ const offlineEvents = [{ type: 'request.succeeded' }, { type: 'network.lost' }, 
 describeModel('connectivity', {
   machine: connectivityMachine,
   events: {
-    online: [{ type: 'network.lost' }, { type: 'request.failed' }, { type: 'request.succeeded' }, { type: 'network.returned' }],
+    online: [
+      { type: 'network.lost' },
+      { type: 'request.failed' },
+      { type: 'request.succeeded' },
+      { type: 'network.returned' },
+    ],
     'offline.waiting': [
       ...offlineEvents,
       { type: 'network.returned' },
       { type: 'app.foregrounded' },
       { type: 'xstate.after.PROBE.connectivity.offline.waiting' },
     ],
-    'offline.probing': [...offlineEvents, { type: 'xstate.done.actor.probe' }, { type: 'xstate.error.actor.probe', error: new TypeError('Failed to fetch') }],
+    'offline.probing': [
+      ...offlineEvents,
+      { type: 'xstate.done.actor.probe' },
+      { type: 'xstate.error.actor.probe', error: new TypeError('Failed to fetch') },
+    ],
   },
   // Every outcome from each backoff step (0 to 5 failed probes: 2 s … 60 s).
   classify: (s) => String(s.context.failures),
   // An event the state ignores is worth a path when it could wrongly flip the banner.
-  keepIgnored: (s, e) => (s.matches('online') && e.type === 'request.succeeded') || (s.matches('offline') && e.type === 'request.failed'),
+  keepIgnored: (s, e) =>
+    (s.matches('online') && e.type === 'request.succeeded') || (s.matches('offline') && e.type === 'request.failed'),
   fakeTimers: true,
   mount: async ({ fakes }) => {
     vi.setSystemTime(loadedAt);
@@ -73,7 +83,11 @@ describeModel('connectivity', {
       wallet: {
         loadCatalogue: fromPromise(async () => catalogue),
         // The first load is at 09:41; later ones report their own time.
-        loadBalances: fromPromise(async () => (h.loads.count += 1, { assets: holdingsA, rates, at: h.loads.count === 1 ? loadedAt : Date.now() })),
+        loadBalances: fromPromise(
+          async () => (
+            (h.loads.count += 1), { assets: holdingsA, rates, at: h.loads.count === 1 ? loadedAt : Date.now() }
+          ),
+        ),
       },
     });
     await settle();
@@ -87,7 +101,11 @@ describeModel('connectivity', {
     'request.succeeded': (_e: unknown, h: Harness<H>) => call(h, true),
     // The probe waits out its backoff: not a millisecond less.
     'xstate.after.PROBE.connectivity.offline.waiting': (_e: unknown, h: Harness<H>) =>
-      exactlyAfter(backoffDelay(h.app.connectivity.getSnapshot().context.failures, PROBE_BACKOFF), () => h.app.network.state.probes, 'probe'),
+      exactlyAfter(
+        backoffDelay(h.app.connectivity.getSnapshot().context.failures, PROBE_BACKOFF),
+        () => h.app.network.state.probes,
+        'probe',
+      ),
   },
   states: {
     '*': (h: Harness<H>, s: AnyMachineSnapshot) => {
@@ -96,7 +114,8 @@ describeModel('connectivity', {
       expect(screen.getByTestId('offline-region').getAttribute('role')).toBe('status');
       if (offline && !h.wasOffline) h.loads.whenLost = h.loads.count;
       // Back online: the balances were asked again at once (not at the end of their wait).
-      if (!offline && h.wasOffline) expect(h.loads.count, 'balances refreshed on reconnect').toBeGreaterThan(h.loads.whenLost);
+      if (!offline && h.wasOffline)
+        expect(h.loads.count, 'balances refreshed on reconnect').toBeGreaterThan(h.loads.whenLost);
       h.wasOffline = offline;
     },
     online: () => {
@@ -162,7 +181,11 @@ describe('connectivity at start and through the page', () => {
 
   it('a gateway that answers with an error is still reachable: no banner', async () => {
     vi.useFakeTimers();
-    const app = mountApp({ path: '/home', signedIn: makeUser(), gatewayFetch: async () => new Response('{"code":"X"}', { status: 503 }) });
+    const app = mountApp({
+      path: '/home',
+      signedIn: makeUser(),
+      gatewayFetch: async () => new Response('{"code":"X"}', { status: 503 }),
+    });
     await settle();
     await act(async () => {
       await app.gateway.authHttp!.post('b2c-wallet/anything', { json: {} }).catch(() => undefined);

@@ -32,7 +32,10 @@ describeModel('historyExport', {
   mount: async ({ fakes }) => {
     const actor = captureLiveActor(historyExportMachine);
     const loadPage: HistoryActors['loadPage'] = fromPromise(async () => firstPage);
-    const view = await mountHistory('/history?asset=BTC&from=2026-02-01', { loadPage, exportCsv: fakes.promise('exportCsv') });
+    const view = await mountHistory('/history?asset=BTC&from=2026-02-01', {
+      loadPage,
+      exportCsv: fakes.promise('exportCsv'),
+    });
     return { ...view, actor: actor as () => AnyActorRef | undefined };
   },
   drive: {
@@ -44,7 +47,11 @@ describeModel('historyExport', {
   },
   states: {
     '*': (h, s) => {
-      expect(h.location().search).toMatchObject({ asset: 'BTC', from: '2026-02-01', ...(s.context.filter.kinds ? { kind: 'sent' } : {}) });
+      expect(h.location().search).toMatchObject({
+        asset: 'BTC',
+        from: '2026-02-01',
+        ...(s.context.filter.kinds ? { kind: 'sent' } : {}),
+      });
     },
     idle: (_h, s, { event }) => {
       expect(exportButton().getAttribute('aria-busy')).toBeNull();
@@ -60,7 +67,10 @@ describeModel('historyExport', {
       // Exactly the filter in the URL: asset, the day range from the start of 1 Feb in the viewer's zone, type and status.
       const { filter } = h.fakes.calls('exportCsv').at(-1) as { filter: Record<string, unknown> };
       expect(filter).toEqual(s.context.filter);
-      expect(filter).toMatchObject({ currency: 'BTC', createdFrom: expect.stringMatching(/^2026-02-01T00:00:00\.000[+-Z]/) });
+      expect(filter).toMatchObject({
+        currency: 'BTC',
+        createdFrom: expect.stringMatching(/^2026-02-01T00:00:00\.000[+-Z]/),
+      });
       expect(filter.kinds).toEqual(s.context.filter.kinds);
     },
     failed: () => {

@@ -50,7 +50,10 @@ describeModel('historyFeed', {
     'xstate.done.actor.loadMore': (e: Outcome, h) => act(async () => h.fakes.resolve('loadPage', e.output)),
     'xstate.error.actor.loadMore': (e: Outcome, h) => act(async () => h.fakes.reject('loadPage', e.error)),
     'history.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Retry' })),
-    'history.moreRequested': (_e, h) => h.user.click(screen.queryByRole('button', { name: 'Show more' }) ?? screen.getByRole('button', { name: 'Retry' })),
+    'history.moreRequested': (_e, h) =>
+      h.user.click(
+        screen.queryByRole('button', { name: 'Show more' }) ?? screen.getByRole('button', { name: 'Retry' }),
+      ),
     'filter.changed': async (_e, h) => {
       const current = h.actor()!.getSnapshot().context.filter;
       const [label, value] = nextFilter(current).pick();
@@ -62,7 +65,11 @@ describeModel('historyFeed', {
       // The filters are in the URL, shown in the form, and are what the machine loads with.
       const { filter } = s.context;
       expect(h.location().pathname).toBe('/history');
-      expect(h.location().search).toEqual({ asset: 'BTC', ...(filter.kinds ? { kind: 'sent' } : {}), ...(filter.states ? { state: 'FAILED' } : {}) });
+      expect(h.location().search).toEqual({
+        asset: 'BTC',
+        ...(filter.kinds ? { kind: 'sent' } : {}),
+        ...(filter.states ? { state: 'FAILED' } : {}),
+      });
       expect(select('Asset').value).toBe('BTC');
       expect(select('Type').value).toBe(filter.kinds ? 'sent' : '');
       expect(select('Status').value).toBe(filter.states ? 'FAILED' : '');
@@ -95,7 +102,9 @@ describeModel('historyFeed', {
       expect(shown).toEqual([
         ['Received+0.5 BTC', '/home/asset/BTC/transaction/tx-deposit/DEPOSIT'],
         ['Sent−25.5 USDT', '/home/asset/USDT_TRX/transaction/tx-withdrawal/WITHDRAWAL'],
-        ...(transactions.length > 2 ? [['SwappingIn progress−0.01 BTC', '/home/asset/BTC/transaction/tx-swap/EXCHANGE']] : []),
+        ...(transactions.length > 2
+          ? [['SwappingIn progress−0.01 BTC', '/home/asset/BTC/transaction/tx-swap/EXCHANGE']]
+          : []),
       ]);
     },
     'loaded.loadingMore': (h, s) => {
@@ -115,11 +124,31 @@ describeModel('historyFeed', {
 describe('history search params', () => {
   it('a shared link restores every filter, and a bad one loses only the bad parts', async () => {
     const { validateHistorySearch } = await import('../../src/features/history/search');
-    expect(validateHistorySearch({ asset: 'BTC', kind: 'sold', state: 'FAILED', from: '2026-02-01', to: '2026-02-28', q: ' bc1q ' }))
-      .toEqual({ asset: 'BTC', kind: 'sold', state: 'FAILED', from: '2026-02-01', to: '2026-02-28', q: 'bc1q' });
-    expect(validateHistorySearch({ asset: 'btc;drop', kind: 'gifted', state: 'DONE', from: '2026-02-30', to: 'soon', q: '' })).toEqual({});
+    expect(
+      validateHistorySearch({
+        asset: 'BTC',
+        kind: 'sold',
+        state: 'FAILED',
+        from: '2026-02-01',
+        to: '2026-02-28',
+        q: ' bc1q ',
+      }),
+    ).toEqual({ asset: 'BTC', kind: 'sold', state: 'FAILED', from: '2026-02-01', to: '2026-02-28', q: 'bc1q' });
+    expect(
+      validateHistorySearch({
+        asset: 'btc;drop',
+        kind: 'gifted',
+        state: 'DONE',
+        from: '2026-02-30',
+        to: 'soon',
+        q: '',
+      }),
+    ).toEqual({});
     // A range written backwards means the same days.
-    expect(validateHistorySearch({ from: '2026-03-01', to: '2026-02-01' })).toEqual({ from: '2026-02-01', to: '2026-03-01' });
+    expect(validateHistorySearch({ from: '2026-03-01', to: '2026-02-01' })).toEqual({
+      from: '2026-02-01',
+      to: '2026-03-01',
+    });
   });
 
   it('days are whole days in the viewer’s zone', async () => {
@@ -128,9 +157,22 @@ describe('history search params', () => {
     const zone = Settings.defaultZone;
     Settings.defaultZone = 'Europe/Moscow';
     try {
-      expect(toHistoryFilter({ asset: 'BTC', kind: 'sent', state: 'FAILED', from: '2026-02-01', to: '2026-02-28', q: 'bc1q' })).toEqual({
-        currency: 'BTC', kinds: ['sent'], states: ['FAILED'], search: 'bc1q',
-        createdFrom: '2026-02-01T00:00:00.000+03:00', createdBefore: '2026-03-01T00:00:00.000+03:00',
+      expect(
+        toHistoryFilter({
+          asset: 'BTC',
+          kind: 'sent',
+          state: 'FAILED',
+          from: '2026-02-01',
+          to: '2026-02-28',
+          q: 'bc1q',
+        }),
+      ).toEqual({
+        currency: 'BTC',
+        kinds: ['sent'],
+        states: ['FAILED'],
+        search: 'bc1q',
+        createdFrom: '2026-02-01T00:00:00.000+03:00',
+        createdBefore: '2026-03-01T00:00:00.000+03:00',
       });
     } finally {
       Settings.defaultZone = zone;

@@ -1,6 +1,12 @@
 /** The /history route as the app builds it (its unchecked search; the page checks it), around the real HistoryRoute. */
 import { act, screen } from '@testing-library/react';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
 import type { HistoryFilter, Transaction } from '../../contracts/wallet';
 import type { HistoryFeedPage } from '../../machines/historyFeed.machine';
 import { HistoryRoute } from '../../src/features/history/HistoryPage';
@@ -15,10 +21,15 @@ export async function mountHistory(path: string, actors: Pick<HistoryActors, 'lo
   const root = createRootRoute({ notFoundComponent: () => null });
   const signedIn = createRoute({ getParentRoute: () => root, id: 'signed-in' });
   const history = createRoute({
-    getParentRoute: () => signedIn, path: '/history', validateSearch: uncheckedHistorySearch,
+    getParentRoute: () => signedIn,
+    path: '/history',
+    validateSearch: uncheckedHistorySearch,
     component: () => <HistoryRoute actors={actors} coins={coins} assets={['BTC', 'USDT_TRX']} />,
   });
-  const router = createRouter({ routeTree: root.addChildren([signedIn.addChildren([history])]), history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createRouter({
+    routeTree: root.addChildren([signedIn.addChildren([history])]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
   await act(() => router.load());
   renderWithProviders(<RouterProvider router={router} />);
   await act(async () => {});
@@ -29,7 +40,12 @@ const page = (label: string, transactions: Transaction[], nextCursor: string | n
   labelled<HistoryFeedPage>(label, { transactions, nextCursor, total });
 
 /** Page 1 of 3 rows (two assets), its last page, and a filter nothing matches. */
-export const firstPage = page('page 1 of 2', [deposit('COMPLETED'), { ...withdrawal, currency: 'USDT_TRX', amount: '25.5', fee: '1' }], 'c2', 3);
+export const firstPage = page(
+  'page 1 of 2',
+  [deposit('COMPLETED'), { ...withdrawal, currency: 'USDT_TRX', amount: '25.5', fee: '1' }],
+  'c2',
+  3,
+);
 export const lastPage = page('page 2, the last', [swap], null, 3);
 export const nothing = page('no match', [], null, 0);
 

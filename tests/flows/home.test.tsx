@@ -17,15 +17,23 @@ import { isShown } from '../support/dom';
 
 /** `world` is shared by reference: the runner copies the harness object. */
 type H = { app: MountedApp; world: { server: Asset[] } };
-const input: HomeInput = { isTelegram: false, protectDismissed: false, bannerClosed: false, hiddenAssets: [], lastTgLinked: null };
+const input: HomeInput = {
+  isTelegram: false,
+  protectDismissed: false,
+  bannerClosed: false,
+  hiddenAssets: [],
+  lastTgLinked: null,
+};
 /** Where the device keeps makeUser()'s last known messenger link (src/app/homeStore.ts). */
 const LINKED_KEY = 'tgLinked:user-1';
 const flagsNoPin = { pinCodeActive: false, tgLinked: false };
 const flagsLinked = { pinCodeActive: true, tgLinked: true };
 
-const promptAllowed = (s: AnyMachineSnapshot) => !s.context.protectDismissed && s.context.flags?.pinCodeActive === false;
+const promptAllowed = (s: AnyMachineSnapshot) =>
+  !s.context.protectDismissed && s.context.flags?.pinCodeActive === false;
 // The answer decides once it came; until then (or when it failed) the link state the device remembers.
-const bannerShown = (s: AnyMachineSnapshot) => !s.context.bannerClosed && (s.context.flags?.tgLinked ?? s.context.lastTgLinked) === false;
+const bannerShown = (s: AnyMachineSnapshot) =>
+  !s.context.bannerClosed && (s.context.flags?.tgLinked ?? s.context.lastTgLinked) === false;
 
 async function serverHolds(h: H, assets: Asset[]) {
   if (JSON.stringify(h.world.server) === JSON.stringify(assets)) return;
@@ -54,16 +62,22 @@ const homeModel = (remembered: boolean | null): ModelConfig<typeof homeMachine, 
     }
     if (s.matches({ active: { suggested: 'idle' } })) list.push({ type: 'suggested.added' });
     if (s.matches({ active: { suggested: 'adding' } })) {
-      list.push({ type: 'xstate.done.actor.addAssets' }, { type: 'xstate.error.actor.addAssets', error: { status: 500, code: 'HTTP_500' } });
+      list.push(
+        { type: 'xstate.done.actor.addAssets' },
+        { type: 'xstate.error.actor.addAssets', error: { status: 500, code: 'HTTP_500' } },
+      );
     }
-    if (promptAllowed(s) && s.matches({ active: { suggested: 'idle' } })) list.push({ type: 'protectPrompt.dismissed' }, { type: 'protectPrompt.accepted' });
+    if (promptAllowed(s) && s.matches({ active: { suggested: 'idle' } }))
+      list.push({ type: 'protectPrompt.dismissed' }, { type: 'protectPrompt.accepted' });
     if (bannerShown(s)) list.push({ type: 'banner.closed' });
     return list as never;
   },
   keepIgnored: () => false,
   fakeTimers: true,
   mount: async ({ fakes }) => {
-    const h = { world: { server: [] }, actor: captureLiveActor(homeMachine) } as unknown as H & { actor: () => AnyActorRef | undefined };
+    const h = { world: { server: [] }, actor: captureLiveActor(homeMachine) } as unknown as H & {
+      actor: () => AnyActorRef | undefined;
+    };
     h.app = mountApp({
       path: '/home',
       signedIn: makeUser(),
@@ -83,10 +97,11 @@ const homeModel = (remembered: boolean | null): ModelConfig<typeof homeMachine, 
       await serverHolds(h, []);
       await h.user.click(screen.getByRole('button', { name: 'Add these assets' }));
     },
-    'xstate.done.actor.addAssets': (_e: unknown, h) => act(async () => {
-      h.world.server = SUGGESTED_ASSETS.map((c) => asset(c, '0'));
-      h.fakes.resolve('addAssets', undefined);
-    }),
+    'xstate.done.actor.addAssets': (_e: unknown, h) =>
+      act(async () => {
+        h.world.server = SUGGESTED_ASSETS.map((c) => asset(c, '0'));
+        h.fakes.resolve('addAssets', undefined);
+      }),
     'protectPrompt.dismissed': async (_e, h) => {
       await serverHolds(h, holdingsA);
       await h.user.click(screen.getByRole('button', { name: 'Not now' }));
@@ -129,9 +144,11 @@ const homeModel = (remembered: boolean | null): ModelConfig<typeof homeMachine, 
     'active.suggested.idle': (h) => {
       if (h.world.server.length > 0) return expect(screen.queryByTestId('first-time')).toBeNull();
       const first = screen.getByTestId('first-time');
-      expect(within(first).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-        'BitcoinBTC', 'EthereumETH', 'Tether USD (TRC-20)USDT TRC-20',
-      ]);
+      expect(
+        within(first)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['BitcoinBTC', 'EthereumETH', 'Tether USD (TRC-20)USDT TRC-20']);
       expect(screen.getByRole('button', { name: 'Add these assets' }).getAttribute('aria-busy')).toBeNull();
     },
     'active.suggested.adding': (h) => {
@@ -215,7 +232,11 @@ describe('home screen', () => {
       path: '/home',
       signedIn: makeUser(),
       isTelegram: true,
-      wallet: { loadCatalogue: fromPromise(async () => catalogue), loadBalances: fromPromise(async () => ({ assets: holdingsA, rates })), loadUserFlags: fromPromise(async () => flagsNoPin) },
+      wallet: {
+        loadCatalogue: fromPromise(async () => catalogue),
+        loadBalances: fromPromise(async () => ({ assets: holdingsA, rates })),
+        loadUserFlags: fromPromise(async () => flagsNoPin),
+      },
       storage: { isProtectWalletShown: 'true' },
     });
     await settle();
@@ -228,7 +249,10 @@ describe('home screen', () => {
     const app = mountApp({
       path: '/exchange',
       signedIn: makeUser(),
-      wallet: { loadCatalogue: fromPromise(async () => catalogue), loadBalances: fromPromise(async () => ({ assets: holdingsA, rates })) },
+      wallet: {
+        loadCatalogue: fromPromise(async () => catalogue),
+        loadBalances: fromPromise(async () => ({ assets: holdingsA, rates })),
+      },
       api: { user: { getAuthInfo: () => new Promise((resolve) => answers.push((tgAuth) => resolve({ tgAuth }))) } },
     });
     await settle();
@@ -289,7 +313,12 @@ describe('home screen', () => {
     vi.useFakeTimers();
     try {
       const downUntil = Date.now() + 5_000;
-      const profile = { id: 'user', email: 'a@b.c', pinCodeActive: false, accounts: [{ id: 'acc-1', name: 'Account', language: 'ENG' as const, defaultFiatCurrency: 'USD' as const }] };
+      const profile = {
+        id: 'user',
+        email: 'a@b.c',
+        pinCodeActive: false,
+        accounts: [{ id: 'acc-1', name: 'Account', language: 'ENG' as const, defaultFiatCurrency: 'USD' as const }],
+      };
       mount(holdingsA, {
         path: '/home',
         // The connection is back after 5 s: every caller asking before that fails.
@@ -306,7 +335,11 @@ describe('home screen', () => {
       await act(() => vi.advanceTimersByTimeAsync(1));
       await settle();
       expect(screen.getByTestId('total').textContent).toBe('$30,100.50');
-      expect(within(screen.getByTestId('asset-list')).getAllByTestId('crypto').map((e) => e.textContent)).toEqual(['0.5 BTC', '100.5 USDT']);
+      expect(
+        within(screen.getByTestId('asset-list'))
+          .getAllByTestId('crypto')
+          .map((e) => e.textContent),
+      ).toEqual(['0.5 BTC', '100.5 USDT']);
     } finally {
       vi.useRealTimers();
     }

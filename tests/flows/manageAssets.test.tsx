@@ -17,7 +17,8 @@ const toggle = (currency: string | null) => {
   if (!found) throw new Error(`no switch for ${currency}`);
   return found as HTMLButtonElement;
 };
-const held = (s: AnyMachineSnapshot, c: string) => holdingsA.some((a) => a.currency === c) || s.context.added.includes(c);
+const held = (s: AnyMachineSnapshot, c: string) =>
+  holdingsA.some((a) => a.currency === c) || s.context.added.includes(c);
 
 describeModel('manageAssets', {
   machine: manageAssetsMachine,
@@ -27,7 +28,11 @@ describeModel('manageAssets', {
       { type: 'asset.toggled', currency: 'BTC', held: true },
       { type: 'asset.toggled', currency: 'ETH', held: false },
     ];
-    if (s.matches('adding')) list.push({ type: 'xstate.done.actor.addAsset' }, { type: 'xstate.error.actor.addAsset', error: { status: 400, code: 'UNKNOWN_CURRENCY' } });
+    if (s.matches('adding'))
+      list.push(
+        { type: 'xstate.done.actor.addAsset' },
+        { type: 'xstate.error.actor.addAsset', error: { status: 400, code: 'UNKNOWN_CURRENCY' } },
+      );
     // A switch is disabled while its own coin is being added.
     return list.filter((e) => !('currency' in e) || e.currency !== s.context.adding) as never;
   },
@@ -43,7 +48,7 @@ describeModel('manageAssets', {
       signedIn: makeUser(),
       wallet: {
         loadCatalogue: fromPromise(async () => catalogue),
-        loadBalances: fromPromise(async () => (world.loads += 1, { assets: world.server, rates })),
+        loadBalances: fromPromise(async () => ((world.loads += 1), { assets: world.server, rates })),
         addAsset: fakes.promise('addAsset'),
       },
     });
@@ -52,10 +57,11 @@ describeModel('manageAssets', {
   },
   drive: {
     'asset.toggled': (e, h) => h.user.click(toggle((e as { currency: string }).currency)),
-    'xstate.done.actor.addAsset': (_e: unknown, h) => act(async () => {
-      h.world.server = [...h.world.server, asset('ETH', '0')];
-      h.fakes.resolve('addAsset', undefined);
-    }),
+    'xstate.done.actor.addAsset': (_e: unknown, h) =>
+      act(async () => {
+        h.world.server = [...h.world.server, asset('ETH', '0')];
+        h.fakes.resolve('addAsset', undefined);
+      }),
   },
   states: {
     '*': (h, s) => {
@@ -63,7 +69,14 @@ describeModel('manageAssets', {
       expect(JSON.parse(window.localStorage.getItem('disabledAssets') ?? '[]')).toEqual(s.context.hidden);
       const switches = screen.getAllByRole('switch');
       // Every active crypto coin of the catalogue, nothing else.
-      expect(switches.map((b) => b.getAttribute('data-currency'))).toEqual(['BTC', 'BTC_LNG', 'ETH', 'USDT_TRX', 'TRX', 'TON']);
+      expect(switches.map((b) => b.getAttribute('data-currency'))).toEqual([
+        'BTC',
+        'BTC_LNG',
+        'ETH',
+        'USDT_TRX',
+        'TRX',
+        'TON',
+      ]);
       for (const c of ['BTC', 'ETH', 'USDT_TRX']) {
         const on = held(s, c) && !s.context.hidden.includes(c);
         expect(toggle(c).getAttribute('aria-checked'), `${c} switch`).toBe(String(on));
@@ -91,7 +104,7 @@ describe('manage assets side effects', () => {
       signedIn: makeUser(),
       wallet: {
         loadCatalogue: fromPromise(async () => catalogue),
-        loadBalances: fromPromise(async () => (loads += 1, { assets: holdingsA, rates })),
+        loadBalances: fromPromise(async () => ((loads += 1), { assets: holdingsA, rates })),
         addAsset: fromPromise(async () => {
           if (fail) throw new Error('nope');
         }),

@@ -19,8 +19,15 @@ const REASON = 'No connection. You can continue once you are back online.';
 function mount(telegram: boolean) {
   const withdrawals: unknown[] = [];
   const api: FakeApis = {
-    wallet: { getAssets: async () => [btcAsset()], getHistory: async () => ({ content: [], totalElements: 0, totalPages: 0, pageNumber: 1, pageSize: 100 }) },
-    send: { checkAddress: async () => check(), preliminaryFee: async () => FEE, withdraw: async (...args) => void withdrawals.push(args) as never },
+    wallet: {
+      getAssets: async () => [btcAsset()],
+      getHistory: async () => ({ content: [], totalElements: 0, totalPages: 0, pageNumber: 1, pageSize: 100 }),
+    },
+    send: {
+      checkAddress: async () => check(),
+      preliminaryFee: async () => FEE,
+      withdraw: async (...args) => void withdrawals.push(args) as never,
+    },
     addressBook: { list: async () => [] },
   };
   const native = fakeControls();
@@ -31,8 +38,16 @@ function mount(telegram: boolean) {
     }),
   });
   const app = mountApp({
-    path: '/home/asset/BTC/send', signedIn: makeUser(), api, network, isTelegram: telegram, controls: telegram ? native.controls : undefined,
-    wallet: { loadCatalogue: fromPromise(async () => [btcCoin]), loadBalances: fromPromise(async () => ({ assets: [btcAsset()], rates: { BTC: { USD: 60000 } }, at: Date.now() })) },
+    path: '/home/asset/BTC/send',
+    signedIn: makeUser(),
+    api,
+    network,
+    isTelegram: telegram,
+    controls: telegram ? native.controls : undefined,
+    wallet: {
+      loadCatalogue: fromPromise(async () => [btcCoin]),
+      loadBalances: fromPromise(async () => ({ assets: [btcAsset()], rates: { BTC: { USD: 60000 } }, at: Date.now() })),
+    },
   });
   return { app, native, network, withdrawals };
 }
@@ -88,10 +103,14 @@ describe('money actions offline', () => {
     await screen.findByRole('heading', { level: 1, name: 'Send BTC' });
     await user.type(addressInput(), VALID);
     await user.type(amountInput(), '0,5');
-    await waitFor(() => expect(native.shown.main, native.log.join(' ')).toEqual({ text: 'Continue', enabled: true, busy: false }));
+    await waitFor(() =>
+      expect(native.shown.main, native.log.join(' ')).toEqual({ text: 'Continue', enabled: true, busy: false }),
+    );
 
     await go(network, 'offline');
-    await waitFor(() => expect(native.shown.main, native.log.join(' ')).toEqual({ text: 'Continue', enabled: false, busy: false }));
+    await waitFor(() =>
+      expect(native.shown.main, native.log.join(' ')).toEqual({ text: 'Continue', enabled: false, busy: false }),
+    );
     // The page's own button is hidden (the messenger draws it), but the reason is on the page.
     expect(screen.getByTestId('screen-hold').closest('[hidden]')).toBeNull();
     expect(screen.getByTestId('screen-hold').textContent).toBe(REASON);

@@ -13,7 +13,17 @@ import { PASSCODE_DELAY_MS, TICK_MS } from '../../machines/shared/passcode';
 import { PasscodeChangeScreen } from '../../src/features/protection/PasscodeChangeScreen';
 import { describeModel, settle, type DeferredActors } from '../support/mbt';
 import { renderInRouter } from '../support/router';
-import { alertText, enterCode, fakePasscodeRules, filledDots, gatewayError, padDisabled, padEnabled, tapAndUndo, triesLeftText } from './passcode-support';
+import {
+  alertText,
+  enterCode,
+  fakePasscodeRules,
+  filledDots,
+  gatewayError,
+  padDisabled,
+  padEnabled,
+  tapAndUndo,
+  triesLeftText,
+} from './passcode-support';
 import { says } from '../support/dom';
 
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
@@ -21,7 +31,10 @@ const titles = { old: 'Enter your current passcode', new: 'Enter a new passcode'
 const noKeypad = () => screen.queryByRole('button', { name: '1' }) === null;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function mountChange(fakes: DeferredActors, validate: PromiseActorLogic<any, { code: string }> = fakes.promise('validatePasscode')) {
+async function mountChange(
+  fakes: DeferredActors,
+  validate: PromiseActorLogic<any, { code: string }> = fakes.promise('validatePasscode'),
+) {
   const notes: string[] = [];
   const haptics: string[] = [];
   const actor = createActor(
@@ -53,13 +66,19 @@ describeModel('passcodeChange', {
     ],
     old: [{ type: 'xstate.done.actor.verify', output: '1111' }],
     new: [{ type: 'passcode.entered', code: '2222' }, { type: 'keypad.tapped' }],
-    confirm: [{ type: 'passcode.entered', code: '2222' }, { type: 'passcode.entered', code: '3333' }],
+    confirm: [
+      { type: 'passcode.entered', code: '2222' },
+      { type: 'passcode.entered', code: '3333' },
+    ],
     changing: [
       { type: 'xstate.done.actor.changePasscode' },
       { type: 'xstate.error.actor.changePasscode', error: gatewayError('B2C_USM0031', 'Wrong pin code') },
       { type: 'xstate.error.actor.changePasscode', error: gatewayError('B2C_USM0099', 'Pin code service unavailable') },
     ],
-    securing: [{ type: 'xstate.done.actor.updateBiometricToken' }, { type: 'xstate.error.actor.updateBiometricToken', error: new Error('no') }],
+    securing: [
+      { type: 'xstate.done.actor.updateBiometricToken' },
+      { type: 'xstate.error.actor.updateBiometricToken', error: new Error('no') },
+    ],
     success: [{ type: 'xstate.after.TICK.passcodeChange.success.counting' }, { type: 'success.closed' }],
   },
   classify: (s) => s.context.error?.kind ?? 'none',

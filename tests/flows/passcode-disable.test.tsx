@@ -126,7 +126,11 @@ describe('passcode disable errors', () => {
     expect(padEnabled()).toBe(true);
     expect(screen.getByTestId('pin-dots').querySelectorAll('[data-filled="true"]')).toHaveLength(0);
     expect(actor.getSnapshot().value).toBe('entering');
-    expect(JSON.stringify((actor.getSnapshot().children.verify?.getSnapshot() as { context?: unknown } | undefined)?.context)).not.toContain('9999');
+    expect(
+      JSON.stringify(
+        (actor.getSnapshot().children.verify?.getSnapshot() as { context?: unknown } | undefined)?.context,
+      ),
+    ).not.toContain('9999');
     expect(notes).toEqual([]);
   });
 

@@ -21,7 +21,11 @@ const filled = () => dots().querySelectorAll('[data-filled="true"]').length;
 describeModel('passcodeKeypad', {
   machine: passcodeKeypadMachine,
   events: {
-    entering: [{ type: 'digit.pressed', digit: '1' }, { type: 'digit.pressed', digit: '0' }, { type: 'backspace.pressed' }],
+    entering: [
+      { type: 'digit.pressed', digit: '1' },
+      { type: 'digit.pressed', digit: '0' },
+      { type: 'backspace.pressed' },
+    ],
     full: [{ type: 'backspace.pressed' }, { type: 'xstate.after.PASSCODE_DELAY.keypad.full' }],
   },
   // Backspace on an empty entry does nothing: worth seeing the key disabled.
@@ -61,7 +65,11 @@ describeModel('passcodeKeypad', {
       expect(announce.getAttribute('aria-live')).toBe('polite');
       expect(announce.textContent).toBe(s.context.digits ? `${s.context.digits.length} of 4 digits entered` : '');
       // Every accepted key press gives a haptic tap.
-      const accepted = history.filter((e, i) => e.type !== 'xstate.after.PASSCODE_DELAY.keypad.full' && !(e.type === 'backspace.pressed' && wasEmpty(history, i)));
+      const accepted = history.filter(
+        (e, i) =>
+          e.type !== 'xstate.after.PASSCODE_DELAY.keypad.full' &&
+          !(e.type === 'backspace.pressed' && wasEmpty(history, i)),
+      );
       expect(h.taps.count).toBe(accepted.length);
     },
     entering: (h, s) => {
@@ -97,7 +105,11 @@ describe('passcode keypad timing', () => {
   it('fires exactly once, 300 ms after the 4th digit, not at 299 ms', async () => {
     vi.useFakeTimers();
     const submitted: string[] = [];
-    const actor = createActor(passcodeKeypadMachine.provide({ actions: { submit: ({ context }) => void submitted.push(context.digits), tap: () => {} } })).start();
+    const actor = createActor(
+      passcodeKeypadMachine.provide({
+        actions: { submit: ({ context }) => void submitted.push(context.digits), tap: () => {} },
+      }),
+    ).start();
     renderWithProviders(<PinPad keypad={actor} label="Passcode keypad" />);
     for (const d of '2580') await act(async () => key(d).click());
     await act(async () => vi.advanceTimersByTime(PASSCODE_DELAY_MS - 1));

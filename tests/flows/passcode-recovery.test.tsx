@@ -11,19 +11,42 @@ import { PASSCODE_DELAY_MS } from '../../machines/shared/passcode';
 import { PasscodeRecoveryScreen } from '../../src/features/protection/PasscodeRecoveryScreen';
 import { describeModel } from '../support/mbt';
 import { renderInRouter } from '../support/router';
-import { alertText, enterCode, filledDots, gatewayError, padDisabled, padEnabled, tapAndUndo } from './passcode-support';
+import {
+  alertText,
+  enterCode,
+  filledDots,
+  gatewayError,
+  padDisabled,
+  padEnabled,
+  tapAndUndo,
+} from './passcode-support';
 import { isShown, says } from '../support/dom';
 
 const HOLD_UNTIL = '2030-01-01T10:00:00.000Z';
 const heading = () => screen.queryByRole('heading', { level: 1 })?.textContent ?? null;
 const shown = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-const stale = gatewayError('TG_RECOVERY_STALE', 'The Telegram init data is too old: reopen the Mini App from Telegram and try again', { status: 403 });
-const notLinked = gatewayError('TG_RECOVERY_NOT_LINKED', 'This Telegram account is not the one linked to your wallet', { status: 403 });
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+const stale = gatewayError(
+  'TG_RECOVERY_STALE',
+  'The Telegram init data is too old: reopen the Mini App from Telegram and try again',
+  { status: 403 },
+);
+const notLinked = gatewayError('TG_RECOVERY_NOT_LINKED', 'This Telegram account is not the one linked to your wallet', {
+  status: 403,
+});
 
 type Notes = { notes: string[]; haptics: string[] };
 
-async function mountRecovery(fakes: { promise: (id: string) => never }, canClose = true): Promise<Notes & { actor: ReturnType<typeof createActor<typeof passcodeRecoveryMachine>> }> {
+async function mountRecovery(
+  fakes: { promise: (id: string) => never },
+  canClose = true,
+): Promise<Notes & { actor: ReturnType<typeof createActor<typeof passcodeRecoveryMachine>> }> {
   const notes: string[] = [];
   const haptics: string[] = [];
   const actor = createActor(
@@ -37,7 +60,9 @@ async function mountRecovery(fakes: { promise: (id: string) => never }, canClose
       },
     }),
   ).start();
-  await renderInRouter(<PasscodeRecoveryScreen actorRef={actor} canClose={canClose} />, { path: '/settings/wallet-protection/recover' });
+  await renderInRouter(<PasscodeRecoveryScreen actorRef={actor} canClose={canClose} />, {
+    path: '/settings/wallet-protection/recover',
+  });
   return { actor, notes, haptics };
 }
 
@@ -53,7 +78,10 @@ describeModel('passcodeRecovery', {
     ],
     intro: [{ type: 'recovery.started' }],
     enter: [{ type: 'passcode.entered', code: '1234' }, { type: 'keypad.tapped' }],
-    confirm: [{ type: 'passcode.entered', code: '1234' }, { type: 'passcode.entered', code: '4321' }],
+    confirm: [
+      { type: 'passcode.entered', code: '1234' },
+      { type: 'passcode.entered', code: '4321' },
+    ],
     saving: [
       { type: 'xstate.done.actor.recoverPasscode', output: { holdUntil: HOLD_UNTIL } },
       { type: 'xstate.error.actor.recoverPasscode', error: stale },
@@ -134,7 +162,9 @@ describeModel('passcodeRecovery', {
     },
     recovered: (h) => {
       expect(heading()).toBe('New passcode set');
-      expect(screen.getByTestId('recovered-hold').textContent).toBe(`For your safety, money can't leave your account until ${shown(HOLD_UNTIL)}.`);
+      expect(screen.getByTestId('recovered-hold').textContent).toBe(
+        `For your safety, money can't leave your account until ${shown(HOLD_UNTIL)}.`,
+      );
       expect(h.notes).toEqual([`reset ${HOLD_UNTIL}`]);
       expect(h.haptics.at(-1)).toBe('success');
     },
@@ -163,8 +193,16 @@ describe('passcode recovery in Russian', () => {
     await enterCode(user, '2468');
     await enterCode(user, '2468');
     await act(async () => fakes.resolve('recoverPasscode', { holdUntil: HOLD_UNTIL }));
-    const ru = new Date(HOLD_UNTIL).toLocaleString('ru-RU', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-    expect(screen.getByTestId('recovered-hold').textContent).toBe(`В целях безопасности деньги не могут покинуть ваш счёт до ${ru}.`);
+    const ru = new Date(HOLD_UNTIL).toLocaleString('ru-RU', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    expect(screen.getByTestId('recovered-hold').textContent).toBe(
+      `В целях безопасности деньги не могут покинуть ваш счёт до ${ru}.`,
+    );
     expect(h.notes).toEqual([`reset ${HOLD_UNTIL}`]);
   });
 });

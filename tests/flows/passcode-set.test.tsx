@@ -10,7 +10,15 @@ import { PASSCODE_DELAY_MS, TICK_MS } from '../../machines/shared/passcode';
 import { PasscodeSetScreen } from '../../src/features/protection/PasscodeSetScreen';
 import { describeModel } from '../support/mbt';
 import { renderInRouter } from '../support/router';
-import { alertText, enterCode, filledDots, gatewayError, padDisabled, padEnabled, tapAndUndo } from './passcode-support';
+import {
+  alertText,
+  enterCode,
+  filledDots,
+  gatewayError,
+  padDisabled,
+  padEnabled,
+  tapAndUndo,
+} from './passcode-support';
 import { isShown, says } from '../support/dom';
 
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
@@ -19,7 +27,10 @@ describeModel('passcodeSet', {
   machine: passcodeSetMachine,
   events: {
     enter: [{ type: 'passcode.entered', code: '1234' }, { type: 'keypad.tapped' }],
-    confirm: [{ type: 'passcode.entered', code: '1234' }, { type: 'passcode.entered', code: '4321' }],
+    confirm: [
+      { type: 'passcode.entered', code: '1234' },
+      { type: 'passcode.entered', code: '4321' },
+    ],
     saving: [
       { type: 'xstate.done.actor.enablePasscode' },
       { type: 'xstate.error.actor.enablePasscode', error: gatewayError('B2C_USM0099', 'Passcode already set') },
@@ -38,7 +49,10 @@ describeModel('passcodeSet', {
     const haptics: string[] = [];
     const actor = createActor(
       passcodeSetMachine.provide({
-        actors: { enablePasscode: fakes.promise('enablePasscode'), updateBiometricToken: fakes.promise('updateBiometricToken') },
+        actors: {
+          enablePasscode: fakes.promise('enablePasscode'),
+          updateBiometricToken: fakes.promise('updateBiometricToken'),
+        },
         actions: {
           markValid: () => void notes.push('valid'),
           goToProtection: () => void notes.push('back'),

@@ -45,7 +45,11 @@ export function fakePasscodeRules(right: string, waitSeconds = 60) {
       return input.code;
     }
     failures += 1;
-    if (failures >= 5) throw gatewayError('B2C_USM0030', `Too many wrong passcodes: try again in ${waitSeconds} s`, { status: 429, waitSeconds });
+    if (failures >= 5)
+      throw gatewayError('B2C_USM0030', `Too many wrong passcodes: try again in ${waitSeconds} s`, {
+        status: 429,
+        waitSeconds,
+      });
     throw gatewayError('B2C_USM0031', 'Incorrect passcode', { status: 403, attemptsLeft: 5 - failures });
   };
 }

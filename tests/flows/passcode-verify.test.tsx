@@ -11,7 +11,18 @@ import { PASSCODE_DELAY_MS, TICK_MS } from '../../machines/shared/passcode';
 import { PasscodeVerifyScreen } from '../../src/features/passcode';
 import { describeModel, settle } from '../support/mbt';
 import { renderWithProviders } from '../support/render';
-import { alertText, enterCode, fakePasscodeRules, filledDots, gatewayError, key, padDisabled, padEnabled, tapAndUndo, triesLeftText } from './passcode-support';
+import {
+  alertText,
+  enterCode,
+  fakePasscodeRules,
+  filledDots,
+  gatewayError,
+  key,
+  padDisabled,
+  padEnabled,
+  tapAndUndo,
+  triesLeftText,
+} from './passcode-support';
 import { act } from 'react';
 import { isEnabled, isShown, says } from '../support/dom';
 
@@ -36,7 +47,10 @@ function mountVerify(fakes: Parameters<Parameters<typeof describeModel>[1]['moun
   const haptics: string[] = [];
   const actor = createActor(
     passcodeVerifyMachine.provide({
-      actors: { submitPasscode: fakes.promise('submitPasscode'), unlockWithBiometrics: fakes.promise('unlockWithBiometrics') },
+      actors: {
+        submitPasscode: fakes.promise('submitPasscode'),
+        unlockWithBiometrics: fakes.promise('unlockWithBiometrics'),
+      },
       actions: { haptic: (_, params) => void haptics.push(params.kind) },
       guards: { biometricsOn: () => biometrics },
     }),
@@ -54,7 +68,11 @@ describeModel('passcodeVerify', {
       { type: 'xstate.done.actor.unlockWithBiometrics', output: null },
       { type: 'xstate.error.actor.unlockWithBiometrics', error: new Error('Biometrics unavailable') },
     ],
-    'pad.typing': [{ type: 'passcode.entered', code: '1234' }, { type: 'biometrics.requested' }, { type: 'keypad.tapped' }],
+    'pad.typing': [
+      { type: 'passcode.entered', code: '1234' },
+      { type: 'biometrics.requested' },
+      { type: 'keypad.tapped' },
+    ],
     'pad.submitting': [
       { type: 'xstate.done.actor.submitPasscode', output: { authorised: true } },
       { type: 'xstate.error.actor.submitPasscode', error: errors.wrong },
@@ -70,7 +88,7 @@ describeModel('passcodeVerify', {
   },
   classify: (s) => {
     const error = s.context.error;
-    return error?.kind === 'wrong' ? `wrong:${error.attemptsLeft ?? '?'}` : error?.kind ?? 'none';
+    return error?.kind === 'wrong' ? `wrong:${error.attemptsLeft ?? '?'}` : (error?.kind ?? 'none');
   },
   fakeTimers: true,
   delays: { TICK: TICK_MS, PASSCODE_DELAY: PASSCODE_DELAY_MS },
@@ -99,7 +117,9 @@ describeModel('passcodeVerify', {
         expect(screen.getByRole('alert').textContent).toContain(texts.wrong);
         // The warning shows once two or fewer tries are left before a wait, never without the count.
         const left = error.attemptsLeft;
-        expect(triesLeftText()).toBe(left === 2 ? '2 tries left before a short wait' : left === 1 ? '1 try left before a short wait' : null);
+        expect(triesLeftText()).toBe(
+          left === 2 ? '2 tries left before a short wait' : left === 1 ? '1 try left before a short wait' : null,
+        );
       } else expect(triesLeftText()).toBeNull();
       if (error?.kind === 'server') {
         expect(alertText()).toBe(error.message || 'Something went wrong...');
@@ -132,7 +152,8 @@ describeModel('passcodeVerify', {
       expect(h.haptics.at(-1)).toBe('error');
     },
     verified: (h, _s, { event }) => {
-      const expected = event?.type === 'xstate.done.actor.submitPasscode' ? (event as { output?: unknown }).output : undefined;
+      const expected =
+        event?.type === 'xstate.done.actor.submitPasscode' ? (event as { output?: unknown }).output : undefined;
       expect(h.actor.getSnapshot().output).toEqual(expected);
       expect(h.haptics.at(-1)).toBe('success');
       expect(padDisabled()).toBe(true);
@@ -203,7 +224,9 @@ describe('passcode verify against the gateway rules (interface 4)', () => {
     const { fromPromise } = await import('xstate');
     const userEvent = (await import('@testing-library/user-event')).default;
     const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
-    const actor = createActor(passcodeVerifyMachine.provide({ actors: { submitPasscode: fromPromise(fakePasscodeRules('2468')) } })).start();
+    const actor = createActor(
+      passcodeVerifyMachine.provide({ actors: { submitPasscode: fromPromise(fakePasscodeRules('2468')) } }),
+    ).start();
     renderWithProviders(<PasscodeVerifyScreen actorRef={actor} title="Enter passcode" />);
     const seen: (string | null)[] = [];
     for (let attempt = 1; attempt <= 4; attempt += 1) {

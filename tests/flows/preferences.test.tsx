@@ -13,7 +13,15 @@ type H = { app: MountedApp & { hostTheme: ReturnType<typeof fakeHostTheme> } };
 const themeSwitch = () => screen.getByRole('switch', { name: 'Dark theme' });
 const radio = (name: string) => screen.getByRole('radio', { name });
 const names = { ENG: 'English', RUS: 'Русский' } as const;
-const input: PreferencesInput = { darkTheme: true, themeChosen: false, language: 'ENG', languageChosen: false, currency: 'USD', currencyChosen: false, hideBalances: false };
+const input: PreferencesInput = {
+  darkTheme: true,
+  themeChosen: false,
+  language: 'ENG',
+  languageChosen: false,
+  currency: 'USD',
+  currencyChosen: false,
+  hideBalances: false,
+};
 const eye = () => screen.getByRole('button', { name: 'Hide balances' });
 
 async function open(h: H & { user: { click(e: Element): Promise<void> } }, path: string, row: RegExp) {
@@ -48,7 +56,8 @@ function expectChoicesShown(h: H, s: AnyMachineSnapshot, which: 'language' | 'cu
   if (path === '/settings') {
     expect(themeSwitch().getAttribute('aria-checked')).toBe(String(s.context.darkTheme));
     if (which !== 'currency') expect(screen.getByRole('link', { name: /Language/ }).textContent).toContain(language);
-    if (which !== 'language') expect(screen.getByRole('link', { name: /Currency/ }).textContent).toContain(s.context.currency);
+    if (which !== 'language')
+      expect(screen.getByRole('link', { name: /Currency/ }).textContent).toContain(s.context.currency);
     return;
   }
   const selected = path === '/settings/select-language' ? language : s.context.currency;
@@ -145,7 +154,9 @@ describeModel('preferences', {
       // Following the messenger's scheme is not a choice: only a toggle is stored.
       expect(window.localStorage.getItem('darkTheme')).toBe(s.context.themeChosen ? String(s.context.darkTheme) : null);
       expect(h.app.applied.languages.at(-1)).toBe(s.context.language);
-      expect(window.localStorage.getItem('selectedCurrency')).toBe(s.context.currencyChosen ? s.context.currency : null);
+      expect(window.localStorage.getItem('selectedCurrency')).toBe(
+        s.context.currencyChosen ? s.context.currency : null,
+      );
       // Stored on every toggle (nothing before the first): a reload starts from it.
       expect(window.localStorage.getItem('hideBalances') ?? 'false').toBe(String(s.context.hideBalances));
     },

@@ -13,15 +13,38 @@ import { makeUser, mountApp, pathname, type MountedApp } from './app/harness';
 import { isEnabled } from '../support/dom';
 
 const user = makeUser();
-const plain: Profile = { email: 'ann@example.com', accountId: 'acc-1', pinCodeActive: false, telegram: null, language: 'ENG', currency: 'USD', resetHoldUntil: null };
-const linked: Profile = { email: 'bob@example.com', accountId: 'acc-2', pinCodeActive: true, telegram: { id: 42, username: 'bob' }, language: 'ENG', currency: 'USD', resetHoldUntil: null };
+const plain: Profile = {
+  email: 'ann@example.com',
+  accountId: 'acc-1',
+  pinCodeActive: false,
+  telegram: null,
+  language: 'ENG',
+  currency: 'USD',
+  resetHoldUntil: null,
+};
+const linked: Profile = {
+  email: 'bob@example.com',
+  accountId: 'acc-2',
+  pinCodeActive: true,
+  telegram: { id: 42, username: 'bob' },
+  language: 'ENG',
+  currency: 'USD',
+  resetHoldUntil: null,
+};
 
 /** What GET /user answers for a profile (accounts[0] is the active account). */
 const fromServer = (p: Profile): UserProfile => ({
   id: 'user-1',
   email: p.email,
   pinCodeActive: p.pinCodeActive,
-  accounts: [{ id: p.accountId!, name: 'Account', language: p.language!, defaultFiatCurrency: p.currency! as UserProfile['accounts'][number]['defaultFiatCurrency'] }],
+  accounts: [
+    {
+      id: p.accountId!,
+      name: 'Account',
+      language: p.language!,
+      defaultFiatCurrency: p.currency! as UserProfile['accounts'][number]['defaultFiatCurrency'],
+    },
+  ],
   ...(p.telegram ? { telegram: p.telegram } : {}),
   ...(p.resetHoldUntil ? { passcodeResetHoldUntil: p.resetHoldUntil } : {}),
 });
@@ -32,7 +55,7 @@ function deferredProfiles() {
   let calls = 0;
   return {
     calls: () => calls,
-    fn: () => new Promise<UserProfile>((resolve, reject) => void (calls += 1, pending.push({ resolve, reject }))),
+    fn: () => new Promise<UserProfile>((resolve, reject) => void ((calls += 1), pending.push({ resolve, reject }))),
     resolve: (p: Profile) => pending.pop()!.resolve(fromServer(p)),
     reject: (e: unknown) => pending.pop()!.reject(e),
   };
@@ -118,7 +141,11 @@ describeModel<typeof profileMachine, H>('profile', {
     'session.ended': (_e, h) => act(async () => h.app.session.send({ type: 'user.signedOut' })),
     // A failed load is asked again by itself: 10 s after the first failure, then 20 s, 40 s, 60 s.
     'xstate.after.RETRY.profile.failed': (_e: unknown, h: Harness<H>) =>
-      exactlyAfter(backoffDelay(h.app.profile.getSnapshot().context.failures - 1, FIRST_LOAD_RETRY), h.load.calls, 'retry'),
+      exactlyAfter(
+        backoffDelay(h.app.profile.getSnapshot().context.failures - 1, FIRST_LOAD_RETRY),
+        h.load.calls,
+        'retry',
+      ),
   },
   states: {
     signedOut: () => expect(screen.queryByTestId('profile-email')).toBeNull(),
@@ -136,7 +163,9 @@ describeModel<typeof profileMachine, H>('profile', {
       if (onSettings(h)) expect(screen.getByTestId('profile-email').textContent).toBe(profile.email);
       else {
         expect(onProtection(h)).toBe(true);
-        expect(screen.getByRole('switch', { name: 'Passcode' }).getAttribute('aria-checked')).toBe(String(profile.pinCodeActive));
+        expect(screen.getByRole('switch', { name: 'Passcode' }).getAttribute('aria-checked')).toBe(
+          String(profile.pinCodeActive),
+        );
       }
       // The reset hold follows the profile: the app-wide hold knows its end (the money screens show it).
       expect(selectHoldUntil(h.app.services.signedIn()!.resetHold.getSnapshot())).toBe(profile.resetHoldUntil ?? null);

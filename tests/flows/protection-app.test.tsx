@@ -99,13 +99,16 @@ describe('wallet protection in the app', () => {
     expect(pathname(app)).toBe('/settings/wallet-protection/change');
   });
 
-  it.each(['change', 'disable'])('%s without a passcode leads to set-up, no keypad for a code that does not exist', async (step) => {
-    const { app, calls } = await start(`/settings/wallet-protection/${step}`, false);
-    await settle();
-    expect(pathname(app)).toBe('/settings/wallet-protection/set');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Create a passcode');
-    expect(calls).toEqual([]);
-  });
+  it.each(['change', 'disable'])(
+    '%s without a passcode leads to set-up, no keypad for a code that does not exist',
+    async (step) => {
+      const { app, calls } = await start(`/settings/wallet-protection/${step}`, false);
+      await settle();
+      expect(pathname(app)).toBe('/settings/wallet-protection/set');
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Create a passcode');
+      expect(calls).toEqual([]);
+    },
+  );
 
   it('held passcode: a half-set code is cleared once the user leaves the passcode screen', async () => {
     const { app, calls, user } = await start('/settings/wallet-protection/set', false);

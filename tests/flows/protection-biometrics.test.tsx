@@ -13,7 +13,10 @@ import { enterCode, padEnabled, tapAndUndo } from './passcode-support';
 import { mountProtection } from './protection-support';
 import { isEnabled } from '../support/dom';
 
-const status = (accessRequested: boolean, accessGranted: boolean): BiometryStatus => ({ accessRequested, accessGranted });
+const status = (accessRequested: boolean, accessGranted: boolean): BiometryStatus => ({
+  accessRequested,
+  accessGranted,
+});
 const toggle = () => screen.queryByRole('switch', { name: 'Biometrics' }) as HTMLButtonElement | null;
 
 describeModel('biometrics', {
@@ -38,7 +41,10 @@ describeModel('biometrics', {
       { type: 'xstate.error.actor.confirmPasscode', error: new Error('haptics crashed') },
       { type: 'confirm.cancelled' },
     ],
-    storing: [{ type: 'xstate.done.actor.storeToken' }, { type: 'xstate.error.actor.storeToken', error: new Error('token not saved') }],
+    storing: [
+      { type: 'xstate.done.actor.storeToken' },
+      { type: 'xstate.error.actor.storeToken', error: new Error('token not saved') },
+    ],
   },
   classify: (s) => `${s.context.enabled}|${s.context.status?.accessRequested}|${s.context.status?.accessGranted}`,
   fakeTimers: true,

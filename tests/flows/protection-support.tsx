@@ -48,6 +48,8 @@ export async function mountProtection({ loadPinCodeActive, biometrics = {}, enab
     }),
     { input: { enabled } },
   ).start();
-  const view = await renderInRouter(<WalletProtectionScreen protection={protection} biometrics={bio} />, { path: '/settings/wallet-protection' });
+  const view = await renderInRouter(<WalletProtectionScreen protection={protection} biometrics={bio} />, {
+    path: '/settings/wallet-protection',
+  });
   return { protection, biometrics: bio, notes, broken, view };
 }

@@ -17,7 +17,13 @@ const FAR = '2030-02-01T10:00:00.000Z';
 
 /** What luxon's DATETIME_MED renders in English, computed independently with Intl. */
 const shown = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 const notice = () => screen.queryByTestId('reset-hold');
 
@@ -40,7 +46,13 @@ describeModel('resetHold', {
     const actor = createActor(resetHoldMachine).start();
     live = actor;
     const services = { signedIn: () => ({ resetHold: actor }) } as unknown as AppServices;
-    render(<Providers><ServicesProvider services={services}><ResetHoldNotice /></ServicesProvider></Providers>);
+    render(
+      <Providers>
+        <ServicesProvider services={services}>
+          <ResetHoldNotice />
+        </ServicesProvider>
+      </Providers>,
+    );
     return { actor };
   },
   drive: {
@@ -61,7 +73,9 @@ describeModel('resetHold', {
       const until = s.context.until as string;
       const box = notice();
       expect(box?.getAttribute('role')).toBe('status');
-      expect(box?.textContent).toBe(`Your passcode was reset. For your safety, money can't leave your account until ${shown(until)}.`);
+      expect(box?.textContent).toBe(
+        `Your passcode was reset. For your safety, money can't leave your account until ${shown(until)}.`,
+      );
       expect(box?.querySelector('time')?.getAttribute('dateTime')).toBe(until);
     },
   },

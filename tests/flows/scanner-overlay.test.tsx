@@ -15,7 +15,10 @@ import { says } from '../support/dom';
 const ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
 const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const texts: Record<ScanError['kind'], string> = {
-  noCamera: 'Camera not found.', unsupportedImage: 'Unsupported image type.', imageLoad: 'Image load error', noQr: 'No QR code found',
+  noCamera: 'Camera not found.',
+  unsupportedImage: 'Unsupported image type.',
+  imageLoad: 'Image load error',
+  noQr: 'No QR code found',
 };
 
 function mountScanner(native: boolean) {
@@ -39,7 +42,12 @@ function mountScanner(native: boolean) {
       }),
       { input: { native } },
     ).start();
-    const video = { attached: [] as Array<HTMLVideoElement | null>, attach(el: HTMLVideoElement | null) { this.attached.push(el); } };
+    const video = {
+      attached: [] as Array<HTMLVideoElement | null>,
+      attach(el: HTMLVideoElement | null) {
+        this.attached.push(el);
+      },
+    };
     renderWithProviders(<ScannerOverlay actor={actor} video={video} />);
     return { actor: actor as AnyActorRef, notes, source, video };
   };
@@ -80,7 +88,8 @@ describeModel('scanner', {
     'qr.decoded': (e, h) => fromSource(e, h),
     'camera.failed': (e, h) => fromSource(e, h),
     'scanner.closed': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Close' })),
-    'image.chosen': (_e, h) => h.user.upload(screen.getByLabelText('Choose a picture'), new File(['x'], 'qr.png', { type: 'image/png' })),
+    'image.chosen': (_e, h) =>
+      h.user.upload(screen.getByLabelText('Choose a picture'), new File(['x'], 'qr.png', { type: 'image/png' })),
   },
   states: {
     scanning: (h) => {
@@ -173,6 +182,10 @@ describe('camera constraints (spec §2, §9)', () => {
       { facingMode: { ideal: 'environment' } },
     ]);
     expect(CAMERA_CONSTRAINTS).toHaveLength(3);
-    await expect(openCameraStream(async () => { throw new DOMException('no', 'NotFoundError'); })).rejects.toThrow('Camera not found.');
+    await expect(
+      openCameraStream(async () => {
+        throw new DOMException('no', 'NotFoundError');
+      }),
+    ).rejects.toThrow('Camera not found.');
   });
 });

@@ -32,7 +32,10 @@ function purposeSuite(purpose: 'receive' | 'send') {
       const app = mountApp({
         path: `/select-asset/${purpose}`,
         signedIn: makeUser(),
-        wallet: { loadCatalogue: fromPromise(async () => catalogue), loadBalances: fromPromise(async () => ({ assets: held, rates })) },
+        wallet: {
+          loadCatalogue: fromPromise(async () => catalogue),
+          loadBalances: fromPromise(async () => ({ assets: held, rates })),
+        },
       });
       await settle();
       return { app: app as MountedApp, actor };
@@ -54,7 +57,9 @@ function purposeSuite(purpose: 'receive' | 'send') {
       },
       all: () => {
         const links = within(screen.getByRole('list', { name: 'Assets' })).getAllByRole('link');
-        expect(links.map((a) => a.getAttribute('href'))).toEqual(held.map((a) => `/home/asset/${a.currency}/${purpose}`));
+        expect(links.map((a) => a.getAttribute('href'))).toEqual(
+          held.map((a) => `/home/asset/${a.currency}/${purpose}`),
+        );
       },
       filtered: (_h, s) => {
         const expected = held.filter((a) => matchesQuery(a.currency, coins[a.currency], s.context.query));
@@ -64,7 +69,9 @@ function purposeSuite(purpose: 'receive' | 'send') {
           return;
         }
         const links = within(screen.getByRole('list', { name: 'Assets' })).getAllByRole('link');
-        expect(links.map((a) => a.getAttribute('href'))).toEqual(expected.map((a) => `/home/asset/${a.currency}/${purpose}`));
+        expect(links.map((a) => a.getAttribute('href'))).toEqual(
+          expected.map((a) => `/home/asset/${a.currency}/${purpose}`),
+        );
       },
     },
   });

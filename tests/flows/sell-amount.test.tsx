@@ -14,30 +14,53 @@ import { amountInput, button, noRoomTerms, replaceValue, serverError, terms } fr
 import { isEnabled, says } from '../support/dom';
 
 async function mount({ fakes }: MountTools) {
-  const actor = createActor(sellAmountMachine.provide({ actors: { loadTerms: fakes.promise('loadTerms') } }), { input: { currency: 'USDT_TRX' } }).start();
-  await renderInRouter(<SellAmountScreen actor={actor} currency="USDT_TRX" rate={{ fiat: 'USD', rate: 1 }} />, { path: '/sell/order' });
+  const actor = createActor(sellAmountMachine.provide({ actors: { loadTerms: fakes.promise('loadTerms') } }), {
+    input: { currency: 'USDT_TRX' },
+  }).start();
+  await renderInRouter(<SellAmountScreen actor={actor} currency="USDT_TRX" rate={{ fiat: 'USD', rate: 1 }} />, {
+    path: '/sell/order',
+  });
   return { actor: actor as AnyActorRef };
 }
 
 /** What each typed amount gets on the card at 100 RUB (the field refuses "abc": the value stays). */
 const fiatOf: Record<string, string> = {
-  '': '₽0.00', '10': '₽1,000.00', '10.01': '₽1,001.00', '999.99': '₽99,999.00', '1000': '₽100,000.00', '0': '₽0.00', '600': '₽60,000.00', '1.5': '₽150.00', '10.005': '₽1,000.50',
+  '': '₽0.00',
+  '10': '₽1,000.00',
+  '10.01': '₽1,001.00',
+  '999.99': '₽99,999.00',
+  '1000': '₽100,000.00',
+  '0': '₽0.00',
+  '600': '₽60,000.00',
+  '1.5': '₽150.00',
+  '10.005': '₽1,000.50',
 };
 const UNAVAILABLE = 'Payouts are temporarily unavailable. Please try again later.';
 
 const amounts = [
   // Spec §5 bounds: at the min and max (refused: strictly between), just inside them, zero, a comma, above the balance, letters.
-  '10', '10.01', '1000', '999.99', '0', '1,5', '600', 'abc',
+  '10',
+  '10.01',
+  '1000',
+  '999.99',
+  '0',
+  '1,5',
+  '600',
+  'abc',
   // Above 1 000 RUB but below the first amount in the coin's decimals that the screen names.
   '10.005',
 ].map((value) => ({ type: 'amount.changed' as const, value }));
 
-const termsOutcomes = (id: string) => [
-  { type: `xstate.done.actor.${id}`, output: terms() },
-  { type: `xstate.done.actor.${id}`, output: noRoomTerms() },
-  { type: `xstate.error.actor.${id}`, error: serverError('PAYOUTS_UNAVAILABLE', 'Payouts are temporarily unavailable', 503) },
-  { type: `xstate.error.actor.${id}`, error: serverError('HTTP_500', 'Internal error', 500) },
-] as const;
+const termsOutcomes = (id: string) =>
+  [
+    { type: `xstate.done.actor.${id}`, output: terms() },
+    { type: `xstate.done.actor.${id}`, output: noRoomTerms() },
+    {
+      type: `xstate.error.actor.${id}`,
+      error: serverError('PAYOUTS_UNAVAILABLE', 'Payouts are temporarily unavailable', 503),
+    },
+    { type: `xstate.error.actor.${id}`, error: serverError('HTTP_500', 'Internal error', 500) },
+  ] as const;
 
 describeModel('sellAmount', {
   machine: sellAmountMachine,
@@ -58,8 +81,10 @@ describeModel('sellAmount', {
     'amount.changed': (e, h) => replaceValue(h.user, amountInput(), e.value),
     'amount.submitted': (_e, h) => h.user.click(button('Continue')),
     // Both invokes run the one loadTerms actor.
-    'xstate.done.actor.refreshTerms': (e: { output?: unknown }, h) => act(async () => h.fakes.resolve('loadTerms', e.output)),
-    'xstate.error.actor.refreshTerms': (e: { error?: unknown }, h) => act(async () => h.fakes.reject('loadTerms', e.error)),
+    'xstate.done.actor.refreshTerms': (e: { output?: unknown }, h) =>
+      act(async () => h.fakes.resolve('loadTerms', e.output)),
+    'xstate.error.actor.refreshTerms': (e: { error?: unknown }, h) =>
+      act(async () => h.fakes.reject('loadTerms', e.error)),
   },
   states: {
     '*': (_h, _s) => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sell USDT TRC-20'),
@@ -70,7 +95,9 @@ describeModel('sellAmount', {
       expect(isEnabled(button('Retry')), 'Retry enabled').toBe(true);
     },
     noRoom: () => {
-      expect(screen.getByRole('alert').textContent).toBe('Selling this asset is not possible right now: its minimum is not below its maximum.');
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Selling this asset is not possible right now: its minimum is not below its maximum.',
+      );
       expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
     },
     editing: (_h, s) => {
@@ -83,8 +110,13 @@ describeModel('sellAmount', {
       expect(Object.keys(fiatOf), `fiat of ${c.amount}`).toContain(c.amount);
       expect(screen.getByTestId('sell-fiat').textContent).toBe(fiatOf[c.amount]);
       const problem = limitProblem(c.amount, '100', c.terms!.limits, 2);
-      const message = exceedsBalance(c.amount, '500') ? 'Not enough funds to make the transaction'
-        : problem === 'belowMin' ? 'The minimum is 10.01 USDT.' : problem === 'aboveMax' ? 'The maximum is 999.99 USDT.' : null;
+      const message = exceedsBalance(c.amount, '500')
+        ? 'Not enough funds to make the transaction'
+        : problem === 'belowMin'
+          ? 'The minimum is 10.01 USDT.'
+          : problem === 'aboveMax'
+            ? 'The maximum is 999.99 USDT.'
+            : null;
       expect(screen.queryByRole('alert')?.textContent ?? null).toBe(message);
       expect(amountInput().getAttribute('aria-invalid')).toBe(message ? 'true' : null);
       // Continue only strictly inside the bounds, above zero and within the balance.
@@ -97,7 +129,11 @@ describeModel('sellAmount', {
       expect(h.fakes.calls('loadTerms')).toEqual([{ currency: 'USDT_TRX' }, { currency: 'USDT_TRX' }]);
     },
     done: (_h, s) => {
-      expect(s.output).toMatchObject({ currency: 'USDT_TRX', fiatAmount: (s.output as { amount: string }).amount === '10.01' ? '1001.00' : '99999.00', rateId: 'rate-1' });
+      expect(s.output).toMatchObject({
+        currency: 'USDT_TRX',
+        fiatAmount: (s.output as { amount: string }).amount === '10.01' ? '1001.00' : '99999.00',
+        rateId: 'rate-1',
+      });
       expect(amountInput().value).toMatch(/^(10\.01|999\.99)$/);
     },
   },

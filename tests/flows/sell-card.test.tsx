@@ -6,21 +6,43 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
-import { sellCardMachine, type CardChoice, type SellCardContext, type SellCardEvent } from '../../machines/sellCard.machine';
+import {
+  sellCardMachine,
+  type CardChoice,
+  type SellCardContext,
+  type SellCardEvent,
+} from '../../machines/sellCard.machine';
 import type { BuiltinEvent } from '../support/mbt-plan';
 import { groupCard, luhnValid } from '../../machines/shared/sell';
 import { SellCardScreen } from '../../src/features/sell/SellCardScreen';
 import { createDeferredActors, describeModel, settle, type MountTools } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import {
-  SBER, SBER_MISTYPED, SBER_OTHER_END, TINKOFF, button, cardInput, otherInfo, replaceValue, savedCards, sberInfo, serverError, unknownInfo,
+  SBER,
+  SBER_MISTYPED,
+  SBER_OTHER_END,
+  TINKOFF,
+  button,
+  cardInput,
+  otherInfo,
+  replaceValue,
+  savedCards,
+  sberInfo,
+  serverError,
+  unknownInfo,
 } from './sell-fixtures';
 import { isShown, says } from '../support/dom';
 
 async function mount({ fakes }: MountTools) {
   const backs: number[] = [];
-  const actor = createActor(sellCardMachine.provide({ actors: { loadCards: fakes.promise('loadCards'), lookupBin: fakes.promise('lookupBin') } })).start();
-  await renderInRouter(<SellCardScreen actor={actor} onBack={() => void backs.push(1)} />, { path: '/sell/order/card' });
+  const actor = createActor(
+    sellCardMachine.provide({
+      actors: { loadCards: fakes.promise('loadCards'), lookupBin: fakes.promise('lookupBin') },
+    }),
+  ).start();
+  await renderInRouter(<SellCardScreen actor={actor} onBack={() => void backs.push(1)} />, {
+    path: '/sell/order/card',
+  });
   return { actor: actor as AnyActorRef, backs };
 }
 
@@ -28,7 +50,18 @@ const ONLY_SBER = 'RUB payouts are only available to Sberbank cards.';
 const MISTYPED = 'Check the card number: a digit seems mistyped.';
 
 /** Typed (or pasted) values: 5 and 6 digits, 15 and 16, the same BIN with another end, a mistyped digit, another bank, 17 digits, spaces. */
-const numbers = ['22022', '220220', '220220000000000', SBER, SBER_OTHER_END, SBER_MISTYPED, TINKOFF, `${SBER}9`, '', '5536 91'];
+const numbers = [
+  '22022',
+  '220220',
+  '220220000000000',
+  SBER,
+  SBER_OTHER_END,
+  SBER_MISTYPED,
+  TINKOFF,
+  `${SBER}9`,
+  '',
+  '5536 91',
+];
 
 const ctx = (s: AnyMachineSnapshot) => s.context as SellCardContext;
 
@@ -40,11 +73,15 @@ describeModel('sellCard', {
     // The cards region's outcomes before anything is typed: enough to cover it without multiplying every typed state.
     if (c.digits === '' && !c.save) {
       if (s.matches({ entry: { cards: 'loading' } })) {
-        events.push({ type: 'xstate.done.actor.loadCards', output: savedCards }, { type: 'xstate.done.actor.loadCards', output: [] },
-          { type: 'xstate.error.actor.loadCards', error: serverError('HTTP_503', 'Unavailable', 503) });
+        events.push(
+          { type: 'xstate.done.actor.loadCards', output: savedCards },
+          { type: 'xstate.done.actor.loadCards', output: [] },
+          { type: 'xstate.error.actor.loadCards', error: serverError('HTTP_503', 'Unavailable', 503) },
+        );
       }
       if (s.matches({ entry: { cards: 'failed' } })) events.push({ type: 'cards.retried' });
-      if (s.matches({ entry: { cards: 'list' } }) && c.cards.length) events.push({ type: 'saved.picked', cardId: 'card-1' });
+      if (s.matches({ entry: { cards: 'list' } }) && c.cards.length)
+        events.push({ type: 'saved.picked', cardId: 'card-1' });
       events.push({ type: 'save.toggled' });
     }
     if (s.matches('done')) return events;
@@ -56,7 +93,11 @@ describeModel('sellCard', {
       events.push({ type: 'number.changed', value: `${c.digits.slice(0, 6)}0` });
       // Each BIN answers as its bank does; an unknown bank is refused like another one.
       if (c.pendingBin === '220220') events.push({ type: 'xstate.done.actor.lookupBin', output: sberInfo });
-      else events.push({ type: 'xstate.done.actor.lookupBin', output: otherInfo }, { type: 'xstate.done.actor.lookupBin', output: unknownInfo });
+      else
+        events.push(
+          { type: 'xstate.done.actor.lookupBin', output: otherInfo },
+          { type: 'xstate.done.actor.lookupBin', output: unknownInfo },
+        );
       events.push({ type: 'xstate.error.actor.lookupBin', error: serverError('HTTP_503', 'Unavailable', 503) });
     }
     if (s.matches({ entry: { number: 'lookupFailed' } })) events.push({ type: 'lookup.retried' });
@@ -67,7 +108,8 @@ describeModel('sellCard', {
   drive: {
     'number.changed': (e, h) => replaceValue(h.user, cardInput(), e.value),
     'save.toggled': (_e, h) => h.user.click(screen.getByRole('switch', { name: 'Save card for next time' })),
-    'saved.picked': (_e, h) => h.user.click(within(screen.getByTestId('saved-cards')).getByRole('button', { name: '2202 20•• •••• 1234' })),
+    'saved.picked': (_e, h) =>
+      h.user.click(within(screen.getByTestId('saved-cards')).getByRole('button', { name: '2202 20•• •••• 1234' })),
     'card.submitted': (_e, h) => h.user.click(button('Continue')),
     'lookup.retried': (_e, h) => h.user.click(button('Retry')),
     'cards.retried': (_e, h) => h.user.click(button('Retry')),
@@ -81,22 +123,31 @@ describeModel('sellCard', {
       expect(c.digits.length).toBeLessThanOrEqual(16);
       expect(cardInput().getAttribute('inputmode')).toBe('numeric');
       expect(cardInput().getAttribute('autocomplete')).toBe('cc-number');
-      expect(screen.getByRole('switch', { name: 'Save card for next time' }).getAttribute('aria-checked')).toBe(String(c.save));
+      expect(screen.getByRole('switch', { name: 'Save card for next time' }).getAttribute('aria-checked')).toBe(
+        String(c.save),
+      );
       expect(button('Continue').disabled).toBe(!s.can({ type: 'card.submitted' }));
       const mistyped = c.digits.length === 16 && !luhnValid(c.digits);
       expect(!!screen.queryByText(MISTYPED)).toBe(mistyped && !s.matches({ entry: { number: 'otherBank' } }));
     },
-    'entry.cards.loading': () => expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading saved cards']),
+    'entry.cards.loading': () =>
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading saved cards']),
     'entry.cards.list': (_h, s) => {
       if (ctx(s).cards.length) {
         const list = screen.getByRole('list', { name: 'Saved cards' });
-        expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['2202 20•• •••• 1234']);
+        expect(
+          within(list)
+            .getAllByRole('button')
+            .map((b) => b.textContent),
+        ).toEqual(['2202 20•• •••• 1234']);
       } else {
         expect(screen.getByTestId('saved-cards-empty').textContent).toBe('No saved cards yet.');
       }
     },
-    'entry.cards.failed': () => expect(isShown(screen.getByText('Could not load your saved cards.')), 'shown').toBe(true),
-    'entry.number.short': () => expect(screen.getByTestId('sell-card-status').textContent).toBe('Payouts in RUB go to Sberbank cards.'),
+    'entry.cards.failed': () =>
+      expect(isShown(screen.getByText('Could not load your saved cards.')), 'shown').toBe(true),
+    'entry.number.short': () =>
+      expect(screen.getByTestId('sell-card-status').textContent).toBe('Payouts in RUB go to Sberbank cards.'),
     'entry.number.lookingUp': (h, s, { history }) => {
       expect(screen.getByTestId('sell-card-status').textContent).toBe('Checking the bank…');
       // Only the BIN leaves the device, once per BIN: asked again only after a failed lookup.
@@ -105,7 +156,8 @@ describeModel('sellCard', {
       const failures = history.filter((e) => e.type === 'xstate.error.actor.lookupBin').length;
       expect(calls.length - new Set(calls.map((c) => c.bin)).size).toBeLessThanOrEqual(failures);
     },
-    'entry.number.lookupFailed': () => expect(isShown(screen.getByText("Could not check the card's bank.")), 'shown').toBe(true),
+    'entry.number.lookupFailed': () =>
+      expect(isShown(screen.getByText("Could not check the card's bank.")), 'shown').toBe(true),
     'entry.number.otherBank': () => {
       expect(screen.getByText(ONLY_SBER).getAttribute('role')).toBe('alert');
       expect(cardInput().getAttribute('aria-invalid')).toBe('true');
@@ -118,7 +170,15 @@ describeModel('sellCard', {
     done: (_h, s) => {
       const out = s.output as CardChoice;
       if (out.kind === 'saved') expect(out.card.cardId).toBe('card-1');
-      else expect(out).toEqual({ kind: 'new', number: SBER, masked: '220220******0008', bankCode: 'SBR', system: 'MIR', save: ctx(s).save });
+      else
+        expect(out).toEqual({
+          kind: 'new',
+          number: SBER,
+          masked: '220220******0008',
+          bankCode: 'SBR',
+          system: 'MIR',
+          save: ctx(s).save,
+        });
       // The screen stays as it was until the flow moves on.
       expect(isShown(screen.getByRole('heading', { level: 1 })), 'shown').toBe(true);
     },
@@ -129,7 +189,11 @@ describe('sell card lookup: once per BIN, not per keystroke (spec §5)', () => {
   async function typed(keys: string) {
     const fakes = createDeferredActors();
     const user = userEvent.setup();
-    const actor = createActor(sellCardMachine.provide({ actors: { loadCards: fakes.promise('loadCards'), lookupBin: fakes.promise('lookupBin') } })).start();
+    const actor = createActor(
+      sellCardMachine.provide({
+        actors: { loadCards: fakes.promise('loadCards'), lookupBin: fakes.promise('lookupBin') },
+      }),
+    ).start();
     await renderInRouter(<SellCardScreen actor={actor} onBack={() => {}} />);
     await user.type(cardInput(), keys);
     await settle();

@@ -8,10 +8,16 @@ export { replaceValue } from './send-fixtures';
 
 export const AVAILABLE = '500';
 /** 100 RUB a USDT: the bounds are exactly 10 and 1 000 USDT, so "at the bound" is exact. */
-export const terms = (more: Partial<SellTerms> = {}): SellTerms => labelled(more.limits ? 'no room (1000..1000)' : `rate 100${more.passcodeActive ? ', passcode' : ''}`, {
-  coin: usdtTrxCoin, available: AVAILABLE, rate: '100', rateId: 'rate-1',
-  limits: { minLimit: '1000', maxLimit: '100000', limitCurrency: 'RUB' }, passcodeActive: false, ...more,
-});
+export const terms = (more: Partial<SellTerms> = {}): SellTerms =>
+  labelled(more.limits ? 'no room (1000..1000)' : `rate 100${more.passcodeActive ? ', passcode' : ''}`, {
+    coin: usdtTrxCoin,
+    available: AVAILABLE,
+    rate: '100',
+    rateId: 'rate-1',
+    limits: { minLimit: '1000', maxLimit: '100000', limitCurrency: 'RUB' },
+    passcodeActive: false,
+    ...more,
+  });
 export const noRoomTerms = () => terms({ limits: { minLimit: '1000', maxLimit: '1000', limitCurrency: 'RUB' } });
 
 /** Sberbank (MIR) test numbers: Luhn-valid, BIN 220220. */
@@ -30,10 +36,21 @@ export const savedCards: SavedCard[] = labelled('1 saved card', [
   { cardId: 'card-1', mascCard: '220220******1234', bankCode: 'SBR', bankSystem: 'MIR' },
 ]);
 
-export const placed = (state: SellOrder['state'] = 'IN_PROGRESS'): SellOrder => labelled(`order ${state}`, {
-  id: 'order-1', state, currency: 'USDT_TRX', amount: '49.99', fiatCurrency: 'RUB', fiatAmount: '5000.00', rate: '100',
-  cardId: null, mascCard: '220220******0008', bankCode: 'SBR', createdDate: '2026-03-03T12:00:00Z', transaction: null,
-});
+export const placed = (state: SellOrder['state'] = 'IN_PROGRESS'): SellOrder =>
+  labelled(`order ${state}`, {
+    id: 'order-1',
+    state,
+    currency: 'USDT_TRX',
+    amount: '49.99',
+    fiatCurrency: 'RUB',
+    fiatAmount: '5000.00',
+    rate: '100',
+    cardId: null,
+    mascCard: '220220******0008',
+    bankCode: 'SBR',
+    createdDate: '2026-03-03T12:00:00Z',
+    transaction: null,
+  });
 
 export const serverError = (code: string, message: string, status = 400) => labelled(code, { status, code, message });
 

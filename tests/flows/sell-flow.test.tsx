@@ -15,7 +15,17 @@ import { describeModel, settle, type MountTools } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { labelled, usdtTrxCoin } from './asset-fixtures';
 import {
-  AVAILABLE, SBER, amountInput, button, cardInput, placed, replaceValue, savedCards, sberInfo, serverError, terms,
+  AVAILABLE,
+  SBER,
+  amountInput,
+  button,
+  cardInput,
+  placed,
+  replaceValue,
+  savedCards,
+  sberInfo,
+  serverError,
+  terms,
 } from './sell-fixtures';
 
 async function mount({ fakes }: MountTools) {
@@ -25,14 +35,20 @@ async function mount({ fakes }: MountTools) {
     sellMachine.provide({
       actors: {
         amount: sellAmountMachine.provide({ actors: { loadTerms: fakes.promise('loadTerms') } }),
-        card: sellCardMachine.provide({ actors: { loadCards: fakes.promise('loadCards'), lookupBin: fakes.promise('lookupBin') } }),
-        reviewKey: fakes.promise('reviewKey'), sell: fakes.promise('sell'), watchOrder: fakes.promise('watchOrder'),
+        card: sellCardMachine.provide({
+          actors: { loadCards: fakes.promise('loadCards'), lookupBin: fakes.promise('lookupBin') },
+        }),
+        reviewKey: fakes.promise('reviewKey'),
+        sell: fakes.promise('sell'),
+        watchOrder: fakes.promise('watchOrder'),
         passcode: passcodeVerifyMachine.provide({ actors: { submitPasscode: fakes.promise('submitPasscode') } }),
       },
       actions: {
         forgetKey: (_, { signature }) => void notes.push(`forget:${signature}`),
         restoreOrderUrl: (_, { needed }) => void notes.push(`restore:${needed}`),
-        showOrder: note('order'), showCard: note('card'), showSuccess: note('success'),
+        showOrder: note('order'),
+        showCard: note('card'),
+        showSuccess: note('success'),
         showReview: (_, { amount }) => void notes.push(`review:${amount}`),
         notifyFailed: (_, { failure }) => void notes.push(`failed:${failure.message}`),
       },
@@ -43,13 +59,27 @@ async function mount({ fakes }: MountTools) {
   return { actor: actor as AnyActorRef, notes };
 }
 
-const order = (passcodeActive: boolean): SellAmountOutput => labelled(passcodeActive ? '50 USDT, passcode' : '50 USDT', {
-  currency: 'USDT_TRX', amount: '50', fiatAmount: '5000.00', rate: '100', rateId: 'rate-1', coin: usdtTrxCoin, available: AVAILABLE,
-  limits: { minLimit: '1000', maxLimit: '100000', limitCurrency: 'RUB' }, passcodeActive,
-});
-const newCard = (save: boolean): CardChoice => labelled(save ? 'new card, saved' : 'new card', {
-  kind: 'new', number: SBER, masked: '220220******0008', bankCode: 'SBR', system: 'MIR', save,
-});
+const order = (passcodeActive: boolean): SellAmountOutput =>
+  labelled(passcodeActive ? '50 USDT, passcode' : '50 USDT', {
+    currency: 'USDT_TRX',
+    amount: '50',
+    fiatAmount: '5000.00',
+    rate: '100',
+    rateId: 'rate-1',
+    coin: usdtTrxCoin,
+    available: AVAILABLE,
+    limits: { minLimit: '1000', maxLimit: '100000', limitCurrency: 'RUB' },
+    passcodeActive,
+  });
+const newCard = (save: boolean): CardChoice =>
+  labelled(save ? 'new card, saved' : 'new card', {
+    kind: 'new',
+    number: SBER,
+    masked: '220220******0008',
+    bankCode: 'SBR',
+    system: 'MIR',
+    save,
+  });
 const savedCard: CardChoice = labelled('saved card', { kind: 'saved', card: savedCards[0] });
 
 const UNAVAILABLE = 'Payouts are temporarily unavailable. Please try again later.';
@@ -80,13 +110,18 @@ describeModel('sell', {
       { type: 'xstate.error.actor.reviewKey', error: new Error('no storage') },
     ],
     'review.idle': [
-      { type: 'review.confirmed' }, { type: 'review.edited' },
-      { type: 'route.changed', route: 'card' }, { type: 'route.changed', route: 'order' },
+      { type: 'review.confirmed' },
+      { type: 'review.edited' },
+      { type: 'route.changed', route: 'card' },
+      { type: 'route.changed', route: 'order' },
     ],
     'review.selling': [
       { type: 'xstate.done.actor.sell', output: placed('IN_PROGRESS') },
       { type: 'xstate.done.actor.sell', output: placed('COMPLETED') },
-      { type: 'xstate.error.actor.sell', error: serverError('PAYOUTS_UNAVAILABLE', 'Payout provider unavailable', 503) },
+      {
+        type: 'xstate.error.actor.sell',
+        error: serverError('PAYOUTS_UNAVAILABLE', 'Payout provider unavailable', 503),
+      },
       { type: 'xstate.error.actor.sell', error: serverError('PINCODE_REQUIRED', 'A passcode is required', 403) },
       { type: 'xstate.error.actor.sell', error: serverError('NOT_ENOUGH_FUNDS', 'Not enough funds on the balance') },
       { type: 'review.confirmed' },
@@ -106,12 +141,15 @@ describeModel('sell', {
   },
   // A second tap on Confirm while the first is on its way sends nothing.
   keepIgnored: (s, e) => e.type === 'review.confirmed' && s.matches({ review: 'selling' }),
-  classify: (s) => [ctx(s).card?.kind ?? '', ctx(s).passcodeActive ? 'pin' : '', ctx(s).failure ? 'failed' : ''].join(','),
+  classify: (s) =>
+    [ctx(s).card?.kind ?? '', ctx(s).passcodeActive ? 'pin' : '', ctx(s).failure ? 'failed' : ''].join(','),
   mount,
   drive: {
     // The steps' own screens: terms answered, 50 USDT typed, Continue.
     'xstate.done.actor.amount': async (e: { output?: unknown }, h) => {
-      await act(async () => h.fakes.resolve('loadTerms', terms({ passcodeActive: (e.output as SellAmountOutput).passcodeActive })));
+      await act(async () =>
+        h.fakes.resolve('loadTerms', terms({ passcodeActive: (e.output as SellAmountOutput).passcodeActive })),
+      );
       await settle();
       await replaceValue(h.user, amountInput(), '50');
       await h.user.click(button('Continue'));
@@ -136,7 +174,9 @@ describeModel('sell', {
     'passcode.cancelled': (_e, h) => h.user.click(button('Back')),
     'xstate.done.actor.passcode': async (e: { output?: unknown }, h) => {
       for (const digit of ['1', '2', '3', '4']) await h.user.click(button(digit));
-      await act(async () => { await vi.advanceTimersByTimeAsync(300); });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(300);
+      });
       await act(async () => h.fakes.resolve('submitPasscode', e.output));
     },
   },
@@ -162,7 +202,9 @@ describeModel('sell', {
       expect(screen.getByTestId('review-amount').textContent).toBe('50 USDT');
       expect(screen.getByTestId('review-amount-fiat').textContent).toBe('≈ $50.00');
       expect(screen.getByTestId('review-rate').textContent).toBe('1 USDT = ₽100.00');
-      expect(screen.getByTestId('review-card').textContent).toBe(c.card?.kind === 'saved' ? '2202 20•• •••• 1234' : '2202 20•• •••• 0008');
+      expect(screen.getByTestId('review-card').textContent).toBe(
+        c.card?.kind === 'saved' ? '2202 20•• •••• 1234' : '2202 20•• •••• 0008',
+      );
       expect(!!screen.queryByTestId('review-save')).toBe(c.card?.kind === 'new' && c.card.save);
       const error = c.failure ? (c.failure.code === 'PAYOUTS_UNAVAILABLE' ? UNAVAILABLE : c.failure.message) : null;
       expect(screen.queryByTestId('review-error')?.textContent ?? null).toBe(error);
@@ -175,7 +217,8 @@ describeModel('sell', {
       expect(calls.at(-1)).toEqual(sellRequestOf(ctx(s)));
       expect(new Set(calls.map((c) => (c as { idempotencyKey: string }).idempotencyKey))).toEqual(new Set(['key-1']));
     },
-    'review.passcode': () => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Enter your passcode to sell'),
+    'review.passcode': () =>
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Enter your passcode to sell'),
     success: (h, s) => {
       expect(screen.getByRole('link', { name: 'Go to dashboard' }).getAttribute('href')).toBe('/home');
       expect(screen.getByTestId('sell-success-fiat').textContent).toBe('₽5,000.00');
@@ -197,7 +240,9 @@ describeModel('sell', {
     'success.completed': () => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sale complete'),
     'success.failed': () => {
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Payout failed');
-      expect(screen.getByTestId('sell-success-note').textContent).toBe('The bank did not accept the payout. The amount is back on your balance.');
+      expect(screen.getByTestId('sell-success-note').textContent).toBe(
+        'The bank did not accept the payout. The amount is back on your balance.',
+      );
     },
   },
 });
@@ -205,10 +250,13 @@ describeModel('sell', {
 describe('sell flow opened past the amount (a reload)', () => {
   it('starts over on the amount and puts the order URL back', async () => {
     const notes: string[] = [];
-    const actor = createActor(sellMachine.provide({
-      actors: { amount: sellAmountMachine.provide({ actors: { loadTerms: createActorNever() } }) },
-      actions: { restoreOrderUrl: (_, { needed }) => void notes.push(`restore:${needed}`) },
-    }), { input: { currency: 'USDT_TRX', openedAt: 'review', amount: '50' } }).start();
+    const actor = createActor(
+      sellMachine.provide({
+        actors: { amount: sellAmountMachine.provide({ actors: { loadTerms: createActorNever() } }) },
+        actions: { restoreOrderUrl: (_, { needed }) => void notes.push(`restore:${needed}`) },
+      }),
+      { input: { currency: 'USDT_TRX', openedAt: 'review', amount: '50' } },
+    ).start();
     expect(actor.getSnapshot().value).toBe('amount');
     expect(notes).toEqual(['restore:true']);
     await renderInRouter(<SellFlow actor={actor} />);

@@ -29,13 +29,23 @@ export const KNOWN: KnownAddress[] = [
 ];
 
 export const target = (more: Partial<SendTarget> = {}): SendTarget =>
-  labelled(`${more.draft ? `BTC 1.25, draft ${more.draft.address === VALID ? 'valid' : 'wrong'}` : 'BTC 1.25'}${more.known?.length ? ', look-alike in history' : ''}`, {
-    coin: btcCoin, available: AVAILABLE, passcodeActive: false, draft: null, ...more,
-  });
+  labelled(
+    `${more.draft ? `BTC 1.25, draft ${more.draft.address === VALID ? 'valid' : 'wrong'}` : 'BTC 1.25'}${more.known?.length ? ', look-alike in history' : ''}`,
+    {
+      coin: btcCoin,
+      available: AVAILABLE,
+      passcodeActive: false,
+      draft: null,
+      ...more,
+    },
+  );
 
 export const check = (more: Partial<AddressCheck> = {}): AddressCheck =>
   labelled(more.belongsToSameUser ? 'same user' : `check ${more.checkResult ?? 'OK'}`, {
-    checkResult: 'OK', belongsToSameUser: false, accountType: null, ...more,
+    checkResult: 'OK',
+    belongsToSameUser: false,
+    accountType: null,
+    ...more,
   });
 
 export const BOOK: AddressBookEntry[] = [
@@ -46,13 +56,23 @@ export const BOOK: AddressBookEntry[] = [
 ];
 
 export const sentTransaction: Transaction = labelled('tx IN_PROGRESS', {
-  id: 'tx-sent', currency: 'BTC', direction: 'WITHDRAWAL', transactionType: 'WITHDRAWAL', state: 'IN_PROGRESS',
-  amount: '0.5', fee: FEE, to: VALID, createdDate: '2026-03-03T12:00:00Z',
+  id: 'tx-sent',
+  currency: 'BTC',
+  direction: 'WITHDRAWAL',
+  transactionType: 'WITHDRAWAL',
+  state: 'IN_PROGRESS',
+  amount: '0.5',
+  fee: FEE,
+  to: VALID,
+  createdDate: '2026-03-03T12:00:00Z',
 } as Transaction);
 
 /** A send to another user of the wallet: settled when the withdrawal answers, no fee. */
 export const completedTransaction: Transaction = labelled('tx COMPLETED (internal)', {
-  ...sentTransaction, id: 'tx-internal', state: 'COMPLETED', fee: '0',
+  ...sentTransaction,
+  id: 'tx-internal',
+  state: 'COMPLETED',
+  fee: '0',
 } as Transaction);
 
 export const serverError = (code: string, message: string, status = 400) => labelled(code, { status, code, message });

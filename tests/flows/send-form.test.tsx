@@ -7,7 +7,14 @@ import { act, screen, within } from '@testing-library/react';
 import { createActor, fromCallback, type AnyActorRef } from 'xstate';
 import { passcodeVerifyMachine } from '../../machines/passcodeVerify.machine';
 import { scannerMachine, type ScannerEvent } from '../../machines/scanner.machine';
-import { addressCleared, amountTooHigh, reviewSignature, sendMachine, withdrawalOf, type SendContext } from '../../machines/send.machine';
+import {
+  addressCleared,
+  amountTooHigh,
+  reviewSignature,
+  sendMachine,
+  withdrawalOf,
+  type SendContext,
+} from '../../machines/send.machine';
 import { selectRecipientCheck } from '../../machines/send.selectors';
 import { SendFlow } from '../../src/features/send/SendFlow';
 import { describeModel, type MountTools } from '../support/mbt';
@@ -15,7 +22,23 @@ import { matchesKey } from '../support/mbt-plan';
 import { renderInRouter } from '../support/router';
 import { labelled } from './asset-fixtures';
 import {
-  AVAILABLE, BOOK, FEE, INVALID, KNOWN, POISON, VALID, addressInput, problems, amountInput, button, check, replaceValue, completedTransaction, sentTransaction, serverError, target,
+  AVAILABLE,
+  BOOK,
+  FEE,
+  INVALID,
+  KNOWN,
+  POISON,
+  VALID,
+  addressInput,
+  problems,
+  amountInput,
+  button,
+  check,
+  replaceValue,
+  completedTransaction,
+  sentTransaction,
+  serverError,
+  target,
 } from './send-fixtures';
 import { isShown, says } from '../support/dom';
 
@@ -26,25 +49,37 @@ async function mount({ fakes }: MountTools) {
   const actor = createActor(
     sendMachine.provide({
       actors: {
-        loadSend: fakes.promise('loadSend'), checkAddress: fakes.promise('checkAddress'), loadFee: fakes.promise('loadFee'),
-        readClipboard: fakes.promise('readClipboard'), loadAddressBook: fakes.promise('loadAddressBook'),
-        reviewKey: fakes.promise('reviewKey'), withdraw: fakes.promise('withdraw'),
+        loadSend: fakes.promise('loadSend'),
+        checkAddress: fakes.promise('checkAddress'),
+        loadFee: fakes.promise('loadFee'),
+        readClipboard: fakes.promise('readClipboard'),
+        loadAddressBook: fakes.promise('loadAddressBook'),
+        reviewKey: fakes.promise('reviewKey'),
+        withdraw: fakes.promise('withdraw'),
         passcode: passcodeVerifyMachine.provide({ actors: { submitPasscode: fakes.promise('submitPasscode') } }),
         scanner: scannerMachine.provide({
-          actors: { scan: fromCallback(({ sendBack }) => void (camera.sendBack = sendBack)), scanImage: fakes.promise('scanImage') },
+          actors: {
+            scan: fromCallback(({ sendBack }) => void (camera.sendBack = sendBack)),
+            scanImage: fakes.promise('scanImage'),
+          },
           actions: { notifyScanned: note('scanned') },
         }),
       },
       actions: {
         forgetKey: (_, { signature }) => void (signature && notes.push(`forget:${signature}`)),
-        showReview: note('review'), showForm: note('form'), showProgress: note('progress'),
-        notifyPasted: note('pasted'), notifyPasteFailed: note('pasteFailed'),
+        showReview: note('review'),
+        showForm: note('form'),
+        showProgress: note('progress'),
+        notifyPasted: note('pasted'),
+        notifyPasteFailed: note('pasteFailed'),
         notifyFailed: (_, { failure }) => void notes.push(`failed:${failure.message}`),
       },
     }),
     { input: { currency: 'BTC' } },
   ).start();
-  await renderInRouter(<SendFlow actor={actor} rate={{ fiat: 'USD', rate: 60000 }} />, { path: '/home/asset/BTC/send' });
+  await renderInRouter(<SendFlow actor={actor} rate={{ fiat: 'USD', rate: 60000 }} />, {
+    path: '/home/asset/BTC/send',
+  });
   return { actor: actor as AnyActorRef, notes, camera };
 }
 
@@ -59,101 +94,129 @@ function expectRecipientCheck(s: { context: unknown }) {
   expect(!!screen.queryByTestId('first-send')).toBe(check?.kind === 'firstSend');
   if (check?.kind !== 'lookalike') return;
   expect(warning!.textContent).toContain('It starts and ends like an address in your history');
-  expect(within(warning!).getByTestId('lookalike-entered').textContent).toBe(`bc1q(different part:)${VALID.slice(4, -6)}(end of the different part)hx0wlh`);
+  expect(within(warning!).getByTestId('lookalike-entered').textContent).toBe(
+    `bc1q(different part:)${VALID.slice(4, -6)}(end of the different part)hx0wlh`,
+  );
   expect(within(warning!).getByTestId('lookalike-known').querySelector('mark')!.textContent).toBe(POISON.slice(4, -6));
 }
 
 /** The texts of every alert (a look-alike warning may show beside a retry card). */
-const alerts = () => screen.getAllByRole('alert').map((a) => a.textContent).join(' | ');
+const alerts = () =>
+  screen
+    .getAllByRole('alert')
+    .map((a) => a.textContent)
+    .join(' | ');
 
 /** Every amount the model can type, with its value at 60 000 $/BTC; an empty field shows no fiat line. */
 const fiatOfAmount: Record<string, string | null> = {
-  '': null, '0': '≈ $0.00', '0.5': '≈ $30,000.00', '1': '≈ $60,000.00', '1.25': '≈ $75,000.00', '1.2499': '≈ $74,994.00',
+  '': null,
+  '0': '≈ $0.00',
+  '0.5': '≈ $30,000.00',
+  '1': '≈ $60,000.00',
+  '1.25': '≈ $75,000.00',
+  '1.2499': '≈ $74,994.00',
 };
 /** amount + the 0.0001 BTC fee, at the same rate. */
 const fiatOfTotal: Record<string, string> = {
-  '0.5': '≈ $30,006.00', '1': '≈ $60,006.00', '1.25': '≈ $75,006.00', '1.2499': '≈ $75,000.00',
+  '0.5': '≈ $30,006.00',
+  '1': '≈ $60,006.00',
+  '1.25': '≈ $75,006.00',
+  '1.2499': '≈ $75,000.00',
 };
 
-const afterAddress = [{ type: 'address.changed', value: VALID }, { type: 'address.changed', value: INVALID }] as const;
+const afterAddress = [
+  { type: 'address.changed', value: VALID },
+  { type: 'address.changed', value: INVALID },
+] as const;
 
 const eventsByState: Record<string, ReadonlyArray<{ type: string } & Record<string, unknown>>> = {
-    loading: [
-      { type: 'xstate.done.actor.loadSend', output: target() },
-      // A draft to an address whose look-alike (POISON) sent dust: the warning and the acknowledgement.
-      { type: 'xstate.done.actor.loadSend', output: target({ draft: { address: VALID, amount: '0.5' }, known: KNOWN }) },
-      { type: 'xstate.done.actor.loadSend', output: target({ draft: { address: INVALID, amount: '' } }) },
-      { type: 'xstate.error.actor.loadSend', error: serverError('HTTP_503', 'Unavailable', 503) },
-    ],
-    loadFailed: [{ type: 'load.retried' }],
-    'editing.form.empty': [
-      ...afterAddress, { type: 'amount.changed', value: '0,5' },
-      { type: 'address.pasted' }, { type: 'scan.requested' }, { type: 'book.requested' },
-    ],
-    'editing.form.invalid': [{ type: 'address.changed', value: '' }], 'editing.form.rejected': [{ type: 'address.changed', value: '' }],
-    'editing.form.checking': [
-      { type: 'xstate.done.actor.checkAddress', output: check() },
-      { type: 'xstate.done.actor.checkAddress', output: check({ belongsToSameUser: true, accountType: 'B2C' }) },
-      { type: 'xstate.done.actor.checkAddress', output: check({ checkResult: 'NOT_USED' }) },
-      { type: 'xstate.done.actor.checkAddress', output: check({ checkResult: 'BLOCKED' }) },
-      { type: 'xstate.error.actor.checkAddress', error: serverError('INVALID_ADDRESS', 'Not a valid Bitcoin address') },
-      { type: 'xstate.error.actor.checkAddress', error: serverError('HTTP_503', 'Unavailable', 503) },
-    ],
-    'editing.form.checkFailed': [{ type: 'address.retried' }], 'editing.form.feeFailed': [{ type: 'address.retried' }],
-    'editing.form.loadingFee': [
-      { type: 'xstate.done.actor.loadFee', output: FEE },
-      { type: 'xstate.error.actor.loadFee', error: serverError('HTTP_503', 'Unavailable', 503) },
-    ],
-    'editing.form.ready': [
-      // Spec §5 boundaries: 8 + 8 digits, comma → point, zero, above the balance, Max.
-      { type: 'amount.changed', value: '0,5' },
-      { type: 'amount.changed', value: '1.25' },
-      { type: 'amount.changed', value: '0' },
-      { type: 'amount.changed', value: '123456789' },
-      { type: 'amount.changed', value: '0.123456789' },
-      { type: 'max.requested' },
-      { type: 'address.changed', value: INVALID },
-      { type: 'form.submitted' },
-    ],
-    'editing.pasting': [
-      { type: 'xstate.done.actor.readClipboard', output: ` ${VALID}\n` },
-      { type: 'xstate.done.actor.readClipboard', output: '' },
-      { type: 'xstate.done.actor.readClipboard', output: INVALID },
-      { type: 'xstate.error.actor.readClipboard', error: new Error('denied') },
-    ],
-    'editing.scanning': [
-      { type: 'xstate.done.actor.scanner', output: { value: VALID } },
-      { type: 'xstate.done.actor.scanner', output: { value: null } },
-      { type: 'xstate.done.actor.scanner', output: { value: INVALID } },
-      { type: 'xstate.error.actor.scanner', error: new Error('scanner crashed') },
-    ],
-    'editing.picking.loading': [
-      { type: 'xstate.done.actor.loadAddressBook', output: labelled('Ann (Bitcoin), Tron friend', [...BOOK]) },
-      { type: 'xstate.error.actor.loadAddressBook', error: serverError('HTTP_503', 'Unavailable', 503) },
-    ],
-    'editing.picking.list': [{ type: 'entry.picked', address: VALID }, { type: 'entry.picked', address: INVALID }, { type: 'picker.closed' }],
-    'editing.picking.failed': [{ type: 'book.retried' }, { type: 'picker.closed' }],
-    'review.keying': [
-      { type: 'xstate.done.actor.reviewKey', output: 'key-1' },
-      { type: 'xstate.error.actor.reviewKey', error: new Error('no storage') },
-    ],
-    'review.idle': [
-      { type: 'review.confirmed' }, { type: 'review.edited' }, { type: 'recipient.toggled' },
-      // The browser's back button from the review's URL to the form's (SendPage forwards URL changes).
-      { type: 'route.changed', route: 'form' },
-    ],
-    'review.withdrawing': [
-      { type: 'xstate.done.actor.withdraw', output: sentTransaction },
-      { type: 'xstate.done.actor.withdraw', output: completedTransaction },
-      { type: 'xstate.error.actor.withdraw', error: serverError('NOT_ENOUGH_FUNDS', 'Not enough funds on the balance') },
-      { type: 'xstate.error.actor.withdraw', error: serverError('PINCODE_REQUIRED', 'A passcode is required', 403) },
-      { type: 'review.confirmed' },
-    ],
-    'review.passcode': [
-      { type: 'xstate.done.actor.passcode', output: sentTransaction },
-      { type: 'xstate.error.actor.passcode', error: new Error('passcode step crashed') },
-      { type: 'passcode.cancelled' },
-    ],
+  loading: [
+    { type: 'xstate.done.actor.loadSend', output: target() },
+    // A draft to an address whose look-alike (POISON) sent dust: the warning and the acknowledgement.
+    { type: 'xstate.done.actor.loadSend', output: target({ draft: { address: VALID, amount: '0.5' }, known: KNOWN }) },
+    { type: 'xstate.done.actor.loadSend', output: target({ draft: { address: INVALID, amount: '' } }) },
+    { type: 'xstate.error.actor.loadSend', error: serverError('HTTP_503', 'Unavailable', 503) },
+  ],
+  loadFailed: [{ type: 'load.retried' }],
+  'editing.form.empty': [
+    ...afterAddress,
+    { type: 'amount.changed', value: '0,5' },
+    { type: 'address.pasted' },
+    { type: 'scan.requested' },
+    { type: 'book.requested' },
+  ],
+  'editing.form.invalid': [{ type: 'address.changed', value: '' }],
+  'editing.form.rejected': [{ type: 'address.changed', value: '' }],
+  'editing.form.checking': [
+    { type: 'xstate.done.actor.checkAddress', output: check() },
+    { type: 'xstate.done.actor.checkAddress', output: check({ belongsToSameUser: true, accountType: 'B2C' }) },
+    { type: 'xstate.done.actor.checkAddress', output: check({ checkResult: 'NOT_USED' }) },
+    { type: 'xstate.done.actor.checkAddress', output: check({ checkResult: 'BLOCKED' }) },
+    { type: 'xstate.error.actor.checkAddress', error: serverError('INVALID_ADDRESS', 'Not a valid Bitcoin address') },
+    { type: 'xstate.error.actor.checkAddress', error: serverError('HTTP_503', 'Unavailable', 503) },
+  ],
+  'editing.form.checkFailed': [{ type: 'address.retried' }],
+  'editing.form.feeFailed': [{ type: 'address.retried' }],
+  'editing.form.loadingFee': [
+    { type: 'xstate.done.actor.loadFee', output: FEE },
+    { type: 'xstate.error.actor.loadFee', error: serverError('HTTP_503', 'Unavailable', 503) },
+  ],
+  'editing.form.ready': [
+    // Spec §5 boundaries: 8 + 8 digits, comma → point, zero, above the balance, Max.
+    { type: 'amount.changed', value: '0,5' },
+    { type: 'amount.changed', value: '1.25' },
+    { type: 'amount.changed', value: '0' },
+    { type: 'amount.changed', value: '123456789' },
+    { type: 'amount.changed', value: '0.123456789' },
+    { type: 'max.requested' },
+    { type: 'address.changed', value: INVALID },
+    { type: 'form.submitted' },
+  ],
+  'editing.pasting': [
+    { type: 'xstate.done.actor.readClipboard', output: ` ${VALID}\n` },
+    { type: 'xstate.done.actor.readClipboard', output: '' },
+    { type: 'xstate.done.actor.readClipboard', output: INVALID },
+    { type: 'xstate.error.actor.readClipboard', error: new Error('denied') },
+  ],
+  'editing.scanning': [
+    { type: 'xstate.done.actor.scanner', output: { value: VALID } },
+    { type: 'xstate.done.actor.scanner', output: { value: null } },
+    { type: 'xstate.done.actor.scanner', output: { value: INVALID } },
+    { type: 'xstate.error.actor.scanner', error: new Error('scanner crashed') },
+  ],
+  'editing.picking.loading': [
+    { type: 'xstate.done.actor.loadAddressBook', output: labelled('Ann (Bitcoin), Tron friend', [...BOOK]) },
+    { type: 'xstate.error.actor.loadAddressBook', error: serverError('HTTP_503', 'Unavailable', 503) },
+  ],
+  'editing.picking.list': [
+    { type: 'entry.picked', address: VALID },
+    { type: 'entry.picked', address: INVALID },
+    { type: 'picker.closed' },
+  ],
+  'editing.picking.failed': [{ type: 'book.retried' }, { type: 'picker.closed' }],
+  'review.keying': [
+    { type: 'xstate.done.actor.reviewKey', output: 'key-1' },
+    { type: 'xstate.error.actor.reviewKey', error: new Error('no storage') },
+  ],
+  'review.idle': [
+    { type: 'review.confirmed' },
+    { type: 'review.edited' },
+    { type: 'recipient.toggled' },
+    // The browser's back button from the review's URL to the form's (SendPage forwards URL changes).
+    { type: 'route.changed', route: 'form' },
+  ],
+  'review.withdrawing': [
+    { type: 'xstate.done.actor.withdraw', output: sentTransaction },
+    { type: 'xstate.done.actor.withdraw', output: completedTransaction },
+    { type: 'xstate.error.actor.withdraw', error: serverError('NOT_ENOUGH_FUNDS', 'Not enough funds on the balance') },
+    { type: 'xstate.error.actor.withdraw', error: serverError('PINCODE_REQUIRED', 'A passcode is required', 403) },
+    { type: 'review.confirmed' },
+  ],
+  'review.passcode': [
+    { type: 'xstate.done.actor.passcode', output: sentTransaction },
+    { type: 'xstate.error.actor.passcode', error: new Error('passcode step crashed') },
+    { type: 'passcode.cancelled' },
+  ],
 };
 
 /**
@@ -161,31 +224,51 @@ const eventsByState: Record<string, ReadonlyArray<{ type: string } & Record<stri
  * every other transition, and repeating them all here would double the paths.
  */
 const lookAlikeBranch = (e: { type: string; output?: unknown; value?: unknown }) => {
-  if (e.type === 'xstate.done.actor.checkAddress') return (e.output as { checkResult: string; belongsToSameUser: boolean }).checkResult === 'OK' && !(e.output as { belongsToSameUser: boolean }).belongsToSameUser;
+  if (e.type === 'xstate.done.actor.checkAddress')
+    return (
+      (e.output as { checkResult: string; belongsToSameUser: boolean }).checkResult === 'OK' &&
+      !(e.output as { belongsToSameUser: boolean }).belongsToSameUser
+    );
   if (e.type === 'xstate.done.actor.withdraw') return e.output === sentTransaction;
   if (e.type === 'address.changed') return e.value === INVALID;
-  return ['xstate.done.actor.loadFee', 'form.submitted', 'xstate.done.actor.reviewKey', 'review.confirmed', 'review.edited'].includes(e.type);
+  return [
+    'xstate.done.actor.loadFee',
+    'form.submitted',
+    'xstate.done.actor.reviewKey',
+    'review.confirmed',
+    'review.edited',
+  ].includes(e.type);
 };
 
 describeModel('send', {
   machine: sendMachine,
   input: { currency: 'BTC' },
   fakeTimers: true,
-  events: (s) => [
-    ...Object.entries(eventsByState).filter(([key]) => matchesKey(s, key)).flatMap(([, list]) => list)
-      .filter((e) => !s.context.known.length || lookAlikeBranch(e)),
-    // Only shown when there is something to show: the recent recipients, the acknowledgement box.
-    ...(s.matches({ editing: 'form' }) && s.context.known.length ? [{ type: 'recent.picked', address: VALID }] : []),
-    ...(s.matches({ review: 'idle' }) && !addressCleared({ ...s.context, acknowledged: false })
-      ? [{ type: 'address.acknowledged', checked: !s.context.acknowledged }] : []),
-  ] as never,
+  events: (s) =>
+    [
+      ...Object.entries(eventsByState)
+        .filter(([key]) => matchesKey(s, key))
+        .flatMap(([, list]) => list)
+        .filter((e) => !s.context.known.length || lookAlikeBranch(e)),
+      // Only shown when there is something to show: the recent recipients, the acknowledgement box.
+      ...(s.matches({ editing: 'form' }) && s.context.known.length ? [{ type: 'recent.picked', address: VALID }] : []),
+      ...(s.matches({ review: 'idle' }) && !addressCleared({ ...s.context, acknowledged: false })
+        ? [{ type: 'address.acknowledged', checked: !s.context.acknowledged }]
+        : []),
+    ] as never,
   // A second tap on Confirm while the first is on its way sends nothing.
   // A look-alike address: Confirm does nothing until "I checked the address" is ticked.
-  keepIgnored: (s, e) => e.type === 'review.confirmed' && (s.matches({ review: 'withdrawing' }) || (s.matches({ review: 'idle' }) && !addressCleared(s.context))),
-  classify: (s) => [
-    s.context.failure ? 'failed' : '', s.context.passcodeActive ? 'pin' : '', s.context.key ? 'key' : '',
-    s.context.known.length ? 'known' : '', s.context.acknowledged ? 'ack' : '',
-  ].join(','),
+  keepIgnored: (s, e) =>
+    e.type === 'review.confirmed' &&
+    (s.matches({ review: 'withdrawing' }) || (s.matches({ review: 'idle' }) && !addressCleared(s.context))),
+  classify: (s) =>
+    [
+      s.context.failure ? 'failed' : '',
+      s.context.passcodeActive ? 'pin' : '',
+      s.context.key ? 'key' : '',
+      s.context.known.length ? 'known' : '',
+      s.context.acknowledged ? 'ack' : '',
+    ].join(','),
   mount,
   drive: {
     'load.retried': (_e, h) => h.user.click(button('Retry')),
@@ -195,9 +278,15 @@ describeModel('send', {
     'address.pasted': (_e, h) => h.user.click(button('Paste')),
     'scan.requested': (_e, h) => h.user.click(button('Scan QR')),
     'book.requested': (_e, h) => h.user.click(button('Address book')),
-    'recent.picked': (_e, h) => h.user.click(within(screen.getByRole('region', { name: 'Recent recipients' })).getByRole('button', { name: /^Ann/ })),
+    'recent.picked': (_e, h) =>
+      h.user.click(
+        within(screen.getByRole('region', { name: 'Recent recipients' })).getByRole('button', { name: /^Ann/ }),
+      ),
     'address.acknowledged': (_e, h) => h.user.click(screen.getByRole('checkbox', { name: /I checked the address/ })),
-    'entry.picked': (e, h) => h.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: e.address === VALID ? /^Ann/ : /^Old/ })),
+    'entry.picked': (e, h) =>
+      h.user.click(
+        within(screen.getByRole('dialog')).getByRole('button', { name: e.address === VALID ? /^Ann/ : /^Old/ }),
+      ),
     'picker.closed': (_e, h) => h.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Back' })),
     'book.retried': (_e, h) => h.user.click(button('Retry')),
     'address.retried': (_e, h) => h.user.click(button('Retry')),
@@ -215,7 +304,9 @@ describeModel('send', {
     'xstate.error.actor.scanner': (e: { type: string }, h) => act(async () => h.actor!.send(e)),
     'xstate.done.actor.passcode': async (e: { output?: unknown }, h) => {
       for (const digit of ['1', '2', '3', '4']) await h.user.click(button(digit));
-      await act(async () => { await vi.advanceTimersByTimeAsync(300); });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(300);
+      });
       await act(async () => h.fakes.resolve('submitPasscode', e.output));
     },
     'xstate.error.actor.passcode': (e: { type: string }, h) => act(async () => h.actor!.send(e)),
@@ -233,19 +324,31 @@ describeModel('send', {
       expect(Object.keys(fiatOfAmount), `fiat of ${c.amount}`).toContain(c.amount);
       expect(screen.queryByTestId('send-amount-fiat')?.textContent ?? null).toBe(fiatOfAmount[c.amount]);
       const error = c.addressProblem ? problems[c.addressProblem] : null;
-      expect(screen.queryByText(problems.wrongAddress)?.textContent ?? screen.queryByText(problems.notUsed)?.textContent
-        ?? screen.queryByText(problems.sameUser)?.textContent ?? null).toBe(error);
+      expect(
+        screen.queryByText(problems.wrongAddress)?.textContent ??
+          screen.queryByText(problems.notUsed)?.textContent ??
+          screen.queryByText(problems.sameUser)?.textContent ??
+          null,
+      ).toBe(error);
       expect(!!screen.queryByText('Not enough funds to make the transaction')).toBe(amountTooHigh(c));
       expect(button('Continue').disabled).toBe(!s.can({ type: 'form.submitted' }));
       expect(button('Max').disabled).toBe(!s.matches({ editing: { form: 'ready' } }));
       expectRecipientCheck(s);
       // Recent recipients: the address paid before, under its address-book name.
       const recent = screen.queryByRole('region', { name: 'Recent recipients' });
-      expect(recent ? within(recent).getAllByRole('button').map((b) => b.textContent) : []).toEqual(c.known.length ? ['Ann'] : []);
+      expect(
+        recent
+          ? within(recent)
+              .getAllByRole('button')
+              .map((b) => b.textContent)
+          : [],
+      ).toEqual(c.known.length ? ['Ann'] : []);
     },
-    'editing.form.empty': () => expect(screen.getByTestId('send-fee').textContent).toBe('Network fee: enter an address'),
+    'editing.form.empty': () =>
+      expect(screen.getByTestId('send-fee').textContent).toBe('Network fee: enter an address'),
     'editing.form.invalid': () => expect(addressInput().getAttribute('aria-invalid')).toBe('true'),
-    'editing.form.rejected': () => expect(screen.getByTestId('send-fee').textContent).toBe('Network fee: enter an address'),
+    'editing.form.rejected': () =>
+      expect(screen.getByTestId('send-fee').textContent).toBe('Network fee: enter an address'),
     'editing.form.checking': (h, s) => {
       expect(screen.getByRole('status').textContent).toBe('Checking the address…');
       expect(h.fakes.calls('checkAddress').at(-1)).toEqual({ currency: 'BTC', address: s.context.address.trim() });
@@ -264,16 +367,20 @@ describeModel('send', {
     'editing.pasting': () => expect(button('Paste').getAttribute('aria-busy')).toBe('true'),
     'editing.scanning': () => expect(isShown(screen.getByTestId('scanner-overlay')), 'shown').toBe(true),
     'editing.picking': () => expect(isShown(screen.getByRole('dialog', { name: 'Address book' })), 'shown').toBe(true),
-    'editing.picking.loading': () => expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading the address book']),
+    'editing.picking.loading': () =>
+      expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading the address book']),
     'editing.picking.list': () => {
       // Only entries on the asset's network.
       const entries = within(screen.getByRole('list', { name: 'Saved addresses' })).getAllByRole('button');
       expect(entries.map((b) => b.textContent)).toEqual(['Annbc1qxy2k…jhx0wlh', 'Oldbc1-not-…address']);
     },
-    'editing.picking.failed': () => expect(screen.getByRole('alert').textContent).toContain('Could not load the address book.'),
+    'editing.picking.failed': () =>
+      expect(screen.getByRole('alert').textContent).toContain('Could not load the address book.'),
     review: (h, s) => {
       const c = s.context as SendContext;
-      expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/Review the transfer|Enter your passcode to send/);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(
+        /Review the transfer|Enter your passcode to send/,
+      );
       expect(h.notes.filter((n) => n === 'review').length).toBeGreaterThan(0);
       expect(c.key === null || c.key === 'key-1').toBe(true);
     },
@@ -296,7 +403,8 @@ describeModel('send', {
       expect(button(c.failure ? 'Try again' : 'Confirm and send').disabled).toBe(!addressCleared(c));
       const box = screen.queryByRole('checkbox', { name: /I checked the address/ }) as HTMLInputElement | null;
       expect(box?.checked ?? null).toBe(selectRecipientCheck(s as never)?.kind === 'lookalike' ? c.acknowledged : null);
-      if (c.failure) expect(screen.getByTestId('review-error').textContent).toBe(c.failure.message || 'Something went wrong...');
+      if (c.failure)
+        expect(screen.getByTestId('review-error').textContent).toBe(c.failure.message || 'Something went wrong...');
       else expect(screen.queryByTestId('review-error')).toBeNull();
       if (c.failure?.code === 'NOT_ENOUGH_FUNDS') expect(h.notes.at(-1)).toBe('failed:Not enough funds on the balance');
     },
@@ -316,12 +424,17 @@ describeModel('send', {
     sent: (h, s) => {
       // An internal send settled before the answer: it says so, never "about 2 minutes".
       const instant = s.context.transaction?.state === 'COMPLETED';
-      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(instant ? 'Transfer complete' : 'Transfer in progress');
-      expect(screen.getByTestId('progress-note').textContent).toMatch(instant ? /^It arrived instantly/ : /about 2 minutes/);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+        instant ? 'Transfer complete' : 'Transfer in progress',
+      );
+      expect(screen.getByTestId('progress-note').textContent).toMatch(
+        instant ? /^It arrived instantly/ : /about 2 minutes/,
+      );
       if (instant) expect(screen.queryByText(/about 2 minutes/)).toBeNull();
       expect(screen.getByRole('link', { name: 'Back to assets' }).getAttribute('href')).toBe('/home');
-      expect(screen.getByRole('link', { name: 'Add to address book' }).getAttribute('href'))
-        .toBe(`/settings/address-book/create?address=${VALID}&blockchain=Bitcoin`);
+      expect(screen.getByRole('link', { name: 'Add to address book' }).getAttribute('href')).toBe(
+        `/settings/address-book/create?address=${VALID}&blockchain=Bitcoin`,
+      );
       expect(h.notes.slice(-2)).toEqual([`forget:${reviewSignature(s.context as SendContext)}`, 'progress']);
       const codes = h.fakes.calls('submitPasscode') as Array<{ code: string }>;
       if (codes.length) expect(codes.at(-1)).toEqual({ code: '1234' });

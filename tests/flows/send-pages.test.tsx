@@ -19,7 +19,10 @@ type Withdrawal = { account: string; request: WithdrawalRequest; pincode: string
 function fakeCalls(failFirst = false) {
   const withdrawals: Withdrawal[] = [];
   const calls: FakeApis = {
-    wallet: { getAssets: async () => [btcAsset()], getHistory: async () => ({ content: [], totalElements: 0, totalPages: 0, pageNumber: 1, pageSize: 100 }) },
+    wallet: {
+      getAssets: async () => [btcAsset()],
+      getHistory: async () => ({ content: [], totalElements: 0, totalPages: 0, pageNumber: 1, pageSize: 100 }),
+    },
     send: {
       checkAddress: async () => check(),
       preliminaryFee: async () => FEE,
@@ -35,14 +38,23 @@ function fakeCalls(failFirst = false) {
 }
 
 const profile = (pinCodeActive: boolean): UserProfile => ({
-  id: 'user', email: 'ann@example.com', pinCodeActive, accounts: [{ id: 'acc-7', name: 'Account', language: 'ENG', defaultFiatCurrency: 'USD' }],
+  id: 'user',
+  email: 'ann@example.com',
+  pinCodeActive,
+  accounts: [{ id: 'acc-7', name: 'Account', language: 'ENG', defaultFiatCurrency: 'USD' }],
 });
 
 /** The app's balances poll brings a rate of 60 000 $/BTC unless told there is none. */
 const mount = (path: string, api: FakeApis, pinCodeActive = false, rates: RatesMap = { BTC: { USD: 60000 } }) =>
   mountApp({
-    path, signedIn: makeUser(), account: profile(pinCodeActive), api,
-    wallet: { loadCatalogue: fromPromise(async () => [btcCoin]), loadBalances: fromPromise(async () => ({ assets: [btcAsset()], rates })) },
+    path,
+    signedIn: makeUser(),
+    account: profile(pinCodeActive),
+    api,
+    wallet: {
+      loadCatalogue: fromPromise(async () => [btcCoin]),
+      loadBalances: fromPromise(async () => ({ assets: [btcAsset()], rates })),
+    },
   });
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
@@ -109,7 +121,10 @@ describe('send pages in the app', () => {
     await user.click(await screen.findByRole('button', { name: 'Confirm and send' }));
     expect(isShown(await screen.findByTestId('review-error')), 'shown').toBe(true);
     expect(screen.getByTestId('review-error').textContent).toBe('The service is busy, try again');
-    expect(isShown(await screen.findByText('The service is busy, try again', { selector: '[data-kind]' })), 'shown').toBe(true);
+    expect(
+      isShown(await screen.findByText('The service is busy, try again', { selector: '[data-kind]' })),
+      'shown',
+    ).toBe(true);
     const key = withdrawals[0].request.idempotencyKey;
 
     // Reload on /send/review: the form comes back filled from the draft, and the review reuses the key.
@@ -152,7 +167,9 @@ describe('send pages in the app', () => {
     await fillForm(user);
     await user.click(button('Continue'));
     await user.click(await screen.findByRole('button', { name: 'Confirm and send' }));
-    expect(text(await screen.findByRole('heading', { level: 1, name: 'Enter your passcode to send' })), 'heading').toBe('Enter your passcode to send');
+    expect(text(await screen.findByRole('heading', { level: 1, name: 'Enter your passcode to send' })), 'heading').toBe(
+      'Enter your passcode to send',
+    );
     expect(withdrawals).toHaveLength(0);
     for (const digit of ['4', '3', '2', '1']) await user.click(button(digit));
     await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC/send/progress'));

@@ -65,7 +65,12 @@ describeModel('signOutEverywhere', {
   mount: async () => {
     const revoke = deferredCalls<{ revoked: number }>();
     const actor = captureLiveActor(signOutEverywhereMachine);
-    const app = mountApp({ path: '/settings', signedIn: makeUser(), loadProfile: async () => profile, api: { sessions: { revokeAll: revoke.fn } } });
+    const app = mountApp({
+      path: '/settings',
+      signedIn: makeUser(),
+      loadProfile: async () => profile,
+      api: { sessions: { revokeAll: revoke.fn } },
+    });
     await settle();
     return { app, revoke, actor };
   },
@@ -84,7 +89,9 @@ describeModel('signOutEverywhere', {
         expect(pathname(h.app)).toBe('/auth/login');
         expect(h.app.session.getSnapshot().hasTag('signedOut')).toBe(true);
         expect(h.app.removed.length).toBe(1);
-        expect(text(screen.getByRole('heading', { name: 'Welcome to your wallet' })), 'heading').toBe('Welcome to your wallet');
+        expect(text(screen.getByRole('heading', { name: 'Welcome to your wallet' })), 'heading').toBe(
+          'Welcome to your wallet',
+        );
         expect(lastToast(h)).toEqual({ kind: 'success', message: 'Signed out of all devices' });
         return;
       }
@@ -102,7 +109,10 @@ describeModel('signOutEverywhere', {
     },
     confirming: (h) => {
       expect(dialog().getAttribute('aria-describedby')).toBeTruthy();
-      expect(isShown(within(dialog()).getByText('Every device signed in to your wallet is signed out, this one too.')), 'shown').toBe(true);
+      expect(
+        isShown(within(dialog()).getByText('Every device signed in to your wallet is signed out, this one too.')),
+        'shown',
+      ).toBe(true);
       // Focus moves into the confirmation; nothing is revoked until it is confirmed.
       expect(document.activeElement).toBe(dialog());
       expect((confirmButton() as HTMLButtonElement).disabled).toBe(false);
@@ -121,14 +131,15 @@ describeModel('signOutEverywhere', {
 
 describe('sign out of all devices inside the messenger', () => {
   /** Settings inside the messenger, where every grant ends with `revoked` and Telegram signs in with `signIn`. */
-  const mountInTelegram = (revoked: number, signIn: () => Promise<ReturnType<typeof makeUser>>) => mountApp({
-    path: '/settings',
-    signedIn: makeUser(),
-    isTelegram: true,
-    loadProfile: async () => profile,
-    api: { sessions: { revokeAll: async () => ({ revoked }) } },
-    session: { signInWithInitData: fromPromise(signIn) },
-  });
+  const mountInTelegram = (revoked: number, signIn: () => Promise<ReturnType<typeof makeUser>>) =>
+    mountApp({
+      path: '/settings',
+      signedIn: makeUser(),
+      isTelegram: true,
+      loadProfile: async () => profile,
+      api: { sessions: { revokeAll: async () => ({ revoked }) } },
+      session: { signInWithInitData: fromPromise(signIn) },
+    });
 
   it('signs in again with the init data once and stays on Settings', async () => {
     let initDataSignIns = 0;
@@ -138,7 +149,14 @@ describe('sign out of all devices inside the messenger', () => {
     });
     await settle();
     await act(async () => rowButton().click());
-    expect(isShown(within(dialog()).getByText('Every device signed in to your wallet is signed out, this one too. Telegram then signs you in here again.')), 'shown').toBe(true);
+    expect(
+      isShown(
+        within(dialog()).getByText(
+          'Every device signed in to your wallet is signed out, this one too. Telegram then signs you in here again.',
+        ),
+      ),
+      'shown',
+    ).toBe(true);
     await act(async () => confirmButton().click());
     await settle();
     expect(initDataSignIns).toBe(1);
@@ -170,11 +188,18 @@ describe('sign out of all devices inside the messenger', () => {
     i18n.load('ru', messages);
     act(() => i18n.activate('ru'));
     onTestFinished(() => act(() => i18n.activate('en')));
-    mountApp({ path: '/settings', signedIn: makeUser(), preferences: { input: { language: 'RUS', languageChosen: true } }, loadProfile: async () => profile });
+    mountApp({
+      path: '/settings',
+      signedIn: makeUser(),
+      preferences: { input: { language: 'RUS', languageChosen: true } },
+      loadProfile: async () => profile,
+    });
     await settle();
     await act(async () => screen.getByRole('button', { name: 'Выйти на всех устройствах' }).click());
     const ru = screen.getByRole('alertdialog', { name: 'Выйти на всех устройствах?' });
-    expect(isShown(within(ru).getByText('Вы выйдете из кошелька на всех устройствах, включая это.')), 'shown').toBe(true);
+    expect(isShown(within(ru).getByText('Вы выйдете из кошелька на всех устройствах, включая это.')), 'shown').toBe(
+      true,
+    );
     expect(isEnabled(within(ru).getByRole('button', { name: 'Выйти везде' })), 'enabled').toBe(true);
   });
 });

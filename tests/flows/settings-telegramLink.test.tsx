@@ -2,7 +2,11 @@
 import { act, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { onTestFinished, vi } from 'vitest';
-import { TELEGRAM_LINK_CODE_TTL_MS, TELEGRAM_LINK_POLL_MS, telegramLinkMachine } from '../../machines/telegramLink.machine';
+import {
+  TELEGRAM_LINK_CODE_TTL_MS,
+  TELEGRAM_LINK_POLL_MS,
+  telegramLinkMachine,
+} from '../../machines/telegramLink.machine';
 import type { AuthInfo } from '../../src/api/userProfile';
 import { describeModel, settle } from '../support/mbt';
 import { captureLiveActor } from '../support/liveActor';
@@ -35,10 +39,22 @@ function deferredCalls<T>() {
 }
 
 const DEEP_LINK = 'https://t.me/wallet_sandbox_bot?startapp=one-time-code';
-const forbidden = { status: 409, code: 'TG_UNLINK_FORBIDDEN', message: 'Add an e-mail and password before unlinking Telegram' };
+const forbidden = {
+  status: 409,
+  code: 'TG_UNLINK_FORBIDDEN',
+  message: 'Add an e-mail and password before unlinking Telegram',
+};
 const offline = { status: 503, code: 'HTTP_503', message: 'offline' };
-const pincodeRequired = { status: 403, code: 'PINCODE_REQUIRED', message: 'A passcode is active: send it in the pincode header' };
-const signInRequired = { status: 403, code: 'TG_LINK_SIGN_IN_REQUIRED', message: 'Linking Telegram needs a recent sign-in or your passcode' };
+const pincodeRequired = {
+  status: 403,
+  code: 'PINCODE_REQUIRED',
+  message: 'A passcode is active: send it in the pincode header',
+};
+const signInRequired = {
+  status: 403,
+  code: 'TG_LINK_SIGN_IN_REQUIRED',
+  message: 'Linking Telegram needs a recent sign-in or your passcode',
+};
 
 type Outcome = { type: string; output?: unknown; error?: unknown };
 type H = {
@@ -122,7 +138,11 @@ describeModel('telegramLink', {
     'xstate.done.actor.checkLinked': (e: Outcome, h: H) => h.auth.resolve({ tgAuth: e.output as boolean }),
     'xstate.error.actor.checkLinked': (e: Outcome, h: H) => h.auth.reject(e.error),
     'xstate.done.actor.createCode': (e: Outcome, h: H) =>
-      h.code.resolve({ code: 'one-time-code', expiresAt: new Date().toISOString(), ...(e.output as { deepLink: string }) }),
+      h.code.resolve({
+        code: 'one-time-code',
+        expiresAt: new Date().toISOString(),
+        ...(e.output as { deepLink: string }),
+      }),
     'xstate.error.actor.createCode': (e: Outcome, h: H) => h.code.reject(e.error),
     'xstate.done.actor.unlink': (_e: Outcome, h: H) => h.unlink.resolve(),
     'xstate.error.actor.unlink': (e: Outcome, h: H) => h.unlink.reject(e.error),
@@ -130,17 +150,26 @@ describeModel('telegramLink', {
     'xstate.done.actor.passcode': async (e: Outcome, h: H & { user: { click(element: Element): Promise<void> } }) => {
       const panel = screen.getByTestId('telegram-link-passcode');
       for (const digit of ['1', '2', '3', '4']) await h.user.click(within(panel).getByRole('button', { name: digit }));
-      await act(async () => { await vi.advanceTimersByTimeAsync(300); });
-      await h.code.resolve({ code: 'one-time-code', expiresAt: new Date().toISOString(), ...(e.output as { deepLink: string }) });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(300);
+      });
+      await h.code.resolve({
+        code: 'one-time-code',
+        expiresAt: new Date().toISOString(),
+        ...(e.output as { deepLink: string }),
+      });
     },
     'xstate.error.actor.passcode': (e: Outcome, h: H) => act(async () => void h.actor()!.send(e as never)),
-    'passcode.cancelled': (_e, h) => h.user.click(within(screen.getByTestId('telegram-link-passcode')).getByRole('button', { name: 'Cancel' })),
+    'passcode.cancelled': (_e, h) =>
+      h.user.click(within(screen.getByTestId('telegram-link-passcode')).getByRole('button', { name: 'Cancel' })),
     retried: (_e, h) => h.user.click(screen.getByRole('button', { name: 'Connect Telegram Retry' })),
     'toggled.on': (_e, h) => h.user.click(toggle()),
     'toggled.off': (_e, h) => h.user.click(toggle()),
-    'link.cancelled': (_e, h) => h.user.click(within(screen.getByTestId('telegram-link-panel')).getByRole('button', { name: 'Cancel' })),
+    'link.cancelled': (_e, h) =>
+      h.user.click(within(screen.getByTestId('telegram-link-panel')).getByRole('button', { name: 'Cancel' })),
     'unlink.confirmed': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Disconnect' })),
-    'unlink.cancelled': (_e, h) => h.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
+    'unlink.cancelled': (_e, h) =>
+      h.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
     'window.focused': () => focusWindow(),
   },
   states: {
@@ -164,7 +193,11 @@ describeModel('telegramLink', {
       expect(status()).toBe('Not linked');
       expectNoPanels();
       if (event?.type === 'xstate.error.actor.createCode') {
-        expect(lastToast(h)).toBe((event as Outcome).error === signInRequired ? 'For your security, sign in again to connect Telegram.' : 'Something went wrong...');
+        expect(lastToast(h)).toBe(
+          (event as Outcome).error === signInRequired
+            ? 'For your security, sign in again to connect Telegram.'
+            : 'Something went wrong...',
+        );
       }
       if (event?.type === 'xstate.error.actor.passcode') expect(lastToast(h)).toBe('Something went wrong...');
       if (event?.type === 'xstate.done.actor.unlink') expect(lastToast(h)).toBe('Telegram disconnected');
@@ -178,7 +211,10 @@ describeModel('telegramLink', {
     },
     passcode: (h) => {
       const panel = screen.getByTestId('telegram-link-passcode');
-      expect(text(within(panel).getByRole('heading', { name: 'Enter your passcode to connect Telegram' })), 'heading').toBe('Enter your passcode to connect Telegram');
+      expect(
+        text(within(panel).getByRole('heading', { name: 'Enter your passcode to connect Telegram' })),
+        'heading',
+      ).toBe('Enter your passcode to connect Telegram');
       expect(isShown(within(panel).getByRole('group', { name: 'Passcode keypad' })), 'shown').toBe(true);
       expect(toggle().getAttribute('aria-checked')).toBe('true');
       expect((toggle() as HTMLButtonElement).disabled).toBe(true);
@@ -188,7 +224,9 @@ describeModel('telegramLink', {
     },
     waiting: (h) => {
       const panel = screen.getByTestId('telegram-link-panel');
-      expect(text(within(panel).getByRole('heading', { name: 'Finish in Telegram' })), 'heading').toBe('Finish in Telegram');
+      expect(text(within(panel).getByRole('heading', { name: 'Finish in Telegram' })), 'heading').toBe(
+        'Finish in Telegram',
+      );
       expect(within(panel).getByTestId('telegram-deep-link').textContent).toBe(DEEP_LINK);
       expect(within(panel).getByTestId('telegram-link-qr').getAttribute('data-value')).toBe(DEEP_LINK);
       expect(within(panel).getByRole('img', { name: DEEP_LINK }).querySelector('svg')).not.toBeNull();

@@ -44,7 +44,12 @@ describeModel('settings', {
   mount: async () => {
     const signOut = deferredCalls<void>();
     const actor = captureLiveActor(settingsMachine);
-    const app = mountApp({ path: '/settings', signedIn: makeUser(), loadProfile: async () => profile, signOut: signOut.fn });
+    const app = mountApp({
+      path: '/settings',
+      signedIn: makeUser(),
+      loadProfile: async () => profile,
+      signOut: signOut.fn,
+    });
     await settle();
     return { app, signOut, actor };
   },
@@ -70,7 +75,9 @@ describeModel('settings', {
     signedOut: (h) => {
       expect(pathname(h.app)).toBe('/auth/login');
       expect(h.app.session.getSnapshot().hasTag('signedOut')).toBe(true);
-      expect(text(screen.getByRole('heading', { name: 'Welcome to your wallet' })), 'heading').toBe('Welcome to your wallet');
+      expect(text(screen.getByRole('heading', { name: 'Welcome to your wallet' })), 'heading').toBe(
+        'Welcome to your wallet',
+      );
       expect(screen.queryByTestId('profile-email')).toBeNull();
     },
   },

@@ -18,7 +18,11 @@ function deferred() {
 describe('the signed-in part, downloaded', () => {
   it('is not downloaded for the login screen', async () => {
     const download = deferred();
-    const app = mountApp({ path: '/auth/login', session: { restoreSession: fromPromise(async () => ({ user: null, isTelegram: false, linkToken: null })) }, signedInDownload: download.promise });
+    const app = mountApp({
+      path: '/auth/login',
+      session: { restoreSession: fromPromise(async () => ({ user: null, isTelegram: false, linkToken: null })) },
+      signedInDownload: download.promise,
+    });
     expect((await screen.findByRole('link', { name: /log in/i })).textContent).toMatch(/log in/i);
     expect(app.downloads.signedIn).toBe(0);
     expect(app.services.signedIn()).toBeUndefined();
@@ -32,7 +36,12 @@ describe('the signed-in part, downloaded', () => {
       signedIn: makeUser(),
       loadProfile: async () => {
         profileLoads += 1;
-        return { id: 'user', email: 'ann@example.com', pinCodeActive: true, accounts: [{ id: 'acc-1', name: 'Account', language: 'RUS', defaultFiatCurrency: 'EUR' }] };
+        return {
+          id: 'user',
+          email: 'ann@example.com',
+          pinCodeActive: true,
+          accounts: [{ id: 'acc-1', name: 'Account', language: 'RUS', defaultFiatCurrency: 'EUR' }],
+        };
       },
       wallet: {
         loadCatalogue: fromPromise(async () => catalogue),

@@ -19,10 +19,23 @@ const TG_A = 710001;
 const TG_B = 720002;
 const asB = (u: typeof valid) => ({ ...u, telegramUserId: TG_B });
 /** A's session: another account, recorded for Telegram user A. */
-const ofA = makeUser({ accessToken: 'access-a', refreshToken: 'refresh-a', profile: { sub: 'user-a' }, telegramUserId: TG_A });
+const ofA = makeUser({
+  accessToken: 'access-a',
+  refreshToken: 'refresh-a',
+  profile: { sub: 'user-a' },
+  telegramUserId: TG_A,
+});
 const renewed = makeUser({ accessToken: 'access-3', refreshToken: 'refresh-3' });
-const renewedTg = makeUser({ accessToken: 'access-tg-2', profile: { sub: 'tg-1', email: 'tg@example.com' }, telegramUserId: TG_B });
-const fromInitData = makeUser({ accessToken: 'access-tg', profile: { sub: 'tg-1', email: 'tg@example.com' }, telegramUserId: TG_B });
+const renewedTg = makeUser({
+  accessToken: 'access-tg-2',
+  profile: { sub: 'tg-1', email: 'tg@example.com' },
+  telegramUserId: TG_B,
+});
+const fromInitData = makeUser({
+  accessToken: 'access-tg',
+  profile: { sub: 'tg-1', email: 'tg@example.com' },
+  telegramUserId: TG_B,
+});
 
 /** Inside the messenger the init data is always B's. */
 const restored = (user: RestoredSession['user'], isTelegram: boolean, linkToken: string | null = null) => ({
@@ -111,7 +124,8 @@ type H = { app: MountedApp };
 
 const clearsStoredUser = ['B2C_USM0022', 'SESSION_EXPIRED', 'invalid_grant', 'refresh_revoked', 'init_data_expired'];
 
-const discardFailures = (history: { type: string }[]) => history.filter((e) => e.type === 'xstate.error.actor.discardSession').length;
+const discardFailures = (history: { type: string }[]) =>
+  history.filter((e) => e.type === 'xstate.error.actor.discardSession').length;
 
 const send = (h: H, event: SessionEvent) => act(() => h.app.session.send(event));
 const errorCode = (h: H) => h.app.session.getSnapshot().context.error?.code ?? '';
@@ -161,7 +175,8 @@ describeModel('session start-up', {
     'session.revoked': (e, h) => send(h, e),
     'user.signedIn': async (e, h) => {
       // From the error screen the way to sign in again is its button back to login.
-      if (pathname(h.app).startsWith('/error/')) await h.user.click(screen.getByRole('button', { name: 'Back to login' }));
+      if (pathname(h.app).startsWith('/error/'))
+        await h.user.click(screen.getByRole('button', { name: 'Back to login' }));
       await send(h, e);
     },
   },
@@ -248,7 +263,9 @@ describeModel('session start-up', {
         return;
       }
       expect(pathname(h.app)).toBe('/auth/login');
-      expect(text(screen.getByRole('heading', { name: 'Welcome to your wallet' })), 'heading').toBe('Welcome to your wallet');
+      expect(text(screen.getByRole('heading', { name: 'Welcome to your wallet' })), 'heading').toBe(
+        'Welcome to your wallet',
+      );
     },
   },
 });

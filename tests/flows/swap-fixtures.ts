@@ -8,15 +8,38 @@ import { fromUnits, toUnits, trimZeros } from '../../machines/shared/money';
 import { btcCoin, labelled, usdtTrxCoin } from './asset-fixtures';
 
 export const ethCoin: Coin = {
-  ...btcCoin, currency: 'ETH', name: 'Ethereum', logoName: 'eth', parentName: 'ETH', round: 6, blockchain: 'Ethereum',
-  baseCurrency: 'ETH', network: 'ethereum', implementations: [{ currency: 'ETH' }],
+  ...btcCoin,
+  currency: 'ETH',
+  name: 'Ethereum',
+  logoName: 'eth',
+  parentName: 'ETH',
+  round: 6,
+  blockchain: 'Ethereum',
+  baseCurrency: 'ETH',
+  network: 'ethereum',
+  implementations: [{ currency: 'ETH' }],
 };
 export const dogeCoin: Coin = {
-  ...btcCoin, currency: 'DOGE', name: 'Dogecoin', logoName: 'doge', parentName: 'DOGE', round: 4, blockchain: 'Dogecoin',
-  baseCurrency: 'DOGE', network: 'dogecoin', implementations: [{ currency: 'DOGE' }],
+  ...btcCoin,
+  currency: 'DOGE',
+  name: 'Dogecoin',
+  logoName: 'doge',
+  parentName: 'DOGE',
+  round: 4,
+  blockchain: 'Dogecoin',
+  baseCurrency: 'DOGE',
+  network: 'dogecoin',
+  implementations: [{ currency: 'DOGE' }],
 };
 /** In the catalogue but switched off: never offered. */
-export const tonCoin: Coin = { ...btcCoin, currency: 'TON', name: 'Toncoin', logoName: 'ton', active: false, implementations: [{ currency: 'TON' }] };
+export const tonCoin: Coin = {
+  ...btcCoin,
+  currency: 'TON',
+  name: 'Toncoin',
+  logoName: 'ton',
+  active: false,
+  implementations: [{ currency: 'TON' }],
+};
 
 export const COINS = [btcCoin, usdtTrxCoin, ethCoin, dogeCoin, tonCoin];
 export const BTC_AVAILABLE = '1.25';
@@ -30,10 +53,17 @@ export const PAIRS: CurrencyPair[] = [
   { sourceCurrency: 'BTC', destinationCurrency: 'TON' },
 ];
 
-export const setupOf = (label: string, more: Partial<SwapSetup> = {}): SwapSetup => labelled(label, {
-  coins: COINS, holdings: [{ currency: 'BTC', available: BTC_AVAILABLE }, { currency: 'USDT_TRX', available: '100' }], pairs: PAIRS,
-  passcodeActive: false, ...more,
-});
+export const setupOf = (label: string, more: Partial<SwapSetup> = {}): SwapSetup =>
+  labelled(label, {
+    coins: COINS,
+    holdings: [
+      { currency: 'BTC', available: BTC_AVAILABLE },
+      { currency: 'USDT_TRX', available: '100' },
+    ],
+    pairs: PAIRS,
+    passcodeActive: false,
+    ...more,
+  });
 
 /** Rate (destination per source), decimals of the destination, limits of the source (as the sandbox provider). */
 const TERMS: Record<string, { rate: string; decimals: number; min: string; max: string }> = {
@@ -43,7 +73,8 @@ const TERMS: Record<string, { rate: string; decimals: number; min: string; max: 
   'USDT_TRX>DOGE': { rate: '6.25', decimals: 8, min: '10', max: '100000' },
 };
 const S = 12;
-const mul = (a: string, b: string, decimals: number) => trimZeros(fromUnits((toUnits(a, S) * toUnits(b, S)) / 10n ** BigInt(2 * S - decimals), decimals));
+const mul = (a: string, b: string, decimals: number) =>
+  trimZeros(fromUnits((toUnits(a, S) * toUnits(b, S)) / 10n ** BigInt(2 * S - decimals), decimals));
 const div = (a: string, b: string, decimals: number) => {
   const num = toUnits(a, S) * 10n ** BigInt(decimals);
   const den = toUnits(b, S);
@@ -51,23 +82,40 @@ const div = (a: string, b: string, decimals: number) => {
 };
 
 /** The quote the gateway would give for the machine's query (the driving side's amount). */
-export function quoteFor(c: Pick<SwapContext, 'from' | 'to' | 'driver' | 'sourceAmount' | 'destinationAmount'>): SwapQuote {
+export function quoteFor(
+  c: Pick<SwapContext, 'from' | 'to' | 'driver' | 'sourceAmount' | 'destinationAmount'>,
+): SwapQuote {
   const t = TERMS[`${c.from}>${c.to}`]!;
-  const source = c.driver === 'source' ? toWireAmount(c.sourceAmount) : div(toWireAmount(c.destinationAmount), t.rate, 8);
+  const source =
+    c.driver === 'source' ? toWireAmount(c.sourceAmount) : div(toWireAmount(c.destinationAmount), t.rate, 8);
   const destination = c.driver === 'source' ? mul(source, t.rate, t.decimals) : toWireAmount(c.destinationAmount);
   // One label for every quote: the path planner then keeps one path per transition, not one per amount.
-  return labelled('quote', { sourceAmount: source, destinationAmount: destination, rate: t.rate, minLimit: t.min, maxLimit: t.max });
+  return labelled('quote', {
+    sourceAmount: source,
+    destinationAmount: destination,
+    rate: t.rate,
+    minLimit: t.min,
+    maxLimit: t.max,
+  });
 }
 
 export const ORDER_ID = '7d0f6a52-5d6c-4d4a-9f7e-0c1c4f1e2b3a';
 
-export function orderFor(c: Pick<SwapContext, 'from' | 'to' | 'sourceAmount'>, state: SwapOrder['state'] = 'NEW'): SwapOrder {
+export function orderFor(
+  c: Pick<SwapContext, 'from' | 'to' | 'sourceAmount'>,
+  state: SwapOrder['state'] = 'NEW',
+): SwapOrder {
   const t = TERMS[`${c.from}>${c.to}`]!;
   const source = toWireAmount(c.sourceAmount);
   return labelled(`order ${state}`, {
-    id: ORDER_ID, sourceCurrency: c.from ?? '', destinationCurrency: c.to ?? '', sourceAmount: source,
-    destinationAmount: isPositiveAmount(source) ? mul(source, t.rate, t.decimals) : '0', rate: t.rate,
-    expiresAt: '2026-03-03T12:05:00Z', state,
+    id: ORDER_ID,
+    sourceCurrency: c.from ?? '',
+    destinationCurrency: c.to ?? '',
+    sourceAmount: source,
+    destinationAmount: isPositiveAmount(source) ? mul(source, t.rate, t.decimals) : '0',
+    rate: t.rate,
+    expiresAt: '2026-03-03T12:05:00Z',
+    state,
   });
 }
 

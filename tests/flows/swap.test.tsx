@@ -8,14 +8,32 @@ import { act, screen, within } from '@testing-library/react';
 import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import { passcodeVerifyMachine } from '../../machines/passcodeVerify.machine';
 import {
-  amountProblem, canReverse, countdownText, destinationCandidates, orderSignature, sourceCandidates, swapMachine,
-  type SwapContext, type SwapEvent,
+  amountProblem,
+  canReverse,
+  countdownText,
+  destinationCandidates,
+  orderSignature,
+  sourceCandidates,
+  swapMachine,
+  type SwapContext,
+  type SwapEvent,
 } from '../../machines/swap.machine';
 import { SwapFlow } from '../../src/features/swap/SwapFlow';
 import { describeModel, type MountTools } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { replaceValue } from './send-fixtures';
-import { BTC_AVAILABLE, COINS, PAIRS, button, getInput, orderFor, payInput, quoteFor, serverError, setupOf } from './swap-fixtures';
+import {
+  BTC_AVAILABLE,
+  COINS,
+  PAIRS,
+  button,
+  getInput,
+  orderFor,
+  payInput,
+  quoteFor,
+  serverError,
+  setupOf,
+} from './swap-fixtures';
 import { isEnabled, isShown, says } from '../support/dom';
 
 async function mount({ fakes }: MountTools) {
@@ -23,8 +41,11 @@ async function mount({ fakes }: MountTools) {
   const actor = createActor(
     swapMachine.provide({
       actors: {
-        loadSwap: fakes.promise('loadSwap'), quote: fakes.promise('quote'), orderKey: fakes.promise('orderKey'),
-        createOrder: fakes.promise('createOrder'), confirm: fakes.promise('confirm'),
+        loadSwap: fakes.promise('loadSwap'),
+        quote: fakes.promise('quote'),
+        orderKey: fakes.promise('orderKey'),
+        createOrder: fakes.promise('createOrder'),
+        confirm: fakes.promise('confirm'),
         passcode: passcodeVerifyMachine.provide({ actors: { submitPasscode: fakes.promise('submitPasscode') } }),
       },
       actions: {
@@ -36,7 +57,10 @@ async function mount({ fakes }: MountTools) {
     }),
     { input: { from: 'BTC', to: 'USDT_TRX' } },
   ).start();
-  await renderInRouter(<SwapFlow actor={actor} rates={{ from: { fiat: 'USD', rate: 60000 }, to: { fiat: 'USD', rate: 1 } }} />, { path: '/swap/order' });
+  await renderInRouter(
+    <SwapFlow actor={actor} rates={{ from: { fiat: 'USD', rate: 60000 }, to: { fiat: 'USD', rate: 1 } }} />,
+    { path: '/swap/order' },
+  );
   return { actor: actor as AnyActorRef, notes };
 }
 
@@ -51,8 +75,16 @@ function events(s: AnyMachineSnapshot): Array<SwapEvent | { type: string; output
   if (s.matches('loading')) {
     return [
       { type: 'xstate.done.actor.loadSwap', output: setupOf('BTC and USDT held') },
-      { type: 'xstate.done.actor.loadSwap', output: setupOf('BTC held, no BTC→USDT pair', { pairs: PAIRS.filter((p) => p.destinationCurrency !== 'USDT_TRX') }) },
-      { type: 'xstate.done.actor.loadSwap', output: setupOf('USDT held only', { holdings: [{ currency: 'USDT_TRX', available: '100' }] }) },
+      {
+        type: 'xstate.done.actor.loadSwap',
+        output: setupOf('BTC held, no BTC→USDT pair', {
+          pairs: PAIRS.filter((p) => p.destinationCurrency !== 'USDT_TRX'),
+        }),
+      },
+      {
+        type: 'xstate.done.actor.loadSwap',
+        output: setupOf('USDT held only', { holdings: [{ currency: 'USDT_TRX', available: '100' }] }),
+      },
       { type: 'xstate.error.actor.loadSwap', error: serverError('HTTP_503', 'Unavailable', 503) },
     ];
   }
@@ -60,38 +92,56 @@ function events(s: AnyMachineSnapshot): Array<SwapEvent | { type: string; output
   if (s.matches('pickingFrom') || s.matches('pickingTo')) {
     const list = s.matches('pickingFrom') ? sourceCandidates(c) : destinationCandidates(c);
     return user([
-      ...(c.search === '' ? [{ type: 'search.changed', value: 'zzz' } as const, { type: 'search.changed', value: 'eth' } as const] : []),
-      ...list.filter((cur) => !c.search || cur === 'ETH').map((currency) => ({ type: 'asset.picked', currency }) as const),
+      ...(c.search === ''
+        ? [{ type: 'search.changed', value: 'zzz' } as const, { type: 'search.changed', value: 'eth' } as const]
+        : []),
+      ...list
+        .filter((cur) => !c.search || cur === 'ETH')
+        .map((currency) => ({ type: 'asset.picked', currency }) as const),
       { type: s.matches('pickingFrom') ? 'sourcePicker.closed' : 'destinationPicker.closed' },
       { type: 'route.changed', route: 'from' },
     ]);
   }
   if (s.matches('order')) {
-    const amounts: SwapEvent[] = c.from === 'BTC' && c.to === 'USDT_TRX'
-      ? [
-        { type: 'amount.changed', side: 'source', value: '0,5' },
-        { type: 'amount.changed', side: 'source', value: '0' },
-        { type: 'amount.changed', side: 'source', value: '0.00001' },
-        { type: 'amount.changed', side: 'source', value: '3' },
-        { type: 'amount.changed', side: 'source', value: '1.5' },
-        { type: 'amount.changed', side: 'source', value: '0.123456789' },
-        { type: 'amount.changed', side: 'destination', value: '100' },
-      ]
-      : [{ type: 'amount.changed', side: 'source', value: '20' }];
+    const amounts: SwapEvent[] =
+      c.from === 'BTC' && c.to === 'USDT_TRX'
+        ? [
+            { type: 'amount.changed', side: 'source', value: '0,5' },
+            { type: 'amount.changed', side: 'source', value: '0' },
+            { type: 'amount.changed', side: 'source', value: '0.00001' },
+            { type: 'amount.changed', side: 'source', value: '3' },
+            { type: 'amount.changed', side: 'source', value: '1.5' },
+            { type: 'amount.changed', side: 'source', value: '0.123456789' },
+            { type: 'amount.changed', side: 'destination', value: '100' },
+          ]
+        : [{ type: 'amount.changed', side: 'source', value: '20' }];
     const base = user([
       ...(s.matches({ order: 'idle' }) || s.matches({ order: 'quoted' }) ? amounts : []),
-      { type: 'max.requested' }, { type: 'sides.swapped' }, { type: 'source.requested' }, { type: 'destination.requested' },
-      { type: 'route.changed', route: 'from' }, { type: 'route.changed', route: 'to' },
+      { type: 'max.requested' },
+      { type: 'sides.swapped' },
+      { type: 'source.requested' },
+      { type: 'destination.requested' },
+      { type: 'route.changed', route: 'from' },
+      { type: 'route.changed', route: 'to' },
       // The review is walked for BTC → USDT (the other pairs' Continue is asserted in the order state).
-      ...(c.from === 'BTC' && c.to === 'USDT_TRX' ? [{ type: 'form.submitted' } as const] : []), { type: 'quote.retried' },
+      ...(c.from === 'BTC' && c.to === 'USDT_TRX' ? [{ type: 'form.submitted' } as const] : []),
+      { type: 'quote.retried' },
     ]);
     if (s.matches({ order: 'debouncing' })) return [...base, { type: 'xstate.after.DEBOUNCE.swap.order.debouncing' }];
     if (s.matches({ order: 'quoting' })) {
-      return [...base, { type: 'xstate.done.actor.quote', output: quoteFor(c) }, { type: 'xstate.error.actor.quote', error: serverError('HTTP_502', 'Bad gateway', 502) }];
+      return [
+        ...base,
+        { type: 'xstate.done.actor.quote', output: quoteFor(c) },
+        { type: 'xstate.error.actor.quote', error: serverError('HTTP_502', 'Bad gateway', 502) },
+      ];
     }
     return base;
   }
-  if (s.matches({ review: 'keying' })) return [{ type: 'xstate.done.actor.orderKey', output: KEY }, { type: 'xstate.error.actor.orderKey', error: new Error('no storage') }];
+  if (s.matches({ review: 'keying' }))
+    return [
+      { type: 'xstate.done.actor.orderKey', output: KEY },
+      { type: 'xstate.error.actor.orderKey', error: new Error('no storage') },
+    ];
   if (s.matches({ review: 'creating' })) {
     return [
       { type: 'xstate.done.actor.createOrder', output: { order: orderFor(c), secondsLeft: 2 } },
@@ -99,11 +149,19 @@ function events(s: AnyMachineSnapshot): Array<SwapEvent | { type: string; output
     ];
   }
   if (s.matches({ review: 'createFailed' })) return [{ type: 'order.retried' }, { type: 'review.edited' }];
-  if (s.matches({ review: 'expired' }) || s.matches({ review: 'refused' })) return [{ type: 'rate.updated' }, { type: 'review.edited' }];
+  if (s.matches({ review: 'expired' }) || s.matches({ review: 'refused' }))
+    return [{ type: 'rate.updated' }, { type: 'review.edited' }];
   if (s.matches({ review: 'live' })) {
-    const tick = s.matches({ review: { live: { clock: 'ticking' } } }) ? [{ type: 'xstate.after.TICK.swap.review.live.clock.ticking' }] : [];
+    const tick = s.matches({ review: { live: { clock: 'ticking' } } })
+      ? [{ type: 'xstate.after.TICK.swap.review.live.clock.ticking' }]
+      : [];
     if (s.matches({ review: { live: { step: 'ready' } } })) {
-      return [...tick, { type: 'review.confirmed' }, { type: 'review.edited' }, { type: 'route.changed', route: 'order' }];
+      return [
+        ...tick,
+        { type: 'review.confirmed' },
+        { type: 'review.edited' },
+        { type: 'route.changed', route: 'order' },
+      ];
     }
     if (s.matches({ review: { live: { step: 'confirming' } } })) {
       return [
@@ -113,14 +171,20 @@ function events(s: AnyMachineSnapshot): Array<SwapEvent | { type: string; output
         { type: 'xstate.done.actor.confirm', output: orderFor(c, 'IN_PROGRESS') },
         { type: 'xstate.error.actor.confirm', error: serverError('SWAP_ORDER_EXPIRED', 'The swap rate has expired') },
         { type: 'xstate.error.actor.confirm', error: serverError('PINCODE_REQUIRED', 'A passcode is required', 403) },
-        { type: 'xstate.error.actor.confirm', error: serverError('NOT_ENOUGH_FUNDS', 'Not enough funds to make the swap') },
+        {
+          type: 'xstate.error.actor.confirm',
+          error: serverError('NOT_ENOUGH_FUNDS', 'Not enough funds to make the swap'),
+        },
         { type: 'route.changed', route: 'order' },
         { type: 'review.confirmed' },
       ];
     }
     return [
-      ...tick, { type: 'xstate.done.actor.passcode', output: orderFor(c, 'COMPLETED') }, { type: 'xstate.done.actor.passcode', output: orderFor(c, 'FAILED') },
-      { type: 'xstate.error.actor.passcode', error: new Error('passcode step crashed') }, { type: 'passcode.cancelled' },
+      ...tick,
+      { type: 'xstate.done.actor.passcode', output: orderFor(c, 'COMPLETED') },
+      { type: 'xstate.done.actor.passcode', output: orderFor(c, 'FAILED') },
+      { type: 'xstate.error.actor.passcode', error: new Error('passcode step crashed') },
+      { type: 'passcode.cancelled' },
     ];
   }
   return [];
@@ -136,12 +200,16 @@ describeModel('swap', {
   events: events as never,
   // A second tap on Confirm while the first is on its way sends nothing.
   keepIgnored: (s, e) => e.type === 'review.confirmed' && s.matches({ review: { live: { step: 'confirming' } } }),
-  classify: (s) => [ctx(s).failure ? 'failed' : '', ctx(s).passcodeActive ? 'pin' : '', ctx(s).secondsLeft === 0 ? 'zero' : ''].join(','),
+  classify: (s) =>
+    [ctx(s).failure ? 'failed' : '', ctx(s).passcodeActive ? 'pin' : '', ctx(s).secondsLeft === 0 ? 'zero' : ''].join(
+      ',',
+    ),
   mount,
   drive: {
     'load.retried': (_e, h) => h.user.click(button('Retry')),
     'search.changed': (e, h) => replaceValue(h.user, screen.getByRole('searchbox') as HTMLInputElement, e.value),
-    'asset.picked': (e, h) => h.user.click(within(screen.getByRole('list')).getByRole('button', { name: NAMES[e.currency] })),
+    'asset.picked': (e, h) =>
+      h.user.click(within(screen.getByRole('list')).getByRole('button', { name: NAMES[e.currency] })),
     'sourcePicker.closed': (_e, h) => h.user.click(button('Back')),
     'destinationPicker.closed': (_e, h) => h.user.click(button('Back')),
     'route.changed': (e, h) => act(async () => h.actor.send(e)),
@@ -160,15 +228,26 @@ describeModel('swap', {
     'xstate.error.actor.passcode': (e: { type: string }, h) => act(async () => h.actor.send(e)),
     'xstate.done.actor.passcode': async (e: { output?: unknown }, h) => {
       for (const digit of ['1', '2', '3', '4']) await h.user.click(button(digit));
-      await act(async () => { await vi.advanceTimersByTimeAsync(300); });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(300);
+      });
       await act(async () => h.fakes.resolve('submitPasscode', e.output));
     },
   },
   states: {
     '*': (h, s) => {
       // Every screen's URL follows the machine (the page navigates on `show`).
-      const route = s.matches('pickingFrom') ? 'from' : s.matches('pickingTo') ? 'to' : s.matches('order') ? 'order'
-        : s.matches('review') ? 'review' : s.matches('success') ? 'success' : null;
+      const route = s.matches('pickingFrom')
+        ? 'from'
+        : s.matches('pickingTo')
+          ? 'to'
+          : s.matches('order')
+            ? 'order'
+            : s.matches('review')
+              ? 'review'
+              : s.matches('success')
+                ? 'success'
+                : null;
       if (route) expect(h.notes.filter((n) => n.startsWith('show:')).at(-1)).toBe(`show:${route}`);
     },
     loading: () => expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading']),
@@ -177,28 +256,50 @@ describeModel('swap', {
       const c = ctx(s);
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Swap from');
       // Held, active and traded only; the search narrows by name or code.
-      const shown = sourceCandidates(c).filter((cur) => !c.search || cur.toLowerCase().includes(c.search) || COINS.find((x) => x.currency === cur)!.name.toLowerCase().includes(c.search));
-      if (shown.length === 0) expect(screen.getByTestId('no-results').textContent).toMatch(c.search ? `No assets match “${c.search}”.` : /None of your assets/);
+      const shown = sourceCandidates(c).filter(
+        (cur) =>
+          !c.search ||
+          cur.toLowerCase().includes(c.search) ||
+          COINS.find((x) => x.currency === cur)!
+            .name.toLowerCase()
+            .includes(c.search),
+      );
+      if (shown.length === 0)
+        expect(screen.getByTestId('no-results').textContent).toMatch(
+          c.search ? `No assets match “${c.search}”.` : /None of your assets/,
+        );
       else {
         const rows = within(screen.getByRole('list', { name: 'Assets to swap from' })).getAllByRole('button');
         expect(rows.map((b) => COINS.find((x) => b.textContent!.startsWith(x.name))?.currency)).toEqual(shown);
       }
-      if (!s.can({ type: 'sourcePicker.closed' })) expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/home');
+      if (!s.can({ type: 'sourcePicker.closed' }))
+        expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/home');
     },
     pickingTo: (_h, s) => {
       const c = ctx(s);
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Swap to');
-      const shown = destinationCandidates(c).filter((cur) => !c.search || COINS.find((x) => x.currency === cur)!.name.toLowerCase().includes(c.search));
+      const shown = destinationCandidates(c).filter(
+        (cur) =>
+          !c.search ||
+          COINS.find((x) => x.currency === cur)!
+            .name.toLowerCase()
+            .includes(c.search),
+      );
       expect(shown).not.toContain('TON');
       if (shown.length === 0) expect(isShown(screen.getByTestId('no-results')), 'shown').toBe(true);
-      else expect(within(screen.getByRole('list', { name: 'Assets to swap to' })).getAllByRole('button').length).toBe(shown.length);
+      else
+        expect(within(screen.getByRole('list', { name: 'Assets to swap to' })).getAllByRole('button').length).toBe(
+          shown.length,
+        );
     },
     order: (_h, s) => {
       const c = ctx(s);
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Swap');
       expect(payInput().value).toBe(c.sourceAmount);
       expect(getInput().value).toBe(c.destinationAmount);
-      expect(screen.getByTestId('swap-available').textContent).toBe(`Available: ${c.from === 'BTC' ? BTC_AVAILABLE : '100'} ${unit(c.from)}`);
+      expect(screen.getByTestId('swap-available').textContent).toBe(
+        `Available: ${c.from === 'BTC' ? BTC_AVAILABLE : '100'} ${unit(c.from)}`,
+      );
       // Swap-sides only when the reverse pair exists (BTC ⇄ USDT yes; BTC → ETH one-way, ETH not held).
       expect(button(/^Swap \w+ and \w+$/).disabled).toBe(!canReverse(c));
       expect(button('Continue').disabled).toBe(!s.can({ type: 'form.submitted' }));
@@ -213,7 +314,9 @@ describeModel('swap', {
       // Nothing is asked while typing: the quote waits for the pause.
       expect(screen.getByTestId('swap-rate').textContent).toBe('Getting the rate…');
       const before = h.fakes.calls('quote').length;
-      act(() => { vi.advanceTimersByTime(0); });
+      act(() => {
+        vi.advanceTimersByTime(0);
+      });
       expect(h.fakes.calls('quote').length).toBe(before);
     },
     'order.quoting': (h, s) => {
@@ -221,7 +324,9 @@ describeModel('swap', {
       expect(screen.getByTestId('swap-rate').textContent).toBe('Getting the rate…');
       const asked = h.fakes.calls('quote').at(-1) as Record<string, string>;
       // The last edited side drives: only its amount is sent.
-      expect(Object.keys(asked).filter((k) => k.endsWith('Amount'))).toEqual([c.driver === 'source' ? 'sourceAmount' : 'destinationAmount']);
+      expect(Object.keys(asked).filter((k) => k.endsWith('Amount'))).toEqual([
+        c.driver === 'source' ? 'sourceAmount' : 'destinationAmount',
+      ]);
       expect(asked.sourceCurrency).toBe(c.from);
     },
     'order.quoteFailed': () => {
@@ -231,7 +336,9 @@ describeModel('swap', {
     'order.quoted': (_h, s) => {
       const c = ctx(s);
       const rate = c.quote!.rate;
-      expect(screen.getByTestId('swap-rate').textContent).toMatch(new RegExp(`^1 ${unit(c.from)} ≈ [\\d,.]+ ${unit(c.to)}$`));
+      expect(screen.getByTestId('swap-rate').textContent).toMatch(
+        new RegExp(`^1 ${unit(c.from)} ≈ [\\d,.]+ ${unit(c.to)}$`),
+      );
       expect(rate).toBeTruthy();
       const problem = amountProblem(c);
       const messages = {
@@ -242,10 +349,13 @@ describeModel('swap', {
       const alert = screen.queryByRole('alert');
       expect(alert?.textContent ?? null).toBe(problem ? messages[problem.kind] : null);
       expect(payInput().getAttribute('aria-invalid')).toBe(problem ? 'true' : null);
-      if (c.sourceAmount === '0.5' && c.from === 'BTC') expect(screen.getByTestId('swap-source-fiat').textContent).toBe('≈ $30,000.00');
+      if (c.sourceAmount === '0.5' && c.from === 'BTC')
+        expect(screen.getByTestId('swap-source-fiat').textContent).toBe('≈ $30,000.00');
     },
     review: (_h, s) => {
-      expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(s.matches({ review: { live: { step: 'passcode' } } }) ? 'Enter your passcode to swap' : 'Review the swap');
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(
+        s.matches({ review: { live: { step: 'passcode' } } }) ? 'Enter your passcode to swap' : 'Review the swap',
+      );
     },
     'review.keying': (h, s) => {
       expect(h.fakes.calls('orderKey').at(-1)).toEqual({ signature: orderSignature(ctx(s)) });
@@ -253,7 +363,11 @@ describeModel('swap', {
     },
     'review.creating': (h, s) => {
       const calls = h.fakes.calls('createOrder') as Array<{ idempotencyKey: string; sourceAmount: string }>;
-      expect(calls.at(-1)).toMatchObject({ sourceCurrency: ctx(s).from, destinationCurrency: ctx(s).to, idempotencyKey: KEY });
+      expect(calls.at(-1)).toMatchObject({
+        sourceCurrency: ctx(s).from,
+        destinationCurrency: ctx(s).to,
+        idempotencyKey: KEY,
+      });
       expect(button('Confirm swap').getAttribute('aria-busy')).toBe('true');
     },
     'review.createFailed': () => {
@@ -261,7 +375,8 @@ describeModel('swap', {
       expect(button('Try again').disabled).toBe(false);
     },
     'review.live.clock.ticking': (_h, s) => {
-      if (s.matches({ review: { live: { step: 'passcode' } } })) expect(isShown(screen.getByRole('group', { name: 'Passcode keypad' })), 'shown').toBe(true);
+      if (s.matches({ review: { live: { step: 'passcode' } } }))
+        expect(isShown(screen.getByRole('group', { name: 'Passcode keypad' })), 'shown').toBe(true);
       else expect(screen.getByTestId('swap-countdown').textContent).toBe(countdownText(ctx(s).secondsLeft));
     },
     'review.live.clock.over': () => {
@@ -271,15 +386,19 @@ describeModel('swap', {
     'review.live.step.ready': (h, s) => {
       const c = ctx(s);
       expect(screen.getByTestId('review-pay').textContent).toBe(`${c.order!.sourceAmount} BTC`);
-      expect(screen.getByTestId('review-get').textContent).toBe(`${Number(c.order!.destinationAmount).toLocaleString('en-US', { maximumFractionDigits: 8 })} USDT`);
+      expect(screen.getByTestId('review-get').textContent).toBe(
+        `${Number(c.order!.destinationAmount).toLocaleString('en-US', { maximumFractionDigits: 8 })} USDT`,
+      );
       expect(screen.getByTestId('review-rate').textContent).toBe('1 BTC ≈ 59,400 USDT');
       // Fiat beside crypto: 60 000 $/BTC, 1 $/USDT.
-      if (c.order!.sourceAmount === '0.5') expect(screen.getByTestId('review-pay-fiat').textContent).toBe('≈ $30,000.00');
+      if (c.order!.sourceAmount === '0.5')
+        expect(screen.getByTestId('review-pay-fiat').textContent).toBe('≈ $30,000.00');
       expect(screen.getByTestId('review-get-fiat').textContent).toMatch(/^≈ \$[\d,]+\.\d\d$/);
       expect(button('Confirm swap').disabled).toBe(false);
       if (c.failure) expect(screen.getByTestId('swap-confirm-error').textContent).toBe(c.failure.message);
       else expect(screen.queryByTestId('swap-confirm-error')).toBeNull();
-      if (c.failure?.code === 'NOT_ENOUGH_FUNDS') expect(h.notes.at(-1)).toBe('failed:Not enough funds to make the swap');
+      if (c.failure?.code === 'NOT_ENOUGH_FUNDS')
+        expect(h.notes.at(-1)).toBe('failed:Not enough funds to make the swap');
       // The creation answered: its key is dropped so the next order gets a new one.
       expect(h.notes).toContain(`forget:${orderSignature(c)}`);
     },
@@ -293,7 +412,9 @@ describeModel('swap', {
       expect(isShown(screen.getByRole('group', { name: 'Passcode keypad' })), 'shown').toBe(true);
     },
     'review.expired': (h) => {
-      expect(screen.getByTestId('swap-expired').textContent).toBe('The rate has expired. Update the rate to get a new one.');
+      expect(screen.getByTestId('swap-expired').textContent).toBe(
+        'The rate has expired. Update the rate to get a new one.',
+      );
       expect(screen.getByTestId('swap-summary').getAttribute('aria-disabled')).toBe('true');
       expect(screen.queryByRole('button', { name: 'Confirm swap' })).toBeNull();
       expect(button('Update rate').disabled).toBe(false);
@@ -307,7 +428,9 @@ describeModel('swap', {
     success: (h, s) => {
       const c = ctx(s);
       const pending = c.order!.state === 'IN_PROGRESS';
-      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(pending ? 'Swap in progress' : 'Swap complete');
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+        pending ? 'Swap in progress' : 'Swap complete',
+      );
       expect(!!screen.queryByTestId('success-note')).toBe(pending);
       expect(screen.getByTestId('success-pay').textContent).toBe(`Paid ${c.order!.sourceAmount} BTC`);
       expect(screen.getByRole('link', { name: 'Back to assets' }).getAttribute('href')).toBe('/home');

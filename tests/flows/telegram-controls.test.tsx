@@ -17,15 +17,25 @@ import { FEE, VALID, addressInput, amountInput, check, sentTransaction } from '.
 import { isEnabled } from '../support/dom';
 
 const profile = (pinCodeActive = false): UserProfile => ({
-  id: 'user', email: 'ann@example.com', pinCodeActive, accounts: [{ id: 'acc-7', name: 'Account', language: 'ENG', defaultFiatCurrency: 'USD' }],
+  id: 'user',
+  email: 'ann@example.com',
+  pinCodeActive,
+  accounts: [{ id: 'acc-7', name: 'Account', language: 'ENG', defaultFiatCurrency: 'USD' }],
 });
 
 function mount(path: string, options: { telegram: boolean; api?: FakeApis; pinCodeActive?: boolean }) {
   const native = fakeControls();
   const app = mountApp({
-    path, signedIn: makeUser(), account: profile(options.pinCodeActive), api: options.api,
-    isTelegram: options.telegram, controls: options.telegram ? native.controls : undefined,
-    wallet: { loadCatalogue: fromPromise(async () => [btcCoin]), loadBalances: fromPromise(async () => ({ assets: [btcAsset()], rates: { BTC: { USD: 60000 } } })) },
+    path,
+    signedIn: makeUser(),
+    account: profile(options.pinCodeActive),
+    api: options.api,
+    isTelegram: options.telegram,
+    controls: options.telegram ? native.controls : undefined,
+    wallet: {
+      loadCatalogue: fromPromise(async () => [btcCoin]),
+      loadBalances: fromPromise(async () => ({ assets: [btcAsset()], rates: { BTC: { USD: 60000 } } })),
+    },
   });
   return { app, native };
 }
@@ -35,7 +45,10 @@ function sendApi() {
   const withdrawals: string[] = [];
   const api: FakeApis = {
     // The send form loads the network's history for its poisoning guard: none here.
-    wallet: { getAssets: async () => [btcAsset()], getHistory: async () => ({ content: [], totalElements: 0, totalPages: 0, pageNumber: 1, pageSize: 100 }) },
+    wallet: {
+      getAssets: async () => [btcAsset()],
+      getHistory: async () => ({ content: [], totalElements: 0, totalPages: 0, pageNumber: 1, pageSize: 100 }),
+    },
     send: {
       checkAddress: async () => check(),
       preliminaryFee: async () => FEE,
@@ -53,7 +66,11 @@ afterEach(() => window.sessionStorage.clear());
 
 describe('the controls host (one back stack)', () => {
   const state = (back: boolean, text: string | null, guard = false, enabled = true) => ({
-    back, guard, main: text ? { text, enabled, busy: false } : null, pressBack: vi.fn(), pressMain: vi.fn(),
+    back,
+    guard,
+    main: text ? { text, enabled, busy: false } : null,
+    pressBack: vi.fn(),
+    pressMain: vi.fn(),
   });
   const flush = () => act(async () => {});
 
@@ -112,7 +129,11 @@ describe('inside the messenger', () => {
     const { app, native } = mount('/home', { telegram: true });
     await screen.findByRole('heading', { name: 'Total balance' });
     await waitFor(() => expect(native.shown).toEqual({ back: false, main: null, guard: false }));
-    for (const [tab, heading] of [['Settings', 'Settings'], ['Exchange', 'Exchange'], ['Notifications', 'Notifications']] as const) {
+    for (const [tab, heading] of [
+      ['Settings', 'Settings'],
+      ['Exchange', 'Exchange'],
+      ['Notifications', 'Notifications'],
+    ] as const) {
       await userEvent.click(screen.getByRole('link', { name: new RegExp(`^${tab}`) }));
       await screen.findByRole('heading', { level: 1, name: heading });
       await waitFor(() => expect(pathname(app)).toBe(`/${tab.toLowerCase()}`));
@@ -146,7 +167,13 @@ describe('inside the messenger', () => {
     await waitFor(() => expect(native.shown.main).toEqual({ text: 'Continue', enabled: true, busy: false }));
     native.pressMain();
     await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC/send/review'));
-    await waitFor(() => expect(native.shown).toEqual({ back: true, main: { text: 'Confirm and send', enabled: true, busy: false }, guard: true }));
+    await waitFor(() =>
+      expect(native.shown).toEqual({
+        back: true,
+        main: { text: 'Confirm and send', enabled: true, busy: false },
+        guard: true,
+      }),
+    );
 
     // Back on the review edits it, as the page's "Edit" does; the guard ends with the review.
     native.pressBack();
@@ -163,7 +190,13 @@ describe('inside the messenger', () => {
     expect(send.withdrawals).toHaveLength(1);
     send.release(sentTransaction);
     await waitFor(() => expect(pathname(app)).toBe('/home/asset/BTC/send/progress'));
-    await waitFor(() => expect(native.shown).toEqual({ back: false, main: { text: 'Back to assets', enabled: true, busy: false }, guard: false }));
+    await waitFor(() =>
+      expect(native.shown).toEqual({
+        back: false,
+        main: { text: 'Back to assets', enabled: true, busy: false },
+        guard: false,
+      }),
+    );
     native.pressMain();
     await waitFor(() => expect(pathname(app)).toBe('/home'));
     await waitFor(() => expect(native.shown.main).toBeNull());
@@ -201,6 +234,8 @@ describe('in a browser', () => {
     const send = sendApi();
     mount('/home/asset/BTC/send', { telegram: false, api: send.api });
     await screen.findByRole('heading', { level: 1, name: 'Send BTC' });
-    expect(isEnabled(screen.getByRole('button', { name: 'Continue' })), 'disabled until the form is filled').toBe(false);
+    expect(isEnabled(screen.getByRole('button', { name: 'Continue' })), 'disabled until the form is filled').toBe(
+      false,
+    );
   });
 });

@@ -10,9 +10,18 @@ describe('auth error kinds', () => {
     [{ error: 'invalid_grant', message: 'invalid_grant' }, { kind: 'invalidCredentials' }],
     [{ status: 401, code: 'UNAUTHORIZED', message: 'no' }, { kind: 'invalidCredentials' }],
     [{ status: 409, code: 'EMAIL_TAKEN', message: 'taken', field: 'email' }, { kind: 'emailTaken' }],
-    [{ status: 400, code: 'VALIDATION_ERROR', message: 'password too short', field: 'password' }, { kind: 'invalidField', field: 'password', message: 'password too short' }],
-    [{ status: 400, code: 'VALIDATION_ERROR', message: 'accountName bad', field: 'accountName' }, { kind: 'server', code: 'VALIDATION_ERROR', message: 'accountName bad' }],
-    [{ status: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong' }, { kind: 'server', code: 'INTERNAL_ERROR', message: 'Something went wrong' }],
+    [
+      { status: 400, code: 'VALIDATION_ERROR', message: 'password too short', field: 'password' },
+      { kind: 'invalidField', field: 'password', message: 'password too short' },
+    ],
+    [
+      { status: 400, code: 'VALIDATION_ERROR', message: 'accountName bad', field: 'accountName' },
+      { kind: 'server', code: 'VALIDATION_ERROR', message: 'accountName bad' },
+    ],
+    [
+      { status: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong' },
+      { kind: 'server', code: 'INTERNAL_ERROR', message: 'Something went wrong' },
+    ],
     [new TypeError('Failed to fetch'), { kind: 'server', code: 'UNKNOWN', message: 'Failed to fetch' }],
     [undefined, { kind: 'server', code: 'UNKNOWN', message: '' }],
   ])('%j → %j', (error, kind) => {
@@ -28,7 +37,13 @@ describe('auth error kinds', () => {
 describe('auth machines with their actors', () => {
   it('login sends the trimmed address and the password exactly as typed', async () => {
     const sent: unknown[] = [];
-    const machine = loginMachine.provide({ actors: { signIn: fromPromise(async ({ input }) => { sent.push(input); }) } });
+    const machine = loginMachine.provide({
+      actors: {
+        signIn: fromPromise(async ({ input }) => {
+          sent.push(input);
+        }),
+      },
+    });
     const actor = createActor(machine).start();
     actor.send({ type: 'email.changed', value: '  me@example.com ' });
     actor.send({ type: 'password.changed', value: ' pass word ' });
@@ -39,7 +54,11 @@ describe('auth machines with their actors', () => {
 
   it('sign-up keeps a password error while the e-mail is edited, and drops it when the password is', async () => {
     const machine = signupMachine.provide({
-      actors: { register: fromPromise<void, SignupRequest>(() => Promise.reject({ status: 400, code: 'VALIDATION_ERROR', message: 'short', field: 'password' })) },
+      actors: {
+        register: fromPromise<void, SignupRequest>(() =>
+          Promise.reject({ status: 400, code: 'VALIDATION_ERROR', message: 'short', field: 'password' }),
+        ),
+      },
     });
     const actor = createActor(machine).start();
     actor.send({ type: 'email.changed', value: 'me@example.com' });

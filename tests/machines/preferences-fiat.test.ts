@@ -3,9 +3,18 @@ import { createActor, fromPromise } from 'xstate';
 import { preferencesMachine, type ServerSettings } from '../../machines/preferences.machine';
 import { selectSettledCurrency } from '../../machines/preferences.selectors';
 
-const start = (currency?: string, loadServerSettings = fromPromise<ServerSettings>(async () => ({ language: null, currency: null }))) =>
+const start = (
+  currency?: string,
+  loadServerSettings = fromPromise<ServerSettings>(async () => ({ language: null, currency: null })),
+) =>
   createActor(preferencesMachine.provide({ actors: { loadServerSettings } }), {
-    input: { darkTheme: false, language: 'ENG', languageChosen: false, currency, currencyChosen: currency !== undefined },
+    input: {
+      darkTheme: false,
+      language: 'ENG',
+      languageChosen: false,
+      currency,
+      currencyChosen: currency !== undefined,
+    },
   }).start();
 
 describe('preferences fiat', () => {
@@ -15,7 +24,10 @@ describe('preferences fiat', () => {
   });
 
   it('without a choice the fiat is not known until the account was asked, then it is', async () => {
-    const actor = start(undefined, fromPromise<ServerSettings>(async () => ({ language: null, currency: 'KZT' })));
+    const actor = start(
+      undefined,
+      fromPromise<ServerSettings>(async () => ({ language: null, currency: 'KZT' })),
+    );
     expect(selectSettledCurrency(actor.getSnapshot())).toBeNull();
     actor.send({ type: 'user.signedIn' });
     expect(selectSettledCurrency(actor.getSnapshot())).toBeNull();

@@ -1,6 +1,13 @@
 import { createActor, fromPromise } from 'xstate';
 import {
-  accessValid, refreshValid, sessionMachine, startupRoute, storedSessionOwner, toSessionError, type RestoredSession, type SessionUser,
+  accessValid,
+  refreshValid,
+  sessionMachine,
+  startupRoute,
+  storedSessionOwner,
+  toSessionError,
+  type RestoredSession,
+  type SessionUser,
 } from '../../machines/session.machine';
 import { initDataUserId } from '../../src/platform/initDataUser';
 import { preferencesMachine } from '../../machines/preferences.machine';
@@ -108,7 +115,10 @@ describe('session actor', () => {
   };
 
   it('a link exchange failure shows the error screen once and drops the one-time code', async () => {
-    const { actor, shown } = start({ user: null, isTelegram: true, linkToken: 'c' }, { code: 'B2C_USM0024', message: 'used' });
+    const { actor, shown } = start(
+      { user: null, isTelegram: true, linkToken: 'c' },
+      { code: 'B2C_USM0024', message: 'used' },
+    );
     await vi.waitFor(() => expect(actor.getSnapshot().hasTag('signedOut')).toBe(true));
     expect(shown).toEqual(['B2C_USM0024']);
     expect(actor.getSnapshot().context.linkToken).toBeNull();
@@ -123,10 +133,21 @@ describe('session actor', () => {
 
   it('tells preferences about sign-in (once the profile is known) and sign-out, once each', async () => {
     const { actor } = start({ user: user({ expiresAt: undefined }), isTelegram: false, linkToken: null });
-    const loaded: Profile = { email: 'a@b.c', accountId: 'acc-1', pinCodeActive: false, telegram: null, language: null, currency: null };
-    const profile = createActor(profileMachine.provide({ actors: { loadProfile: fromPromise(async () => loaded) } })).start();
+    const loaded: Profile = {
+      email: 'a@b.c',
+      accountId: 'acc-1',
+      pinCodeActive: false,
+      telegram: null,
+      language: null,
+      currency: null,
+    };
+    const profile = createActor(
+      profileMachine.provide({ actors: { loadProfile: fromPromise(async () => loaded) } }),
+    ).start();
     const seen: string[] = [];
-    const preferences = createActor(preferencesMachine, { input: { darkTheme: true, language: 'ENG', languageChosen: true } });
+    const preferences = createActor(preferencesMachine, {
+      input: { darkTheme: true, language: 'ENG', languageChosen: true },
+    });
     preferences.start();
     const original = preferences.send.bind(preferences);
     preferences.send = (event) => {

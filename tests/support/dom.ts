@@ -22,4 +22,6 @@ export function isShown(el: Element) {
 
 /** Usable: not disabled, not aria-disabled, not aria-busy. */
 export const isEnabled = (el: Element) =>
-  !(el as HTMLButtonElement).disabled && el.getAttribute('aria-disabled') !== 'true' && el.getAttribute('aria-busy') !== 'true';
+  !(el as HTMLButtonElement).disabled &&
+  el.getAttribute('aria-disabled') !== 'true' &&
+  el.getAttribute('aria-busy') !== 'true';

@@ -30,13 +30,18 @@ export function childMachines(machine: AnyStateMachine): ChildMachine[] {
 }
 
 export const leafPaths = (machine: AnyStateMachine) =>
-  getStateNodes(machine.root).filter((n) => n.type === 'atomic' || n.type === 'final').map((n) => n.path.join('.'));
+  getStateNodes(machine.root)
+    .filter((n) => n.type === 'atomic' || n.type === 'final')
+    .map((n) => n.path.join('.'));
 
 /** Loaded lazily: only parents with children need the sources of every suite and machine. */
-const suiteSources = import.meta.glob<string>(['../flows/**/*.test.{ts,tsx}', '../machines/**/*.test.{ts,tsx}', '../unit/**/*.test.{ts,tsx}'], {
-  query: '?raw',
-  import: 'default',
-});
+const suiteSources = import.meta.glob<string>(
+  ['../flows/**/*.test.{ts,tsx}', '../machines/**/*.test.{ts,tsx}', '../unit/**/*.test.{ts,tsx}'],
+  {
+    query: '?raw',
+    import: 'default',
+  },
+);
 const machineModules = import.meta.glob<Record<string, unknown>>('../../machines/*.machine.ts');
 
 /**
@@ -47,7 +52,8 @@ export async function ownSuites(): Promise<Map<string, string[]>> {
   const idOf = new Map<string, string>();
   for (const [path, load] of Object.entries(machineModules)) {
     const module = path.replace(/^.*\/machines\//, '').replace(/\.machine\.ts$/, '');
-    for (const [name, value] of Object.entries(await load())) if (isMachine(value)) idOf.set(`${module}#${name}`, value.id);
+    for (const [name, value] of Object.entries(await load()))
+      if (isMachine(value)) idOf.set(`${module}#${name}`, value.id);
   }
   const suites = new Map<string, string[]>();
   for (const [path, load] of Object.entries(suiteSources)) {

@@ -8,7 +8,18 @@
 let reads = 0;
 let installed = false;
 
-const METHODS = ['querySelector', 'querySelectorAll', 'getElementById', 'getElementsByTagName', 'getElementsByClassName', 'getElementsByName', 'getAttribute', 'hasAttribute', 'matches', 'closest'];
+const METHODS = [
+  'querySelector',
+  'querySelectorAll',
+  'getElementById',
+  'getElementsByTagName',
+  'getElementsByClassName',
+  'getElementsByName',
+  'getAttribute',
+  'hasAttribute',
+  'matches',
+  'closest',
+];
 const GETTERS = ['textContent', 'innerHTML', 'value', 'checked', 'disabled', 'hidden'];
 
 function wrap(proto: object) {
@@ -42,7 +53,19 @@ export function installDomProbe() {
   if (installed || typeof window === 'undefined') return;
   installed = true;
   const w = window as unknown as Record<string, { prototype: object } | undefined>;
-  for (const ctor of ['Node', 'Element', 'Document', 'DocumentFragment', 'HTMLElement', 'HTMLInputElement', 'HTMLButtonElement', 'HTMLTextAreaElement', 'HTMLSelectElement', 'HTMLFieldSetElement', 'HTMLOptionElement']) {
+  for (const ctor of [
+    'Node',
+    'Element',
+    'Document',
+    'DocumentFragment',
+    'HTMLElement',
+    'HTMLInputElement',
+    'HTMLButtonElement',
+    'HTMLTextAreaElement',
+    'HTMLSelectElement',
+    'HTMLFieldSetElement',
+    'HTMLOptionElement',
+  ]) {
     const proto = w[ctor]?.prototype;
     if (proto) wrap(proto);
   }

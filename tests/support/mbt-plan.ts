@@ -109,7 +109,8 @@ export function describeEvent(event: EventObject): string {
 }
 
 export function planModel<E extends EventObject>(machine: AnyStateMachine, options: PlanOptions<E>): Plan {
-  const serializeState = (s: AnyMachineSnapshot, e: EventObject | undefined) => `${serializeSnapshot(s)}|${e?.type ?? ''}`;
+  const serializeState = (s: AnyMachineSnapshot, e: EventObject | undefined) =>
+    `${serializeSnapshot(s)}|${e?.type ?? ''}`;
   const traverse = options.generator === 'simple' ? getSimplePaths : getShortestPaths;
   const raw = traverse(machine, {
     input: options.input,
@@ -118,7 +119,15 @@ export function planModel<E extends EventObject>(machine: AnyStateMachine, optio
   }) as Array<{ steps: Array<{ event: EventObject; state: AnyMachineSnapshot }> }>;
 
   const initial = machine.getInitialSnapshot(
-    { self: undefined, logger: () => {}, defer: () => {}, system: undefined, emit: () => {}, actionExecutor: () => {}, stopChild: () => {} } as never,
+    {
+      self: undefined,
+      logger: () => {},
+      defer: () => {},
+      system: undefined,
+      emit: () => {},
+      actionExecutor: () => {},
+      stopChild: () => {},
+    } as never,
     options.input,
   ) as AnyMachineSnapshot;
   const labels = transitionLabels(machine);
@@ -145,7 +154,11 @@ export function planModel<E extends EventObject>(machine: AnyStateMachine, optio
     const last = steps[steps.length - 1];
     const before = steps.length > 1 ? steps[steps.length - 2].state : initial;
     if (last?.ignored && !options.keepIgnored?.(before, last.event)) continue;
-    const planned: PlannedPath = { initial, steps, description: steps.map((s) => describeEvent(s.event)).join(' → ') || '(initial state)' };
+    const planned: PlannedPath = {
+      initial,
+      steps,
+      description: steps.map((s) => describeEvent(s.event)).join(' → ') || '(initial state)',
+    };
     for (const leaf of leaves) {
       if (!matchesKey(prev, statePathOf(leaf))) continue;
       visitedLeaves.add(statePathOf(leaf));

@@ -32,7 +32,8 @@ export const usesSharedRunner = (source: string) =>
   /import\s*\{[^}]*\bdescribeModel\b[^}]*\}\s*from\s*['"](?:\.\.\/)+support\/mbt['"]/.test(source);
 
 /** Test modifiers that would keep a suite from running. */
-export const skipsTests = (source: string) => /\.(?:skip|skipIf|runIf|todo|only)\s*\(|\b(?:xit|xdescribe|xtest)\s*\(/.test(stripComments(source));
+export const skipsTests = (source: string) =>
+  /\.(?:skip|skipIf|runIf|todo|only)\s*\(|\b(?:xit|xdescribe|xtest)\s*\(/.test(stripComments(source));
 
 /**
  * The identifiers passed as `machine:` to describeModel: in the call itself (generic arguments allowed)
@@ -44,11 +45,15 @@ export function describedMachines(source: string): string[] {
   if (calls.length === 0) return [];
   const configs = [...code.matchAll(/\bModelConfig\s*</g)].map((m) => m.index!);
   const starts = [...calls, ...configs].sort((x, y) => x - y);
-  return [...new Set(starts.flatMap((start, i) => {
-    const body = code.slice(start, starts[i + 1] ?? code.length);
-    const m = body.match(/\bmachine:\s*(\w+)/);
-    return m ? [m[1]] : [];
-  }))];
+  return [
+    ...new Set(
+      starts.flatMap((start, i) => {
+        const body = code.slice(start, starts[i + 1] ?? code.length);
+        const m = body.match(/\bmachine:\s*(\w+)/);
+        return m ? [m[1]] : [];
+      }),
+    ),
+  ];
 }
 
 /** The machines/<module>.machine exports that a test file runs the shared model-based runner on. */

@@ -35,9 +35,25 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fromPromise, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic, type EventObject } from 'xstate';
+import {
+  fromPromise,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventFromLogic,
+  type EventObject,
+} from 'xstate';
 import { getStateNodes } from 'xstate/graph';
-import { coverageLine, describeEvent, matchesKey, planModel, type BuiltinEvent, type Plan, type PlannedPath, type PlanOptions } from './mbt-plan';
+import {
+  coverageLine,
+  describeEvent,
+  matchesKey,
+  planModel,
+  type BuiltinEvent,
+  type Plan,
+  type PlannedPath,
+  type PlanOptions,
+} from './mbt-plan';
 import { childMachines, childObserver, leafPaths, ownSuites } from './mbt-children';
 import { domReads, installDomProbe } from './mbt-dom';
 
@@ -120,18 +136,24 @@ export async function exactlyAfter(wait: number, count: () => number, what: stri
 
 function builtinDriver<H>(type: string, delays: Record<string, number>): Driver<EventObject, H> | undefined {
   const actorId = (prefix: string) => type.slice(prefix.length);
-  if (type.startsWith('xstate.done.actor.')) return (e, h) => act(async () => h.fakes.resolve(actorId('xstate.done.actor.'), (e as { output?: unknown }).output));
-  if (type.startsWith('xstate.error.actor.')) return (e, h) => act(async () => h.fakes.reject(actorId('xstate.error.actor.'), (e as { error?: unknown }).error));
+  if (type.startsWith('xstate.done.actor.'))
+    return (e, h) =>
+      act(async () => h.fakes.resolve(actorId('xstate.done.actor.'), (e as { output?: unknown }).output));
+  if (type.startsWith('xstate.error.actor.'))
+    return (e, h) => act(async () => h.fakes.reject(actorId('xstate.error.actor.'), (e as { error?: unknown }).error));
   if (type.startsWith('xstate.after.')) {
     const delay = type.slice('xstate.after.'.length).split('.')[0];
     const ms = delays[delay] ?? Number(delay);
     if (Number.isNaN(ms)) throw new Error(`no entry in 'delays' for ${delay}`);
-    return () => act(() => { vi.advanceTimersByTime(ms); });
+    return () =>
+      act(() => {
+        vi.advanceTimersByTime(ms);
+      });
   }
   return undefined;
 }
 
-const driverOf = <H,>(config: { drive: object }, type: string) =>
+const driverOf = <H>(config: { drive: object }, type: string) =>
   (config.drive as Record<string, Driver<EventObject, H> | undefined>)[type];
 
 const asData = (value: unknown) => JSON.parse(JSON.stringify(value ?? null));
@@ -159,7 +181,11 @@ const childrenLine = (children: ChildCoverage[]) =>
  * on exactly that state (a parent key only adds shared checks), a key names no state, or an event
  * has no driver. Prints the coverage line with the child machines and where they are covered.
  */
-export async function checkCoverage<M extends AnyStateMachine, H extends object>(name: string, plan: Plan, config: ModelConfig<M, H>) {
+export async function checkCoverage<M extends AnyStateMachine, H extends object>(
+  name: string,
+  plan: Plan,
+  config: ModelConfig<M, H>,
+) {
   const problems: string[] = [];
   for (const s of plan.coverage.states.missing) problems.push(`state without a path: ${s}`);
   for (const t of plan.coverage.transitions.missing) problems.push(`transition without a path: ${t}`);
@@ -168,7 +194,8 @@ export async function checkCoverage<M extends AnyStateMachine, H extends object>
     if (!assertKeys.includes(leaf)) problems.push(`state without an assertion of its own: ${leaf}`);
   }
   const known = statePaths(config.machine);
-  for (const key of assertKeys) if (!known.has(key)) problems.push(`assertion for a state the machine does not have: ${key}`);
+  for (const key of assertKeys)
+    if (!known.has(key)) problems.push(`assertion for a state the machine does not have: ${key}`);
   const delays = config.delays ?? {};
   const types = new Set(plan.paths.flatMap((p) => p.steps.map((s) => s.event.type)));
   for (const type of types) {
@@ -183,7 +210,11 @@ export async function checkCoverage<M extends AnyStateMachine, H extends object>
 type Observer = ReturnType<typeof childObserver>;
 
 /** Runs one planned path against a fresh mount, checking the live actor and every matching assertion after each step. */
-export async function runPath<M extends AnyStateMachine, H extends object>(config: ModelConfig<M, H>, path: PlannedPath, observer?: Observer) {
+export async function runPath<M extends AnyStateMachine, H extends object>(
+  config: ModelConfig<M, H>,
+  path: PlannedPath,
+  observer?: Observer,
+) {
   installDomProbe();
   const delays = config.delays ?? {};
   if (config.fakeTimers) vi.useFakeTimers();
@@ -198,10 +229,12 @@ export async function runPath<M extends AnyStateMachine, H extends object>(confi
   const check = async (snapshot: AnyMachineSnapshot, where: string) => {
     try {
       const actor = liveActorOf(h);
-      if (!actor) throw new Error('no live actor: `mount` must return the actor on screen (or a function that finds it)');
+      if (!actor)
+        throw new Error('no live actor: `mount` must return the actor on screen (or a function that finds it)');
       const live = actor.getSnapshot() as AnyMachineSnapshot;
       expect(live.value, 'live state').toEqual(snapshot.value);
-      if (config.compareContext !== false) expect(asData(live.context), 'live context').toEqual(asData(snapshot.context));
+      if (config.compareContext !== false)
+        expect(asData(live.context), 'live context').toEqual(asData(snapshot.context));
       observer?.observe(actor);
       const keys = Object.keys(config.states).filter((k) => matchesKey(snapshot, k));
       for (const key of keys) {
@@ -210,8 +243,10 @@ export async function runPath<M extends AnyStateMachine, H extends object>(confi
         await config.states[key](h, snapshot, { event: history.at(-1), history: [...history] });
         // '*' and parent keys hold shared checks (storage, URL, calls); each leaf state's own assertion must look at the screen.
         if (!leaves.has(key)) continue;
-        if (domReads() === reads) throw new Error(`the assertion for '${key}' read nothing from the rendered screen (context-only or empty)`);
-        if (expect.getState().assertionCalls === expects) throw new Error(`the assertion for '${key}' made no expect() call`);
+        if (domReads() === reads)
+          throw new Error(`the assertion for '${key}' read nothing from the rendered screen (context-only or empty)`);
+        if (expect.getState().assertionCalls === expects)
+          throw new Error(`the assertion for '${key}' made no expect() call`);
       }
     } catch (error) {
       const state = JSON.stringify(snapshot.value);
@@ -231,7 +266,10 @@ export async function runPath<M extends AnyStateMachine, H extends object>(confi
   }
 }
 
-export function describeModel<M extends AnyStateMachine, H extends object>(name: string, config: ModelConfig<M, H>): Plan {
+export function describeModel<M extends AnyStateMachine, H extends object>(
+  name: string,
+  config: ModelConfig<M, H>,
+): Plan {
   const plan = planModel(config.machine, config as PlanOptions<EventObject>);
   const children = childMachines(config.machine);
   const observer = childObserver(children);
@@ -250,9 +288,14 @@ export function describeModel<M extends AnyStateMachine, H extends object>(name:
         const own = covered.find((c) => c.id === child.id)?.suites ?? [];
         const seen = observer.seen.get(child.id)!;
         const leaves = observer.leaves.get(child.id)!;
-        console.info(`[mbt] ${name} child ${child.id}: ${own.length ? `own suite ${own.join(', ')}` : 'no own suite'}; seen through the parent's paths in ${seen.size}/${leaves.length} states`);
+        console.info(
+          `[mbt] ${name} child ${child.id}: ${own.length ? `own suite ${own.join(', ')}` : 'no own suite'}; seen through the parent's paths in ${seen.size}/${leaves.length} states`,
+        );
         if (own.length) return;
-        expect(leaves.filter((l) => !seen.has(l)), `${child.id} states never reached through ${name}'s paths`).toEqual([]);
+        expect(
+          leaves.filter((l) => !seen.has(l)),
+          `${child.id} states never reached through ${name}'s paths`,
+        ).toEqual([]);
       });
     }
   });

@@ -1,15 +1,42 @@
 import {
-  acceptAmount, exceedsAvailable, isCompleteAmount, isPositiveAmount, maxSendable, nextAmount, toWireAmount, totalWithFee,
+  acceptAmount,
+  exceedsAvailable,
+  isCompleteAmount,
+  isPositiveAmount,
+  maxSendable,
+  nextAmount,
+  toWireAmount,
+  totalWithFee,
 } from '../../machines/shared/amountInput';
 
 describe('amount input (spec §5, §9: 8 + 8 digits, comma → point)', () => {
   it.each([
-    ['', ''], ['0', '0'], ['1', '1'], ['1.', '1.'], ['1,5', '1.5'], [',5', '0.5'], ['.', '0.'], ['007', '7'], ['0.05', '0.05'],
-    ['12345678', '12345678'], ['12345678.12345678', '12345678.12345678'], ['0,00000001', '0.00000001'], [' 1 000 ', '1000'],
+    ['', ''],
+    ['0', '0'],
+    ['1', '1'],
+    ['1.', '1.'],
+    ['1,5', '1.5'],
+    [',5', '0.5'],
+    ['.', '0.'],
+    ['007', '7'],
+    ['0.05', '0.05'],
+    ['12345678', '12345678'],
+    ['12345678.12345678', '12345678.12345678'],
+    ['0,00000001', '0.00000001'],
+    [' 1 000 ', '1000'],
   ])('accepts %j as %j', (raw, value) => expect(acceptAmount(raw)).toBe(value));
 
   it.each([
-    ['123456789'], ['1.123456789'], ['123456789.1'], ['1.2.3'], ['1,2,3'], ['-1'], ['1e5'], ['abc'], ['NaN'], ['1.5a'],
+    ['123456789'],
+    ['1.123456789'],
+    ['123456789.1'],
+    ['1.2.3'],
+    ['1,2,3'],
+    ['-1'],
+    ['1e5'],
+    ['abc'],
+    ['NaN'],
+    ['1.5a'],
   ])('refuses %j', (raw) => expect(acceptAmount(raw)).toBeNull());
 
   it('keeps the previous value when a keystroke is refused', () => {

@@ -6,24 +6,50 @@ import type { BuyOrderStatus } from '../../src/api/buy';
 type Tracked = { name: string; props: Record<string, unknown> };
 
 const unused = () => Promise.reject(new Error('not used'));
-const order = (state: BuyOrderStatus['state'], failureReason: BuyOrderStatus['failureReason'] = null): BuyOrderStatus => ({
-  orderId: 'o-1', state, failureReason, currency: 'BTC', cryptoAmount: '0.01', fiatCurrency: 'RUB', fiatAmount: '5000',
-  rate: '500000', transactionId: null, createdAt: '2026-11-24T07:00:00Z', updatedAt: '2026-11-24T07:00:00Z',
+const order = (
+  state: BuyOrderStatus['state'],
+  failureReason: BuyOrderStatus['failureReason'] = null,
+): BuyOrderStatus => ({
+  orderId: 'o-1',
+  state,
+  failureReason,
+  currency: 'BTC',
+  cryptoAmount: '0.01',
+  fiatCurrency: 'RUB',
+  fiatAmount: '5000',
+  rate: '500000',
+  transactionId: null,
+  createdAt: '2026-11-24T07:00:00Z',
+  updatedAt: '2026-11-24T07:00:00Z',
 });
 
 function setup(overrides: Partial<{ [K in keyof Apis]: Partial<Apis[K]> }>) {
   const tracked: Tracked[] = [];
   const base = {
-    user: {}, wallet: {}, addressBook: {},
-    send: { withdraw: unused }, swap: { createOrder: unused, confirm: unused }, sell: { sell: unused },
-    buy: { order: unused, status: unused }, passcode: { enable: unused, change: unused, disable: unused },
+    user: {},
+    wallet: {},
+    addressBook: {},
+    send: { withdraw: unused },
+    swap: { createOrder: unused, confirm: unused },
+    sell: { sell: unused },
+    buy: { order: unused, status: unused },
+    passcode: { enable: unused, change: unused, disable: unused },
   } as unknown as Apis;
-  const api = Object.fromEntries(Object.entries(base).map(([k, v]) => [k, { ...v, ...overrides[k as keyof Apis] }])) as Apis;
-  const wrapped = withFlowEvents(api, { track: (name, props) => void tracked.push({ name, props: props as Record<string, unknown> }) });
+  const api = Object.fromEntries(
+    Object.entries(base).map(([k, v]) => [k, { ...v, ...overrides[k as keyof Apis] }]),
+  ) as Apis;
+  const wrapped = withFlowEvents(api, {
+    track: (name, props) => void tracked.push({ name, props: props as Record<string, unknown> }),
+  });
   return { wrapped, tracked };
 }
 
-const request = { currency: 'USDT_TRX', amount: '12.5', depositAddress: 'TJYeasTPa6gpEEfYqV7zAQNpHHybx1tSSs', idempotencyKey: 'key-12345678' };
+const request = {
+  currency: 'USDT_TRX',
+  amount: '12.5',
+  depositAddress: 'TJYeasTPa6gpEEfYqV7zAQNpHHybx1tSSs',
+  idempotencyKey: 'key-12345678',
+};
 
 describe('money flow and passcode events derived from the gateway calls', () => {
   it('a send that the gateway accepts: started, then completed, with the currency only', async () => {
@@ -36,7 +62,7 @@ describe('money flow and passcode events derived from the gateway calls', () => 
     expect(JSON.stringify(tracked)).not.toMatch(/12\.5|TJYeas|1234|acc-1/);
   });
 
-  it('a refused send: failed with the gateway\'s code, and the caller still gets the error', async () => {
+  it("a refused send: failed with the gateway's code, and the caller still gets the error", async () => {
     const refusal = new ApiError(403, 'B2C_USM0031', 'Wrong passcode for ann@example.com', undefined, undefined, 2);
     const { wrapped, tracked } = setup({ send: { withdraw: () => Promise.reject(refusal) } });
     await expect(wrapped.send.withdraw('acc-1', request, '0000')).rejects.toBe(refusal);
@@ -59,10 +85,16 @@ describe('money flow and passcode events derived from the gateway calls', () => 
     const { wrapped, tracked } = setup({
       swap: {
         createOrder: async () => swapOrder,
-        confirm: async () => (++confirms === 1 ? Promise.reject(new ApiError(400, 'SWAP_ORDER_EXPIRED', 'expired')) : swapOrder),
+        confirm: async () =>
+          ++confirms === 1 ? Promise.reject(new ApiError(400, 'SWAP_ORDER_EXPIRED', 'expired')) : swapOrder,
       },
     });
-    await wrapped.swap.createOrder('acc-1', { sourceCurrency: 'BTC', destinationCurrency: 'ETH', sourceAmount: '1', idempotencyKey: 'k-12345678' });
+    await wrapped.swap.createOrder('acc-1', {
+      sourceCurrency: 'BTC',
+      destinationCurrency: 'ETH',
+      sourceAmount: '1',
+      idempotencyKey: 'k-12345678',
+    });
     expect(tracked).toEqual([]);
     await expect(wrapped.swap.confirm('acc-1', 'sw-1')).rejects.toThrow('expired');
     await wrapped.swap.confirm('acc-1', 'sw-1');
@@ -76,7 +108,12 @@ describe('money flow and passcode events derived from the gateway calls', () => 
 
   it('a sell: started and completed with the coin and fiat, never the card', async () => {
     const { wrapped, tracked } = setup({ sell: { sell: async () => ({ id: 's-1' }) as never } });
-    await wrapped.sell.sell('acc-1', { kind: 'card', currency: 'BTC', fiatCurrency: 'RUB', cardNumber: '4276380012345678' } as never);
+    await wrapped.sell.sell('acc-1', {
+      kind: 'card',
+      currency: 'BTC',
+      fiatCurrency: 'RUB',
+      cardNumber: '4276380012345678',
+    } as never);
     expect(tracked).toEqual([
       { name: 'sell_started', props: { currency: 'BTC', fiat: 'RUB' } },
       { name: 'sell_completed', props: { currency: 'BTC', fiat: 'RUB' } },
@@ -101,7 +138,10 @@ describe('money flow and passcode events derived from the gateway calls', () => 
 
   it('a declined card buy fails with its reason; an order that cannot be made fails with the fiat only', async () => {
     const { wrapped, tracked } = setup({
-      buy: { order: () => Promise.reject(new ApiError(400, 'RATE_EXPIRED', 'expired')), status: async () => order('FAILED', 'DECLINED') },
+      buy: {
+        order: () => Promise.reject(new ApiError(400, 'RATE_EXPIRED', 'expired')),
+        status: async () => order('FAILED', 'DECLINED'),
+      },
     });
     await expect(wrapped.buy.order({ fiatCurrency: 'RUB' } as never)).rejects.toThrow();
     await wrapped.buy.status('o-1');
@@ -113,11 +153,18 @@ describe('money flow and passcode events derived from the gateway calls', () => 
 
   it('passcode set, changed and disabled once the gateway agreed, never with the code', async () => {
     const { wrapped, tracked } = setup({
-      passcode: { enable: async () => {}, change: () => Promise.reject(new ApiError(403, 'B2C_USM0031', 'wrong')), disable: async () => {} },
+      passcode: {
+        enable: async () => {},
+        change: () => Promise.reject(new ApiError(403, 'B2C_USM0031', 'wrong')),
+        disable: async () => {},
+      },
     });
     await wrapped.passcode.enable('1357');
     await expect(wrapped.passcode.change('0000', '2468')).rejects.toThrow();
     await wrapped.passcode.disable('1357');
-    expect(tracked).toEqual([{ name: 'passcode_set', props: {} }, { name: 'passcode_disabled', props: {} }]);
+    expect(tracked).toEqual([
+      { name: 'passcode_set', props: {} },
+      { name: 'passcode_disabled', props: {} },
+    ]);
   });
 });

@@ -24,15 +24,18 @@ describe('the analytics port', () => {
     expect(sent).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     // Recorded when tracked, not when sent.
-    expect(sent).toEqual([{
-      batch: {
-        appType: 'tg', sessionId: 'session-1',
-        events: [
-          { name: 'screen_viewed', at: '2026-11-24T07:00:00.000Z', props: { screen: '/home' } },
-          { name: 'send_started', at: '2026-11-24T07:00:00.000Z', props: { currency: 'BTC' } },
-        ],
+    expect(sent).toEqual([
+      {
+        batch: {
+          appType: 'tg',
+          sessionId: 'session-1',
+          events: [
+            { name: 'screen_viewed', at: '2026-11-24T07:00:00.000Z', props: { screen: '/home' } },
+            { name: 'send_started', at: '2026-11-24T07:00:00.000Z', props: { currency: 'BTC' } },
+          ],
+        },
       },
-    }]);
+    ]);
   });
 
   it('sends at once when a batch is full, and splits a long queue into batches', async () => {
@@ -101,7 +104,14 @@ describe('the analytics port', () => {
       if (!online) throw new Error('offline');
       sent.push(...batch.events.map((e) => (e.props as { screen: string }).screen));
     };
-    const analytics = createAnalytics({ appType: 'web', transport, maxQueued: 2, batchSize: 10, delayMs: 60_000, log: () => {} });
+    const analytics = createAnalytics({
+      appType: 'web',
+      transport,
+      maxQueued: 2,
+      batchSize: 10,
+      delayMs: 60_000,
+      log: () => {},
+    });
     analytics.track('screen_viewed', { screen: '/home' });
     analytics.track('screen_viewed', { screen: '/settings' });
     analytics.track('screen_viewed', { screen: '/exchange' });
@@ -110,7 +120,7 @@ describe('the analytics port', () => {
     expect(sent).toEqual(['/settings', '/exchange']);
   });
 
-  it('makes a session id of its own that the gateway\'s schema takes', async () => {
+  it("makes a session id of its own that the gateway's schema takes", async () => {
     const { sent, transport } = recorder();
     for (let i = 0; i < 20; i++) {
       const analytics = createAnalytics({ appType: 'web', transport });

@@ -12,7 +12,12 @@ function scriptedFetch(replies: Reply[]) {
   const seen: Array<{ url: string; method: string; auth: string | null; body: string }> = [];
   const fetch = async (input: Request | string | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
-    seen.push({ url: request.url, method: request.method, auth: request.headers.get('Authorization'), body: await request.clone().text() });
+    seen.push({
+      url: request.url,
+      method: request.method,
+      auth: request.headers.get('Authorization'),
+      body: await request.clone().text(),
+    });
     const reply = replies.shift() ?? { status: 500 };
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
@@ -41,7 +46,10 @@ function fakePort(renewTo: string | null) {
 }
 
 const client = (fetch: typeof globalThis.fetch, port: SessionPort) =>
-  createAuthHttp(publicHttp.extend({ fetch, prefix: 'http://gateway.test', retry: { limit: 2, methods: ['get'], delay: () => 0 } }), port);
+  createAuthHttp(
+    publicHttp.extend({ fetch, prefix: 'http://gateway.test', retry: { limit: 2, methods: ['get'], delay: () => 0 } }),
+    port,
+  );
 
 describe('authHttp: bearer token and the 401 rule (spec §7)', () => {
   it('sends the access token as a bearer token', async () => {
@@ -69,9 +77,15 @@ describe('authHttp: bearer token and the 401 rule (spec §7)', () => {
   });
 
   it('signs out silently on a second 401 and fails the call', async () => {
-    const { fetch, seen } = scriptedFetch([{ status: 401 }, { status: 401, body: { code: 'UNAUTHORIZED', message: 'no' } }]);
+    const { fetch, seen } = scriptedFetch([
+      { status: 401 },
+      { status: 401, body: { code: 'UNAUTHORIZED', message: 'no' } },
+    ]);
     const port = fakePort('new');
-    const error = await client(fetch, port).get('b2c-user-management/user').json().catch((e: unknown) => e);
+    const error = await client(fetch, port)
+      .get('b2c-user-management/user')
+      .json()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect(seen).toHaveLength(2);
@@ -82,7 +96,10 @@ describe('authHttp: bearer token and the 401 rule (spec §7)', () => {
   it('does not retry when re-authentication failed (the session already signed out)', async () => {
     const { fetch, seen } = scriptedFetch([{ status: 401 }]);
     const port = fakePort(null);
-    const error = await client(fetch, port).get('x').json().catch((e: unknown) => e);
+    const error = await client(fetch, port)
+      .get('x')
+      .json()
+      .catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(401);
     expect(seen).toHaveLength(1);
   });
@@ -90,7 +107,10 @@ describe('authHttp: bearer token and the 401 rule (spec §7)', () => {
   it('leaves other errors alone', async () => {
     const { fetch } = scriptedFetch([{ status: 403, body: { code: 'FORBIDDEN', message: 'nope' } }]);
     const port = fakePort('new');
-    const error = await client(fetch, port).post('x').json().catch((e: unknown) => e);
+    const error = await client(fetch, port)
+      .post('x')
+      .json()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 403, code: 'FORBIDDEN' });
     expect(port.renewCalls).toHaveLength(0);
   });
@@ -109,7 +129,11 @@ describe('authHttp with the real session machine', () => {
     const actor = createActor(
       sessionMachine.provide({
         actors: {
-          restoreSession: fromPromise<RestoredSession>(async () => ({ user: user('old'), isTelegram, linkToken: null })),
+          restoreSession: fromPromise<RestoredSession>(async () => ({
+            user: user('old'),
+            isTelegram,
+            linkToken: null,
+          })),
           signinSilent: fromPromise(renew),
           signInWithInitData: fromPromise(renew),
         },
@@ -119,14 +143,17 @@ describe('authHttp with the real session machine', () => {
     return { actor, removed, port: createSessionPort(actor) };
   }
 
-  it.each([false, true])('renews through the session (messenger: %s) and retries with its new token', async (isTelegram) => {
-    const { actor, port } = startSession(async () => user('fresh'), isTelegram);
-    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('signedIn')).toBe(true));
-    const { fetch, seen } = scriptedFetch([{ status: 401 }, { status: 200, body: {} }]);
-    await client(fetch, port).get('x').json();
-    expect(seen.map((s) => s.auth)).toEqual(['Bearer old', 'Bearer fresh']);
-    expect(actor.getSnapshot().matches({ authenticated: 'active' })).toBe(true);
-  });
+  it.each([false, true])(
+    'renews through the session (messenger: %s) and retries with its new token',
+    async (isTelegram) => {
+      const { actor, port } = startSession(async () => user('fresh'), isTelegram);
+      await vi.waitFor(() => expect(actor.getSnapshot().hasTag('signedIn')).toBe(true));
+      const { fetch, seen } = scriptedFetch([{ status: 401 }, { status: 200, body: {} }]);
+      await client(fetch, port).get('x').json();
+      expect(seen.map((s) => s.auth)).toEqual(['Bearer old', 'Bearer fresh']);
+      expect(actor.getSnapshot().matches({ authenticated: 'active' })).toBe(true);
+    },
+  );
 
   it('renews once for several requests rejected together', async () => {
     let renewals = 0;
@@ -135,7 +162,12 @@ describe('authHttp with the real session machine', () => {
       return user('fresh');
     });
     await vi.waitFor(() => expect(actor.getSnapshot().hasTag('signedIn')).toBe(true));
-    const { fetch, seen } = scriptedFetch([{ status: 401 }, { status: 401 }, { status: 200, body: {} }, { status: 200, body: {} }]);
+    const { fetch, seen } = scriptedFetch([
+      { status: 401 },
+      { status: 401 },
+      { status: 200, body: {} },
+      { status: 200, body: {} },
+    ]);
     const http = client(fetch, port);
     await Promise.all([http.get('a').json(), http.get('b').json()]);
     expect(renewals).toBe(1);

@@ -5,7 +5,9 @@ import { PROBE_BACKOFF } from '../../machines/connectivity.machine';
 describe('exponential backoff with a cap', () => {
   it('starts at the base, doubles per failure and stops at the cap', () => {
     const b = { base: 1000, cap: 10_000 };
-    expect([0, 1, 2, 3, 4, 5, 50].map((n) => backoffDelay(n, b))).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000, 10_000]);
+    expect([0, 1, 2, 3, 4, 5, 50].map((n) => backoffDelay(n, b))).toEqual([
+      1000, 2000, 4000, 8000, 10_000, 10_000, 10_000,
+    ]);
   });
 
   it('reads a negative or fractional count as the whole failures it holds', () => {

@@ -21,7 +21,10 @@ function fakePaintTiming(supported: boolean) {
   }
   vi.stubGlobal('PerformanceObserver', FakeObserver);
   return {
-    paint: (name: string) => observers.filter((o) => !o.disconnected).forEach((o) => o.listener({ getEntriesByName: (n) => (n === name ? [{}] : []) })),
+    paint: (name: string) =>
+      observers
+        .filter((o) => !o.disconnected)
+        .forEach((o) => o.listener({ getEntriesByName: (n) => (n === name ? [{}] : []) })),
     live: () => observers.filter((o) => !o.disconnected).length,
   };
 }

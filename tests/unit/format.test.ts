@@ -66,10 +66,19 @@ describe('formatFiat', () => {
   });
 
   it('writes each fiat of spec §9 with its own symbol in both languages', () => {
-    const en = { USD: '$1,234.50', EUR: '€1,234.50', KZT: '₸1,234.50', UAH: '₴1,234.50', RUB: '₽1,234.50', AZN: '₼1,234.50', CAD: 'CA$1,234.50' };
+    const en = {
+      USD: '$1,234.50',
+      EUR: '€1,234.50',
+      KZT: '₸1,234.50',
+      UAH: '₴1,234.50',
+      RUB: '₽1,234.50',
+      AZN: '₼1,234.50',
+      CAD: 'CA$1,234.50',
+    };
     const ru = { USD: '$', EUR: '€', KZT: '₸', UAH: '₴', RUB: '₽', AZN: '₼', CAD: 'CA$' };
     for (const [fiat, text] of Object.entries(en)) expect(formatFiat('1234.5', fiat, 'en')).toBe(text);
-    for (const [fiat, symbol] of Object.entries(ru)) expect(formatFiat('1234.5', fiat, 'ru')).toBe(`1${NB}234,50${NB}${symbol}`);
+    for (const [fiat, symbol] of Object.entries(ru))
+      expect(formatFiat('1234.5', fiat, 'ru')).toBe(`1${NB}234,50${NB}${symbol}`);
     for (const [fiat, symbol] of Object.entries(ru)) expect(fiatSymbol(fiat, 'en')).toBe(symbol);
   });
 
@@ -105,16 +114,29 @@ describe('fiat equivalents', () => {
 });
 
 describe('assetDisplayName', () => {
-  const coin = (currency: string, token: boolean, blockchain: string, network: string) => ({ currency, token, blockchain, network });
+  const coin = (currency: string, token: boolean, blockchain: string, network: string) => ({
+    currency,
+    token,
+    blockchain,
+    network,
+  });
 
   it('names a token by ticker with its network, never the catalogue code', () => {
-    expect(assetDisplayName(coin('USDT_TRX', true, 'Tron', 'tron'))).toEqual({ unit: 'USDT', network: 'TRC-20', label: 'USDT TRC-20' });
+    expect(assetDisplayName(coin('USDT_TRX', true, 'Tron', 'tron'))).toEqual({
+      unit: 'USDT',
+      network: 'TRC-20',
+      label: 'USDT TRC-20',
+    });
     expect(assetDisplayName(coin('USDT_ETH', true, 'Ethereum', 'ethereum')).label).toBe('USDT ERC-20');
     expect(assetDisplayName(coin('FOO_X', true, 'Xnet', 'xnet')).label).toBe('FOO Xnet');
   });
 
   it('names a native coin by its ticker alone, and a native coin on another network with it', () => {
-    expect(assetDisplayName(coin('BTC', false, 'Bitcoin', 'bitcoin'))).toEqual({ unit: 'BTC', network: null, label: 'BTC' });
+    expect(assetDisplayName(coin('BTC', false, 'Bitcoin', 'bitcoin'))).toEqual({
+      unit: 'BTC',
+      network: null,
+      label: 'BTC',
+    });
     expect(assetDisplayName(coin('BTC_LNG', false, 'Lightning', 'lightning')).label).toBe('BTC Lightning');
   });
 

@@ -47,9 +47,16 @@ describe('session user mapping', () => {
   });
 
   it('takes refresh expiry from a JWT refresh token, else from the remembered token response', () => {
-    const base = { access_token: 'a', token_type: 'Bearer', profile: { sub: 's', email: 'e@x', iss: '', aud: '', exp: 0, iat: 0 }, expires_at: 5 };
+    const base = {
+      access_token: 'a',
+      token_type: 'Bearer',
+      profile: { sub: 's', email: 'e@x', iss: '', aud: '', exp: 0, iat: 0 },
+      expires_at: 5,
+    };
     expect(toSessionUser(new User({ ...base, refresh_token: jwt({ exp: 20 }) })).refreshExpiresAt).toBe(20_000);
-    expect(toSessionUser(new User({ ...base, refresh_token: 'opaque-token-1234567890' })).refreshExpiresAt).toBeUndefined();
+    expect(
+      toSessionUser(new User({ ...base, refresh_token: 'opaque-token-1234567890' })).refreshExpiresAt,
+    ).toBeUndefined();
     rememberRefreshExpiry('opaque-token-1234567890', 60);
     const mapped = toSessionUser(new User({ ...base, refresh_token: 'opaque-token-1234567890' }));
     expect(mapped.refreshExpiresAt).toBeGreaterThan(Date.now());

@@ -7,7 +7,10 @@ function countingFetch() {
   const fetch = async (input: Request | string | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
     accepts.push(request.headers.get('accept'));
-    return new Response(JSON.stringify({ n: accepts.length }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify({ n: accepts.length }), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   };
   return { fetch, accepts };
 }

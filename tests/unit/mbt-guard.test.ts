@@ -15,10 +15,13 @@ import { describedMachines, skipsTests, suiteMachines, usesSharedRunner } from '
 const WITHOUT_SUITE: Record<string, string> = {};
 
 const machineModules = import.meta.glob<Record<string, unknown>>('../../machines/*.machine.ts');
-const testSources = import.meta.glob<string>(['../flows/**/*.test.{ts,tsx}', '../machines/**/*.test.{ts,tsx}', '../unit/**/*.test.{ts,tsx}'], {
-  query: '?raw',
-  import: 'default',
-});
+const testSources = import.meta.glob<string>(
+  ['../flows/**/*.test.{ts,tsx}', '../machines/**/*.test.{ts,tsx}', '../unit/**/*.test.{ts,tsx}'],
+  {
+    query: '?raw',
+    import: 'default',
+  },
+);
 
 const isMachine = (value: unknown): value is AnyStateMachine =>
   !!value && typeof value === 'object' && 'root' in value && 'getInitialSnapshot' in value && 'provide' in value;
@@ -66,10 +69,18 @@ describe('every machine has a model-based suite', () => {
     const stale = Object.keys(WITHOUT_SUITE).filter((m) => suites.has(m) || !machines.includes(m));
     console.info(
       `[mbt-guard] ${machines.length - missing.length - Object.keys(WITHOUT_SUITE).length}/${machines.length} machines with a model-based suite` +
-        `; allowed without: ${Object.keys(WITHOUT_SUITE).length ? Object.entries(WITHOUT_SUITE).map(([m, why]) => `${m} (${why})`).join(', ') : 'none'}`,
+        `; allowed without: ${
+          Object.keys(WITHOUT_SUITE).length
+            ? Object.entries(WITHOUT_SUITE)
+                .map(([m, why]) => `${m} (${why})`)
+                .join(', ')
+            : 'none'
+        }`,
     );
     expect(skipping, 'suite files that skip tests (their suites do not count)').toEqual([]);
-    expect(missing, 'machines without a model-based suite (add one with describeModel from tests/support/mbt)').toEqual([]);
+    expect(missing, 'machines without a model-based suite (add one with describeModel from tests/support/mbt)').toEqual(
+      [],
+    );
     expect(stale, 'WITHOUT_SUITE entries no longer needed').toEqual([]);
   }, 120_000); // it transforms every machine module and reads every test file: slow on a loaded 2-core machine
 });
@@ -78,11 +89,17 @@ describe('how a suite is recognised', () => {
   const header = `import { describeModel } from '../support/mbt';\nimport { fooMachine, type FooEvent, barMachine as bar } from '../../machines/foo.machine';\n`;
 
   it('counts describeModel on an imported machine, with generics, .provide() or an alias', () => {
-    expect(suiteMachines(`${header}describeModel('foo', { machine: fooMachine, events: [] });`)).toEqual([{ module: 'foo', exported: 'fooMachine' }]);
-    expect(suiteMachines(`${header}describeModel<typeof fooMachine, H>('foo', {\n  input,\n  machine: fooMachine.provide({}),\n});`)).toEqual([
+    expect(suiteMachines(`${header}describeModel('foo', { machine: fooMachine, events: [] });`)).toEqual([
       { module: 'foo', exported: 'fooMachine' },
     ]);
-    expect(suiteMachines(`${header}describeModel('bar', { machine: bar });`)).toEqual([{ module: 'foo', exported: 'barMachine' }]);
+    expect(
+      suiteMachines(
+        `${header}describeModel<typeof fooMachine, H>('foo', {\n  input,\n  machine: fooMachine.provide({}),\n});`,
+      ),
+    ).toEqual([{ module: 'foo', exported: 'fooMachine' }]);
+    expect(suiteMachines(`${header}describeModel('bar', { machine: bar });`)).toEqual([
+      { module: 'foo', exported: 'barMachine' },
+    ]);
   });
 
   it('counts a machine in a ModelConfig built by a factory for describeModel', () => {
@@ -93,9 +110,15 @@ describe('how a suite is recognised', () => {
   it('does not count a commented-out call, a skipped file, a machine of another module or another runner', () => {
     expect(suiteMachines(`${header}// describeModel('foo', { machine: fooMachine });`)).toEqual([]);
     expect(suiteMachines(`${header}/* describeModel('foo', { machine: fooMachine }); */`)).toEqual([]);
-    expect(suiteMachines(`${header}describe.skip('x', () => {}); describeModel('foo', { machine: fooMachine });`)).toEqual([]);
+    expect(
+      suiteMachines(`${header}describe.skip('x', () => {}); describeModel('foo', { machine: fooMachine });`),
+    ).toEqual([]);
     expect(suiteMachines(`${header}const local = fooMachine; describeModel('foo', { machine: local });`)).toEqual([]);
-    expect(suiteMachines(`import { fooMachine } from '../../machines/foo.machine';\ndescribeModel('foo', { machine: fooMachine });`)).toEqual([]);
+    expect(
+      suiteMachines(
+        `import { fooMachine } from '../../machines/foo.machine';\ndescribeModel('foo', { machine: fooMachine });`,
+      ),
+    ).toEqual([]);
     expect(suiteMachines(`${header}it('x', () => { createActor(fooMachine); });`)).toEqual([]);
   });
 });

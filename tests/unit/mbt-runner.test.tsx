@@ -7,8 +7,15 @@ import { childObserver } from '../support/mbt-children';
 import { renderWithProviders } from '../support/render';
 
 const toy = setup({
-  types: { context: {} as { name: string }, events: {} as { type: 'name.changed'; value: string } | { type: 'form.submitted' } },
-  actors: { save: fromPromise<string, { name: string }>(async () => { throw new Error('not provided'); }) },
+  types: {
+    context: {} as { name: string },
+    events: {} as { type: 'name.changed'; value: string } | { type: 'form.submitted' },
+  },
+  actors: {
+    save: fromPromise<string, { name: string }>(async () => {
+      throw new Error('not provided');
+    }),
+  },
   delays: { RESET: 2000 },
 }).createMachine({
   id: 'toy',
@@ -22,7 +29,13 @@ const toy = setup({
       },
     },
     saving: {
-      invoke: { id: 'save', src: 'save', input: ({ context }) => ({ name: context.name }), onDone: 'saved', onError: 'editing' },
+      invoke: {
+        id: 'save',
+        src: 'save',
+        input: ({ context }) => ({ name: context.name }),
+        onDone: 'saved',
+        onError: 'editing',
+      },
     },
     saved: { after: { RESET: 'editing' } },
   },
@@ -32,10 +45,17 @@ function Toy({ actor }: { actor: ActorRefFrom<typeof toy> }) {
   const name = useSelector(actor, (s) => s.context.name);
   const state = useSelector(actor, (s) => s.value as string);
   return (
-    <form onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'form.submitted' }); }}>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'form.submitted' });
+      }}
+    >
       <label htmlFor="n">Name</label>
       <input id="n" value={name} onChange={(e) => actor.send({ type: 'name.changed', value: e.target.value })} />
-      <button type="submit" disabled={state !== 'editing'}>Save</button>
+      <button type="submit" disabled={state !== 'editing'}>
+        Save
+      </button>
       <output>{state}</output>
     </form>
   );
@@ -47,7 +67,10 @@ const config: ModelConfig<typeof toy, object> = {
   delays: { RESET: 2000 },
   events: {
     editing: [{ type: 'name.changed', value: 'Ann' }, { type: 'name.changed', value: ' ' }, { type: 'form.submitted' }],
-    saving: [{ type: 'xstate.done.actor.save', output: 'ok' }, { type: 'xstate.error.actor.save', error: new Error('x') }],
+    saving: [
+      { type: 'xstate.done.actor.save', output: 'ok' },
+      { type: 'xstate.error.actor.save', error: new Error('x') },
+    ],
     saved: [{ type: 'xstate.after.RESET.toy.saved' }],
   },
   keepIgnored: (_s, e) => e.type === 'form.submitted',
@@ -62,7 +85,9 @@ const config: ModelConfig<typeof toy, object> = {
       await h.user.clear(input);
       await h.user.type(input, e.value);
     },
-    'form.submitted': async (_e, h) => { await h.user.type(screen.getByLabelText('Name'), '{Enter}'); },
+    'form.submitted': async (_e, h) => {
+      await h.user.type(screen.getByLabelText('Name'), '{Enter}');
+    },
   },
   states: {
     editing: () => expect(screen.getByRole('status').textContent).toBe('editing'),
@@ -78,22 +103,32 @@ const plan = describeModel('toy', config);
 it('keeps a path per transition and event case, without prefix duplicates', () => {
   expect(plan.coverage.transitions.total).toHaveLength(5);
   const descriptions = plan.paths.map((p) => p.description);
-  expect(descriptions).toEqual(expect.arrayContaining(["form.submitted", "name.changed(\" \") → form.submitted"]));
+  expect(descriptions).toEqual(expect.arrayContaining(['form.submitted', 'name.changed(" ") → form.submitted']));
   expect(new Set(descriptions).size).toBe(descriptions.length);
   expect(planModel(toy, { events: [{ type: 'form.submitted' }] }).coverage.states.missing).toEqual(['saving', 'saved']);
 });
 
 describe('the guard fails', () => {
   const toSaved = () => plan.paths.find((p) => p.steps.some((s) => s.state.matches('saved')))!;
-  const withState = (key: string, fn: ModelConfig<typeof toy, object>['states'][string]) => ({ ...config, states: { ...config.states, [key]: fn } });
+  const withState = (key: string, fn: ModelConfig<typeof toy, object>['states'][string]) => ({
+    ...config,
+    states: { ...config.states, [key]: fn },
+  });
 
   it('on an assertion that only reads the machine context', async () => {
     const bad = withState('saved', (_h, s) => expect(s.context.name).toBe('Ann'));
-    await expect(runPath(bad, toSaved())).rejects.toThrow(/assertion for 'saved' read nothing from the rendered screen/);
+    await expect(runPath(bad, toSaved())).rejects.toThrow(
+      /assertion for 'saved' read nothing from the rendered screen/,
+    );
   });
 
   it('on an empty assertion', async () => {
-    await expect(runPath(withState('saved', () => {}), toSaved())).rejects.toThrow(/assertion for 'saved' read nothing from the rendered screen/);
+    await expect(
+      runPath(
+        withState('saved', () => {}),
+        toSaved(),
+      ),
+    ).rejects.toThrow(/assertion for 'saved' read nothing from the rendered screen/);
   });
 
   it('on an assertion that looks at the screen but expects nothing', async () => {
@@ -134,14 +169,28 @@ describe('the guard fails', () => {
   });
 
   it('when a leaf state has no assertion of its own, even with one on its parent', async () => {
-    const nested = createMachine({ id: 'nested', initial: 'form', states: { form: { initial: 'editing', states: { editing: { on: { go: 'done' } }, done: {} } } } });
+    const nested = createMachine({
+      id: 'nested',
+      initial: 'form',
+      states: { form: { initial: 'editing', states: { editing: { on: { go: 'done' } }, done: {} } } },
+    });
     const nestedPlan = planModel(nested, { events: [{ type: 'go' }] });
-    const parentOnly = { machine: nested, events: [{ type: 'go' }], mount: () => ({ actor: createActor(nested) }), drive: { go: () => {} }, states: { form: () => {} } };
-    await expect(checkCoverage('nested', nestedPlan, parentOnly as never)).rejects.toThrow(/state without an assertion of its own: form.editing[^]*form.done/);
+    const parentOnly = {
+      machine: nested,
+      events: [{ type: 'go' }],
+      mount: () => ({ actor: createActor(nested) }),
+      drive: { go: () => {} },
+      states: { form: () => {} },
+    };
+    await expect(checkCoverage('nested', nestedPlan, parentOnly as never)).rejects.toThrow(
+      /state without an assertion of its own: form.editing[^]*form.done/,
+    );
     const leaves = { ...parentOnly, states: { form: () => {}, 'form.editing': () => {}, 'form.done': () => {} } };
     await expect(checkCoverage('nested', nestedPlan, leaves as never)).resolves.toEqual([]);
     const typo = { ...leaves, states: { ...leaves.states, 'form.dnoe': () => {} } };
-    await expect(checkCoverage('nested', nestedPlan, typo as never)).rejects.toThrow(/a state the machine does not have: form.dnoe/);
+    await expect(checkCoverage('nested', nestedPlan, typo as never)).rejects.toThrow(
+      /a state the machine does not have: form.dnoe/,
+    );
   });
 });
 
@@ -152,7 +201,7 @@ describe('child machines', () => {
     states: { editing: { invoke: { id: 'inner', src: 'toy' }, on: { 'form.closed': 'closed' } }, closed: {} },
   });
 
-  it('lists a child without a suite of its own as covered through the parent\'s paths', async () => {
+  it("lists a child without a suite of its own as covered through the parent's paths", async () => {
     const [child] = await childrenCoverage(parent);
     expect(child).toMatchObject({ id: 'toy', invokedAs: ['inner'], suites: [] });
   });
@@ -168,7 +217,9 @@ describe('child machines', () => {
 
   it('records the child states seen live through the parent', () => {
     const observer = childObserver([{ id: 'toy', machine: toy, invokedAs: ['inner'] }]);
-    const actor = createActor(parent.provide({ actors: { toy: toy.provide({ actors: { save: fromPromise(async () => 'ok') } }) } })).start();
+    const actor = createActor(
+      parent.provide({ actors: { toy: toy.provide({ actors: { save: fromPromise(async () => 'ok') } }) } }),
+    ).start();
     observer.observe(actor);
     expect([...observer.seen.get('toy')!]).toEqual(['editing']);
     expect(observer.leaves.get('toy')).toEqual(['editing', 'saving', 'saved']);

@@ -1,4 +1,13 @@
-import { compareDecimal, fiatCents, formatCents, formatCrypto, fromUnits, isZero, toUnits, trimZeros } from '../../machines/shared/money';
+import {
+  compareDecimal,
+  fiatCents,
+  formatCents,
+  formatCrypto,
+  fromUnits,
+  isZero,
+  toUnits,
+  trimZeros,
+} from '../../machines/shared/money';
 
 describe('decimal money helpers', () => {
   it('trims trailing zeros', () => {

@@ -13,8 +13,12 @@ describe('429 RATE_LIMITED reads the same in every flow, in both languages', () 
   afterEach(() => activateLocale('en'));
 
   it('the gateway and the sign-in endpoint both read as rate limited', () => {
-    expect(toAuthError(new ApiError(429, 'RATE_LIMITED', 'Too many requests: try again in 60 s', undefined, 60))).toEqual({ kind: 'rateLimited', waitSeconds: 60 });
-    expect(toAuthError({ status: 429, error: 'rate_limited', error_description: 'Too many sign-in attempts' })).toEqual({ kind: 'rateLimited' });
+    expect(
+      toAuthError(new ApiError(429, 'RATE_LIMITED', 'Too many requests: try again in 60 s', undefined, 60)),
+    ).toEqual({ kind: 'rateLimited', waitSeconds: 60 });
+    expect(toAuthError({ status: 429, error: 'rate_limited', error_description: 'Too many sign-in attempts' })).toEqual(
+      { kind: 'rateLimited' },
+    );
   });
 
   it.each([
@@ -24,9 +28,15 @@ describe('429 RATE_LIMITED reads the same in every flow, in both languages', () 
     await activateLocale(locale);
     const failure = { code: 'RATE_LIMITED', message: 'Too many requests: try again in 60 s' };
     expect(serverFailureText(say, failure, somethingWentWrong)).toBe(text);
-    expect(passcodeErrorText(i18n, toPasscodeError(new ApiError(429, 'RATE_LIMITED', failure.message, undefined, 60)))).toBe(text);
+    expect(
+      passcodeErrorText(i18n, toPasscodeError(new ApiError(429, 'RATE_LIMITED', failure.message, undefined, 60))),
+    ).toBe(text);
     const toasts: string[] = [];
-    const fx = { toast: ({ message }: { message: string }) => void toasts.push(message), navigate: () => {}, openLink: () => {} };
+    const fx = {
+      toast: ({ message }: { message: string }) => void toasts.push(message),
+      navigate: () => {},
+      openLink: () => {},
+    };
     loginActions(fx as never).showLoginError(undefined, { error: { kind: 'rateLimited' } });
     signupActions(fx as never).showSignupError(undefined, { error: { kind: 'rateLimited' } });
     expect(toasts).toEqual([text, text]);

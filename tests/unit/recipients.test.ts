@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../contracts/wallet';
-import { checkRecipient, diffParts, knownAddresses, lookalikesOf, recentRecipients } from '../../machines/shared/recipients';
+import {
+  checkRecipient,
+  diffParts,
+  knownAddresses,
+  lookalikesOf,
+  recentRecipients,
+} from '../../machines/shared/recipients';
 
 const PAID = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
 const POISON = 'TXYZq8mWv3nK2LpQrS7uB4cD1eF6gVkAeBf';
-const row = (direction: 'WITHDRAWAL' | 'DEPOSIT', address: string, createdDate: string, more: Partial<Transaction> = {}): Transaction => ({
-  id: `${direction}-${createdDate}`, currency: 'USDT_TRX', direction, transactionType: direction, state: 'COMPLETED', amount: '1', createdDate,
-  ...(direction === 'WITHDRAWAL' ? { to: address } : { from: address }), ...more,
+const row = (
+  direction: 'WITHDRAWAL' | 'DEPOSIT',
+  address: string,
+  createdDate: string,
+  more: Partial<Transaction> = {},
+): Transaction => ({
+  id: `${direction}-${createdDate}`,
+  currency: 'USDT_TRX',
+  direction,
+  transactionType: direction,
+  state: 'COMPLETED',
+  amount: '1',
+  createdDate,
+  ...(direction === 'WITHDRAWAL' ? { to: address } : { from: address }),
+  ...more,
 });
 
 describe('known addresses of a network', () => {
@@ -48,7 +66,11 @@ describe('known addresses of a network', () => {
     expect(lookalikesOf('TXYZeBf', known)).toEqual([]);
   });
   it('bech32 and hex addresses compare without case', () => {
-    const evm = knownAddresses([row('WITHDRAWAL', '0xAbCd1111111111111111111111111111111Ef01', '2026-01-01T00:00:00Z')], [], 'Ethereum');
+    const evm = knownAddresses(
+      [row('WITHDRAWAL', '0xAbCd1111111111111111111111111111111Ef01', '2026-01-01T00:00:00Z')],
+      [],
+      'Ethereum',
+    );
     expect(lookalikesOf('0xabcd1111111111111111111111111111111ef01', evm)).toEqual([]);
     expect(lookalikesOf('0xabcd2222222222222222222222222222222ef01', evm)).toHaveLength(1);
   });
@@ -59,12 +81,15 @@ describe('diff parts', () => {
     expect(diffParts(POISON, PAID)).toEqual({ head: 'TXYZ', middle: 'q8mWv3nK2LpQrS7uB4cD1eF6g', tail: 'VkAeBf' });
     expect(diffParts(PAID, POISON)).toEqual({ head: 'TXYZ', middle: 'opYRdj2D9XRtbG411XZZ3kM5', tail: 'VkAeBf' });
   });
-  it('equal addresses have no middle', () => expect(diffParts('abc', 'abc')).toEqual({ head: 'abc', middle: '', tail: '' }));
+  it('equal addresses have no middle', () =>
+    expect(diffParts('abc', 'abc')).toEqual({ head: 'abc', middle: '', tail: '' }));
 });
 
 describe('recent recipients', () => {
   it('the last five distinct addresses sent to, newest first', () => {
-    const history = Array.from({ length: 7 }, (_, i) => row('WITHDRAWAL', `TAddr${i}xxxxxxxxxxxxxxxxxxxxxxxxxxx`, `2026-01-0${i + 1}T00:00:00Z`));
+    const history = Array.from({ length: 7 }, (_, i) =>
+      row('WITHDRAWAL', `TAddr${i}xxxxxxxxxxxxxxxxxxxxxxxxxxx`, `2026-01-0${i + 1}T00:00:00Z`),
+    );
     history.push(row('WITHDRAWAL', 'TAddr6xxxxxxxxxxxxxxxxxxxxxxxxxxx', '2026-01-01T12:00:00Z'));
     history.push(row('DEPOSIT', 'TIncomingOnlyxxxxxxxxxxxxxxxxxxxx', '2026-01-09T00:00:00Z'));
     const recent = recentRecipients(knownAddresses(history, [], 'Tron'));

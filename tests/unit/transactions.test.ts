@@ -2,14 +2,27 @@
 import { DateTime } from 'luxon';
 import { i18n } from '@lingui/core';
 import { shortenAddress } from '../../machines/shared/address';
-import { classify, confirmationsOf, feeLine, isIncoming, phaseOf, signedAmount, titleOf, toneOf } from '../../machines/shared/transactions';
+import {
+  classify,
+  confirmationsOf,
+  feeLine,
+  isIncoming,
+  phaseOf,
+  signedAmount,
+  titleOf,
+  toneOf,
+} from '../../machines/shared/transactions';
 import type { Transaction, TransactionState, TransactionType } from '../../src/api/wallet';
 import { groupByDay } from '../../src/features/asset/groups';
 import { titleMessages } from '../../src/features/asset/messages';
 import { formatDateTime, networkName } from '../../src/features/asset/network';
 import { assetDisplayName } from '../../src/i18n/assetName';
 
-const tx = (transactionType: TransactionType, state: TransactionState, more: Partial<Transaction> = {}): Transaction => ({
+const tx = (
+  transactionType: TransactionType,
+  state: TransactionState,
+  more: Partial<Transaction> = {},
+): Transaction => ({
   id: `${transactionType}-${state}`,
   currency: 'BTC',
   direction: transactionType === 'WITHDRAWAL' || transactionType === 'C2F' ? 'WITHDRAWAL' : 'DEPOSIT',
@@ -59,7 +72,8 @@ describe('transaction titles (spec §4)', () => {
   it('only a failed card sale (C2F) has the error style', () => {
     expect(toneOf(tx('C2F', 'FAILED'))).toBe('error');
     for (const state of ['COMPLETED', 'IN_PROGRESS'] as const) expect(toneOf(tx('C2F', state))).toBe('default');
-    for (const type of ['DEPOSIT', 'WITHDRAWAL', 'EXCHANGE'] as const) expect(toneOf(tx(type, 'FAILED'))).toBe('default');
+    for (const type of ['DEPOSIT', 'WITHDRAWAL', 'EXCHANGE'] as const)
+      expect(toneOf(tx(type, 'FAILED'))).toBe('default');
   });
 });
 
@@ -90,8 +104,14 @@ describe('signed amounts', () => {
     expect(signedAmount(tx('WITHDRAWAL', 'COMPLETED', { amount: '-2.5' }), 8)).toBe('−2.5');
   });
   it('confirmations "done of required" only while in progress', () => {
-    expect(confirmationsOf(tx('DEPOSIT', 'IN_PROGRESS', { confirmations: 2, requiredConfirmations: 3 }))).toEqual({ done: 2, required: 3 });
-    expect(confirmationsOf(tx('DEPOSIT', 'IN_PROGRESS', { confirmations: 5, requiredConfirmations: 3 }))).toEqual({ done: 3, required: 3 });
+    expect(confirmationsOf(tx('DEPOSIT', 'IN_PROGRESS', { confirmations: 2, requiredConfirmations: 3 }))).toEqual({
+      done: 2,
+      required: 3,
+    });
+    expect(confirmationsOf(tx('DEPOSIT', 'IN_PROGRESS', { confirmations: 5, requiredConfirmations: 3 }))).toEqual({
+      done: 3,
+      required: 3,
+    });
     expect(confirmationsOf(tx('DEPOSIT', 'COMPLETED', { confirmations: 3, requiredConfirmations: 3 }))).toBeNull();
     expect(confirmationsOf(tx('DEPOSIT', 'IN_PROGRESS'))).toBeNull();
   });
@@ -117,14 +137,19 @@ describe('history day groups (spec §9)', () => {
   const now = DateTime.fromISO('2026-03-03T12:00:00', { zone: 'Europe/Moscow' });
   const at = (iso: string, id: string) => tx('DEPOSIT', 'COMPLETED', { id, createdDate: iso });
   it('Today, Yesterday, then DD/MM/YY, keeping the server order', () => {
-    const groups = groupByDay([
-      at('2026-03-03T09:00:00+03:00', 'a'),
-      at('2026-03-03T00:30:00+03:00', 'b'),
-      at('2026-03-02T23:30:00+03:00', 'c'),
-      at('2026-02-27T10:00:00+03:00', 'd'),
-      at('2026-02-27T08:00:00+03:00', 'e'),
-    ], now);
-    expect(groups.map((g) => [g.day.kind === 'date' ? g.day.text : g.day.kind, g.transactions.map((t) => t.id).join('')])).toEqual([
+    const groups = groupByDay(
+      [
+        at('2026-03-03T09:00:00+03:00', 'a'),
+        at('2026-03-03T00:30:00+03:00', 'b'),
+        at('2026-03-02T23:30:00+03:00', 'c'),
+        at('2026-02-27T10:00:00+03:00', 'd'),
+        at('2026-02-27T08:00:00+03:00', 'e'),
+      ],
+      now,
+    );
+    expect(
+      groups.map((g) => [g.day.kind === 'date' ? g.day.text : g.day.kind, g.transactions.map((t) => t.id).join('')]),
+    ).toEqual([
       ['today', 'ab'],
       ['yesterday', 'c'],
       ['27/02/26', 'de'],
@@ -133,7 +158,12 @@ describe('history day groups (spec §9)', () => {
 });
 
 describe('network warning labels', () => {
-  const coin = (currency: string, token: boolean, blockchain: string, network: string) => ({ currency, token, blockchain, network });
+  const coin = (currency: string, token: boolean, blockchain: string, network: string) => ({
+    currency,
+    token,
+    blockchain,
+    network,
+  });
   it('names tokens with their standard', () => {
     expect(assetDisplayName(coin('USDT_TRX', true, 'Tron', 'tron')).label).toBe('USDT TRC-20');
     expect(assetDisplayName(coin('USDT_ETH', true, 'Ethereum', 'ethereum')).label).toBe('USDT ERC-20');

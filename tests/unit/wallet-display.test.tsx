@@ -40,7 +40,16 @@ describe('structural sharing', () => {
 
 describe('CoinLogo', () => {
   it('ships the logos with the app and badges tokens with their network', () => {
-    expect(['btc', 'eth', 'usdt', 'trx', 'ton', 'ltc', 'doge', 'btc_lng'].map(logoKey)).toEqual(['btc', 'eth', 'usdt', 'trx', 'ton', 'ltc', 'doge', 'btc_lng']);
+    expect(['btc', 'eth', 'usdt', 'trx', 'ton', 'ltc', 'doge', 'btc_lng'].map(logoKey)).toEqual([
+      'btc',
+      'eth',
+      'usdt',
+      'trx',
+      'ton',
+      'ltc',
+      'doge',
+      'btc_lng',
+    ]);
     expect(logoKey('USDT_TRX')).toBe('usdt');
     expect(logoKey('lightning')).toBe('btc_lng');
     const { container } = renderWithProviders(

@@ -20,7 +20,9 @@ const client = (fetch: typeof globalThis.fetch) =>
 describe('wallet API retries', () => {
   it('asks for the rates again, body intact, when the connection drops (a read sent as POST)', async () => {
     const { fetch, calls } = flakyFetch(2, { ratesMap: { BTC: { USD: 60000 } } });
-    await expect(createWalletApi(client(fetch)).getRates(['BTC'], ['USD'])).resolves.toEqual({ ratesMap: { BTC: { USD: 60000 } } });
+    await expect(createWalletApi(client(fetch)).getRates(['BTC'], ['USD'])).resolves.toEqual({
+      ratesMap: { BTC: { USD: 60000 } },
+    });
     expect(calls).toEqual(Array(3).fill('POST /b2c-wallet/rate {"from":["BTC"],"to":["USD"]}'));
   });
 

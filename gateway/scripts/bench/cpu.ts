@@ -25,7 +25,10 @@ export async function cpuMeter(gatewayPid: number, databaseUrl: string) {
   const backends = async () => {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+    const { rows } = await admin.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
     await admin.end();
     return rows.map((r) => r.pid);
   };
@@ -35,14 +38,25 @@ export async function cpuMeter(gatewayPid: number, databaseUrl: string) {
   return async (requests: number) => {
     const own = process.cpuUsage(generator);
     let postgres = 0;
-    for (const pid of new Set([...before.keys(), ...(await backends())])) postgres += Math.max(0, cpuSeconds(pid) - (before.get(pid) ?? 0));
+    for (const pid of new Set([...before.keys(), ...(await backends())]))
+      postgres += Math.max(0, cpuSeconds(pid) - (before.get(pid) ?? 0));
     const per = (seconds: number) => (requests ? (seconds * 1000) / requests : 0);
-    const ms = { gateway: per(cpuSeconds(gatewayPid) - gateway), postgres: per(postgres), generator: per((own.user + own.system) / 1e6) };
+    const ms = {
+      gateway: per(cpuSeconds(gatewayPid) - gateway),
+      postgres: per(postgres),
+      generator: per((own.user + own.system) / 1e6),
+    };
     const ceiling = Math.floor((os.cpus().length * 1000) / (ms.gateway + ms.postgres + ms.generator));
-    return `CPU per request: gateway ${ms.gateway.toFixed(2)} ms, PostgreSQL ${ms.postgres.toFixed(2)} ms, load generator ${ms.generator.toFixed(2)} ms`
-      + ` (all ${os.cpus().length} cores to this alone: at most ${ceiling} req/s)`;
+    return (
+      `CPU per request: gateway ${ms.gateway.toFixed(2)} ms, PostgreSQL ${ms.postgres.toFixed(2)} ms, load generator ${ms.generator.toFixed(2)} ms` +
+      ` (all ${os.cpus().length} cores to this alone: at most ${ceiling} req/s)`
+    );
   };
 }
 
 /** The machine's load averages (1, 5, 15 min) as `uptime` shows them, printed beside every figure. */
-export const load = () => `load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+export const load = () =>
+  `load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;

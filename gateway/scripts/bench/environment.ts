@@ -34,9 +34,18 @@ export async function startGateway(databaseUrl: string, port: number, opts: { cp
   // BENCH_GATEWAY_ROOT: another checkout's gateway (e.g. the commit before a change) under the same load.
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...trace, 'gateway/src/main.ts'], {
     cwd: process.env.BENCH_GATEWAY_ROOT ?? process.cwd(),
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SANDBOX: 'true', ACCESS_TOKEN_TTL: '3600', LOG_LEVEL: 'error',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SANDBOX: 'true',
+      ACCESS_TOKEN_TTL: '3600',
+      LOG_LEVEL: 'error',
       // Every simulated user signs up and sends from this one address: far past the per-address limits.
-      RATE_LIMITS: 'off' },
+      RATE_LIMITS: 'off',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -59,6 +68,10 @@ export async function startGateway(databaseUrl: string, port: number, opts: { cp
       child.kill('SIGUSR2');
       await new Promise((r) => setTimeout(r, 200));
     },
-    stop: async () => { child.kill('SIGTERM'); await exited; rmSync(dataDir, { recursive: true, force: true }); },
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

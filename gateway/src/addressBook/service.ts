@@ -21,8 +21,10 @@ export const NAME_MAX = ADDRESS_BOOK_NAME_MAX;
 export type { AddressBookEntry } from '../../../contracts/addressBook.js';
 
 const columns = {
-  id: addressBookEntries.id, name: addressBookEntries.name,
-  blockchain: addressBookEntries.blockchain, address: addressBookEntries.address,
+  id: addressBookEntries.id,
+  name: addressBookEntries.name,
+  blockchain: addressBookEntries.blockchain,
+  address: addressBookEntries.address,
 };
 
 const notFound = () => new DomainError('not_found', 'ADDRESS_BOOK_ENTRY_NOT_FOUND', 'No such address book entry');
@@ -47,27 +49,43 @@ export function validateEntry(input: { name: string; blockchain: string; address
 /** The most recipients one account may save (issue 20 item 7: whatever a user can create has a limit). */
 export const ADDRESS_BOOK_MAX_ENTRIES = 200;
 
-const full = () => new DomainError('conflict', 'ADDRESS_BOOK_FULL',
-  `The address book holds at most ${ADDRESS_BOOK_MAX_ENTRIES} recipients: delete one to save another`);
+const full = () =>
+  new DomainError(
+    'conflict',
+    'ADDRESS_BOOK_FULL',
+    `The address book holds at most ${ADDRESS_BOOK_MAX_ENTRIES} recipients: delete one to save another`,
+  );
 
 /**
  * Saves a recipient unless the book is full (409 ADDRESS_BOOK_FULL). Count and insert are one decision
  * under a transaction-scoped advisory lock on the account's book, so concurrent saves cannot overshoot.
  */
-export async function createEntry(db: Db, accountId: string, input: { name: string; blockchain: string; address: string }) {
+export async function createEntry(
+  db: Db,
+  accountId: string,
+  input: { name: string; blockchain: string; address: string },
+) {
   const values = validateEntry(input);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`address-book:${accountId}`}, 0))`);
-    const [held] = await tx.select({ n: count() }).from(addressBookEntries).where(eq(addressBookEntries.accountId, accountId));
+    const [held] = await tx
+      .select({ n: count() })
+      .from(addressBookEntries)
+      .where(eq(addressBookEntries.accountId, accountId));
     if (Number(held?.n ?? 0) >= ADDRESS_BOOK_MAX_ENTRIES) throw full();
-    const [row] = await tx.insert(addressBookEntries).values({ accountId, ...values }).returning(columns);
+    const [row] = await tx
+      .insert(addressBookEntries)
+      .values({ accountId, ...values })
+      .returning(columns);
     return row!;
   });
 }
 
 export async function getEntry(db: Db, accountId: string, id: string): Promise<AddressBookEntry> {
   if (!isUuid(id)) throw notFound();
-  const [row] = await db.select(columns).from(addressBookEntries)
+  const [row] = await db
+    .select(columns)
+    .from(addressBookEntries)
     .where(and(eq(addressBookEntries.id, id), eq(addressBookEntries.accountId, accountId)));
   if (!row) throw notFound();
   return row;
@@ -75,7 +93,8 @@ export async function getEntry(db: Db, accountId: string, id: string): Promise<A
 
 export async function deleteEntry(db: Db, accountId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound();
-  const rows = await db.delete(addressBookEntries)
+  const rows = await db
+    .delete(addressBookEntries)
     .where(and(eq(addressBookEntries.id, id), eq(addressBookEntries.accountId, accountId)))
     .returning({ id: addressBookEntries.id });
   if (!rows.length) throw notFound();
@@ -83,11 +102,17 @@ export async function deleteEntry(db: Db, accountId: string, id: string): Promis
 
 /** pageNumber is 1-based (spec §7 sends pageNumber 1, pageSize 1000); oldest entries first. */
 export async function listEntries(db: Db, accountId: string, pageNumber: number, pageSize: number) {
-  const [total] = await db.select({ n: count() }).from(addressBookEntries).where(eq(addressBookEntries.accountId, accountId));
+  const [total] = await db
+    .select({ n: count() })
+    .from(addressBookEntries)
+    .where(eq(addressBookEntries.accountId, accountId));
   const totalElements = Number(total?.n ?? 0);
-  const content = await db.select(columns).from(addressBookEntries)
+  const content = await db
+    .select(columns)
+    .from(addressBookEntries)
     .where(eq(addressBookEntries.accountId, accountId))
     .orderBy(asc(addressBookEntries.createdAt), asc(addressBookEntries.id))
-    .limit(pageSize).offset((pageNumber - 1) * pageSize);
+    .limit(pageSize)
+    .offset((pageNumber - 1) * pageSize);
   return { content, totalElements, totalPages: Math.ceil(totalElements / pageSize), pageNumber, pageSize };
 }

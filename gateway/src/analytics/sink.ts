@@ -23,8 +23,11 @@ export function logSink(log: FastifyBaseLogger): AnalyticsSink {
 
 export function createSink(config: AnalyticsConfig, log: FastifyBaseLogger): AnalyticsSink {
   switch (config.sink) {
-    case 'none': return noSink;
-    case 'log': return logSink(log);
-    case 'posthog': return posthogSink(config);
+    case 'none':
+      return noSink;
+    case 'log':
+      return logSink(log);
+    case 'posthog':
+      return posthogSink(config);
   }
 }

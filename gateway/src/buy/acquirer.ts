@@ -67,6 +67,10 @@ export interface CardAcquirer {
 export const noAcquirer: CardAcquirer = {
   name: 'none',
   methods: () => [],
-  createPayment: async () => { throw new Error('No card acquirer is configured'); },
-  verifyCallback: () => { throw new CallbackError('No card acquirer is configured'); },
+  createPayment: async () => {
+    throw new Error('No card acquirer is configured');
+  },
+  verifyCallback: () => {
+    throw new CallbackError('No card acquirer is configured');
+  },
 };

@@ -32,13 +32,28 @@ async function byKey(db: Executor, key: string): Promise<BuyOrder | undefined> {
   return row;
 }
 
-const hashOf = (r: BuyOrderRequest) => createHash('sha256').update(JSON.stringify([
-  r.depositAddress, r.fiatCurrency, r.fiatSettingsItemId, r.rateId, r.amountInCrypto ?? null, r.amountInFiat ?? null,
-])).digest('hex');
+const hashOf = (r: BuyOrderRequest) =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([
+        r.depositAddress,
+        r.fiatCurrency,
+        r.fiatSettingsItemId,
+        r.rateId,
+        r.amountInCrypto ?? null,
+        r.amountInFiat ?? null,
+      ]),
+    )
+    .digest('hex');
 
 function replayOf(existing: BuyOrder, requestHash: string) {
   if (existing.requestHash !== requestHash) {
-    throw new DomainError('conflict', 'IDEMPOTENCY_CONFLICT', 'This idempotencyKey was already used for a different order', { field: 'idempotencyKey' });
+    throw new DomainError(
+      'conflict',
+      'IDEMPOTENCY_CONFLICT',
+      'This idempotencyKey was already used for a different order',
+      { field: 'idempotencyKey' },
+    );
   }
   if (!existing.paymentUrl) throw new Error(`buy order ${existing.id} has no payment url`);
   return { order: existing, url: existing.paymentUrl, replayed: true };
@@ -52,17 +67,28 @@ const rateNotFound = () => invalid('RATE_NOT_FOUND', 'Unknown rate id: fetch a n
  * concurrent twin with the same key waits on the unique index and then reads the committed row,
  * payment url included; if the acquirer fails, no order is left behind and the retry starts over.
  */
-export async function createBuyOrder(deps: BuyDeps, input: BuyOrderRequest): Promise<{ order: BuyOrder; url: string; replayed: boolean }> {
+export async function createBuyOrder(
+  deps: BuyDeps,
+  input: BuyOrderRequest,
+): Promise<{ order: BuyOrder; url: string; replayed: boolean }> {
   const requestHash = hashOf(input);
   const earlier = await byKey(deps.db, input.idempotencyKey);
   if (earlier) return replayOf(earlier, requestHash);
 
   const rate = await findRate(deps.db, input.rateId);
   if (!rate) throw rateNotFound();
-  const coin = coinFor(deps.config, rate.currency, input.depositAddress, { currency: 'rateId', address: 'depositAddress' });
+  const coin = coinFor(deps.config, rate.currency, input.depositAddress, {
+    currency: 'rateId',
+    address: 'depositAddress',
+  });
   // A rate issued for another address, coin, fiat or method is as good as unknown: say nothing more.
-  if (rate.network !== coin.network || rate.addressKey !== addressKey(coin.network, input.depositAddress)
-    || rate.fiatCurrency !== input.fiatCurrency || rate.fiatSettingsItemId !== input.fiatSettingsItemId) throw rateNotFound();
+  if (
+    rate.network !== coin.network ||
+    rate.addressKey !== addressKey(coin.network, input.depositAddress) ||
+    rate.fiatCurrency !== input.fiatCurrency ||
+    rate.fiatSettingsItemId !== input.fiatSettingsItemId
+  )
+    throw rateNotFound();
   // Quotes are given for any well-formed address (no membership oracle before this step). Only a
   // deposit address of this wallet gets an order; anyone else's is refused with the very answer a
   // forged or mismatched rate id gets, so the refusal names no address.
@@ -70,34 +96,65 @@ export async function createBuyOrder(deps: BuyDeps, input: BuyOrderRequest): Pro
   if (!buyer) throw rateNotFound();
   const { accountId, address } = buyer;
   const method = methodOf(deps.acquirer, rate.geoId, 'fiatSettingsItemId');
-  if (method.fiatSettingsItemId !== input.fiatSettingsItemId) throw invalid('UNKNOWN_FIAT_SETTINGS', 'Unknown payment method', 'fiatSettingsItemId');
+  if (method.fiatSettingsItemId !== input.fiatSettingsItemId)
+    throw invalid('UNKNOWN_FIAT_SETTINGS', 'Unknown payment method', 'fiatSettingsItemId');
   const now = await clockOf(deps);
-  if (now.getTime() >= rate.expiresAt.getTime()) throw invalid('RATE_EXPIRED', 'The rate has expired: fetch a new quote', 'rateId');
+  if (now.getTime() >= rate.expiresAt.getTime())
+    throw invalid('RATE_EXPIRED', 'The rate has expired: fetch a new quote', 'rateId');
 
   const amountField = input.amountInFiat !== undefined ? 'amountInFiat' : 'amountInCrypto';
-  const { fiatAmount, cryptoAmount } = priceAt(parseRate(rate.rate), coin.decimals,
-    { crypto: input.amountInCrypto, fiat: input.amountInFiat }, { crypto: 'amountInCrypto', fiat: 'amountInFiat' });
+  const { fiatAmount, cryptoAmount } = priceAt(
+    parseRate(rate.rate),
+    coin.decimals,
+    { crypto: input.amountInCrypto, fiat: input.amountInFiat },
+    { crypto: 'amountInCrypto', fiat: 'amountInFiat' },
+  );
   if (fiatAmount < method.minAmount || fiatAmount > method.maxAmount) {
     const f = (v: bigint) => formatAmount(v, FIAT_DECIMALS);
-    throw invalid('BUY_LIMIT', `The amount must be from ${f(method.minAmount)} to ${f(method.maxAmount)} ${method.fiatCurrency}`, amountField);
+    throw invalid(
+      'BUY_LIMIT',
+      `The amount must be from ${f(method.minAmount)} to ${f(method.maxAmount)} ${method.fiatCurrency}`,
+      amountField,
+    );
   }
   if (cryptoAmount <= 0n) throw invalid('INVALID_AMOUNT', 'The amount is too small to buy', amountField);
 
   const payBefore = new Date(now.getTime() + deps.config.buyPaymentTtlSeconds * 1000);
   const created = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.insert(buyOrders).values({
-      accountId, currency: coin.currency, depositAddress: address, fiatCurrency: method.fiatCurrency, geoId: method.geoId,
-      fiatSettingsItemId: method.fiatSettingsItemId, rateId: rate.id, rate: rate.rate, fiatAmount, cryptoAmount,
-      idempotencyKey: input.idempotencyKey, requestHash, acquirer: deps.acquirer.name, payBefore,
-    }).onConflictDoNothing({ target: buyOrders.idempotencyKey }).returning();
+    const [row] = await tx
+      .insert(buyOrders)
+      .values({
+        accountId,
+        currency: coin.currency,
+        depositAddress: address,
+        fiatCurrency: method.fiatCurrency,
+        geoId: method.geoId,
+        fiatSettingsItemId: method.fiatSettingsItemId,
+        rateId: rate.id,
+        rate: rate.rate,
+        fiatAmount,
+        cryptoAmount,
+        idempotencyKey: input.idempotencyKey,
+        requestHash,
+        acquirer: deps.acquirer.name,
+        payBefore,
+      })
+      .onConflictDoNothing({ target: buyOrders.idempotencyKey })
+      .returning();
     if (!row) return undefined;
     const session = await deps.acquirer.createPayment({
-      orderId: row.id, amount: fiatAmount, fiatCurrency: method.fiatCurrency,
+      orderId: row.id,
+      amount: fiatAmount,
+      fiatCurrency: method.fiatCurrency,
       description: `${formatAmount(cryptoAmount, coin.decimals)} ${coin.currency}`,
-      returnUrl: `${deps.config.publicUrl}${buyReturnPath(row.id)}`, payBefore,
+      returnUrl: `${deps.config.publicUrl}${buyReturnPath(row.id)}`,
+      payBefore,
     });
-    const [updated] = await tx.update(buyOrders).set({ paymentId: session.paymentId, paymentUrl: session.url })
-      .where(eq(buyOrders.id, row.id)).returning();
+    const [updated] = await tx
+      .update(buyOrders)
+      .set({ paymentId: session.paymentId, paymentUrl: session.url })
+      .where(eq(buyOrders.id, row.id))
+      .returning();
     return updated!;
   });
   if (!created) return replayOf((await byKey(deps.db, input.idempotencyKey))!, requestHash);
@@ -111,7 +168,10 @@ export async function buyOrderStatus(deps: Pick<BuyDeps, 'db' | 'now'>, orderId:
   const [row] = await deps.db.select().from(buyOrders).where(eq(buyOrders.id, orderId));
   if (!row) throw notFound;
   if (row.state !== 'NEW' || (await clockOf(deps)).getTime() < row.payBefore.getTime()) return row;
-  const [expired] = await deps.db.update(buyOrders).set({ state: 'FAILED', failureReason: 'EXPIRED', updatedAt: new Date() })
-    .where(and(eq(buyOrders.id, orderId), eq(buyOrders.state, 'NEW'))).returning();
+  const [expired] = await deps.db
+    .update(buyOrders)
+    .set({ state: 'FAILED', failureReason: 'EXPIRED', updatedAt: new Date() })
+    .where(and(eq(buyOrders.id, orderId), eq(buyOrders.state, 'NEW')))
+    .returning();
   return expired ?? (await deps.db.select().from(buyOrders).where(eq(buyOrders.id, orderId)))[0]!;
 }

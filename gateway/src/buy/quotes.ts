@@ -30,7 +30,8 @@ export async function clockOf(deps: Pick<BuyDeps, 'db' | 'now'>): Promise<Date> 
 }
 
 export function requireAvailable(acquirer: CardAcquirer) {
-  if (acquirer.methods().length === 0) throw invalid('BUY_UNAVAILABLE', 'Buying with a card is not available here', 'currency');
+  if (acquirer.methods().length === 0)
+    throw invalid('BUY_UNAVAILABLE', 'Buying with a card is not available here', 'currency');
 }
 
 export function methodOf(acquirer: CardAcquirer, geoId: string, field = 'geoId'): AcquirerMethod {
@@ -44,8 +45,10 @@ const fiat = (minor: bigint) => formatAmount(minor, FIAT_DECIMALS);
 
 /** Amount ↔ the other side at a fixed rate; exactly one of the two is given. */
 export function priceAt(
-  rate: bigint, decimals: number,
-  input: { crypto?: string | undefined; fiat?: string | undefined }, fields: { crypto: string; fiat: string },
+  rate: bigint,
+  decimals: number,
+  input: { crypto?: string | undefined; fiat?: string | undefined },
+  fields: { crypto: string; fiat: string },
 ): { fiatAmount: bigint; cryptoAmount: bigint } {
   if ((input.crypto === undefined) === (input.fiat === undefined)) {
     throw invalid('INVALID_AMOUNT', `Give exactly one of ${fields.fiat} and ${fields.crypto}`, fields.fiat);
@@ -58,7 +61,13 @@ export function priceAt(
   return { fiatAmount: fiatForCrypto(cryptoAmount, rate, decimals), cryptoAmount };
 }
 
-export function quoteView(row: BuyRate, method: AcquirerMethod, amounts: { fiatAmount: bigint; cryptoAmount: bigint }, decimals: number, now: Date): BuyQuote {
+export function quoteView(
+  row: BuyRate,
+  method: AcquirerMethod,
+  amounts: { fiatAmount: bigint; cryptoAmount: bigint },
+  decimals: number,
+  now: Date,
+): BuyQuote {
   return {
     fiatAmount: fiat(amounts.fiatAmount),
     cryptoAmount: formatAmount(amounts.cryptoAmount, decimals),
@@ -88,18 +97,32 @@ export async function issueQuote(deps: BuyDeps, input: BuyRateRequest): Promise<
   const prices = await deps.rates.usdPrices([coin.currency, method.fiatCurrency]);
   const usdCrypto = prices.get(coin.currency);
   const usdFiat = prices.get(method.fiatCurrency);
-  if (!usdCrypto || !usdFiat) throw invalid('UNKNOWN_CURRENCY', `No price for ${coin.currency} in ${method.fiatCurrency} right now`, 'currency');
+  if (!usdCrypto || !usdFiat)
+    throw invalid('UNKNOWN_CURRENCY', `No price for ${coin.currency} in ${method.fiatCurrency} right now`, 'currency');
   const rate = buyRate(usdCrypto / usdFiat, deps.config.buySpreadBps);
-  const amounts = priceAt(rate, coin.decimals, { crypto: input.cryptoAmount, fiat: input.fiatAmount }, { crypto: 'cryptoAmount', fiat: 'fiatAmount' });
+  const amounts = priceAt(
+    rate,
+    coin.decimals,
+    { crypto: input.cryptoAmount, fiat: input.fiatAmount },
+    { crypto: 'cryptoAmount', fiat: 'fiatAmount' },
+  );
   const now = await clockOf(deps);
   // Every keystroke (debounced) fixes a rate: the ones long past use go, so the tokenless call cannot
   // grow the table without bound. Orders copy their rate, so nothing refers to these.
   await deps.db.delete(buyRates).where(lt(buyRates.expiresAt, new Date(now.getTime() - STALE_RATE_MS)));
-  const [row] = await deps.db.insert(buyRates).values({
-    network: coin.network, addressKey: addressKey(coin.network, input.externalId), currency: coin.currency,
-    geoId: method.geoId, fiatCurrency: method.fiatCurrency, fiatSettingsItemId: method.fiatSettingsItemId,
-    rate: formatRate(rate), expiresAt: new Date(now.getTime() + BUY_QUOTE_VALIDITY_SECONDS * 1000),
-  }).returning();
+  const [row] = await deps.db
+    .insert(buyRates)
+    .values({
+      network: coin.network,
+      addressKey: addressKey(coin.network, input.externalId),
+      currency: coin.currency,
+      geoId: method.geoId,
+      fiatCurrency: method.fiatCurrency,
+      fiatSettingsItemId: method.fiatSettingsItemId,
+      rate: formatRate(rate),
+      expiresAt: new Date(now.getTime() + BUY_QUOTE_VALIDITY_SECONDS * 1000),
+    })
+    .returning();
   return [quoteView(row!, method, amounts, coin.decimals, now)];
 }
 

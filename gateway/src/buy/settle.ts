@@ -13,9 +13,16 @@ const FAILURE_OF = { DECLINED: 'DECLINED', FAILED: 'PAYMENT_FAILED', CANCELLED: 
 
 /** The deposit the purchase shows as in history: one per order, no chain hash. */
 const depositOf = (order: BuyOrder, status: 'IN_PROGRESS' | 'COMPLETED' | 'FAILED') => ({
-  currency: order.currency, address: order.depositAddress, txHash: `${CARD_BUY_HASH_PREFIX}${order.id}`, outputIndex: 0,
-  amountMinor: order.cryptoAmount, confirmations: status === 'COMPLETED' ? 1 : 0, requiredConfirmations: 1, status,
-  clearing: CARD_BUY_CLEARING, onChain: false,
+  currency: order.currency,
+  address: order.depositAddress,
+  txHash: `${CARD_BUY_HASH_PREFIX}${order.id}`,
+  outputIndex: 0,
+  amountMinor: order.cryptoAmount,
+  confirmations: status === 'COMPLETED' ? 1 : 0,
+  requiredConfirmations: 1,
+  status,
+  clearing: CARD_BUY_CLEARING,
+  onChain: false,
 });
 
 /**
@@ -28,7 +35,11 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<{ 
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(buyOrders).where(eq(buyOrders.id, event.orderId)).for('update');
     if (!order) throw new DomainError('not_found', 'BUY_ORDER_NOT_FOUND', 'No such order', { field: 'orderId' });
-    if (order.paymentId !== event.paymentId || order.fiatAmount !== event.amount || order.fiatCurrency !== event.fiatCurrency) {
+    if (
+      order.paymentId !== event.paymentId ||
+      order.fiatAmount !== event.amount ||
+      order.fiatCurrency !== event.fiatCurrency
+    ) {
       throw invalid('PAYMENT_MISMATCH', 'The payment does not match the order', 'paymentId');
     }
     if (order.state === 'COMPLETED' || order.state === 'FAILED') return { order, changed: false };
@@ -39,17 +50,25 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<{ 
     let transactionId = order.transactionId;
     if (event.status === 'PROCESSING' || event.status === 'PAID') {
       state = event.status === 'PAID' ? 'COMPLETED' : 'PROCESSING';
-      transactionId = (await reportDeposit(tx, depositOf(order, state === 'COMPLETED' ? 'COMPLETED' : 'IN_PROGRESS'))).transactionId;
+      transactionId = (await reportDeposit(tx, depositOf(order, state === 'COMPLETED' ? 'COMPLETED' : 'IN_PROGRESS')))
+        .transactionId;
     } else {
       state = 'FAILED';
       failureReason = FAILURE_OF[event.status];
       // Shown as In progress already: now "failed to receive", with nothing credited.
       if (transactionId) await reportDeposit(tx, depositOf(order, 'FAILED'));
     }
-    const [updated] = await tx.update(buyOrders).set({
-      state, failureReason, transactionId, updatedAt: sql`now()`,
-      ...(event.maskedCard ? { maskedCard: event.maskedCard } : {}),
-    }).where(eq(buyOrders.id, order.id)).returning();
+    const [updated] = await tx
+      .update(buyOrders)
+      .set({
+        state,
+        failureReason,
+        transactionId,
+        updatedAt: sql`now()`,
+        ...(event.maskedCard ? { maskedCard: event.maskedCard } : {}),
+      })
+      .where(eq(buyOrders.id, order.id))
+      .returning();
     return { order: updated!, changed: true };
   });
 }

@@ -21,7 +21,10 @@ export function networksOfAddress(address: string, field: string): Network[] {
 
 /** The coin (active, offered) of `currency`, with `address` well-formed on its network; nothing is read. */
 export function coinFor(
-  config: Pick<Config, 'production' | 'sandbox'>, currency: string, address: string, fields: { currency: string; address: string },
+  config: Pick<Config, 'production' | 'sandbox'>,
+  currency: string,
+  address: string,
+  fields: { currency: string; address: string },
 ): CoinDefinition {
   let coin: CoinDefinition;
   try {
@@ -39,7 +42,11 @@ export function coinFor(
  * The account whose deposit address on the coin's network this is, or undefined for anyone else's:
  * the caller (an order) refuses the two alike with another failure, never "unknown address".
  */
-export async function buyerOf(db: Executor, coin: CoinDefinition, address: string): Promise<{ accountId: string; address: string } | undefined> {
+export async function buyerOf(
+  db: Executor,
+  coin: CoinDefinition,
+  address: string,
+): Promise<{ accountId: string; address: string } | undefined> {
   const owner = await findAccountByAddress(db, coin.currency, address);
   return owner ? { accountId: owner.accountId, address: owner.address } : undefined;
 }

@@ -24,8 +24,12 @@ export type BitcoinNetwork = 'mainnet' | 'testnet';
 // Process-wide rather than a parameter so every caller keeps the (seed, network, index) contract;
 // the gateway sets it once from BITCOIN_NETWORK at start (see chain/plugin.ts).
 let bitcoinNetwork: BitcoinNetwork = 'mainnet';
-export function setBitcoinNetwork(value: BitcoinNetwork) { bitcoinNetwork = value; }
-export function getBitcoinNetwork(): BitcoinNetwork { return bitcoinNetwork; }
+export function setBitcoinNetwork(value: BitcoinNetwork) {
+  bitcoinNetwork = value;
+}
+export function getBitcoinNetwork(): BitcoinNetwork {
+  return bitcoinNetwork;
+}
 
 const LITECOIN = { bech32: 'ltc', pubKeyHash: 0x30, scriptHash: 0x32, wif: 0xb0 };
 // Litecoin still accepts the legacy "3…" P2SH version byte that it shares with Bitcoin.
@@ -38,17 +42,24 @@ const base58check = createBase58check(sha256);
 /** The derivation path of one deposit index: each network's standard, so other wallets can restore it. */
 export function derivationPath(network: Network, index: number): string {
   switch (network) {
-    case 'bitcoin': return `m/84'/${bitcoinNetwork === 'testnet' ? 1 : 0}'/0'/0/${index}`;
-    case 'litecoin': return `m/84'/2'/0'/0/${index}`;
-    case 'dogecoin': return `m/44'/3'/0'/0/${index}`;
-    case 'ethereum': return `m/44'/60'/0'/0/${index}`;
-    case 'tron': return `m/44'/195'/0'/0/${index}`;
-    case 'ton': return `m/44'/607'/${index}'`;
+    case 'bitcoin':
+      return `m/84'/${bitcoinNetwork === 'testnet' ? 1 : 0}'/0'/0/${index}`;
+    case 'litecoin':
+      return `m/84'/2'/0'/0/${index}`;
+    case 'dogecoin':
+      return `m/44'/3'/0'/0/${index}`;
+    case 'ethereum':
+      return `m/44'/60'/0'/0/${index}`;
+    case 'tron':
+      return `m/44'/195'/0'/0/${index}`;
+    case 'ton':
+      return `m/44'/607'/${index}'`;
   }
 }
 
 function assertIndex(index: number) {
-  if (!Number.isInteger(index) || index < 0 || index >= 0x80000000) throw new RangeError(`Invalid address index: ${index}`);
+  if (!Number.isInteger(index) || index < 0 || index >= 0x80000000)
+    throw new RangeError(`Invalid address index: ${index}`);
 }
 
 // Deriving the root costs one HMAC-SHA512 per call; keep the last few roots (one seed per process in practice).
@@ -112,17 +123,27 @@ export function deriveDepositAddress(seed: Uint8Array, network: Network, index: 
   if (network === 'ton') return tonAddressOf(seed, index);
   const key = secpKey(seed, derivationPath(network, index));
   switch (network) {
-    case 'bitcoin': return p2wpkh(key.publicKey!, bitcoinNetwork === 'testnet' ? TEST_NETWORK : NETWORK).address!;
-    case 'litecoin': return p2wpkh(key.publicKey!, LITECOIN).address!;
-    case 'dogecoin': return p2pkh(key.publicKey!, DOGECOIN).address!;
-    case 'ethereum': return ethereumAddressOf(key);
-    case 'tron': return tronAddressOf(key);
+    case 'bitcoin':
+      return p2wpkh(key.publicKey!, bitcoinNetwork === 'testnet' ? TEST_NETWORK : NETWORK).address!;
+    case 'litecoin':
+      return p2wpkh(key.publicKey!, LITECOIN).address!;
+    case 'dogecoin':
+      return p2pkh(key.publicKey!, DOGECOIN).address!;
+    case 'ethereum':
+      return ethereumAddressOf(key);
+    case 'tron':
+      return tronAddressOf(key);
   }
   throw new Error(`Unknown network: ${network as string}`);
 }
 
 function decodes(fn: () => unknown): boolean {
-  try { fn(); return true; } catch { return false; }
+  try {
+    fn();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function base58Version(address: string, versions: number[]): boolean {
@@ -163,12 +184,20 @@ export function isValidAddress(network: Network, address: string): boolean {
       return decodes(() => BtcAddress(net).decode(address));
     }
     case 'litecoin':
-      return decodes(() => BtcAddress(LITECOIN).decode(address)) || decodes(() => BtcAddress(LITECOIN_LEGACY_P2SH).decode(address));
-    case 'dogecoin': return base58Version(address, [DOGECOIN.pubKeyHash, DOGECOIN.scriptHash]);
-    case 'ethereum': return isValidEthereum(address);
-    case 'tron': return /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address) && base58Version(address, [TRON_PREFIX]);
-    case 'ton': return isValidTon(address);
-    default: return false;
+      return (
+        decodes(() => BtcAddress(LITECOIN).decode(address)) ||
+        decodes(() => BtcAddress(LITECOIN_LEGACY_P2SH).decode(address))
+      );
+    case 'dogecoin':
+      return base58Version(address, [DOGECOIN.pubKeyHash, DOGECOIN.scriptHash]);
+    case 'ethereum':
+      return isValidEthereum(address);
+    case 'tron':
+      return /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address) && base58Version(address, [TRON_PREFIX]);
+    case 'ton':
+      return isValidTon(address);
+    default:
+      return false;
   }
 }
 
@@ -179,14 +208,17 @@ export function isValidAddress(network: Network, address: string): boolean {
 export function normalizeAddress(network: Network, address: string): string {
   if (!isValidAddress(network, address)) return address;
   switch (network) {
-    case 'ethereum': return toChecksumAddress(address.slice(2));
+    case 'ethereum':
+      return toChecksumAddress(address.slice(2));
     case 'bitcoin':
-    case 'litecoin': return /^[A-Z0-9]+$/.test(address) && /^(BC|TB|LTC)1/.test(address) ? address.toLowerCase() : address;
+    case 'litecoin':
+      return /^[A-Z0-9]+$/.test(address) && /^(BC|TB|LTC)1/.test(address) ? address.toLowerCase() : address;
     case 'ton': {
       const parsed = TonAddress.parse(address);
       const testOnly = TonAddress.isFriendly(address) ? TonAddress.parseFriendly(address).isTestOnly : false;
       return parsed.toString({ urlSafe: true, bounceable: false, testOnly });
     }
-    default: return address;
+    default:
+      return address;
   }
 }

@@ -20,15 +20,22 @@ export const creditDeposits: DepositListener = (report, db) => reportDeposit(db,
 export type ChainAdapters = Map<Network, ChainAdapter>;
 
 /** `adapters` is filled with this gateway's adapter per network, for the withdrawal worker. */
-export async function chainPlugin(app: FastifyInstance, { db, config, adapters }: { db: Db; config: Config; adapters?: ChainAdapters }) {
+export async function chainPlugin(
+  app: FastifyInstance,
+  { db, config, adapters }: { db: Db; config: Config; adapters?: ChainAdapters },
+) {
   setBitcoinNetwork(config.bitcoinNetwork);
   // Production must not start without its seed: better a failed deploy than a failed first deposit.
   if (config.production && !config.sandbox) loadSeed(config);
   if (!config.sandbox) return;
-  const chain = new SandboxChain(db, {
-    confirmationMs: config.sandboxBlockMs,
-    requiredConfirmations: config.sandboxConfirmations,
-  }, app.log);
+  const chain = new SandboxChain(
+    db,
+    {
+      confirmationMs: config.sandboxBlockMs,
+      requiredConfirmations: config.sandboxConfirmations,
+    },
+    app.log,
+  );
   const all = sandboxAdapters(chain);
   for (const adapter of all) adapters?.set(adapter.network, adapter);
   const stops = all.map((adapter) => adapter.watchDeposits(creditDeposits));

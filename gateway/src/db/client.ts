@@ -33,7 +33,11 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const defaultPoolSize = () => 2 * availableParallelism();
 
 /** PostgreSQL when a URL is given, else embedded PGlite in `<dataDir>/pglite` (or in memory for `memory://`). */
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number | undefined }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  poolSize?: number | undefined;
+}): Promise<Database> {
   if (opts.databaseUrl && !opts.databaseUrl.startsWith('memory://')) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');

@@ -36,7 +36,12 @@ export class DomainError extends Error {
   readonly attemptsLeft?: number;
   readonly holdUntil?: string;
 
-  constructor(readonly kind: DomainErrorKind, readonly code: string, message: string, details: DomainErrorDetails = {}) {
+  constructor(
+    readonly kind: DomainErrorKind,
+    readonly code: string,
+    message: string,
+    details: DomainErrorDetails = {},
+  ) {
     super(message);
     this.name = 'DomainError';
     if (details.field !== undefined) this.field = details.field;

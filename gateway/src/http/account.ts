@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preValidationHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestHookHandler,
+  preValidationHookHandler,
+  RouteOptions,
+} from 'fastify';
 import type { Executor } from '../db/client.js';
 import { preparedPer } from '../db/prepared.js';
 import { accounts } from '../db/schema/users.js';
@@ -34,12 +40,14 @@ export type AccountReadParams = ReturnType<typeof livenessParams> & ReturnType<t
  */
 export type AccountRead = (db: Executor, params: AccountReadParams) => Promise<BearerAccountRow[]>;
 
-const bearerAndAccount = preparedPer((db) => db
-  .select({ ...livenessColumns, accountId: accounts.id })
-  .from(oidcPayloads)
-  .leftJoin(accounts, ownAccount)
-  .where(liveGrant)
-  .prepare('token_account'));
+const bearerAndAccount = preparedPer((db) =>
+  db
+    .select({ ...livenessColumns, accountId: accounts.id })
+    .from(oidcPayloads)
+    .leftJoin(accounts, ownAccount)
+    .where(liveGrant)
+    .prepare('token_account'),
+);
 
 const checkBearerAndAccount: AccountRead = (db, params) => bearerAndAccount(db).execute(params);
 
@@ -59,7 +67,8 @@ const ACCOUNT_PARAM = /(?:^|\/):account(?:[/(]|$)/;
 
 export const hasAccountParam = (url: string) => ACCOUNT_PARAM.test(url);
 
-const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+const asList = <T>(hooks: T | T[] | undefined): T[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 
 /**
  * Guide §8 item 10, held in one place: every route whose path has `:account` — today's and any
@@ -78,33 +87,41 @@ const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? []
  * round trip to PostgreSQL was what a request waited for, so this saves one on every `:account`
  * request, and a route naming `config.accountRead` (the balance poll) gets its data in the same one.
  */
-export function registerAccountAccess(app: FastifyInstance, deps: { db: Executor; authenticate: AuthHook; idp?: Pick<Idp, 'verifySignature'> }) {
+export function registerAccountAccess(
+  app: FastifyInstance,
+  deps: { db: Executor; authenticate: AuthHook; idp?: Pick<Idp, 'verifySignature'> },
+) {
   const { db, authenticate } = deps;
   const authenticateHook = authenticate as onRequestHookHandler;
   const verifySignature = deps.idp?.verifySignature;
 
-  const bearerAndAccountHook = (read: AccountRead, verify: NonNullable<typeof verifySignature>): onRequestHookHandler => async (request) => {
-    const token = bearerToken(request);
-    try {
-      const claims = await verify(token);
-      const { account } = (request.params ?? {}) as { account?: unknown };
-      // A token without a grant id is never live (verify.ts): no statement for it.
-      const rows = claims.gid
-        ? await read(db, { ...livenessParams(claims), ...ownAccountParams(claims.sub, typeof account === 'string' ? account : '') })
-        : [];
-      if (!isLiveRow(rows[0], claims)) throw new Error('token is not live');
-      request.userId = claims.sub;
-      readRows.set(request, rows);
-    } catch {
-      throw invalidToken();
-    }
-  };
+  const bearerAndAccountHook =
+    (read: AccountRead, verify: NonNullable<typeof verifySignature>): onRequestHookHandler =>
+    async (request) => {
+      const token = bearerToken(request);
+      try {
+        const claims = await verify(token);
+        const { account } = (request.params ?? {}) as { account?: unknown };
+        // A token without a grant id is never live (verify.ts): no statement for it.
+        const rows = claims.gid
+          ? await read(db, {
+              ...livenessParams(claims),
+              ...ownAccountParams(claims.sub, typeof account === 'string' ? account : ''),
+            })
+          : [];
+        if (!isLiveRow(rows[0], claims)) throw new Error('token is not live');
+        request.userId = claims.sub;
+        readRows.set(request, rows);
+      } catch {
+        throw invalidToken();
+      }
+    };
 
   const loadOwnAccount: preValidationHookHandler = async (request) => {
     const rows = readRows.get(request);
     const { account } = (request.params ?? {}) as { account?: unknown };
     const accountId = rows
-      ? rows[0]?.accountId ?? undefined
+      ? (rows[0]?.accountId ?? undefined)
       : typeof account === 'string' && request.userId
         ? await findOwnAccountId(db, request.userId, account)
         : undefined;

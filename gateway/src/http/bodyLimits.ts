@@ -69,7 +69,8 @@ export const bodyTooLarge = (limit: number) =>
 export const bodyTooDeep = (limit = MAX_BODY_DEPTH) =>
   new ApiError(400, 'BODY_TOO_DEEP', `The request body nests arrays and objects more than ${limit} levels deep`);
 
-const isJson = (request: FastifyRequest) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(request.headers['content-type'] ?? '');
+const isJson = (request: FastifyRequest) =>
+  /^application\/(?:[\w.+-]+\+)?json\b/i.test(request.headers['content-type'] ?? '');
 
 /**
  * The body as the parser reads it: the request's bytes, counted and (for JSON) depth-scanned, ending
@@ -82,7 +83,11 @@ class BodyGuard extends Readable {
   private started = false;
   private readonly depth: JsonDepthScanner | undefined;
 
-  constructor(private readonly source: Readable, private readonly limit: number, json: boolean) {
+  constructor(
+    private readonly source: Readable,
+    private readonly limit: number,
+    json: boolean,
+  ) {
     super();
     this.depth = json ? new JsonDepthScanner() : undefined;
   }
@@ -98,7 +103,10 @@ class BodyGuard extends Readable {
     if (!this.push(bytes)) this.source.pause();
   };
 
-  private readonly onEnd = () => { this.detach(); this.push(null); };
+  private readonly onEnd = () => {
+    this.detach();
+    this.push(null);
+  };
 
   private readonly onError = (err: Error) => this.refuse(err);
 

@@ -19,7 +19,11 @@ export const hasControlCharacters = (text: string, multiline = false) =>
 export const withoutControlCharacters = (text: string) => text.replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), '');
 
 /** One value met by the walk below: the key it sits under and its parent, so its path is built only when needed. */
-interface Place { value: unknown; key: string | undefined; parent: Place | undefined }
+interface Place {
+  value: unknown;
+  key: string | undefined;
+  parent: Place | undefined;
+}
 
 const pathOf = (place: Place): string => {
   const keys: string[] = [];

@@ -56,8 +56,10 @@ interface ValidationIssue {
 export function fieldOf(issue: ValidationIssue | undefined): string | undefined {
   if (!issue) return undefined;
   const base = (issue.instancePath ?? '').split('/').filter(Boolean);
-  const extra = issue.params?.missingProperty ?? issue.params?.requiredProperties?.[0]
-    ?? (Array.isArray(issue.params?.additionalProperties) ? issue.params.additionalProperties[0] : undefined);
+  const extra =
+    issue.params?.missingProperty ??
+    issue.params?.requiredProperties?.[0] ??
+    (Array.isArray(issue.params?.additionalProperties) ? issue.params.additionalProperties[0] : undefined);
   const parts = extra ? [...base, extra] : base;
   return parts.length ? parts.join('.') : undefined;
 }
@@ -65,9 +67,13 @@ export function fieldOf(issue: ValidationIssue | undefined): string | undefined 
 function validationPayload(error: FastifyError): ErrorPayload {
   const issues = (error.validation ?? []) as ValidationIssue[];
   // Prefer an issue that points at a property: union branches report at the parent path.
-  const issue = issues.find((i) => fieldOf(i) && (i.instancePath ?? '') !== '') ?? issues.find((i) => fieldOf(i)) ?? issues[0];
+  const issue =
+    issues.find((i) => fieldOf(i) && (i.instancePath ?? '') !== '') ?? issues.find((i) => fieldOf(i)) ?? issues[0];
   const field = fieldOf(issue) ?? error.validationContext;
-  const detail = issue?.params?.requiredProperties || issue?.params?.missingProperty ? 'is required' : issue?.message ?? 'is invalid';
+  const detail =
+    issue?.params?.requiredProperties || issue?.params?.missingProperty
+      ? 'is required'
+      : (issue?.message ?? 'is invalid');
   return { code: 'VALIDATION_ERROR', message: `${field} ${detail}`, ...(field ? { field } : {}) };
 }
 
@@ -78,12 +84,15 @@ export function sendError(reply: FastifyReply, status: number, payload: ErrorPay
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof DomainError) {
     // RFC 9110: a 429 says when to come back (rate limits and the passcode wait alike).
-    if (error.kind === 'too_many_attempts' && error.waitSeconds !== undefined) reply.header('Retry-After', String(error.waitSeconds));
+    if (error.kind === 'too_many_attempts' && error.waitSeconds !== undefined)
+      reply.header('Retry-After', String(error.waitSeconds));
     return sendError(reply, STATUS_OF_KIND[error.kind], domainPayload(error));
   }
   if (error instanceof ApiError) {
     return sendError(reply, error.statusCode, {
-      code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}),
+      code: error.code,
+      message: error.message,
+      ...(error.field ? { field: error.field } : {}),
     });
   }
   if (error.validation) return sendError(reply, 400, validationPayload(error));

@@ -7,7 +7,11 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
  * and the SPA fallback never answers in its place.
  */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/health', {
-    schema: { tags: ['meta'], summary: 'Reachability probe for the app', response: { 204: Type.Null() } },
-  }, async (_request, reply) => reply.code(204).header('Cache-Control', 'no-store').send(null));
+  app.get(
+    '/health',
+    {
+      schema: { tags: ['meta'], summary: 'Reachability probe for the app', response: { 204: Type.Null() } },
+    },
+    async (_request, reply) => reply.code(204).header('Cache-Control', 'no-store').send(null),
+  );
 };

@@ -9,23 +9,49 @@ export const REDACTED = '[redacted]';
 
 /** Header and body paths pino blanks wherever a log line carries a request. */
 export const REDACT_PATHS = [
-  'req.headers.authorization', 'req.headers.pincode', 'req.headers.cookie', 'req.headers["set-cookie"]',
-  'headers.authorization', 'headers.pincode', 'headers.cookie',
-  '*.password', '*.pinCode', '*.pincode', '*.access_token', '*.refresh_token', '*.id_token', '*.ticket',
-  '*.confirmationCode', '*.oneTimeCode', '*.initData', '*.tgCode',
+  'req.headers.authorization',
+  'req.headers.pincode',
+  'req.headers.cookie',
+  'req.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.pincode',
+  'headers.cookie',
+  '*.password',
+  '*.pinCode',
+  '*.pincode',
+  '*.access_token',
+  '*.refresh_token',
+  '*.id_token',
+  '*.ticket',
+  '*.confirmationCode',
+  '*.oneTimeCode',
+  '*.initData',
+  '*.tgCode',
   // A sell to a new card carries the full card number: never written, wherever a body is logged.
-  'card', '*.card', 'req.body.card', 'request.body.card',
+  'card',
+  '*.card',
+  'req.body.card',
+  'request.body.card',
 ];
 
 const FAILED_QUERY = /^(Failed query: [\s\S]*?)\nparams: [\s\S]*$/;
 
-interface QueryErrorLike { message?: unknown; params?: unknown; query?: unknown; cause?: unknown }
+interface QueryErrorLike {
+  message?: unknown;
+  params?: unknown;
+  query?: unknown;
+  cause?: unknown;
+}
 
 /** An error as logged: SQL kept (it names what failed), bound values dropped, causes likewise. */
 export function serializeError(err: unknown, depth = 0): unknown {
   if (!(err instanceof Error)) return err;
   const e = err as Error & QueryErrorLike;
-  const out: Record<string, unknown> = { type: err.constructor?.name ?? 'Error', message: err.message, stack: err.stack };
+  const out: Record<string, unknown> = {
+    type: err.constructor?.name ?? 'Error',
+    message: err.message,
+    stack: err.stack,
+  };
   for (const [key, value] of Object.entries(err)) if (!(key in out) && key !== 'cause') out[key] = value;
   if (typeof out.message === 'string') out.message = out.message.replace(FAILED_QUERY, `$1\nparams: ${REDACTED}`);
   if (typeof out.stack === 'string') out.stack = out.stack.replace(/\nparams: [^\n]*/, `\nparams: ${REDACTED}`);

@@ -25,13 +25,18 @@ export interface RateLimitStore {
 export function databaseStore(db: Db): RateLimitStore {
   // Finished windows are never read again; a slow sweep keeps the table at the live counters.
   const sweep = setInterval(() => {
-    void db.execute(sql`delete from rate_limit_counters where window_ends < now() - interval '1 minute'`).catch(() => {});
+    void db
+      .execute(sql`delete from rate_limit_counters where window_ends < now() - interval '1 minute'`)
+      .catch(() => {});
   }, 600_000);
   sweep.unref();
   // Every key of a request in one statement: one round trip per counted request, not one per scope.
   // The keys of one request differ by scope, so no row is hit twice by the same command.
   const hitAll = async (hits: { key: string; windowSeconds: number }[]) => {
-    const values = sql.join(hits.map((h) => sql`(${h.key}, 1, now() + make_interval(secs => ${h.windowSeconds}))`), sql`, `);
+    const values = sql.join(
+      hits.map((h) => sql`(${h.key}, 1, now() + make_interval(secs => ${h.windowSeconds}))`),
+      sql`, `,
+    );
     const result = (await db.execute(sql`
       insert into rate_limit_counters as c (key, hits, window_ends)
       values ${values}
@@ -52,15 +57,22 @@ export function databaseStore(db: Db): RateLimitStore {
     async hit(key, windowSeconds) {
       return (await hitAll([{ key, windowSeconds }]))[0]!;
     },
-    async close() { clearInterval(sweep); },
+    async close() {
+      clearInterval(sweep);
+    },
   };
 }
 
 /** Who a counted request is: its client address and, when known, its account (e-mail, user name or user id). */
-export interface RateLimitSubject { ip?: string | undefined; account?: string | undefined }
+export interface RateLimitSubject {
+  ip?: string | undefined;
+  account?: string | undefined;
+}
 
 export const rateLimited = (waitSeconds: number) =>
-  new DomainError('too_many_attempts', 'RATE_LIMITED', `Too many requests: try again in ${waitSeconds} s`, { waitSeconds });
+  new DomainError('too_many_attempts', 'RATE_LIMITED', `Too many requests: try again in ${waitSeconds} s`, {
+    waitSeconds,
+  });
 
 export interface RateLimiter {
   /** Counts the request against every scope of `rule`; throws RATE_LIMITED (429) when one is over. */
@@ -73,7 +85,11 @@ export interface RateLimiter {
 const keyOf = (rule: string, scope: RateLimitScope, value: string) =>
   `${rule}:${scope}:${createHash('sha256').update(value.trim().toLowerCase()).digest('base64url').slice(0, 32)}`;
 
-export function createRateLimiter(opts: { limits: RateLimits | false; store: RateLimitStore; log?: { warn(o: object, m: string): void } }): RateLimiter {
+export function createRateLimiter(opts: {
+  limits: RateLimits | false;
+  store: RateLimitStore;
+  log?: { warn(o: object, m: string): void };
+}): RateLimiter {
   const { limits, store } = opts;
   return {
     limits,
@@ -81,7 +97,12 @@ export function createRateLimiter(opts: { limits: RateLimits | false; store: Rat
       if (!limits) return;
       const counted = (Object.entries(limits[rule]) as [RateLimitScope, { max: number; windowSeconds: number }][])
         .filter(([scope]) => subject[scope])
-        .map(([scope, limit]) => ({ scope, limit, key: keyOf(rule, scope, subject[scope]!), windowSeconds: limit.windowSeconds }));
+        .map(([scope, limit]) => ({
+          scope,
+          limit,
+          key: keyOf(rule, scope, subject[scope]!),
+          windowSeconds: limit.windowSeconds,
+        }));
       if (counted.length === 0) return;
       // A counter we cannot reach must not lock every user out: count nothing, say so.
       const unreachable = (err: unknown, scope: string) => {
@@ -89,8 +110,13 @@ export function createRateLimiter(opts: { limits: RateLimits | false; store: Rat
         return undefined;
       };
       const answers = store.hitAll
-        ? await store.hitAll(counted).catch((err) => { unreachable(err, counted.map((c) => c.scope).join('+')); return counted.map(() => undefined); })
-        : await Promise.all(counted.map((c) => store.hit(c.key, c.windowSeconds).catch((err) => unreachable(err, c.scope))));
+        ? await store.hitAll(counted).catch((err) => {
+            unreachable(err, counted.map((c) => c.scope).join('+'));
+            return counted.map(() => undefined);
+          })
+        : await Promise.all(
+            counted.map((c) => store.hit(c.key, c.windowSeconds).catch((err) => unreachable(err, c.scope))),
+          );
       let wait = 0;
       answers.forEach((answer, i) => {
         if (answer && answer.hits > counted[i]!.limit.max) wait = Math.max(wait, answer.resetInSeconds);
@@ -122,10 +148,22 @@ declare module 'fastify' {
  */
 export const ROUTE_RATE_LIMITS: { method: string; url: RegExp; limit: RouteRateLimit }[] = [
   { method: 'POST', url: /^\/b2c-user-management\/user$/, limit: { rule: 'signUp', accountField: 'email' } },
-  { method: 'POST', url: /^\/b2c-user-management\/password-reset$/, limit: { rule: 'passwordReset', accountField: 'email' } },
-  { method: 'POST', url: /^\/b2c-user-management\/(password-reset|confirmation)\/confirm$/, limit: { rule: 'confirmation' } },
+  {
+    method: 'POST',
+    url: /^\/b2c-user-management\/password-reset$/,
+    limit: { rule: 'passwordReset', accountField: 'email' },
+  },
+  {
+    method: 'POST',
+    url: /^\/b2c-user-management\/(password-reset|confirmation)\/confirm$/,
+    limit: { rule: 'confirmation' },
+  },
   { method: 'POST', url: /^\/b2c-user-management\/auth\/tg(\/link)?$/, limit: { rule: 'telegram' } },
-  { method: 'POST', url: /^\/b2c-user-management\/user\/pinCode\/(validate|change|disable|enable|recover\/tg)$/, limit: { rule: 'passcode' } },
+  {
+    method: 'POST',
+    url: /^\/b2c-user-management\/user\/pinCode\/(validate|change|disable|enable|recover\/tg)$/,
+    limit: { rule: 'passcode' },
+  },
   { method: 'POST', url: /\/:account\/withdrawal$/, limit: { rule: 'money' } },
   { method: 'POST', url: /\/:account\/exchange(\/confirm\/:id)?$/, limit: { rule: 'money' } },
   { method: 'POST', url: /\/c2f\/:account\/order\/(byCard|bySavedCard)$/, limit: { rule: 'money' } },
@@ -133,7 +171,11 @@ export const ROUTE_RATE_LIMITS: { method: string; url: RegExp; limit: RouteRateL
   { method: 'POST', url: /\/b2c\/(rate|order)$/, limit: { rule: 'money' } },
 ];
 
-const routeLimitOf = (config: { rateLimit?: RateLimitRule | RouteRateLimit } | undefined, method: string | string[], url: string) => {
+const routeLimitOf = (
+  config: { rateLimit?: RateLimitRule | RouteRateLimit } | undefined,
+  method: string | string[],
+  url: string,
+) => {
   if (config?.rateLimit) return typeof config.rateLimit === 'string' ? { rule: config.rateLimit } : config.rateLimit;
   const methods = Array.isArray(method) ? method : [method];
   return ROUTE_RATE_LIMITS.find((r) => methods.includes(r.method) && r.url.test(url))?.limit;
@@ -154,9 +196,14 @@ function accountOf(request: FastifyRequest, limit: RouteRateLimit): string | und
  */
 export function registerRateLimits(app: FastifyInstance, limiter: RateLimiter) {
   app.addHook('onRoute', (route) => {
-    const limit = routeLimitOf(route.config as { rateLimit?: RateLimitRule | RouteRateLimit } | undefined, route.method, route.url);
+    const limit = routeLimitOf(
+      route.config as { rateLimit?: RateLimitRule | RouteRateLimit } | undefined,
+      route.method,
+      route.url,
+    );
     if (!limit) return;
-    const hook = async (request: FastifyRequest) => limiter.consume(limit.rule, { ip: request.ip, account: accountOf(request, limit) });
+    const hook = async (request: FastifyRequest) =>
+      limiter.consume(limit.rule, { ip: request.ip, account: accountOf(request, limit) });
     const existing = route.preHandler;
     // First, so a refused request costs no passcode hash and no database transaction of the route.
     route.preHandler = existing ? [hook, ...(Array.isArray(existing) ? existing : [existing])] : hook;

@@ -4,12 +4,26 @@
  * how many of them a window allows. Defaults are meant for production: a person never meets them,
  * a script does. `RATE_LIMITS` overrides any of them (see `parseRateLimits`).
  */
-export const RATE_LIMIT_RULES = ['signIn', 'signUp', 'passwordReset', 'confirmation', 'telegram', 'passcode', 'money', 'analytics', 'sellRate', 'addressBook'] as const;
+export const RATE_LIMIT_RULES = [
+  'signIn',
+  'signUp',
+  'passwordReset',
+  'confirmation',
+  'telegram',
+  'passcode',
+  'money',
+  'analytics',
+  'sellRate',
+  'addressBook',
+] as const;
 export type RateLimitRule = (typeof RATE_LIMIT_RULES)[number];
 export const RATE_LIMIT_SCOPES = ['ip', 'account'] as const;
 export type RateLimitScope = (typeof RATE_LIMIT_SCOPES)[number];
 
-export interface Limit { max: number; windowSeconds: number }
+export interface Limit {
+  max: number;
+  windowSeconds: number;
+}
 export type RateLimits = Record<RateLimitRule, Partial<Record<RateLimitScope, Limit>>>;
 
 const per = (max: number, windowSeconds: number): Limit => ({ max, windowSeconds });
@@ -44,12 +58,22 @@ export function parseRateLimits(raw: string | undefined, problems: string[]): Ra
   const limits: RateLimits = structuredClone(DEFAULT_RATE_LIMITS);
   if (raw === undefined || raw.trim() === '') return limits;
   if (/^(off|false|0|no)$/i.test(raw.trim())) return false;
-  for (const entry of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const m = /^(\w+)\.(\w+)=(?:(off)|(\d{1,9})\/(\d{1,9}))$/.exec(entry);
     const rule = m?.[1] as RateLimitRule | undefined;
     const scope = m?.[2] as RateLimitScope | undefined;
-    if (!m || !RATE_LIMIT_RULES.includes(rule!) || !RATE_LIMIT_SCOPES.includes(scope!) || (!m[3] && (Number(m[4]) < 1 || Number(m[5]) < 1))) {
-      problems.push(`RATE_LIMITS must be off or rule.scope=max/seconds entries (rules: ${RATE_LIMIT_RULES.join(', ')}; scopes: ip, account); not: ${JSON.stringify(entry)}`);
+    if (
+      !m ||
+      !RATE_LIMIT_RULES.includes(rule!) ||
+      !RATE_LIMIT_SCOPES.includes(scope!) ||
+      (!m[3] && (Number(m[4]) < 1 || Number(m[5]) < 1))
+    ) {
+      problems.push(
+        `RATE_LIMITS must be off or rule.scope=max/seconds entries (rules: ${RATE_LIMIT_RULES.join(', ')}; scopes: ip, account); not: ${JSON.stringify(entry)}`,
+      );
       continue;
     }
     if (m[3]) delete limits[rule!][scope!];

@@ -15,7 +15,12 @@ return {n, t}`;
 type Reply = string | number | null | Reply[] | Error;
 
 const encode = (args: (string | number)[]) =>
-  `*${args.length}\r\n${args.map((a) => { const s = String(a); return `$${Buffer.byteLength(s)}\r\n${s}\r\n`; }).join('')}`;
+  `*${args.length}\r\n${args
+    .map((a) => {
+      const s = String(a);
+      return `$${Buffer.byteLength(s)}\r\n${s}\r\n`;
+    })
+    .join('')}`;
 
 /** Parses one reply at `at`; undefined when the buffer does not hold all of it yet. */
 function parse(buf: Buffer, at: number): { value: Reply; next: number } | undefined {
@@ -25,9 +30,12 @@ function parse(buf: Buffer, at: number): { value: Reply; next: number } | undefi
   const line = buf.toString('utf8', at + 1, eol);
   const next = eol + 2;
   switch (type) {
-    case '+': return { value: line, next };
-    case '-': return { value: new Error(line), next };
-    case ':': return { value: Number(line), next };
+    case '+':
+      return { value: line, next };
+    case '-':
+      return { value: new Error(line), next };
+    case ':':
+      return { value: Number(line), next };
     case '$': {
       const n = Number(line);
       if (n < 0) return { value: null, next };
@@ -47,7 +55,8 @@ function parse(buf: Buffer, at: number): { value: Reply; next: number } | undefi
       }
       return { value: items, next: pos };
     }
-    default: return { value: new Error(`unexpected Redis reply type ${JSON.stringify(type)}`), next: buf.length };
+    default:
+      return { value: new Error(`unexpected Redis reply type ${JSON.stringify(type)}`), next: buf.length };
   }
 }
 
@@ -65,23 +74,29 @@ export function redisStore(redisUrl: string): RateLimitStore {
     ready = undefined;
   };
 
-  const send = (args: (string | number)[]) => new Promise<Reply>((resolve, reject) => {
-    waiting.push({ resolve, reject });
-    socket!.write(encode(args));
-  });
+  const send = (args: (string | number)[]) =>
+    new Promise<Reply>((resolve, reject) => {
+      waiting.push({ resolve, reject });
+      socket!.write(encode(args));
+    });
 
   function connect(): Promise<void> {
     return (ready ??= new Promise<void>((resolve, reject) => {
       const port = Number(url.port || 6379);
       const host = url.hostname || '127.0.0.1';
-      const s = url.protocol === 'rediss:' ? tls.connect({ port, host, servername: host }) : net.connect({ port, host });
+      const s =
+        url.protocol === 'rediss:' ? tls.connect({ port, host, servername: host }) : net.connect({ port, host });
       socket = s;
       buffer = Buffer.alloc(0);
       s.setNoDelay(true);
       s.once(url.protocol === 'rediss:' ? 'secureConnect' : 'connect', async () => {
         try {
           if (url.password) {
-            const auth = await send(url.username ? ['AUTH', decodeURIComponent(url.username), decodeURIComponent(url.password)] : ['AUTH', decodeURIComponent(url.password)]);
+            const auth = await send(
+              url.username
+                ? ['AUTH', decodeURIComponent(url.username), decodeURIComponent(url.password)]
+                : ['AUTH', decodeURIComponent(url.password)],
+            );
             if (auth instanceof Error) throw auth;
           }
           const db = url.pathname.replace(/^\//, '');

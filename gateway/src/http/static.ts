@@ -7,7 +7,16 @@ import { sendError } from './errors.js';
 
 /** Paths owned by the gateway itself; everything else may be an SPA route. */
 export const API_PREFIXES = [
-  '/b2c-user-management', '/b2c-wallet', '/b2c-address-book', '/b2c', '/c2f', '/fiat', '/rate', '/realms', '/dev', '/docs',
+  '/b2c-user-management',
+  '/b2c-wallet',
+  '/b2c-address-book',
+  '/b2c',
+  '/c2f',
+  '/fiat',
+  '/rate',
+  '/realms',
+  '/dev',
+  '/docs',
 ];
 
 export function isApiPath(url: string): boolean {
@@ -23,7 +32,8 @@ function looksLikeFile(url: string): boolean {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-const BUILD_HINT = 'The web app is not built yet. Run `npm run build` (or `npm run dev` for the dev server) and reload.\n';
+const BUILD_HINT =
+  'The web app is not built yet. Run `npm run build` (or `npm run dev` for the dev server) and reload.\n';
 
 export async function registerStatic(app: FastifyInstance, config: Config) {
   const root = config.staticDir;
@@ -43,14 +53,21 @@ export async function registerStatic(app: FastifyInstance, config: Config) {
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const spaRoute = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !looksLikeFile(request.url);
+    const spaRoute =
+      (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !looksLikeFile(request.url);
     if (spaRoute && built) {
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html', root);
     }
     if (spaRoute) {
-      return reply.status(request.url === '/' ? 200 : 404).type('text/plain; charset=utf-8').send(BUILD_HINT);
+      return reply
+        .status(request.url === '/' ? 200 : 404)
+        .type('text/plain; charset=utf-8')
+        .send(BUILD_HINT);
     }
-    return sendError(reply, 404, { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    return sendError(reply, 404, {
+      code: 'NOT_FOUND',
+      message: `No route ${request.method} ${request.url.split('?')[0]}`,
+    });
   });
 }

@@ -90,8 +90,12 @@ export function createAdapter(db: Db): AdapterConstructor {
  */
 export async function revokeUserGrants(db: Executor, userId: string): Promise<number> {
   const owned = sql`${oidcPayloads.model} in ('Grant', 'Session') and ${oidcPayloads.payload} ->> 'accountId' = ${userId}`;
-  const grants = db.select({ id: oidcPayloads.id }).from(oidcPayloads).where(and(eq(oidcPayloads.model, 'Grant'), owned));
-  const removed = await db.delete(oidcPayloads)
+  const grants = db
+    .select({ id: oidcPayloads.id })
+    .from(oidcPayloads)
+    .where(and(eq(oidcPayloads.model, 'Grant'), owned));
+  const removed = await db
+    .delete(oidcPayloads)
     .where(or(inArray(oidcPayloads.grantId, grants), owned))
     .returning({ model: oidcPayloads.model });
   return removed.filter((r) => r.model === 'Grant').length;

@@ -34,7 +34,11 @@ export class SessionTickets {
 }
 
 function requestedScopes(raw: unknown): string[] {
-  const names = new Set(String(raw || DEFAULT_SCOPE).split(' ').filter(Boolean));
+  const names = new Set(
+    String(raw || DEFAULT_SCOPE)
+      .split(' ')
+      .filter(Boolean),
+  );
   const unknown = [...names].filter((s) => !(SCOPES as readonly string[]).includes(s));
   if (unknown.length) throw new errors.InvalidScope('requested scope is not allowed', unknown.join(' '));
   // The contract always returns an ID token, so openid is implied.
@@ -46,7 +50,13 @@ function requestedScopes(raw: unknown): string[] {
  * Mints the same token set the authorization-code grant would, from the provider's public models:
  * a fresh grant, a JWT access token for the API, a rotating refresh token and an ID token.
  */
-async function issueTokens(ctx: TokenEndpointGrantContext, config: Config, users: UserCredentials, accountId: string, gty: string) {
+async function issueTokens(
+  ctx: TokenEndpointGrantContext,
+  config: Config,
+  users: UserCredentials,
+  accountId: string,
+  gty: string,
+) {
   const { provider, client } = ctx.oidc;
   const account = await findAccount(users, accountId);
   if (!account) throw new errors.InvalidGrant('account not found');
@@ -64,7 +74,15 @@ async function issueTokens(ctx: TokenEndpointGrantContext, config: Config, users
 
   // Known before the access token is signed: its auth_time claim is read from it (provider.ts authTimeOf).
   const rt = new provider.RefreshToken({
-    accountId, client, grantId, gty, scope, authTime, resource: API_RESOURCE, rotations: 0, expiresWithSession: false,
+    accountId,
+    client,
+    grantId,
+    gty,
+    scope,
+    authTime,
+    resource: API_RESOURCE,
+    rotations: 0,
+    expiresWithSession: false,
   });
   ctx.oidc.entity('RefreshToken', rt);
 
@@ -76,7 +94,10 @@ async function issueTokens(ctx: TokenEndpointGrantContext, config: Config, users
   const accessToken = await at.save();
   const refreshToken = await rt.save();
 
-  const idToken = new provider.IdToken({ ...(await account.claims('id_token', scope, {}, [])), auth_time: authTime }, { ctx });
+  const idToken = new provider.IdToken(
+    { ...(await account.claims('id_token', scope, {}, [])), auth_time: authTime },
+    { ctx },
+  );
   // Claims are masked by this scope; the model has the property, the typings do not.
   (idToken as unknown as { scope: string }).scope = scope;
 
@@ -99,7 +120,11 @@ class RateLimitedGrant extends errors.OIDCProviderError {
 }
 
 /** Counts a password sign-in per client address and per user name; throws the 429 when over (Retry-After set). */
-export async function countSignIn(limiter: RateLimiter | undefined, ctx: { req: IncomingMessage; set(name: string, value: string): void }, username: string) {
+export async function countSignIn(
+  limiter: RateLimiter | undefined,
+  ctx: { req: IncomingMessage; set(name: string, value: string): void },
+  username: string,
+) {
   try {
     await limiter?.consume('signIn', { ip: clientAddressOf(ctx.req), account: username });
   } catch (err) {
@@ -109,7 +134,10 @@ export async function countSignIn(limiter: RateLimiter | undefined, ctx: { req: 
   }
 }
 
-export function registerGrants(provider: Provider, deps: { config: Config; users: UserCredentials; tickets: SessionTickets; limiter?: RateLimiter }): void {
+export function registerGrants(
+  provider: Provider,
+  deps: { config: Config; users: UserCredentials; tickets: SessionTickets; limiter?: RateLimiter },
+): void {
   const { config, users, tickets } = deps;
 
   provider.registerGrantType<{ username?: string; password?: string }>(
@@ -118,14 +146,18 @@ export function registerGrants(provider: Provider, deps: { config: Config; users
       const { username, password } = ctx.oidc.params;
       if (typeof username !== 'string' || !username) throw new errors.InvalidRequest('Missing parameter: username');
       if (typeof password !== 'string' || !password) throw new errors.InvalidRequest('Missing parameter: password');
-      for (const [name, value] of [['username', username], ['password', password]] as const) {
+      for (const [name, value] of [
+        ['username', username],
+        ['password', password],
+      ] as const) {
         if (hasControlCharacters(value)) throw new errors.InvalidRequest(`${name} must not contain control characters`);
       }
       await countSignIn(deps.limiter, ctx, username);
       const result = await users.checkPassword(username, password);
       if (!result.ok) {
         // Keycloak's wording, which the app maps to its own messages.
-        const description = result.reason === 'unconfirmed' ? 'Account is not fully set up' : 'Invalid user credentials';
+        const description =
+          result.reason === 'unconfirmed' ? 'Account is not fully set up' : 'Invalid user credentials';
         throw new errors.CustomOIDCProviderError('invalid_grant', description);
       }
       await issueTokens(ctx, config, users, result.userId, 'password');

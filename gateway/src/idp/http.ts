@@ -3,7 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 const FORM_LIMIT = 16 * 1024;
 
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly error: string, description: string) {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    description: string,
+  ) {
     super(description);
   }
 }
@@ -24,7 +28,13 @@ export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-export function send(res: ServerResponse, status: number, body?: string, type?: string, headers: Record<string, string> = {}): void {
+export function send(
+  res: ServerResponse,
+  status: number,
+  body?: string,
+  type?: string,
+  headers: Record<string, string> = {},
+): void {
   res.statusCode = status;
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
   if (body === undefined || body === '') {
@@ -39,8 +49,16 @@ export function send(res: ServerResponse, status: number, body?: string, type?: 
   res.end(body);
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  send(res, status, JSON.stringify(body), 'application/json; charset=utf-8', { 'Cache-Control': 'no-store', ...headers });
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  send(res, status, JSON.stringify(body), 'application/json; charset=utf-8', {
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
 }
 
 export function sendError(res: ServerResponse, err: unknown): void {
@@ -55,7 +73,12 @@ export function sendError(res: ServerResponse, err: unknown): void {
  * CORS for the endpoints we serve ourselves: only the configured origins are echoed back.
  * Returns true when the request was a preflight and has been answered.
  */
-export function applyCors(req: IncomingMessage, res: ServerResponse, allowed: ReadonlySet<string>, methods: string): boolean {
+export function applyCors(
+  req: IncomingMessage,
+  res: ServerResponse,
+  allowed: ReadonlySet<string>,
+  methods: string,
+): boolean {
   const origin = req.headers.origin;
   res.setHeader('Vary', 'Origin');
   const ok = typeof origin === 'string' && allowed.has(origin);

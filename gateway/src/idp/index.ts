@@ -41,7 +41,12 @@ export interface Idp {
   register(app: FastifyInstance): Promise<void>;
 }
 
-export async function createIdp(opts: { db: Db; config: Config; users: UserCredentials; limiter?: RateLimiter }): Promise<Idp> {
+export async function createIdp(opts: {
+  db: Db;
+  config: Config;
+  users: UserCredentials;
+  limiter?: RateLimiter;
+}): Promise<Idp> {
   const { db, config, users, limiter } = opts;
   const issuer = `${config.publicUrl}/realms/${config.realm}`;
   const mountPath = new URL(issuer).pathname;
@@ -68,7 +73,13 @@ export async function createIdp(opts: { db: Db; config: Config; users: UserCrede
     allowedOrigins,
     userinfo: createUserinfoHandler({ allowedOrigins, verify: verifyAccessToken, users, issuer }),
     revoke: createRevocationHandler({ db, provider, clientId: config.clientId, allowedOrigins, verifySignature }),
-    interaction: createInteractionHandler({ provider, users, mountPath, appOrigins: config.allowedOrigins, ...(limiter ? { limiter } : {}) }),
+    interaction: createInteractionHandler({
+      provider,
+      users,
+      mountPath,
+      appOrigins: config.allowedOrigins,
+      ...(limiter ? { limiter } : {}),
+    }),
     log,
   });
   provider.on('server_error', (_ctx, err) => log(err));

@@ -18,7 +18,13 @@ const LOGIN_ERRORS = {
  * The sign-in page the authorization endpoint sends the browser to. The app normally signs in with
  * the password grant; this page only exists so the code + PKCE flow works end to end.
  */
-export function createInteractionHandler(deps: { provider: Provider; users: UserCredentials; mountPath: string; appOrigins: readonly string[]; limiter?: RateLimiter }) {
+export function createInteractionHandler(deps: {
+  provider: Provider;
+  users: UserCredentials;
+  mountPath: string;
+  appOrigins: readonly string[];
+  limiter?: RateLimiter;
+}) {
   const policy = pagePolicy(deps.appOrigins);
   const html = (res: ServerResponse, status: number, body: string) =>
     send(res, status, body, 'text/html; charset=utf-8', {
@@ -54,7 +60,15 @@ export function createInteractionHandler(deps: { provider: Provider; users: User
     const email = form.get('email') ?? '';
     const bad = ['email', 'password'].find((name) => hasControlCharacters(form.get(name) ?? ''));
     if (bad) {
-      return html(res, 400, loginPage({ action, email: withoutControlCharacters(email), error: `The ${bad === 'email' ? 'e-mail' : 'password'} must not contain control characters.` }));
+      return html(
+        res,
+        400,
+        loginPage({
+          action,
+          email: withoutControlCharacters(email),
+          error: `The ${bad === 'email' ? 'e-mail' : 'password'} must not contain control characters.`,
+        }),
+      );
     }
     try {
       await deps.limiter?.consume('signIn', { ip: clientAddressOf(req), account: email });
@@ -62,7 +76,15 @@ export function createInteractionHandler(deps: { provider: Provider; users: User
       if (!(err instanceof DomainError) || err.waitSeconds === undefined) throw err;
       res.setHeader('Retry-After', String(err.waitSeconds));
       const minutes = Math.ceil(err.waitSeconds / 60);
-      return html(res, 429, loginPage({ action, email, error: `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` }));
+      return html(
+        res,
+        429,
+        loginPage({
+          action,
+          email,
+          error: `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        }),
+      );
     }
     const check = await deps.users.checkPassword(email, form.get('password') ?? '');
     if (!check.ok) return html(res, 200, loginPage({ action, email, error: LOGIN_ERRORS[check.reason] }));

@@ -30,7 +30,12 @@ async function newSigningJwks(): Promise<{ keys: JWK[] }> {
 }
 
 /** How a secret sits in `oidc_keys.value`: AES-256-GCM under IDP_KEY_ENCRYPTION_KEY, bound to its row's name. */
-export interface SealedValue { sealed: 'A256GCM'; iv: string; tag: string; data: string }
+export interface SealedValue {
+  sealed: 'A256GCM';
+  iv: string;
+  tag: string;
+  data: string;
+}
 
 const isSealed = (value: unknown): value is SealedValue =>
   typeof value === 'object' && value !== null && (value as { sealed?: unknown }).sealed === 'A256GCM';
@@ -40,7 +45,12 @@ export function seal(key: Buffer, name: string, value: unknown): SealedValue {
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(name));
   const data = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
-  return { sealed: 'A256GCM', iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
+  return {
+    sealed: 'A256GCM',
+    iv: iv.toString('base64'),
+    tag: cipher.getAuthTag().toString('base64'),
+    data: data.toString('base64'),
+  };
 }
 
 export function unseal<T>(key: Buffer, name: string, value: SealedValue): T {
@@ -48,9 +58,13 @@ export function unseal<T>(key: Buffer, name: string, value: SealedValue): T {
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(value.iv, 'base64'));
     decipher.setAAD(Buffer.from(name));
     decipher.setAuthTag(Buffer.from(value.tag, 'base64'));
-    return JSON.parse(Buffer.concat([decipher.update(Buffer.from(value.data, 'base64')), decipher.final()]).toString('utf8')) as T;
+    return JSON.parse(
+      Buffer.concat([decipher.update(Buffer.from(value.data, 'base64')), decipher.final()]).toString('utf8'),
+    ) as T;
   } catch {
-    throw new Error(`IDP_KEY_ENCRYPTION_KEY does not open the stored identity provider key "${name}": the gateway must start with the key it was stored under`);
+    throw new Error(
+      `IDP_KEY_ENCRYPTION_KEY does not open the stored identity provider key "${name}": the gateway must start with the key it was stored under`,
+    );
   }
 }
 
@@ -63,16 +77,24 @@ async function loadOrCreate<T>(db: Db, encryptionKey: Buffer, name: string, crea
   const read = async () => (await db.select().from(oidcKeys).where(eq(oidcKeys.name, name)).limit(1))[0]?.value;
   let stored = await read();
   if (stored === undefined) {
-    await db.insert(oidcKeys).values({ name, value: seal(encryptionKey, name, await create()) }).onConflictDoNothing();
+    await db
+      .insert(oidcKeys)
+      .values({ name, value: seal(encryptionKey, name, await create()) })
+      .onConflictDoNothing();
     stored = await read();
   }
   if (isSealed(stored)) return unseal<T>(encryptionKey, name, stored);
-  await db.update(oidcKeys).set({ value: seal(encryptionKey, name, stored) }).where(eq(oidcKeys.name, name));
+  await db
+    .update(oidcKeys)
+    .set({ value: seal(encryptionKey, name, stored) })
+    .where(eq(oidcKeys.name, name));
   return stored as T;
 }
 
 export async function loadKeys(db: Db, encryptionKey: Buffer): Promise<IdpKeys> {
   const jwks = await loadOrCreate(db, encryptionKey, 'signing-jwks', newSigningJwks);
-  const cookieKeys = await loadOrCreate(db, encryptionKey, 'cookie-keys', () => [randomBytes(32).toString('base64url')]);
+  const cookieKeys = await loadOrCreate(db, encryptionKey, 'cookie-keys', () => [
+    randomBytes(32).toString('base64url'),
+  ]);
   return { jwks, publicJwks: { keys: jwks.keys.map(toPublicJwk) }, cookieKeys };
 }

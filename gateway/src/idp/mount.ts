@@ -7,7 +7,8 @@ import { HttpError, sendError } from './http.js';
 
 /** The client address Fastify worked out (X-Forwarded-For only from TRUST_PROXY's proxies), for the raw handlers. */
 const clientAddresses = new WeakMap<IncomingMessage, string>();
-export const clientAddressOf = (req: IncomingMessage): string | undefined => clientAddresses.get(req) ?? req.socket?.remoteAddress;
+export const clientAddressOf = (req: IncomingMessage): string | undefined =>
+  clientAddresses.get(req) ?? req.socket?.remoteAddress;
 
 type RawHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -47,7 +48,11 @@ export function createDispatcher(opts: MountOptions) {
       const query = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
       for (const [name, value] of query) {
         if (hasControlCharacters(name) || hasControlCharacters(value)) {
-          throw new HttpError(400, 'invalid_request', `${hasControlCharacters(name) ? 'a parameter name' : name} must not contain control characters`);
+          throw new HttpError(
+            400,
+            'invalid_request',
+            `${hasControlCharacters(name) ? 'a parameter name' : name} must not contain control characters`,
+          );
         }
       }
       const sub = path.slice(mountPath.length);
@@ -78,7 +83,11 @@ export function createDispatcher(opts: MountOptions) {
  * Hands every request under the issuer's path to the identity provider, raw. It happens in
  * onRequest, before Fastify parses the body: the provider reads form bodies itself.
  */
-export function mountOnFastify(app: FastifyInstance, issuer: string, dispatch: (req: IncomingMessage, res: ServerResponse) => Promise<void>): void {
+export function mountOnFastify(
+  app: FastifyInstance,
+  issuer: string,
+  dispatch: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+): void {
   const mountPath = new URL(issuer).pathname.replace(/\/$/, '');
   app.route({
     method: ['GET', 'POST', 'OPTIONS', 'DELETE', 'PUT', 'PATCH'],

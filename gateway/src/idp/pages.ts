@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 
 /** Minimal, dependency-free HTML for the few pages the identity provider renders itself. */
 
-const LOGOUT_SCRIPT = "(function(){var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();})();";
+const LOGOUT_SCRIPT =
+  "(function(){var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();})();";
 
 /**
  * CSP for every HTML page under the realm. form-action must list the app origins: browsers apply
@@ -59,5 +60,8 @@ export function loggedOutPage(): string {
 }
 
 export function errorPage(out: { error?: string; error_description?: string }): string {
-  return page('Sign-in error', `<h1>Something went wrong</h1><p>${escapeHtml(out.error_description ?? out.error ?? 'error')}</p>`);
+  return page(
+    'Sign-in error',
+    `<h1>Something went wrong</h1><p>${escapeHtml(out.error_description ?? out.error ?? 'error')}</p>`,
+  );
 }

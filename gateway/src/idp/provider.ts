@@ -1,4 +1,11 @@
-import Provider, { errors, type Account, type AdapterConstructor, type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  errors,
+  type Account,
+  type AdapterConstructor,
+  type ClientMetadata,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 import type { Config } from '../config.js';
 import { API_RESOURCE, INTERACTION_PATH, ROUTES, SCOPES, SESSION_GRANT } from './constants.js';
 import type { UserCredentials } from './userCredentials.js';

@@ -33,7 +33,8 @@ export function createRevocationHandler(deps: {
     try {
       if (req.method !== 'POST') throw new HttpError(405, 'invalid_request', 'method not allowed');
       const form = await readForm(req);
-      if (form.get('client_id') !== deps.clientId) throw new HttpError(401, 'invalid_client', 'client authentication failed');
+      if (form.get('client_id') !== deps.clientId)
+        throw new HttpError(401, 'invalid_client', 'client authentication failed');
       const token = form.get('token');
       if (!token) throw new HttpError(400, 'invalid_request', 'missing required parameter token');
 
@@ -43,7 +44,12 @@ export function createRevocationHandler(deps: {
         if (claims && claims.client_id === deps.clientId) {
           await deps.db
             .insert(oidcPayloads)
-            .values({ model: REVOKED_ACCESS_TOKEN, id: claims.jti, payload: { sub: claims.sub }, expiresAt: new Date(claims.exp * 1000) })
+            .values({
+              model: REVOKED_ACCESS_TOKEN,
+              id: claims.jti,
+              payload: { sub: claims.sub },
+              expiresAt: new Date(claims.exp * 1000),
+            })
             .onConflictDoNothing();
         }
       } else {

@@ -4,6 +4,11 @@
  * imports them.
  */
 export interface UserCredentials {
-  checkPassword(email: string, password: string): Promise<{ ok: true; userId: string } | { ok: false; reason: 'invalid' | 'unconfirmed' }>;
-  getClaims(userId: string): Promise<{ email?: string; email_verified?: boolean; preferred_username?: string; name?: string } | undefined>;
+  checkPassword(
+    email: string,
+    password: string,
+  ): Promise<{ ok: true; userId: string } | { ok: false; reason: 'invalid' | 'unconfirmed' }>;
+  getClaims(
+    userId: string,
+  ): Promise<{ email?: string; email_verified?: boolean; preferred_username?: string; name?: string } | undefined>;
 }

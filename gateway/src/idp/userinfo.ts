@@ -20,9 +20,14 @@ export function createUserinfoHandler(deps: {
   issuer: string;
 }) {
   const unauthorized = (res: ServerResponse, description: string) =>
-    sendJson(res, 401, { error: 'invalid_token', error_description: description }, {
-      'WWW-Authenticate': `Bearer realm="${deps.issuer}", error="invalid_token"`,
-    });
+    sendJson(
+      res,
+      401,
+      { error: 'invalid_token', error_description: description },
+      {
+        'WWW-Authenticate': `Bearer realm="${deps.issuer}", error="invalid_token"`,
+      },
+    );
 
   return async function userinfo(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (applyCors(req, res, deps.allowedOrigins, 'GET, POST')) return;

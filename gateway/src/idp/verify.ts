@@ -83,19 +83,30 @@ const revokedToken = alias(oidcPayloads, REVOKED_ALIAS);
 export const livenessColumns = {
   // Compared as text only when the payload holds a string, as the JS check did before (a number 5
   // never equals the subject "5").
-  grantOwner: sql<string | null>`case when jsonb_typeof(${oidcPayloads.payload} -> 'accountId') = 'string' then ${oidcPayloads.payload} ->> 'accountId' end`,
+  grantOwner: sql<
+    string | null
+  >`case when jsonb_typeof(${oidcPayloads.payload} -> 'accountId') = 'string' then ${oidcPayloads.payload} ->> 'accountId' end`,
   // The same table again under its own name: the revoked-token row, if any, for this jti.
   revoked: sql<boolean>`exists (select 1 from ${oidcPayloads} as ${sql.identifier(REVOKED_ALIAS)} where ${and(
-    eq(revokedToken.model, REVOKED_ACCESS_TOKEN), eq(revokedToken.id, sql.placeholder('jti')), live(revokedToken),
+    eq(revokedToken.model, REVOKED_ACCESS_TOKEN),
+    eq(revokedToken.id, sql.placeholder('jti')),
+    live(revokedToken),
   )})`,
 };
 
 /** The token's grant, while it exists and has not expired (revoked or killed grants are deleted). */
-export const liveGrant = and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, sql.placeholder('gid')), live(oidcPayloads));
+export const liveGrant = and(
+  eq(oidcPayloads.model, 'Grant'),
+  eq(oidcPayloads.id, sql.placeholder('gid')),
+  live(oidcPayloads),
+);
 
 export const livenessParams = (claims: AccessTokenClaims) => ({ gid: claims.gid ?? '', jti: claims.jti });
 
-export interface LivenessRow { grantOwner: string | null; revoked: boolean }
+export interface LivenessRow {
+  grantOwner: string | null;
+  revoked: boolean;
+}
 
 /**
  * True while the token's grant exists (not revoked, not killed by refresh-token reuse) and belongs to
@@ -106,11 +117,9 @@ export function isLiveRow(row: LivenessRow | undefined, claims: AccessTokenClaim
   return Boolean(claims.gid) && row !== undefined && row.grantOwner === claims.sub && !row.revoked;
 }
 
-const liveTokenRows = preparedPer((db) => db
-  .select(livenessColumns)
-  .from(oidcPayloads)
-  .where(liveGrant)
-  .prepare('token_live'));
+const liveTokenRows = preparedPer((db) =>
+  db.select(livenessColumns).from(oidcPayloads).where(liveGrant).prepare('token_live'),
+);
 
 /** The liveness check alone, for routes without an `:account` (profile, userinfo). */
 export async function isTokenLive(db: Db, claims: AccessTokenClaims): Promise<boolean> {

@@ -25,7 +25,11 @@ export function balanceOf(account: Pick<LedgerAccount, 'creditsPosted' | 'debits
 }
 
 const userAccount = (ownerAccountId: string, currency: string) =>
-  and(eq(ledgerAccounts.kind, 'user'), eq(ledgerAccounts.ownerAccountId, ownerAccountId), eq(ledgerAccounts.currency, currency));
+  and(
+    eq(ledgerAccounts.kind, 'user'),
+    eq(ledgerAccounts.ownerAccountId, ownerAccountId),
+    eq(ledgerAccounts.currency, currency),
+  );
 const systemAccount = (currency: string, code: string) =>
   and(eq(ledgerAccounts.kind, 'system'), eq(ledgerAccounts.currency, currency), eq(ledgerAccounts.code, code));
 
@@ -34,7 +38,11 @@ const systemAccount = (currency: string, code: string) =>
  * case is one round trip inside the caller's transaction. A concurrent first use is settled by the
  * unique index (the loser reads the winner's row).
  */
-async function findOrCreate(db: Executor, where: ReturnType<typeof userAccount>, insert: () => Promise<LedgerAccount[]>) {
+async function findOrCreate(
+  db: Executor,
+  where: ReturnType<typeof userAccount>,
+  insert: () => Promise<LedgerAccount[]>,
+) {
   const [existing] = await db.select().from(ledgerAccounts).where(where);
   if (existing) return existing;
   const [created] = await insert();
@@ -45,19 +53,26 @@ async function findOrCreate(db: Executor, where: ReturnType<typeof userAccount>,
 
 /** The user's ledger account for a currency, created on first use (idempotent under races). */
 export function ensureUserAccount(db: Executor, ownerAccountId: string, currency: string): Promise<LedgerAccount> {
-  return findOrCreate(db, userAccount(ownerAccountId, currency), () => db
-    .insert(ledgerAccounts)
-    .values({ currency, kind: 'user', ownerAccountId })
-    .onConflictDoNothing({ target: [ledgerAccounts.ownerAccountId, ledgerAccounts.currency], where: sql`kind = 'user'` })
-    .returning());
+  return findOrCreate(db, userAccount(ownerAccountId, currency), () =>
+    db
+      .insert(ledgerAccounts)
+      .values({ currency, kind: 'user', ownerAccountId })
+      .onConflictDoNothing({
+        target: [ledgerAccounts.ownerAccountId, ledgerAccounts.currency],
+        where: sql`kind = 'user'`,
+      })
+      .returning(),
+  );
 }
 
 export function ensureSystemAccount(db: Executor, currency: string, code: string): Promise<LedgerAccount> {
-  return findOrCreate(db, systemAccount(currency, code), () => db
-    .insert(ledgerAccounts)
-    .values({ currency, kind: 'system', code })
-    .onConflictDoNothing({ target: [ledgerAccounts.currency, ledgerAccounts.code], where: sql`kind = 'system'` })
-    .returning());
+  return findOrCreate(db, systemAccount(currency, code), () =>
+    db
+      .insert(ledgerAccounts)
+      .values({ currency, kind: 'system', code })
+      .onConflictDoNothing({ target: [ledgerAccounts.currency, ledgerAccounts.code], where: sql`kind = 'system'` })
+      .returning(),
+  );
 }
 
 /**
@@ -78,11 +93,21 @@ export type WantedAccount =
   | { kind: 'user'; ownerAccountId: string; currency: string }
   | { kind: 'system'; currency: string; code: string };
 
-export const userWanted = (ownerAccountId: string, currency: string): WantedAccount => ({ kind: 'user', ownerAccountId, currency });
-export const shardWanted = (currency: string, name: string, key: string): WantedAccount => ({ kind: 'system', currency, code: shardCode(name, key) });
+export const userWanted = (ownerAccountId: string, currency: string): WantedAccount => ({
+  kind: 'user',
+  ownerAccountId,
+  currency,
+});
+export const shardWanted = (currency: string, name: string, key: string): WantedAccount => ({
+  kind: 'system',
+  currency,
+  code: shardCode(name, key),
+});
 
-const matches = (w: WantedAccount) => (row: LedgerAccount) => row.kind === w.kind && row.currency === w.currency
-  && (w.kind === 'user' ? row.ownerAccountId?.toLowerCase() === w.ownerAccountId.toLowerCase() : row.code === w.code);
+const matches = (w: WantedAccount) => (row: LedgerAccount) =>
+  row.kind === w.kind &&
+  row.currency === w.currency &&
+  (w.kind === 'user' ? row.ownerAccountId?.toLowerCase() === w.ownerAccountId.toLowerCase() : row.code === w.code);
 
 /**
  * Several accounts in one read (a send needs the user's, a clearing shard and a fee shard): one
@@ -91,12 +116,24 @@ const matches = (w: WantedAccount) => (row: LedgerAccount) => row.kind === w.kin
  * ensureUserAccount / ensureSystemAccount would, under the same unique-index race rules.
  */
 export async function ensureLedgerAccounts(db: Executor, wanted: WantedAccount[]): Promise<LedgerAccount[]> {
-  const rows = await db.select().from(ledgerAccounts)
-    .where(or(...wanted.map((w) => (w.kind === 'user' ? userAccount(w.ownerAccountId, w.currency) : systemAccount(w.currency, w.code)))));
+  const rows = await db
+    .select()
+    .from(ledgerAccounts)
+    .where(
+      or(
+        ...wanted.map((w) =>
+          w.kind === 'user' ? userAccount(w.ownerAccountId, w.currency) : systemAccount(w.currency, w.code),
+        ),
+      ),
+    );
   const found: LedgerAccount[] = [];
   for (const w of wanted) {
-    found.push(rows.find(matches(w))
-      ?? (w.kind === 'user' ? await ensureUserAccount(db, w.ownerAccountId, w.currency) : await ensureSystemAccount(db, w.currency, w.code)));
+    found.push(
+      rows.find(matches(w)) ??
+        (w.kind === 'user'
+          ? await ensureUserAccount(db, w.ownerAccountId, w.currency)
+          : await ensureSystemAccount(db, w.currency, w.code)),
+    );
   }
   return found;
 }

@@ -9,13 +9,22 @@ export type LedgerErrorCode =
 
 /** A refusal by the ledger, with a stable code callers map to a 4xx. */
 export class LedgerError extends Error {
-  constructor(readonly code: LedgerErrorCode, message: string) {
+  constructor(
+    readonly code: LedgerErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'LedgerError';
   }
 }
 
-interface PgErrorLike { code?: string; message?: string; constraint?: string; constraint_name?: string; cause?: unknown }
+interface PgErrorLike {
+  code?: string;
+  message?: string;
+  constraint?: string;
+  constraint_name?: string;
+  cause?: unknown;
+}
 
 /** node-postgres and PGlite errors, possibly wrapped by drizzle's DrizzleQueryError. */
 export function pgErrorOf(err: unknown): PgErrorLike | undefined {

@@ -19,7 +19,8 @@ const CHECKS: { check: string; query: SQL; describe: (r: Record<string, unknown>
       select currency, sum(debits_posted)::text dp, sum(credits_posted)::text cp, sum(debits_pending)::text dpe, sum(credits_pending)::text cpe
       from ledger_accounts group by currency
       having sum(debits_posted) <> sum(credits_posted) or sum(debits_pending) <> sum(credits_pending)`,
-    describe: (r) => `${r.currency}: posted debits ${r.dp} vs credits ${r.cp}; pending debits ${r.dpe} vs credits ${r.cpe}`,
+    describe: (r) =>
+      `${r.currency}: posted debits ${r.dp} vs credits ${r.cp}; pending debits ${r.dpe} vs credits ${r.cpe}`,
   },
   {
     check: 'account totals = journal sums (available + on hold = posted, on hold = open holds)',
@@ -40,7 +41,8 @@ const CHECKS: { check: string; query: SQL; describe: (r: Record<string, unknown>
       from ledger_accounts a left join sums s on s.acc = a.id
       where a.debits_posted <> coalesce(s.dpo, 0) or a.credits_posted <> coalesce(s.cpo, 0)
          or a.debits_pending <> coalesce(s.dpe, 0) or a.credits_pending <> coalesce(s.cpe, 0)`,
-    describe: (r) => `account ${r.id} (${r.currency}): debits posted ${r.dpo}/journal ${r.jdpo}, credits posted ${r.cpo}/${r.jcpo}, debits pending ${r.dpe}/${r.jdpe}, credits pending ${r.cpe}/${r.jcpe}`,
+    describe: (r) =>
+      `account ${r.id} (${r.currency}): debits posted ${r.dpo}/journal ${r.jdpo}, credits posted ${r.cpo}/${r.jcpo}, debits pending ${r.dpe}/${r.jdpe}, credits pending ${r.cpe}/${r.jcpe}`,
   },
   {
     check: 'user accounts never overdrawn',
@@ -70,7 +72,8 @@ const CHECKS: { check: string; query: SQL; describe: (r: Record<string, unknown>
       where w.direction = 'DEPOSIT' and w.deposit_key is not null and (
         (w.state = 'COMPLETED') <> (w.ledger_transfer_id is not null)
         or (t.id is not null and (t.amount <> w.amount or c.owner_account_id <> w.account_id or t.currency <> w.currency)))`,
-    describe: (r) => `deposit ${r.id} ${r.state}: transfer ${r.ledger_transfer_id ?? 'none'}, amount ${r.amount}, credited ${r.credited ?? 'nothing'}`,
+    describe: (r) =>
+      `deposit ${r.id} ${r.state}: transfer ${r.ledger_transfer_id ?? 'none'}, amount ${r.amount}, credited ${r.credited ?? 'nothing'}`,
   },
 ];
 

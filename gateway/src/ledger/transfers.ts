@@ -20,7 +20,10 @@ export interface TransferResult extends LedgerTransfer {
 }
 
 const transferRow = rowMapper(ledgerTransfers);
-const fromRow = (raw: Record<string, unknown>): TransferResult => ({ ...transferRow(raw), replayed: raw.replayed === true });
+const fromRow = (raw: Record<string, unknown>): TransferResult => ({
+  ...transferRow(raw),
+  replayed: raw.replayed === true,
+});
 
 /**
  * One call of a ledger function (migration 0011_ledger_functions.sql): the locks, the idempotency
@@ -39,7 +42,8 @@ async function call(db: Executor, statement: SQL): Promise<TransferResult> {
 }
 
 function checkAmount(amount: bigint) {
-  if (typeof amount !== 'bigint' || amount <= 0n) throw new LedgerError('INVALID_AMOUNT', 'Amounts are positive integers of minor units');
+  if (typeof amount !== 'bigint' || amount <= 0n)
+    throw new LedgerError('INVALID_AMOUNT', 'Amounts are positive integers of minor units');
 }
 
 /**
@@ -49,10 +53,14 @@ function checkAmount(amount: bigint) {
  */
 async function open(db: Executor, kind: 'single' | 'pending', input: TransferInput): Promise<TransferResult> {
   checkAmount(input.amount);
-  if (input.debitAccountId === input.creditAccountId) throw new LedgerError('INVALID_AMOUNT', 'Debit and credit accounts must differ');
-  return call(db, sql`select (r.transfer).*, r.replayed from ledger_open(${kind}::text, ${input.debitAccountId}::bigint,
+  if (input.debitAccountId === input.creditAccountId)
+    throw new LedgerError('INVALID_AMOUNT', 'Debit and credit accounts must differ');
+  return call(
+    db,
+    sql`select (r.transfer).*, r.replayed from ledger_open(${kind}::text, ${input.debitAccountId}::bigint,
     ${input.creditAccountId}::bigint, ${input.amount.toString()}::numeric, ${input.currency}::text,
-    ${input.idempotencyKey ?? null}::text, ${input.reference ?? null}::text) r`);
+    ${input.idempotencyKey ?? null}::text, ${input.reference ?? null}::text) r`,
+  );
 }
 
 /** Moves posted funds from one account to another. */
@@ -66,10 +74,18 @@ export function hold(db: Executor, input: TransferInput): Promise<TransferResult
 }
 
 /** ledger_resolve: the hold read, its accounts locked in id order, a second resolution refused or replayed. */
-async function resolve(db: Executor, kind: 'post_pending' | 'void_pending', pendingId: number, postAmount?: bigint): Promise<TransferResult> {
+async function resolve(
+  db: Executor,
+  kind: 'post_pending' | 'void_pending',
+  pendingId: number,
+  postAmount?: bigint,
+): Promise<TransferResult> {
   if (postAmount !== undefined) checkAmount(postAmount);
-  return call(db, sql`select (r.transfer).*, r.replayed from ledger_resolve(${kind}::text, ${pendingId}::bigint,
-    ${postAmount === undefined ? null : postAmount.toString()}::numeric) r`);
+  return call(
+    db,
+    sql`select (r.transfer).*, r.replayed from ledger_resolve(${kind}::text, ${pendingId}::bigint,
+    ${postAmount === undefined ? null : postAmount.toString()}::numeric) r`,
+  );
 }
 
 /** Settles a hold, for its full amount or less (the rest is released). Replays return the first post. */

@@ -3,7 +3,12 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
 
-export interface Mail { to: string; subject: string; text: string; links: string[] }
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
 
 /** Adapter in front of the mail provider; the sandbox one is a real table the dev page can read. */
 export interface Mailer {
@@ -15,7 +20,9 @@ export function createOutboxMailer(db: Db): Mailer {
   return {
     kind: 'outbox',
     async send(mail) {
-      await db.insert(mailOutbox).values({ to: mail.to.toLowerCase(), subject: mail.subject, text: mail.text, links: mail.links });
+      await db
+        .insert(mailOutbox)
+        .values({ to: mail.to.toLowerCase(), subject: mail.subject, text: mail.text, links: mail.links });
     },
   };
 }
@@ -42,5 +49,11 @@ export async function listOutbox(db: Db, to?: string, limit = 100) {
     .where(to ? eq(mailOutbox.to, to.trim().toLowerCase()) : undefined)
     .orderBy(desc(mailOutbox.id))
     .limit(limit);
-  return rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, links: r.links, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    to: r.to,
+    subject: r.subject,
+    text: r.text,
+    links: r.links,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }

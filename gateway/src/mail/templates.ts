@@ -38,11 +38,13 @@ export function passwordResetMail(to: string, publicUrl: string, code: string): 
 const NOTICES: Record<SecurityEventKind, { subject: string; body: (d: SecurityDetail) => string }> = {
   password_reset: {
     subject: 'Your password was reset',
-    body: () => 'Your Wallet password was just reset. Every device was signed out, the passcode was removed and money cannot leave the wallet for a while.',
+    body: () =>
+      'Your Wallet password was just reset. Every device was signed out, the passcode was removed and money cannot leave the wallet for a while.',
   },
   passcode_recovered: {
     subject: 'Your passcode was reset',
-    body: () => 'Your Wallet passcode was just reset from Telegram. Every device was signed out and money cannot leave the wallet for a while.',
+    body: () =>
+      'Your Wallet passcode was just reset from Telegram. Every device was signed out and money cannot leave the wallet for a while.',
   },
   sessions_revoked: {
     subject: 'You signed out of all devices',
@@ -62,11 +64,13 @@ const NOTICES: Record<SecurityEventKind, { subject: string; body: (d: SecurityDe
   },
   telegram_link_refused: {
     subject: 'A Telegram link to your wallet was refused',
-    body: (d) => `Someone signed in to your Wallet tried to link the Telegram account ${telegramName(d)}, and was refused (${String(d.reason ?? 'no proof')}).`,
+    body: (d) =>
+      `Someone signed in to your Wallet tried to link the Telegram account ${telegramName(d)}, and was refused (${String(d.reason ?? 'no proof')}).`,
   },
   telegram_relink_requested: {
     subject: 'Confirm the new Telegram account',
-    body: (d) => `Someone signed in to your Wallet asked to link the Telegram account ${telegramName(d)} in place of the current one.`,
+    body: (d) =>
+      `Someone signed in to your Wallet asked to link the Telegram account ${telegramName(d)} in place of the current one.`,
   },
 };
 

@@ -8,15 +8,23 @@ import { userPasscodes } from '../db/schema/index.js';
  * block (ten wrong codes) without sitting through the 1, 5, 15 and 60 minute waits between them.
  */
 export const devPasscodeRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
-  app.post('/dev/passcode/end-wait', {
-    schema: {
-      tags: ['dev'], summary: 'End the current passcode wait of a user (the failed-attempt count stays)',
-      body: Type.Object({ userId: Type.String({ format: 'uuid' }) }),
-      response: { 200: Type.Object({ ended: Type.Boolean() }) },
+  app.post(
+    '/dev/passcode/end-wait',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'End the current passcode wait of a user (the failed-attempt count stays)',
+        body: Type.Object({ userId: Type.String({ format: 'uuid' }) }),
+        response: { 200: Type.Object({ ended: Type.Boolean() }) },
+      },
     },
-  }, async (request) => {
-    const rows = await db.update(userPasscodes).set({ lockedUntil: sql`now() - interval '1 second'` })
-      .where(eq(userPasscodes.userId, request.body.userId)).returning({ userId: userPasscodes.userId });
-    return { ended: rows.length > 0 };
-  });
+    async (request) => {
+      const rows = await db
+        .update(userPasscodes)
+        .set({ lockedUntil: sql`now() - interval '1 second'` })
+        .where(eq(userPasscodes.userId, request.body.userId))
+        .returning({ userId: userPasscodes.userId });
+      return { ended: rows.length > 0 };
+    },
+  );
 };

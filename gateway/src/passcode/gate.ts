@@ -24,8 +24,13 @@ export interface SecurityRow {
 }
 
 type GateRecord = {
-  contended: boolean; hold_until: string | Date | null; hash: string | null;
-  failed_attempts: number | null; lockouts: number | null; locked_until: string | Date | null; db_now: string | Date;
+  contended: boolean;
+  hold_until: string | Date | null;
+  hash: string | null;
+  failed_attempts: number | null;
+  lockouts: number | null;
+  locked_until: string | Date | null;
+  db_now: string | Date;
 };
 const date = (v: string | Date) => (v instanceof Date ? v : new Date(v));
 
@@ -54,21 +59,32 @@ const noUser = () => new DomainError('unauthenticated', 'UNAUTHORIZED', 'The use
 /** Takes the lock for the rest of the caller's transaction; undefined when there is no such user. */
 export async function lockSecurityRow(tx: Executor, userId: string): Promise<SecurityRow | undefined> {
   if (!isUuid(userId)) return undefined;
-  const { rows } = (await tx.execute(sql`select * from security_gate(${userId}::uuid)`)) as unknown as { rows: GateRecord[] };
+  const { rows } = (await tx.execute(sql`select * from security_gate(${userId}::uuid)`)) as unknown as {
+    rows: GateRecord[];
+  };
   const r = rows[0];
   if (!r) return undefined;
   return {
     contended: r.contended || (checksInFlight.get(userId) ?? 0) > 1,
     holdUntil: r.hold_until ? date(r.hold_until) : null,
-    passcode: r.hash === null ? null : {
-      hash: r.hash, failedAttempts: r.failed_attempts ?? 0, lockouts: r.lockouts ?? 0, lockedUntil: r.locked_until ? date(r.locked_until) : null,
-    },
+    passcode:
+      r.hash === null
+        ? null
+        : {
+            hash: r.hash,
+            failedAttempts: r.failed_attempts ?? 0,
+            lockouts: r.lockouts ?? 0,
+            lockedUntil: r.locked_until ? date(r.locked_until) : null,
+          },
     now: date(r.db_now),
   };
 }
 
 async function patchCounters(tx: Executor, userId: string, patch: CounterPatch & { hash?: string }) {
-  await tx.update(userPasscodes).set({ ...patch, updatedAt: sql`now()` }).where(eq(userPasscodes.userId, userId));
+  await tx
+    .update(userPasscodes)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(userPasscodes.userId, userId));
 }
 
 /**
@@ -78,7 +94,11 @@ async function patchCounters(tx: Executor, userId: string, patch: CounterPatch &
  * or key is re-sealed under the current key.
  */
 export async function judgeCode(
-  tx: Executor, peppers: PasscodePeppers, userId: string, row: SecurityRow & { passcode: NonNullable<SecurityRow['passcode']> }, code: string | undefined,
+  tx: Executor,
+  peppers: PasscodePeppers,
+  userId: string,
+  row: SecurityRow & { passcode: NonNullable<SecurityRow['passcode']> },
+  code: string | undefined,
 ): Promise<DomainError | undefined> {
   if (!code) return pinErrors.required();
   const counters: Counters = { ...row.passcode, now: row.now };
@@ -95,7 +115,10 @@ export async function judgeCode(
   }
   const cleared = rightCode(counters, row.contended);
   if (cleared || verdict.reseal) {
-    await patchCounters(tx, userId, { ...cleared, ...(verdict.reseal ? { hash: sealPasscode(peppers, userId, code) } : {}) });
+    await patchCounters(tx, userId, {
+      ...cleared,
+      ...(verdict.reseal ? { hash: sealPasscode(peppers, userId, code) } : {}),
+    });
   }
   return undefined;
 }
@@ -104,7 +127,12 @@ export async function judgeCode(
  * What a money move must pass, under the lock: no reset hold; then, when a passcode is set, the right
  * code in the header. Returns the refusal instead of throwing so that a counted wrong code commits.
  */
-async function moneyGate(tx: Tx, peppers: PasscodePeppers, userId: string, header: string | undefined): Promise<DomainError | undefined> {
+async function moneyGate(
+  tx: Tx,
+  peppers: PasscodePeppers,
+  userId: string,
+  header: string | undefined,
+): Promise<DomainError | undefined> {
   const row = await lockSecurityRow(tx, userId);
   if (!row) return noUser();
   // Asked first, so a held request never counts a passcode attempt.
@@ -124,13 +152,19 @@ export type MoneyGate = <T>(move: (tx: Db) => Promise<T>) => Promise<T>;
  * The move gets the transaction; services that open their own nest as savepoints inside it.
  */
 export async function withMoneyGate<T>(
-  db: Db, peppers: PasscodePeppers, userId: string, header: string | undefined, move: (tx: Db) => Promise<T>,
+  db: Db,
+  peppers: PasscodePeppers,
+  userId: string,
+  header: string | undefined,
+  move: (tx: Db) => Promise<T>,
 ): Promise<T> {
-  const outcome = await tracked(userId, () => db.transaction(async (tx) => {
-    const refusal = await moneyGate(tx, peppers, userId, header);
-    if (refusal) return { refusal };
-    return { value: await move(tx as unknown as Db) };
-  }));
+  const outcome = await tracked(userId, () =>
+    db.transaction(async (tx) => {
+      const refusal = await moneyGate(tx, peppers, userId, header);
+      if (refusal) return { refusal };
+      return { value: await move(tx as unknown as Db) };
+    }),
+  );
   if ('refusal' in outcome) throw outcome.refusal;
   return outcome.value;
 }

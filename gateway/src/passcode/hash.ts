@@ -15,7 +15,8 @@ import type { PasscodePeppers } from './pepper.js';
 export const PASSCODE_PATTERN = /^[0-9]{4}$/;
 const SCHEME = 'hmac';
 
-const mac = (key: Buffer, userId: string, code: string) => createHmac('sha256', key).update(`${userId}:${code}`).digest();
+const mac = (key: Buffer, userId: string, code: string) =>
+  createHmac('sha256', key).update(`${userId}:${code}`).digest();
 
 export function sealPasscode(peppers: PasscodePeppers, userId: string, code: string): string {
   const { id, key } = peppers.current;
@@ -30,14 +31,21 @@ export interface Verdict {
 
 function deriveScrypt(code: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(code, salt, 32, { ...opts, maxmem: 256 * opts.N! * opts.r! }, (err, key) => (err ? reject(err) : resolve(key)));
+    scrypt(code, salt, 32, { ...opts, maxmem: 256 * opts.N! * opts.r! }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
   });
 }
 
 const sameBytes = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b);
 
 /** Constant-time; a malformed row or an unknown key id never matches. */
-export async function verifyPasscode(peppers: PasscodePeppers, userId: string, code: string, stored: string): Promise<Verdict> {
+export async function verifyPasscode(
+  peppers: PasscodePeppers,
+  userId: string,
+  code: string,
+  stored: string,
+): Promise<Verdict> {
   if (!PASSCODE_PATTERN.test(code)) return { ok: false, reseal: false };
   const parts = stored.split('$');
   if (parts[0] === SCHEME && parts.length === 3) {

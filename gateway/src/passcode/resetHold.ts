@@ -10,13 +10,19 @@ import { DomainError } from '../domain/errors.js';
  * and act. Both its start and its check read the database clock, so every replica agrees.
  */
 export const holdError = (until: Date) =>
-  new DomainError('forbidden', 'PASSCODE_RESET_HOLD', `The passcode was reset: money can leave the account again at ${until.toISOString()}`, {
-    holdUntil: until.toISOString(),
-  });
+  new DomainError(
+    'forbidden',
+    'PASSCODE_RESET_HOLD',
+    `The passcode was reset: money can leave the account again at ${until.toISOString()}`,
+    {
+      holdUntil: until.toISOString(),
+    },
+  );
 
 /** Starts (or restarts) the hold at every passcode reset; returns its end. */
 export async function startResetHold(tx: Executor, userId: string, holdMs: number): Promise<Date> {
-  const [row] = await tx.update(users)
+  const [row] = await tx
+    .update(users)
     .set({ passcodeResetHoldUntil: sql`now() + ${holdMs} * interval '1 millisecond'` })
     .where(eq(users.id, userId))
     .returning({ until: users.passcodeResetHoldUntil });

@@ -26,17 +26,26 @@ export const lockSeconds = (lockout: number) =>
   LOCK_LADDER_SECONDS[Math.min(Math.max(lockout, 1), LOCK_LADDER_SECONDS.length) - 1]!;
 
 export const pinErrors = {
-  required: () => new DomainError('forbidden', 'PINCODE_REQUIRED', 'A passcode is active: send it in the pincode header'),
+  required: () =>
+    new DomainError('forbidden', 'PINCODE_REQUIRED', 'A passcode is active: send it in the pincode header'),
   wrong: (attemptsLeft: number) => new DomainError('forbidden', 'B2C_USM0031', 'Incorrect passcode', { attemptsLeft }),
   wait: (waitSeconds: number) =>
-    new DomainError('too_many_attempts', 'B2C_USM0030', `Too many wrong passcodes: try again in ${waitSeconds} s`, { waitSeconds }),
-  blocked: () => new DomainError('forbidden', 'B2C_USM0032', 'The passcode is blocked: reset your password to unblock it'),
+    new DomainError('too_many_attempts', 'B2C_USM0030', `Too many wrong passcodes: try again in ${waitSeconds} s`, {
+      waitSeconds,
+    }),
+  blocked: () =>
+    new DomainError('forbidden', 'B2C_USM0032', 'The passcode is blocked: reset your password to unblock it'),
   notActive: () => new DomainError('conflict', 'PINCODE_NOT_ACTIVE', 'No passcode is set'),
   alreadyActive: () => new DomainError('conflict', 'PINCODE_ALREADY_ACTIVE', 'A passcode is already set'),
 };
 
 /** The passcode's counters as the gate read them, with the database's clock. */
-export interface Counters { failedAttempts: number; lockouts: number; lockedUntil: Date | null; now: Date }
+export interface Counters {
+  failedAttempts: number;
+  lockouts: number;
+  lockedUntil: Date | null;
+  now: Date;
+}
 export type CounterPatch = Partial<Pick<Counters, 'failedAttempts' | 'lockouts' | 'lockedUntil'>>;
 
 const secondsUntil = (when: Date, now: Date) => Math.max(1, Math.ceil((when.getTime() - now.getTime()) / 1000));
@@ -46,7 +55,11 @@ export function refusedUnchecked(c: Counters): { error: DomainError; patch: Coun
   const counted = { failedAttempts: c.failedAttempts + 1 };
   if (c.failedAttempts >= BLOCK_AFTER) return { error: pinErrors.blocked(), patch: counted };
   if (c.lockedUntil && c.lockedUntil.getTime() > c.now.getTime()) {
-    return { error: c.failedAttempts + 1 >= BLOCK_AFTER ? pinErrors.blocked() : pinErrors.wait(secondsUntil(c.lockedUntil, c.now)), patch: counted };
+    return {
+      error:
+        c.failedAttempts + 1 >= BLOCK_AFTER ? pinErrors.blocked() : pinErrors.wait(secondsUntil(c.lockedUntil, c.now)),
+      patch: counted,
+    };
   }
   return undefined;
 }
@@ -57,7 +70,10 @@ export function wrongCode(c: Counters): { error: DomainError; patch: CounterPatc
   if (failed >= BLOCK_AFTER) return { error: pinErrors.blocked(), patch: { failedAttempts: failed } };
   if (failed >= LOCK_AFTER) {
     const lockedUntil = new Date(c.now.getTime() + lockSeconds(c.lockouts + 1) * 1000);
-    return { error: pinErrors.wait(secondsUntil(lockedUntil, c.now)), patch: { failedAttempts: failed, lockouts: c.lockouts + 1, lockedUntil } };
+    return {
+      error: pinErrors.wait(secondsUntil(lockedUntil, c.now)),
+      patch: { failedAttempts: failed, lockouts: c.lockouts + 1, lockedUntil },
+    };
   }
   return { error: pinErrors.wrong(LOCK_AFTER - failed), patch: { failedAttempts: failed } };
 }

@@ -25,36 +25,53 @@ type Locked = SecurityRow & { passcode: NonNullable<SecurityRow['passcode']> };
  * in the same transaction. A refusal is thrown after its count has committed.
  */
 async function withActiveCode(
-  db: Db, peppers: PasscodePeppers, userId: string, code: string | undefined, then: (tx: Executor, row: Locked) => Promise<void>,
+  db: Db,
+  peppers: PasscodePeppers,
+  userId: string,
+  code: string | undefined,
+  then: (tx: Executor, row: Locked) => Promise<void>,
 ): Promise<void> {
-  const refusal = await tracked(userId, () => db.transaction(async (tx) => {
-    const row = await lockSecurityRow(tx, userId);
-    if (!row) return noUser();
-    if (!row.passcode) return pinErrors.notActive();
-    const locked = { ...row, passcode: row.passcode };
-    const refused = await judgeCode(tx, peppers, userId, locked, code);
-    if (refused) return refused;
-    await then(tx, locked);
-    return undefined;
-  }));
+  const refusal = await tracked(userId, () =>
+    db.transaction(async (tx) => {
+      const row = await lockSecurityRow(tx, userId);
+      if (!row) return noUser();
+      if (!row.passcode) return pinErrors.notActive();
+      const locked = { ...row, passcode: row.passcode };
+      const refused = await judgeCode(tx, peppers, userId, locked, code);
+      if (refused) return refused;
+      await then(tx, locked);
+      return undefined;
+    }),
+  );
   if (refusal) throw refusal;
 }
 
 export async function hasPasscode(db: Executor, userId: string): Promise<boolean> {
-  const [row] = await db.select({ userId: userPasscodes.userId }).from(userPasscodes).where(eq(userPasscodes.userId, userId));
+  const [row] = await db
+    .select({ userId: userPasscodes.userId })
+    .from(userPasscodes)
+    .where(eq(userPasscodes.userId, userId));
   return Boolean(row);
 }
 
 export async function enablePasscode(db: Db, peppers: PasscodePeppers, userId: string, code: string): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await lockSecurityRow(tx, userId))) throw noUser();
-    const rows = await tx.insert(userPasscodes).values({ userId, hash: sealPasscode(peppers, userId, code) })
-      .onConflictDoNothing().returning({ userId: userPasscodes.userId });
+    const rows = await tx
+      .insert(userPasscodes)
+      .values({ userId, hash: sealPasscode(peppers, userId, code) })
+      .onConflictDoNothing()
+      .returning({ userId: userPasscodes.userId });
     if (!rows.length) throw pinErrors.alreadyActive();
   });
 }
 
-export async function validatePasscode(db: Db, peppers: PasscodePeppers, userId: string, code: string | undefined): Promise<void> {
+export async function validatePasscode(
+  db: Db,
+  peppers: PasscodePeppers,
+  userId: string,
+  code: string | undefined,
+): Promise<void> {
   await withActiveCode(db, peppers, userId, code, async () => {});
 }
 
@@ -64,27 +81,58 @@ export async function validatePasscode(db: Db, peppers: PasscodePeppers, userId:
  * lock in its own transaction; a caller that must decide atomically with its change uses
  * lockSecurityRow + judgeCode inside its own transaction instead.
  */
-export async function checkPasscodeIfSet(db: Db, peppers: PasscodePeppers, userId: string, code: string | undefined): Promise<boolean> {
-  const outcome = await tracked(userId, () => db.transaction(async (tx) => {
-    const row = await lockSecurityRow(tx, userId);
-    if (!row) return { refusal: noUser() };
-    if (!row.passcode) return { set: false };
-    const refusal = await judgeCode(tx, peppers, userId, { ...row, passcode: row.passcode }, code?.trim() || undefined);
-    return refusal ? { refusal } : { set: true };
-  }));
+export async function checkPasscodeIfSet(
+  db: Db,
+  peppers: PasscodePeppers,
+  userId: string,
+  code: string | undefined,
+): Promise<boolean> {
+  const outcome = await tracked(userId, () =>
+    db.transaction(async (tx) => {
+      const row = await lockSecurityRow(tx, userId);
+      if (!row) return { refusal: noUser() };
+      if (!row.passcode) return { set: false };
+      const refusal = await judgeCode(
+        tx,
+        peppers,
+        userId,
+        { ...row, passcode: row.passcode },
+        code?.trim() || undefined,
+      );
+      return refusal ? { refusal } : { set: true };
+    }),
+  );
   if ('refusal' in outcome) throw outcome.refusal;
   return outcome.set;
 }
 
-export async function changePasscode(db: Db, peppers: PasscodePeppers, userId: string, oldCode: string | undefined, newCode: string): Promise<void> {
+export async function changePasscode(
+  db: Db,
+  peppers: PasscodePeppers,
+  userId: string,
+  oldCode: string | undefined,
+  newCode: string,
+): Promise<void> {
   await withActiveCode(db, peppers, userId, oldCode, async (tx) => {
-    await tx.update(userPasscodes)
-      .set({ hash: sealPasscode(peppers, userId, newCode), failedAttempts: 0, lockouts: 0, lockedUntil: null, updatedAt: sql`now()` })
+    await tx
+      .update(userPasscodes)
+      .set({
+        hash: sealPasscode(peppers, userId, newCode),
+        failedAttempts: 0,
+        lockouts: 0,
+        lockedUntil: null,
+        updatedAt: sql`now()`,
+      })
       .where(eq(userPasscodes.userId, userId));
   });
 }
 
-export async function disablePasscode(db: Db, peppers: PasscodePeppers, userId: string, code: string | undefined): Promise<void> {
+export async function disablePasscode(
+  db: Db,
+  peppers: PasscodePeppers,
+  userId: string,
+  code: string | undefined,
+): Promise<void> {
   await withActiveCode(db, peppers, userId, code, async (tx) => {
     await tx.delete(userPasscodes).where(eq(userPasscodes.userId, userId));
   });
@@ -109,14 +157,26 @@ export async function clearPasscodeOnPasswordReset(tx: Executor, userId: string,
  * there is no passcode to recover (set one instead).
  */
 export async function resetPasscode(
-  db: Db, peppers: PasscodePeppers, userId: string, newCode: string, holdMs: number, also: (tx: Executor) => Promise<void> = async () => {},
+  db: Db,
+  peppers: PasscodePeppers,
+  userId: string,
+  newCode: string,
+  holdMs: number,
+  also: (tx: Executor) => Promise<void> = async () => {},
 ): Promise<Date> {
   return db.transaction(async (tx) => {
     const row = await lockSecurityRow(tx, userId);
     if (!row) throw noUser();
     if (!row.passcode) throw pinErrors.notActive();
-    await tx.update(userPasscodes)
-      .set({ hash: sealPasscode(peppers, userId, newCode), failedAttempts: 0, lockouts: 0, lockedUntil: null, updatedAt: sql`now()` })
+    await tx
+      .update(userPasscodes)
+      .set({
+        hash: sealPasscode(peppers, userId, newCode),
+        failedAttempts: 0,
+        lockouts: 0,
+        lockedUntil: null,
+        updatedAt: sql`now()`,
+      })
       .where(eq(userPasscodes.userId, userId));
     const until = await startResetHold(tx, userId, holdMs);
     await also(tx);

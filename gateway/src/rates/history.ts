@@ -44,8 +44,12 @@ function summarise(units: bigint[], decimals: number): PriceSummary {
   // Percent with 2 decimals: change × 100 × 100 / open, in hundredths of a per cent.
   const percent = open === 0n ? 0n : divRound(change * 10_000n, open);
   return {
-    open: fixed(open, decimals), close: fixed(close, decimals), high: fixed(high, decimals), low: fixed(low, decimals),
-    change: fixed(change, decimals), changePercent: fixed(percent, 2),
+    open: fixed(open, decimals),
+    close: fixed(close, decimals),
+    high: fixed(high, decimals),
+    low: fixed(low, decimals),
+    change: fixed(change, decimals),
+    changePercent: fixed(percent, 2),
   };
 }
 
@@ -68,7 +72,13 @@ export function instantsOf(range: PriceRange, now: number): number[] {
  * Prices are floats from the provider (display data); they become integers of the series' decimals
  * once, here, and everything after that is exact.
  */
-export async function priceHistory(provider: RateProvider, currency: string, fiat: string, range: PriceRange, now = provider.now()): Promise<PriceHistory> {
+export async function priceHistory(
+  provider: RateProvider,
+  currency: string,
+  fiat: string,
+  range: PriceRange,
+  now = provider.now(),
+): Promise<PriceHistory> {
   const instants = instantsOf(range, now);
   const raw: { at: number; price: number }[] = [];
   for (const at of instants) {
@@ -81,6 +91,9 @@ export async function priceHistory(provider: RateProvider, currency: string, fia
   if (raw.length === 0) return { currency, fiat, range, points: [], summary: null };
   const decimals = decimalsFor(Math.max(...raw.map((p) => p.price)));
   const units = raw.map((p) => BigInt(Math.round(p.price * 10 ** decimals)));
-  const points: PricePoint[] = raw.map((p, i) => ({ at: new Date(p.at).toISOString(), price: fixed(units[i]!, decimals) }));
+  const points: PricePoint[] = raw.map((p, i) => ({
+    at: new Date(p.at).toISOString(),
+    price: fixed(units[i]!, decimals),
+  }));
   return { currency, fiat, range, points, summary: summarise(units, decimals) };
 }

@@ -16,12 +16,24 @@ export interface RateProvider {
 
 /** Base USD prices of crypto assets (per coin). Implementations of one coin share its price. */
 export const SANDBOX_CRYPTO_USD: Readonly<Record<string, number>> = {
-  BTC: 97000, ETH: 3400, USDT: 1, TRX: 0.24, TON: 5.4, LTC: 95, DOGE: 0.38,
+  BTC: 97000,
+  ETH: 3400,
+  USDT: 1,
+  TRX: 0.24,
+  TON: 5.4,
+  LTC: 95,
+  DOGE: 0.38,
 };
 
 /** Units of each fiat currency per US dollar. */
 export const SANDBOX_FIAT_PER_USD: Readonly<Record<string, number>> = {
-  USD: 1, EUR: 0.92, KZT: 510, UAH: 41.5, RUB: 96, AZN: 1.7, CAD: 1.39,
+  USD: 1,
+  EUR: 0.92,
+  KZT: 510,
+  UAH: 41.5,
+  RUB: 96,
+  AZN: 1.7,
+  CAD: 1.39,
 };
 
 const HOUR = 3600_000;
@@ -63,7 +75,7 @@ export function createSandboxRateProvider(opts: SandboxRateOptions = {}): RatePr
   const pricesAt = async (currencies: readonly string[], at: number) => {
     const prices = new Map<string, number>();
     for (const currency of currencies) {
-      const code = SANDBOX_CRYPTO_USD[currency] !== undefined ? currency : opts.parentOf?.(currency) ?? currency;
+      const code = SANDBOX_CRYPTO_USD[currency] !== undefined ? currency : (opts.parentOf?.(currency) ?? currency);
       const crypto = SANDBOX_CRYPTO_USD[code];
       const fiat = SANDBOX_FIAT_PER_USD[currency];
       if (crypto !== undefined) {

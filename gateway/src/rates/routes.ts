@@ -20,7 +20,8 @@ const isPricedCoin = (currency: string, config: Config) => {
 /** Catalogue coins, parent coin codes (USDT) and fiats can be priced. */
 function requireKnown(currencies: string[], field: 'from' | 'to', config: Config) {
   currencies.forEach((currency, i) => {
-    if (!isPricedCoin(currency, config) && !isFiat(currency)) throw invalid('UNKNOWN_CURRENCY', `Unknown currency ${currency}`, `${field}.${i}`);
+    if (!isPricedCoin(currency, config) && !isFiat(currency))
+      throw invalid('UNKNOWN_CURRENCY', `Unknown currency ${currency}`, `${field}.${i}`);
   });
 }
 
@@ -31,7 +32,10 @@ const tidy = (value: number) => Number(value.toPrecision(8));
  * Spec §7 rates. Both are public (spec §6 lists getRates and getFiatRate among the calls made
  * without a token): prices are not personal.
  */
-export const rateRoutes: FastifyPluginAsyncTypebox<{ config: Config; provider: RateProvider }> = async (app, { config, provider }) => {
+export const rateRoutes: FastifyPluginAsyncTypebox<{ config: Config; provider: RateProvider }> = async (
+  app,
+  { config, provider },
+) => {
   const ratesMap = async (from: string[], to: string[], invert: boolean) => {
     requireKnown(from, 'from', config);
     requireKnown(to, 'to', config);
@@ -49,31 +53,50 @@ export const rateRoutes: FastifyPluginAsyncTypebox<{ config: Config; provider: R
     return { ratesMap: map };
   };
 
-  app.post('/rate', {
-    schema: {
-      tags: ['wallet'], summary: 'Price of one unit of each `from` currency in each `to` currency',
-      body: RatesRequest, response: { 200: RatesResponse, 400: ErrorBody },
+  app.post(
+    '/rate',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Price of one unit of each `from` currency in each `to` currency',
+        body: RatesRequest,
+        response: { 200: RatesResponse, 400: ErrorBody },
+      },
     },
-  }, async (request) => ratesMap(request.body.from, request.body.to, false));
+    async (request) => ratesMap(request.body.from, request.body.to, false),
+  );
 
-  app.post('/fiat/rate/invert', {
-    schema: {
-      tags: ['wallet'], summary: 'Inverse rates: units of each `from` currency that one unit of each `to` currency buys',
-      body: RatesRequest, response: { 200: RatesResponse, 400: ErrorBody },
+  app.post(
+    '/fiat/rate/invert',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Inverse rates: units of each `from` currency that one unit of each `to` currency buys',
+        body: RatesRequest,
+        response: { 200: RatesResponse, 400: ErrorBody },
+      },
     },
-  }, async (request) => ratesMap(request.body.from, request.body.to, true));
+    async (request) => ratesMap(request.body.from, request.body.to, true),
+  );
 
   // Public and the same for everyone within a minute (history.ts): a shared cache may keep it that long.
-  app.get('/rate/history', {
-    schema: {
-      tags: ['wallet'], summary: 'Price of one unit of a crypto in a fiat over 24 h, 7 d, 30 d or 1 y, oldest first',
-      querystring: PriceHistoryQuerySchema, response: { 200: PriceHistorySchema, 400: ErrorBody },
+  app.get(
+    '/rate/history',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Price of one unit of a crypto in a fiat over 24 h, 7 d, 30 d or 1 y, oldest first',
+        querystring: PriceHistoryQuerySchema,
+        response: { 200: PriceHistorySchema, 400: ErrorBody },
+      },
     },
-  }, async (request, reply) => {
-    const { currency, fiat, range } = request.query;
-    if (!isPricedCoin(currency, config)) throw invalid('UNKNOWN_CURRENCY', `Unknown crypto currency ${currency}`, 'currency');
-    if (!isFiat(fiat)) throw invalid('UNKNOWN_FIAT', `Unknown fiat currency ${fiat}`, 'fiat');
-    void reply.header('cache-control', 'public, max-age=60');
-    return priceHistory(provider, currency, fiat, range);
-  });
+    async (request, reply) => {
+      const { currency, fiat, range } = request.query;
+      if (!isPricedCoin(currency, config))
+        throw invalid('UNKNOWN_CURRENCY', `Unknown crypto currency ${currency}`, 'currency');
+      if (!isFiat(fiat)) throw invalid('UNKNOWN_FIAT', `Unknown fiat currency ${fiat}`, 'fiat');
+      void reply.header('cache-control', 'public, max-age=60');
+      return priceHistory(provider, currency, fiat, range);
+    },
+  );
 };

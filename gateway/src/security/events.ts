@@ -8,7 +8,12 @@ import type { SecurityDetail, SecurityEventKind } from './kinds.js';
 export { SECURITY_EVENT_KINDS, type SecurityDetail, type SecurityEventKind } from './kinds.js';
 
 /** Written inside the transaction that makes the change, so the record cannot miss it or outlive it. */
-export async function recordSecurityEvent(tx: Executor, userId: string, kind: SecurityEventKind, detail: SecurityDetail = {}): Promise<void> {
+export async function recordSecurityEvent(
+  tx: Executor,
+  userId: string,
+  kind: SecurityEventKind,
+  detail: SecurityDetail = {},
+): Promise<void> {
   await tx.insert(securityEvents).values({ userId, kind, detail });
 }
 
@@ -18,7 +23,11 @@ export async function recordSecurityEvent(tx: Executor, userId: string, kind: Se
  * delivery is logged by the caller's `onError` and never undoes the change.
  */
 export async function mailOwner(
-  db: Executor, mailer: Mailer, userId: string, kind: SecurityEventKind, detail: SecurityDetail = {},
+  db: Executor,
+  mailer: Mailer,
+  userId: string,
+  kind: SecurityEventKind,
+  detail: SecurityDetail = {},
   onError: (err: unknown) => void = () => {},
 ): Promise<void> {
   try {
@@ -31,6 +40,15 @@ export async function mailOwner(
 
 /** The owner's record, newest first (GET /b2c-user-management/user/security-events and tests). */
 export async function listSecurityEvents(db: Executor, userId: string, limit = 50) {
-  const rows = await db.select().from(securityEvents).where(eq(securityEvents.userId, userId)).orderBy(desc(securityEvents.id)).limit(limit);
-  return rows.map((r) => ({ kind: r.kind as SecurityEventKind, detail: r.detail, createdAt: r.createdAt.toISOString() }));
+  const rows = await db
+    .select()
+    .from(securityEvents)
+    .where(eq(securityEvents.userId, userId))
+    .orderBy(desc(securityEvents.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    kind: r.kind as SecurityEventKind,
+    detail: r.detail,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }

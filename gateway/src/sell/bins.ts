@@ -1,6 +1,10 @@
 import type { CardInfo } from '../../../contracts/sell.js';
 
-interface BinRange { prefix: string; code: string; system: 'MIR' | 'VISA' | 'MASTERCARD' | 'MAESTRO' }
+interface BinRange {
+  prefix: string;
+  code: string;
+  system: 'MIR' | 'VISA' | 'MASTERCARD' | 'MAESTRO';
+}
 
 /**
  * Issuer prefixes of Russian banks (public BIN lists). The longest matching prefix wins, so a

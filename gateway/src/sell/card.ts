@@ -23,7 +23,11 @@ export function luhnValid(digits: string): boolean {
 export function requireCardNumber(input: unknown, field = 'card'): string {
   const digits = typeof input === 'string' ? input.replace(/[\s-]/g, '') : '';
   if (digits.length !== CARD_NUMBER_LENGTH || !luhnValid(digits)) {
-    throw invalid(SellErrorCodes.cardInvalid, `${field} must be a valid ${CARD_NUMBER_LENGTH}-digit card number`, field);
+    throw invalid(
+      SellErrorCodes.cardInvalid,
+      `${field} must be a valid ${CARD_NUMBER_LENGTH}-digit card number`,
+      field,
+    );
   }
   return digits;
 }

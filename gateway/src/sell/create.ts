@@ -19,7 +19,9 @@ import { cryptoFor, FIAT_DECIMALS, requireLiveRate, requireSellFiat, sellLimits,
 export const SELL_CLEARING = 'fiat-payouts';
 
 export interface SellDeps {
-  db: Db; config: SellConfig; payouts: PayoutProvider;
+  db: Db;
+  config: SellConfig;
+  payouts: PayoutProvider;
   /**
    * The transaction the crypto is held in (the route's passcode and reset-hold gate, passcode/gate.ts).
    * The payout provider is asked before it, so no provider call runs under the user's lock.
@@ -37,13 +39,24 @@ interface Common {
 }
 
 /** A new card: the number is in memory for this call only, on its way to the vault. */
-export interface NewCardSell extends Common { card: string; bankCode: string; bankSystem: string; saveCard: boolean }
-export interface SavedCardSell extends Common { cardId: string }
+export interface NewCardSell extends Common {
+  card: string;
+  bankCode: string;
+  bankSystem: string;
+  saveCard: boolean;
+}
+export interface SavedCardSell extends Common {
+  cardId: string;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const unavailable = () =>
-  new DomainError('unavailable', SellErrorCodes.payoutsUnavailable, 'Payouts are temporarily unavailable. Please try again later.');
+  new DomainError(
+    'unavailable',
+    SellErrorCodes.payoutsUnavailable,
+    'Payouts are temporarily unavailable. Please try again later.',
+  );
 
 function onlySber(field: string) {
   return invalid(SellErrorCodes.onlySber, 'RUB payouts are only made to cards of Sberbank', field);
@@ -51,13 +64,21 @@ function onlySber(field: string) {
 
 function replayOf(existing: SellOrderRow, requestHash: string) {
   if (existing.requestHash !== requestHash) {
-    throw new DomainError('conflict', SellErrorCodes.idempotencyConflict, 'This idempotencyKey was already used for a different sell', { field: 'idempotencyKey' });
+    throw new DomainError(
+      'conflict',
+      SellErrorCodes.idempotencyConflict,
+      'This idempotencyKey was already used for a different sell',
+      { field: 'idempotencyKey' },
+    );
   }
   return { order: existing, replayed: true };
 }
 
 async function byKey(db: Executor, accountId: string, key: string): Promise<SellOrderRow | undefined> {
-  const [row] = await db.select().from(sellOrders).where(and(eq(sellOrders.accountId, accountId), eq(sellOrders.idempotencyKey, key)));
+  const [row] = await db
+    .select()
+    .from(sellOrders)
+    .where(and(eq(sellOrders.accountId, accountId), eq(sellOrders.idempotencyKey, key)));
   return row;
 }
 
@@ -65,20 +86,32 @@ async function byKey(db: Executor, accountId: string, key: string): Promise<Sell
 function checkCommon(config: SellConfig, input: Common) {
   requireSellFiat(input.fiatCurrency);
   const coin = requireOfferedCoin(input.currency, config);
-  const fiatMinor = parsePositiveAmount(input.fiatAmount, { decimals: FIAT_DECIMALS, userInput: true, field: 'fiatAmount' });
+  const fiatMinor = parsePositiveAmount(input.fiatAmount, {
+    decimals: FIAT_DECIMALS,
+    userInput: true,
+    field: 'fiatAmount',
+  });
   return { coin, fiatMinor };
 }
 
 function checkLimits(config: SellConfig, fiatMinor: bigint) {
   const { min, max, view } = sellLimits(config);
-  if (fiatMinor < min) throw invalid(SellErrorCodes.minLimit, `Min amount limit is: ${view.minLimit} ${view.limitCurrency}`, 'fiatAmount');
-  if (fiatMinor > max) throw invalid(SellErrorCodes.maxLimit, `Max amount limit is: ${view.maxLimit} ${view.limitCurrency}`, 'fiatAmount');
+  if (fiatMinor < min)
+    throw invalid(SellErrorCodes.minLimit, `Min amount limit is: ${view.minLimit} ${view.limitCurrency}`, 'fiatAmount');
+  if (fiatMinor > max)
+    throw invalid(SellErrorCodes.maxLimit, `Max amount limit is: ${view.maxLimit} ${view.limitCurrency}`, 'fiatAmount');
 }
 
 const hashOf = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 
 interface Target {
-  vaultToken: string; fingerprint: string | null; mascCard: string; bankCode: string; bankSystem: string; cardId: string | null; save: boolean;
+  vaultToken: string;
+  fingerprint: string | null;
+  mascCard: string;
+  bankCode: string;
+  bankSystem: string;
+  cardId: string | null;
+  save: boolean;
 }
 
 /**
@@ -87,7 +120,10 @@ interface Target {
  * the payout job. Not enough funds rolls all of it back as 400 NOT_ENOUGH_FUNDS.
  */
 async function place(
-  deps: SellDeps, input: Common, requestHash: string, resolveTarget: () => Promise<Target>,
+  deps: SellDeps,
+  input: Common,
+  requestHash: string,
+  resolveTarget: () => Promise<Target>,
 ): Promise<{ order: SellOrderRow; replayed: boolean }> {
   const { coin, fiatMinor } = checkCommon(deps.config, input);
   const earlier = await byKey(deps.db, input.accountId, input.idempotencyKey);
@@ -102,18 +138,36 @@ async function place(
   const amount = cryptoFor(fiatMinor, rate.rateMinor, coin.decimals);
   try {
     const gate: MoneyGate = deps.gate ?? ((move) => move(deps.db));
-    return await gate((db) => db.transaction(async (tx) => {
-      let cardId = target.cardId;
-      if (target.save) cardId = await saveCard(tx, input.accountId, input.fiatCurrency, target);
-      const [inserted] = await tx.insert(sellOrders).values({
-        accountId: input.accountId, currency: coin.currency, amount, fiatCurrency: input.fiatCurrency, fiatAmount: fiatMinor,
-        rateMinor: rate.rateMinor, rateId: rate.id, cardId, vaultToken: target.vaultToken, mascCard: target.mascCard,
-        bankCode: target.bankCode, bankSystem: target.bankSystem, idempotencyKey: input.idempotencyKey, requestHash, state: 'IN_PROGRESS',
-      }).onConflictDoNothing({ target: [sellOrders.accountId, sellOrders.idempotencyKey] }).returning();
-      // A twin committed first: the unique index made us wait for it; answer from its row.
-      if (!inserted) return replayOf((await byKey(tx, input.accountId, input.idempotencyKey))!, requestHash);
-      return { order: await holdFor(tx, inserted), replayed: false };
-    }));
+    return await gate((db) =>
+      db.transaction(async (tx) => {
+        let cardId = target.cardId;
+        if (target.save) cardId = await saveCard(tx, input.accountId, input.fiatCurrency, target);
+        const [inserted] = await tx
+          .insert(sellOrders)
+          .values({
+            accountId: input.accountId,
+            currency: coin.currency,
+            amount,
+            fiatCurrency: input.fiatCurrency,
+            fiatAmount: fiatMinor,
+            rateMinor: rate.rateMinor,
+            rateId: rate.id,
+            cardId,
+            vaultToken: target.vaultToken,
+            mascCard: target.mascCard,
+            bankCode: target.bankCode,
+            bankSystem: target.bankSystem,
+            idempotencyKey: input.idempotencyKey,
+            requestHash,
+            state: 'IN_PROGRESS',
+          })
+          .onConflictDoNothing({ target: [sellOrders.accountId, sellOrders.idempotencyKey] })
+          .returning();
+        // A twin committed first: the unique index made us wait for it; answer from its row.
+        if (!inserted) return replayOf((await byKey(tx, input.accountId, input.idempotencyKey))!, requestHash);
+        return { order: await holdFor(tx, inserted), replayed: false };
+      }),
+    );
   } catch (err) {
     if (err instanceof LedgerError && err.code === 'INSUFFICIENT_FUNDS') {
       throw invalid(SellErrorCodes.notEnoughFunds, 'Not enough funds to make the transaction', 'fiatAmount');
@@ -128,13 +182,29 @@ async function place(
  */
 async function saveCard(tx: Tx, accountId: string, fiatCurrency: string, t: Target): Promise<string> {
   if (!t.fingerprint) throw new Error('A card is saved only with its vault fingerprint');
-  const [row] = await tx.insert(sellCards).values({
-    accountId, fiatCurrency, vaultToken: t.vaultToken, fingerprint: t.fingerprint, mascCard: t.mascCard, bankCode: t.bankCode, bankSystem: t.bankSystem,
-  }).onConflictDoUpdate({
-    target: [sellCards.accountId, sellCards.fingerprint],
-    targetWhere: sql`${sellCards.fingerprint} is not null`,
-    set: { vaultToken: t.vaultToken, mascCard: t.mascCard, bankCode: t.bankCode, bankSystem: t.bankSystem, updatedAt: sql`now()` },
-  }).returning({ id: sellCards.id });
+  const [row] = await tx
+    .insert(sellCards)
+    .values({
+      accountId,
+      fiatCurrency,
+      vaultToken: t.vaultToken,
+      fingerprint: t.fingerprint,
+      mascCard: t.mascCard,
+      bankCode: t.bankCode,
+      bankSystem: t.bankSystem,
+    })
+    .onConflictDoUpdate({
+      target: [sellCards.accountId, sellCards.fingerprint],
+      targetWhere: sql`${sellCards.fingerprint} is not null`,
+      set: {
+        vaultToken: t.vaultToken,
+        mascCard: t.mascCard,
+        bankCode: t.bankCode,
+        bankSystem: t.bankSystem,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: sellCards.id });
   return row!.id;
 }
 
@@ -142,17 +212,37 @@ async function holdFor(tx: Tx, o: SellOrderRow): Promise<SellOrderRow> {
   const user = await ensureUserAccount(tx, o.accountId, o.currency);
   const clearing = await systemShard(tx, o.currency, SELL_CLEARING, o.id);
   const held = await hold(tx, {
-    debitAccountId: user.id, creditAccountId: clearing.id, amount: o.amount, currency: o.currency,
-    idempotencyKey: `sell:${o.id}`, reference: `sell ${o.id}`,
+    debitAccountId: user.id,
+    creditAccountId: clearing.id,
+    amount: o.amount,
+    currency: o.currency,
+    idempotencyKey: `sell:${o.id}`,
+    reference: `sell ${o.id}`,
   });
-  const [history] = await tx.insert(walletTransactions).values({
-    accountId: o.accountId, currency: o.currency, direction: 'WITHDRAWAL', transactionType: 'C2F', state: 'IN_PROGRESS',
-    amount: o.amount, toAddress: o.mascCard, fromCurrency: o.currency, toCurrency: o.fiatCurrency,
-    fromAmount: o.amount, toAmount: o.fiatAmount, exchangeRate: formatAmount(o.rateMinor, FIAT_DECIMALS), ledgerTransferId: held.id,
-  }).returning();
+  const [history] = await tx
+    .insert(walletTransactions)
+    .values({
+      accountId: o.accountId,
+      currency: o.currency,
+      direction: 'WITHDRAWAL',
+      transactionType: 'C2F',
+      state: 'IN_PROGRESS',
+      amount: o.amount,
+      toAddress: o.mascCard,
+      fromCurrency: o.currency,
+      toCurrency: o.fiatCurrency,
+      fromAmount: o.amount,
+      toAmount: o.fiatAmount,
+      exchangeRate: formatAmount(o.rateMinor, FIAT_DECIMALS),
+      ledgerTransferId: held.id,
+    })
+    .returning();
   await tx.insert(sellJobs).values({ orderId: o.id });
-  const [row] = await tx.update(sellOrders).set({ holdTransferId: held.id, walletTransactionId: history!.id })
-    .where(eq(sellOrders.id, o.id)).returning();
+  const [row] = await tx
+    .update(sellOrders)
+    .set({ holdTransferId: held.id, walletTransactionId: history!.id })
+    .where(eq(sellOrders.id, o.id))
+    .returning();
   return row!;
 }
 
@@ -172,12 +262,25 @@ export async function sellToNewCard(deps: SellDeps, input: NewCardSell) {
   const fingerprint = await deps.payouts.fingerprint(input.card).catch((err: unknown) => {
     throw err instanceof PayoutsUnavailableError ? unavailable() : err;
   });
-  const requestHash = hashOf(['card', input.currency, fiatMinor.toString(), input.fixedRateId, fingerprint, input.saveCard]);
+  const requestHash = hashOf([
+    'card',
+    input.currency,
+    fiatMinor.toString(),
+    input.fixedRateId,
+    fingerprint,
+    input.saveCard,
+  ]);
   return place(deps, input, requestHash, async () => {
     const vaulted = await deps.payouts.tokenize({ number: input.card, bankCode: info.code, bankSystem: info.system });
     if (vaulted.fingerprint !== fingerprint) throw new Error('The vault fingerprinted one card number two ways');
     return {
-      vaultToken: vaulted.vaultToken, fingerprint, mascCard, bankCode: info.code, bankSystem: info.system, cardId: null, save: input.saveCard,
+      vaultToken: vaulted.vaultToken,
+      fingerprint,
+      mascCard,
+      bankCode: info.code,
+      bankSystem: info.system,
+      cardId: null,
+      save: input.saveCard,
     };
   });
 }
@@ -186,12 +289,24 @@ export async function sellToNewCard(deps: SellDeps, input: NewCardSell) {
 export async function sellToSavedCard(deps: SellDeps, input: SavedCardSell) {
   const { fiatMinor } = checkCommon(deps.config, input);
   const card = UUID.test(input.cardId)
-    ? (await deps.db.select().from(sellCards).where(and(eq(sellCards.id, input.cardId), eq(sellCards.accountId, input.accountId))))[0]
+    ? (
+        await deps.db
+          .select()
+          .from(sellCards)
+          .where(and(eq(sellCards.id, input.cardId), eq(sellCards.accountId, input.accountId)))
+      )[0]
     : undefined;
-  if (!card || card.fiatCurrency !== input.fiatCurrency) throw new DomainError('not_found', SellErrorCodes.cardNotFound, 'No such saved card', { field: 'cardId' });
+  if (!card || card.fiatCurrency !== input.fiatCurrency)
+    throw new DomainError('not_found', SellErrorCodes.cardNotFound, 'No such saved card', { field: 'cardId' });
   if (card.bankCode !== SELL_BANK_CODE) throw onlySber('cardId');
   const requestHash = hashOf(['saved', input.currency, fiatMinor.toString(), input.fixedRateId, card.id]);
   return place(deps, input, requestHash, async () => ({
-    vaultToken: card.vaultToken, fingerprint: card.fingerprint, mascCard: card.mascCard, bankCode: card.bankCode, bankSystem: card.bankSystem, cardId: card.id, save: false,
+    vaultToken: card.vaultToken,
+    fingerprint: card.fingerprint,
+    mascCard: card.mascCard,
+    bankCode: card.bankCode,
+    bankSystem: card.bankSystem,
+    cardId: card.id,
+    save: false,
   }));
 }

@@ -25,5 +25,8 @@ export async function checkSellInvariants(db: Executor): Promise<LedgerViolation
     left join wallet_transactions w on w.id = o.wallet_transaction_id
     where w.id is null or w.state <> o.state or w.transaction_type <> 'C2F' or w.amount <> o.amount
   `)) as unknown as { rows: Record<string, unknown>[] };
-  return result.rows.map((r) => ({ check: 'sell orders match their holds', detail: `sell ${r.id} ${r.state}: ${r.problem}` }));
+  return result.rows.map((r) => ({
+    check: 'sell orders match their holds',
+    detail: `sell ${r.id} ${r.state}: ${r.problem}`,
+  }));
 }

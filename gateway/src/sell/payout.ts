@@ -3,7 +3,11 @@
  * interface; the sandbox implementation lives under ./sandbox. The provider is also the card vault:
  * the gateway hands it a card number once and keeps only the token it returns.
  */
-export interface VaultCard { number: string; bankCode: string; bankSystem: string }
+export interface VaultCard {
+  number: string;
+  bankCode: string;
+  bankSystem: string;
+}
 
 export interface PayoutRequest {
   /** The sell order id: the provider pays each reference at most once. */
@@ -46,8 +50,14 @@ export interface PayoutProvider {
 export const noPayouts: PayoutProvider = {
   name: 'none',
   available: async () => false,
-  tokenize: async () => { throw new PayoutsUnavailableError('No payout provider is configured'); },
-  fingerprint: async () => { throw new PayoutsUnavailableError('No payout provider is configured'); },
-  submit: async () => { throw new PayoutsUnavailableError('No payout provider is configured'); },
+  tokenize: async () => {
+    throw new PayoutsUnavailableError('No payout provider is configured');
+  },
+  fingerprint: async () => {
+    throw new PayoutsUnavailableError('No payout provider is configured');
+  },
+  submit: async () => {
+    throw new PayoutsUnavailableError('No payout provider is configured');
+  },
   status: async () => 'UNKNOWN',
 };

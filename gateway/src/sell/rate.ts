@@ -17,17 +17,29 @@ export type SellConfig = Pick<Config, 'production' | 'sandbox' | 'sellRateTtlSec
 
 /** Spec §9: sell fiat is fixed at RUB. */
 export function requireSellFiat(fiatCurrency: string, field = 'fiatCurrency') {
-  if (fiatCurrency !== SELL_FIAT) throw invalid(SellErrorCodes.fiatUnsupported, `Sells pay out in ${SELL_FIAT} only`, field);
+  if (fiatCurrency !== SELL_FIAT)
+    throw invalid(SellErrorCodes.fiatUnsupported, `Sells pay out in ${SELL_FIAT} only`, field);
 }
 
 export function sellLimits(config: SellConfig): { min: bigint; max: bigint; view: SellLimit } {
   const min = BigInt(config.sellMinRub) * 100n;
   const max = BigInt(config.sellMaxRub) * 100n;
-  return { min, max, view: { minLimit: formatAmount(min, FIAT_DECIMALS), maxLimit: formatAmount(max, FIAT_DECIMALS), limitCurrency: SELL_FIAT } };
+  return {
+    min,
+    max,
+    view: {
+      minLimit: formatAmount(min, FIAT_DECIMALS),
+      maxLimit: formatAmount(max, FIAT_DECIMALS),
+      limitCurrency: SELL_FIAT,
+    },
+  };
 }
 
 export const rateView = (r: SellRate): SellRateView => ({
-  rate: formatAmount(r.rateMinor, FIAT_DECIMALS), rateId: r.id, currency: r.currency, fiatCurrency: r.fiatCurrency,
+  rate: formatAmount(r.rateMinor, FIAT_DECIMALS),
+  rateId: r.id,
+  currency: r.currency,
+  fiatCurrency: r.fiatCurrency,
   expiresAt: r.expiresAt.toISOString(),
 });
 
@@ -36,7 +48,10 @@ export const rateView = (r: SellRate): SellRateView => ({
  * kopecks (the only float step, as in swap); every amount derived from it is integer math.
  */
 export async function createSellRate(
-  deps: { db: Db; config: SellConfig; rates: RateProvider }, accountId: string, fiatCurrency: string, currency: string,
+  deps: { db: Db; config: SellConfig; rates: RateProvider },
+  accountId: string,
+  fiatCurrency: string,
+  currency: string,
 ): Promise<SellRate> {
   requireSellFiat(fiatCurrency);
   const coin = requireOfferedCoin(currency, deps.config);
@@ -49,9 +64,16 @@ export async function createSellRate(
   if (rateMinor <= 0n) throw invalid(SellErrorCodes.unknownCurrency, `${currency} cannot be sold now`, 'currency');
   const ttl = Math.trunc(deps.config.sellRateTtlSeconds);
   await sweepOldRates(deps.db, accountId);
-  const [row] = await deps.db.insert(sellRates).values({
-    accountId, currency: coin.currency, fiatCurrency, rateMinor, expiresAt: sql`now() + make_interval(secs => ${ttl})`,
-  }).returning();
+  const [row] = await deps.db
+    .insert(sellRates)
+    .values({
+      accountId,
+      currency: coin.currency,
+      fiatCurrency,
+      rateMinor,
+      expiresAt: sql`now() + make_interval(secs => ${ttl})`,
+    })
+    .returning();
   return row!;
 }
 
@@ -80,13 +102,21 @@ async function sweepOldRates(db: Executor, accountId: string) {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The rate named by fixedRateId: this account's, for this currency, not expired (database clock). */
-export async function requireLiveRate(db: Executor, accountId: string, rateId: string, currency: string): Promise<SellRate> {
+export async function requireLiveRate(
+  db: Executor,
+  accountId: string,
+  rateId: string,
+  currency: string,
+): Promise<SellRate> {
   const notFound = () => invalid(SellErrorCodes.rateNotFound, 'Unknown sell rate; ask for a new one', 'fixedRateId');
   if (!UUID.test(rateId)) throw notFound();
-  const [row] = await db.select({ rate: sellRates, live: sql<boolean>`${sellRates.expiresAt} > now()` })
-    .from(sellRates).where(and(eq(sellRates.id, rateId), eq(sellRates.accountId, accountId)));
+  const [row] = await db
+    .select({ rate: sellRates, live: sql<boolean>`${sellRates.expiresAt} > now()` })
+    .from(sellRates)
+    .where(and(eq(sellRates.id, rateId), eq(sellRates.accountId, accountId)));
   if (!row || row.rate.currency !== currency) throw notFound();
-  if (!row.live) throw invalid(SellErrorCodes.rateExpired, 'The sell rate has expired; ask for a new one', 'fixedRateId');
+  if (!row.live)
+    throw invalid(SellErrorCodes.rateExpired, 'The sell rate has expired; ask for a new one', 'fixedRateId');
   return row.rate;
 }
 

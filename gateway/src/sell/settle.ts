@@ -8,28 +8,48 @@ import { postHold, voidHold } from '../ledger/transfers.js';
  * (COMPLETED) or voided (FAILED) once, whatever runs it twice; the ledger's unique pending_id is the
  * backstop. The history row follows the order.
  */
-export async function resolveSell(db: Db, orderId: string, outcome: 'COMPLETED' | 'FAILED', reason?: string): Promise<boolean> {
+export async function resolveSell(
+  db: Db,
+  orderId: string,
+  outcome: 'COMPLETED' | 'FAILED',
+  reason?: string,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     // The job row first, as the worker's claim takes it (jobs, then orders): the other order of locks
     // deadlocked against a claim on PostgreSQL (40P01 with five concurrent settlements and the worker).
-    await tx.select({ id: sellJobs.orderId }).from(sellJobs)
-      .where(and(eq(sellJobs.orderId, orderId), isNull(sellJobs.finishedAt))).for('update');
-    const [moved] = await tx.update(sellOrders).set({
-      state: outcome, updatedAt: sql`now()`,
-      ...(outcome === 'COMPLETED' ? { completedAt: sql`now()` } : { failureReason: reason ?? 'failed' }),
-    }).where(and(eq(sellOrders.id, orderId), eq(sellOrders.state, 'IN_PROGRESS'))).returning();
+    await tx
+      .select({ id: sellJobs.orderId })
+      .from(sellJobs)
+      .where(and(eq(sellJobs.orderId, orderId), isNull(sellJobs.finishedAt)))
+      .for('update');
+    const [moved] = await tx
+      .update(sellOrders)
+      .set({
+        state: outcome,
+        updatedAt: sql`now()`,
+        ...(outcome === 'COMPLETED' ? { completedAt: sql`now()` } : { failureReason: reason ?? 'failed' }),
+      })
+      .where(and(eq(sellOrders.id, orderId), eq(sellOrders.state, 'IN_PROGRESS')))
+      .returning();
     if (moved) {
       if (moved.holdTransferId !== null) {
         if (outcome === 'COMPLETED') await postHold(tx, { pendingId: moved.holdTransferId });
         else await voidHold(tx, { pendingId: moved.holdTransferId });
       }
       if (moved.walletTransactionId) {
-        await tx.update(walletTransactions).set({
-          state: outcome, updatedAt: sql`now()`, ...(outcome === 'COMPLETED' ? { completedAt: sql`now()` } : {}),
-        }).where(eq(walletTransactions.id, moved.walletTransactionId));
+        await tx
+          .update(walletTransactions)
+          .set({
+            state: outcome,
+            updatedAt: sql`now()`,
+            ...(outcome === 'COMPLETED' ? { completedAt: sql`now()` } : {}),
+          })
+          .where(eq(walletTransactions.id, moved.walletTransactionId));
       }
     }
-    await tx.update(sellJobs).set({ finishedAt: sql`now()`, lastError: reason ?? null })
+    await tx
+      .update(sellJobs)
+      .set({ finishedAt: sql`now()`, lastError: reason ?? null })
       .where(and(eq(sellJobs.orderId, orderId), isNull(sellJobs.finishedAt)));
     return moved !== undefined;
   });

@@ -4,7 +4,10 @@ import { sellJobs, sellOrders, type SellOrderRow } from '../db/schema/index.js';
 import { PayoutsUnavailableError, type PayoutProvider } from './payout.js';
 import { resolveSell } from './settle.js';
 
-export interface SellWorkerLogger { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void }
+export interface SellWorkerLogger {
+  error(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+}
 
 export interface SellWorkerOptions {
   db: Db;
@@ -16,7 +19,10 @@ export interface SellWorkerOptions {
   log?: SellWorkerLogger;
 }
 
-interface Claimed { o: SellOrderRow; submit: boolean }
+interface Claimed {
+  o: SellOrderRow;
+  submit: boolean;
+}
 
 /**
  * As the withdrawal worker: due jobs claimed with SKIP LOCKED, and in the same transaction every
@@ -25,16 +31,25 @@ interface Claimed { o: SellOrderRow; submit: boolean }
  */
 async function claim(db: Db, leaseMs: number, batch: number): Promise<Claimed[]> {
   return db.transaction(async (tx) => {
-    const jobs = await tx.select({ id: sellJobs.orderId }).from(sellJobs)
+    const jobs = await tx
+      .select({ id: sellJobs.orderId })
+      .from(sellJobs)
       .where(and(isNull(sellJobs.finishedAt), lte(sellJobs.runAt, sql`now()`)))
-      .orderBy(asc(sellJobs.runAt)).limit(batch).for('update', { skipLocked: true });
+      .orderBy(asc(sellJobs.runAt))
+      .limit(batch)
+      .for('update', { skipLocked: true });
     if (jobs.length === 0) return [];
     const ids = jobs.map((j) => j.id);
-    await tx.update(sellJobs)
+    await tx
+      .update(sellJobs)
       .set({ runAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`, attempts: sql`${sellJobs.attempts} + 1` })
       .where(inArray(sellJobs.orderId, ids));
-    const marked = await tx.update(sellOrders).set({ payoutAttemptedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(inArray(sellOrders.id, ids), isNull(sellOrders.payoutAttemptedAt), eq(sellOrders.state, 'IN_PROGRESS')))
+    const marked = await tx
+      .update(sellOrders)
+      .set({ payoutAttemptedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(
+        and(inArray(sellOrders.id, ids), isNull(sellOrders.payoutAttemptedAt), eq(sellOrders.state, 'IN_PROGRESS')),
+      )
       .returning({ id: sellOrders.id });
     const first = new Set(marked.map((m) => m.id));
     const rows = await tx.select().from(sellOrders).where(inArray(sellOrders.id, ids));
@@ -43,7 +58,9 @@ async function claim(db: Db, leaseMs: number, batch: number): Promise<Claimed[]>
 }
 
 async function reschedule(db: Db, id: string, ms: number, lastError: string | null = null) {
-  await db.update(sellJobs).set({ runAt: sql`now() + make_interval(secs => ${ms / 1000})`, lastError })
+  await db
+    .update(sellJobs)
+    .set({ runAt: sql`now() + make_interval(secs => ${ms / 1000})`, lastError })
     .where(and(eq(sellJobs.orderId, id), isNull(sellJobs.finishedAt)));
 }
 
@@ -52,19 +69,29 @@ async function run(opts: SellWorkerOptions, { o, submit }: Claimed): Promise<voi
   if (o.state !== 'IN_PROGRESS') return void (await resolveSell(db, o.id, 'FAILED', 'already resolved'));
   if (submit) {
     try {
-      await payouts.submit({ reference: o.id, vaultToken: o.vaultToken, fiatCurrency: o.fiatCurrency, fiatAmount: o.fiatAmount });
+      await payouts.submit({
+        reference: o.id,
+        vaultToken: o.vaultToken,
+        fiatCurrency: o.fiatCurrency,
+        fiatAmount: o.fiatAmount,
+      });
     } catch (err) {
       // Refused outright: nothing was accepted, so the crypto goes back now.
       if (err instanceof PayoutsUnavailableError) return void (await resolveSell(db, o.id, 'FAILED', err.message));
-      opts.log?.warn({ err: { message: (err as Error)?.message }, sell: o.id }, 'payout submission outcome unknown; following up');
+      opts.log?.warn(
+        { err: { message: (err as Error)?.message }, sell: o.id },
+        'payout submission outcome unknown; following up',
+      );
     }
     return reschedule(db, o.id, pollMs);
   }
   const status = await payouts.status(o.id);
   // Marked as attempted, yet the provider never saw it: the attempt died before it was sent.
-  if (status === 'UNKNOWN') return void (await resolveSell(db, o.id, 'FAILED', 'The payout never reached the provider'));
+  if (status === 'UNKNOWN')
+    return void (await resolveSell(db, o.id, 'FAILED', 'The payout never reached the provider'));
   if (status === 'COMPLETED') return void (await resolveSell(db, o.id, 'COMPLETED'));
-  if (status === 'FAILED') return void (await resolveSell(db, o.id, 'FAILED', 'The payout provider could not pay out to the card'));
+  if (status === 'FAILED')
+    return void (await resolveSell(db, o.id, 'FAILED', 'The payout provider could not pay out to the card'));
   return reschedule(db, o.id, pollMs);
 }
 
@@ -77,14 +104,19 @@ export function createSellWorker(opts: SellWorkerOptions) {
 
   async function tick(): Promise<number> {
     const claimed = await claim(opts.db, opts.leaseMs, batch);
-    await Promise.all(claimed.map(async (c) => {
-      try {
-        await run(opts, c);
-      } catch (err) {
-        opts.log?.error({ err: { message: (err as Error)?.message }, sell: c.o.id }, 'sell payout job failed; retrying');
-        await reschedule(opts.db, c.o.id, opts.pollMs, String((err as Error)?.message ?? err)).catch(() => {});
-      }
-    }));
+    await Promise.all(
+      claimed.map(async (c) => {
+        try {
+          await run(opts, c);
+        } catch (err) {
+          opts.log?.error(
+            { err: { message: (err as Error)?.message }, sell: c.o.id },
+            'sell payout job failed; retrying',
+          );
+          await reschedule(opts.db, c.o.id, opts.pollMs, String((err as Error)?.message ?? err)).catch(() => {});
+        }
+      }),
+    );
     return claimed.length;
   }
 

@@ -58,5 +58,8 @@ export async function checkSwapInvariants(db: Executor): Promise<LedgerViolation
     select w.id, w.state, 'an EXCHANGE history row without its swap order' from wallet_transactions w
     where w.transaction_type = 'EXCHANGE' and w.swap_order_id is null
   `)) as unknown as { rows: Record<string, unknown>[] };
-  return result.rows.map((r) => ({ check: 'swap orders match their legs', detail: `order ${r.id} ${r.state}: ${r.problem}` }));
+  return result.rows.map((r) => ({
+    check: 'swap orders match their legs',
+    detail: `order ${r.id} ${r.state}: ${r.problem}`,
+  }));
 }

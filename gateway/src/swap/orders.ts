@@ -26,13 +26,21 @@ export interface OrderRequest {
 }
 
 async function byKey(db: Executor, accountId: string, key: string): Promise<SwapOrder | undefined> {
-  const [row] = await db.select().from(swapOrders).where(and(eq(swapOrders.accountId, accountId), eq(swapOrders.idempotencyKey, key)));
+  const [row] = await db
+    .select()
+    .from(swapOrders)
+    .where(and(eq(swapOrders.accountId, accountId), eq(swapOrders.idempotencyKey, key)));
   return row;
 }
 
 function replayOf(existing: SwapOrder, requestHash: string) {
   if (existing.requestHash !== requestHash) {
-    throw new DomainError('conflict', 'IDEMPOTENCY_CONFLICT', 'This idempotencyKey was already used for a different swap order', { field: 'idempotencyKey' });
+    throw new DomainError(
+      'conflict',
+      'IDEMPOTENCY_CONFLICT',
+      'This idempotencyKey was already used for a different swap order',
+      { field: 'idempotencyKey' },
+    );
   }
   return { order: existing, replayed: true };
 }
@@ -41,20 +49,34 @@ function replayOf(existing: SwapOrder, requestHash: string) {
  * POST /{account}/exchange: prices the order once and keeps those amounts; confirm moves exactly
  * them. The same key with the same request answers the first order (even after its expiry).
  */
-export async function createSwapOrder(deps: SwapServiceDeps, input: OrderRequest): Promise<{ order: SwapOrder; replayed: boolean }> {
+export async function createSwapOrder(
+  deps: SwapServiceDeps,
+  input: OrderRequest,
+): Promise<{ order: SwapOrder; replayed: boolean }> {
   const q = await quote(deps.provider, deps.config, input);
   requireWithinLimits(q);
   const requestHash = createHash('sha256')
-    .update(JSON.stringify([q.sourceCurrency, q.destinationCurrency, q.sourceAmount.toString()])).digest('hex');
+    .update(JSON.stringify([q.sourceCurrency, q.destinationCurrency, q.sourceAmount.toString()]))
+    .digest('hex');
   const ttl = deps.orderTtlSeconds?.() ?? deps.config.swapOrderTtlSeconds;
   const expiresAt = deps.now
     ? new Date(deps.now().getTime() + ttl * 1000)
     : sql`now() + interval '${sql.raw(String(Math.trunc(ttl)))} seconds'`;
-  const [inserted] = await deps.db.insert(swapOrders).values({
-    accountId: input.accountId, sourceCurrency: q.sourceCurrency, destinationCurrency: q.destinationCurrency,
-    sourceAmount: q.sourceAmount, destinationAmount: q.destinationAmount, rate: q.rate,
-    idempotencyKey: input.idempotencyKey, requestHash, expiresAt,
-  }).onConflictDoNothing({ target: [swapOrders.accountId, swapOrders.idempotencyKey] }).returning();
+  const [inserted] = await deps.db
+    .insert(swapOrders)
+    .values({
+      accountId: input.accountId,
+      sourceCurrency: q.sourceCurrency,
+      destinationCurrency: q.destinationCurrency,
+      sourceAmount: q.sourceAmount,
+      destinationAmount: q.destinationAmount,
+      rate: q.rate,
+      idempotencyKey: input.idempotencyKey,
+      requestHash,
+      expiresAt,
+    })
+    .onConflictDoNothing({ target: [swapOrders.accountId, swapOrders.idempotencyKey] })
+    .returning();
   // A replay, or a concurrent twin that inserted first: answer from its row. No read before the
   // insert: new orders are the common case, and the unique index decides both.
   if (!inserted) return replayOf((await byKey(deps.db, input.accountId, input.idempotencyKey))!, requestHash);

@@ -2,7 +2,10 @@
  * Where swaps are priced and settled, as chain/adapter.ts is for chains: the gateway talks only to
  * this interface; the sandbox implementation lives under ./sandbox.
  */
-export interface SwapPair { sourceCurrency: string; destinationCurrency: string }
+export interface SwapPair {
+  sourceCurrency: string;
+  destinationCurrency: string;
+}
 
 export interface PairTerms {
   /** Destination units per source unit, spread included, as an exact decimal string. */

@@ -23,11 +23,17 @@ function rateFraction(rate: string): { num: bigint; den: bigint } {
 
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
-export async function pairTerms(provider: LiquidityProvider, config: Pick<Config, 'production' | 'sandbox'>, source: string, destination: string) {
+export async function pairTerms(
+  provider: LiquidityProvider,
+  config: Pick<Config, 'production' | 'sandbox'>,
+  source: string,
+  destination: string,
+) {
   const s = requireOfferedCoin(source, config);
   const d = requireOfferedCoin(destination, config);
   const terms = await provider.terms(s.currency, d.currency);
-  if (!terms) throw invalid('UNSUPPORTED_PAIR', `Swapping ${source} to ${destination} is not available`, 'destinationCurrency');
+  if (!terms)
+    throw invalid('UNSUPPORTED_PAIR', `Swapping ${source} to ${destination} is not available`, 'destinationCurrency');
   return { s, d, terms };
 }
 
@@ -37,8 +43,14 @@ export async function pairTerms(provider: LiquidityProvider, config: Pick<Config
  * again gives the same destination back.
  */
 export async function quote(
-  provider: LiquidityProvider, config: Pick<Config, 'production' | 'sandbox'>,
-  input: { sourceCurrency: string; destinationCurrency: string; sourceAmount?: string | undefined; destinationAmount?: string | undefined },
+  provider: LiquidityProvider,
+  config: Pick<Config, 'production' | 'sandbox'>,
+  input: {
+    sourceCurrency: string;
+    destinationCurrency: string;
+    sourceAmount?: string | undefined;
+    destinationAmount?: string | undefined;
+  },
 ): Promise<Quote> {
   if ((input.sourceAmount === undefined) === (input.destinationAmount === undefined)) {
     throw invalid('INVALID_AMOUNT', 'Give exactly one of sourceAmount and destinationAmount', 'sourceAmount');
@@ -51,15 +63,29 @@ export async function quote(
   const toDestination = (source: bigint) => (source * num * dUnit) / (den * sUnit);
   let sourceAmount: bigint;
   if (input.sourceAmount !== undefined) {
-    sourceAmount = parsePositiveAmount(input.sourceAmount, { decimals: s.decimals, userInput: true, field: 'sourceAmount' });
+    sourceAmount = parsePositiveAmount(input.sourceAmount, {
+      decimals: s.decimals,
+      userInput: true,
+      field: 'sourceAmount',
+    });
   } else {
-    const wanted = parsePositiveAmount(input.destinationAmount, { decimals: d.decimals, userInput: true, field: 'destinationAmount' });
+    const wanted = parsePositiveAmount(input.destinationAmount, {
+      decimals: d.decimals,
+      userInput: true,
+      field: 'destinationAmount',
+    });
     const step = 10n ** BigInt(Math.max(0, s.decimals - USER_FRACTION_DIGITS));
     sourceAmount = ceilDiv(ceilDiv(wanted * den * sUnit, num * dUnit), step) * step;
   }
   return {
-    sourceCurrency: s.currency, destinationCurrency: d.currency, sourceAmount, destinationAmount: toDestination(sourceAmount),
-    rate: terms.rate, terms, sourceDecimals: s.decimals, destinationDecimals: d.decimals,
+    sourceCurrency: s.currency,
+    destinationCurrency: d.currency,
+    sourceAmount,
+    destinationAmount: toDestination(sourceAmount),
+    rate: terms.rate,
+    terms,
+    sourceDecimals: s.decimals,
+    destinationDecimals: d.decimals,
   };
 }
 
@@ -76,7 +102,17 @@ export function quoteView(q: Quote) {
 /** Orders must respect the pair's bounds; pre-calculate reports them and lets the app show the error. */
 export function requireWithinLimits(q: Quote) {
   const fmt = (v: bigint) => formatAmount(v, q.sourceDecimals);
-  if (q.sourceAmount < q.terms.minLimit) throw invalid('SWAP_MIN_LIMIT', `Min amount limit is: ${fmt(q.terms.minLimit)} ${q.sourceCurrency}`, 'sourceAmount');
-  if (q.sourceAmount > q.terms.maxLimit) throw invalid('SWAP_MAX_LIMIT', `Max amount limit is: ${fmt(q.terms.maxLimit)} ${q.sourceCurrency}`, 'sourceAmount');
+  if (q.sourceAmount < q.terms.minLimit)
+    throw invalid(
+      'SWAP_MIN_LIMIT',
+      `Min amount limit is: ${fmt(q.terms.minLimit)} ${q.sourceCurrency}`,
+      'sourceAmount',
+    );
+  if (q.sourceAmount > q.terms.maxLimit)
+    throw invalid(
+      'SWAP_MAX_LIMIT',
+      `Max amount limit is: ${fmt(q.terms.maxLimit)} ${q.sourceCurrency}`,
+      'sourceAmount',
+    );
   if (q.destinationAmount <= 0n) throw invalid('INVALID_AMOUNT', 'The amount is too small to swap', 'sourceAmount');
 }

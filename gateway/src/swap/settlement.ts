@@ -27,7 +27,11 @@ export function createSwapSettlementWorker(opts: SwapSettlementOptions) {
 
   async function settleOne(id: string): Promise<boolean> {
     return opts.db.transaction(async (tx) => {
-      const [order] = await tx.select().from(swapOrders).where(eq(swapOrders.id, id)).for('update', { skipLocked: true });
+      const [order] = await tx
+        .select()
+        .from(swapOrders)
+        .where(eq(swapOrders.id, id))
+        .for('update', { skipLocked: true });
       if (!order || order.state !== 'IN_PROGRESS') return false;
       const status = await opts.provider.status(order.providerRef!);
       if ('pending' in status) return false;
@@ -38,8 +42,12 @@ export function createSwapSettlementWorker(opts: SwapSettlementOptions) {
 
   /** One pass over the open orders; answers how many it settled. */
   async function tick(): Promise<number> {
-    const open = await opts.db.select({ id: swapOrders.id }).from(swapOrders)
-      .where(eq(swapOrders.state, 'IN_PROGRESS')).orderBy(asc(swapOrders.confirmedAt)).limit(batch);
+    const open = await opts.db
+      .select({ id: swapOrders.id })
+      .from(swapOrders)
+      .where(eq(swapOrders.state, 'IN_PROGRESS'))
+      .orderBy(asc(swapOrders.confirmedAt))
+      .limit(batch);
     let settled = 0;
     for (const { id } of open) {
       try {

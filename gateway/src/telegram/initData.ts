@@ -15,7 +15,9 @@ export interface VerifiedInitData {
 }
 
 export class InitDataError extends Error {
-  constructor(readonly reason: 'missing_hash' | 'bad_signature' | 'bad_auth_date' | 'expired' | 'no_user' | 'malformed') {
+  constructor(
+    readonly reason: 'missing_hash' | 'bad_signature' | 'bad_auth_date' | 'expired' | 'no_user' | 'malformed',
+  ) {
     super(`Telegram init data rejected: ${reason}`);
   }
 }
@@ -38,10 +40,16 @@ export function verifyInitData(
   maxAgeSeconds = INIT_DATA_MAX_AGE_SECONDS,
 ): VerifiedInitData {
   let params: URLSearchParams;
-  try { params = new URLSearchParams(raw); } catch { throw new InitDataError('malformed'); }
+  try {
+    params = new URLSearchParams(raw);
+  } catch {
+    throw new InitDataError('malformed');
+  }
   const hash = params.get('hash');
   const pairs: string[] = [];
-  params.forEach((value, key) => { if (key !== 'hash') pairs.push(`${key}=${value}`); });
+  params.forEach((value, key) => {
+    if (key !== 'hash') pairs.push(`${key}=${value}`);
+  });
   if (!hash) throw new InitDataError('missing_hash');
 
   const expected = Buffer.from(signData(pairs.sort().join('\n'), botToken), 'hex');
@@ -55,7 +63,11 @@ export function verifyInitData(
 
   // Parsed by hand: the library's `parse` insists on fields (e.g. `signature`) older clients omit.
   let u: Record<string, unknown>;
-  try { u = JSON.parse(params.get('user') ?? 'null') ?? {}; } catch { throw new InitDataError('malformed'); }
+  try {
+    u = JSON.parse(params.get('user') ?? 'null') ?? {};
+  } catch {
+    throw new InitDataError('malformed');
+  }
   if (typeof u.id !== 'number' || !Number.isSafeInteger(u.id)) throw new InitDataError('no_user');
   const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
   const username = text(u.username);

@@ -10,7 +10,15 @@ import { checkPasscodeIfSet } from '../passcode/service.js';
 import { mailOwner, recordSecurityEvent, type SecurityDetail, type SecurityEventKind } from '../security/events.js';
 import { codeStatus, consumeCodeWithPayload, createOnlyLiveCode, peekCode } from '../users/codes.js';
 import { InitDataError, verifyInitData, type TelegramUser } from './initData.js';
-import { RelinkWithoutProof, alreadyLinked, type LinkedTelegram, linkOfUser, linkTelegram, linkedUserOf, unlinkTelegram } from './service.js';
+import {
+  RelinkWithoutProof,
+  alreadyLinked,
+  type LinkedTelegram,
+  linkOfUser,
+  linkTelegram,
+  linkedUserOf,
+  unlinkTelegram,
+} from './service.js';
 
 /**
  * Who may change the Telegram link of an account (issue 20 item 1, GUIDE §8.14, docs/security-telegram-link.md):
@@ -23,19 +31,26 @@ import { RelinkWithoutProof, alreadyLinked, type LinkedTelegram, linkOfUser, lin
 export const FRESH_SIGN_IN_SECONDS = 300;
 
 export const linkErrors = {
-  signInRequired: () => new DomainError('forbidden', 'TG_LINK_SIGN_IN_REQUIRED',
-    'Linking Telegram needs a recent sign-in or your passcode: sign in again and retry'),
-  proofRequired: (why: string) => new DomainError('forbidden', 'TG_RELINK_PROOF_REQUIRED',
-    `Another Telegram account is linked to this wallet: replacing it needs fresh init data of that Telegram account (currentInitData) or a confirmation by e-mail (confirmBy: "email") (${why})`,
-    { field: 'currentInitData' }),
+  signInRequired: () =>
+    new DomainError(
+      'forbidden',
+      'TG_LINK_SIGN_IN_REQUIRED',
+      'Linking Telegram needs a recent sign-in or your passcode: sign in again and retry',
+    ),
+  proofRequired: (why: string) =>
+    new DomainError(
+      'forbidden',
+      'TG_RELINK_PROOF_REQUIRED',
+      `Another Telegram account is linked to this wallet: replacing it needs fresh init data of that Telegram account (currentInitData) or a confirmation by e-mail (confirmBy: "email") (${why})`,
+      { field: 'currentInitData' },
+    ),
   codeInvalid: () => new DomainError('invalid', 'TG_RELINK_CODE_INVALID', 'This confirmation link is not valid'),
-  codeExpired: () => new DomainError('invalid', 'TG_RELINK_CODE_EXPIRED', 'This confirmation link has expired: ask for a new one'),
+  codeExpired: () =>
+    new DomainError('invalid', 'TG_RELINK_CODE_EXPIRED', 'This confirmation link has expired: ask for a new one'),
   codeUsed: () => new DomainError('invalid', 'TG_RELINK_CODE_USED', 'This confirmation link was already used'),
 };
 
-export type LinkOutcome =
-  | { kind: 'linked' | 'relinked' | 'unchanged' }
-  | { kind: 'confirmation'; expiresAt: Date };
+export type LinkOutcome = { kind: 'linked' | 'relinked' | 'unchanged' } | { kind: 'confirmation'; expiresAt: Date };
 
 export interface LinkRequest {
   /** The access token's auth_time (unix seconds), when the IdP says it. */
@@ -51,11 +66,17 @@ type Named = { id: number; username?: string | null | undefined };
 const asLinked = (tg: Named): LinkedTelegram => (tg.username ? { id: tg.id, username: tg.username } : { id: tg.id });
 const detailOf = (tg: Named): SecurityDetail => ({ telegramUserId: tg.id, username: tg.username ?? null });
 
-export function createTelegramLinks(deps: { db: Db; config: Config; mailer: Mailer; onMailError: (err: unknown) => void }) {
+export function createTelegramLinks(deps: {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  onMailError: (err: unknown) => void;
+}) {
   const { db, config, mailer, onMailError } = deps;
   const relinkPath = (code: string) => `/b2c-user-management/tg/relink/${code}`;
   const relinkUrl = (code: string) => `${config.publicUrl.replace(/\/$/, '')}${relinkPath(code)}`;
-  const notify = (userId: string, kind: SecurityEventKind, detail: SecurityDetail) => mailOwner(db, mailer, userId, kind, detail, onMailError);
+  const notify = (userId: string, kind: SecurityEventKind, detail: SecurityDetail) =>
+    mailOwner(db, mailer, userId, kind, detail, onMailError);
 
   /** A refused attempt: recorded (outside any transaction that rolls back), mailed, then thrown. */
   async function refuse(userId: string, tg: Named | undefined, reason: string, error: DomainError): Promise<never> {
@@ -89,9 +110,18 @@ export function createTelegramLinks(deps: { db: Db; config: Config; mailer: Mail
   }
 
   /** Replaces the link in one transaction with the end of every session and the event; then mails. */
-  async function relink(userId: string, tg: TelegramUser | Named, replacing: number | 'any', proof: 'telegram' | 'email', previous?: Named) {
+  async function relink(
+    userId: string,
+    tg: TelegramUser | Named,
+    replacing: number | 'any',
+    proof: 'telegram' | 'email',
+    previous?: Named,
+  ) {
     const detail: SecurityDetail = {
-      ...detailOf(tg), previousTelegramUserId: previous?.id ?? null, previousUsername: previous?.username ?? null, proof,
+      ...detailOf(tg),
+      previousTelegramUserId: previous?.id ?? null,
+      previousUsername: previous?.username ?? null,
+      proof,
     };
     await db.transaction(async (tx) => {
       await linkTelegram(tx, userId, asLinked(tg), replacing);
@@ -105,10 +135,17 @@ export function createTelegramLinks(deps: { db: Db; config: Config; mailer: Mail
   function provesCurrent(currentInitData: string, current: Named): string | undefined {
     let proof: TelegramUser;
     try {
-      proof = verifyInitData(currentInitData, config.telegramBotToken, Date.now(), config.telegramRecoveryMaxAgeSeconds).user;
+      proof = verifyInitData(
+        currentInitData,
+        config.telegramBotToken,
+        Date.now(),
+        config.telegramRecoveryMaxAgeSeconds,
+      ).user;
     } catch (err) {
       if (!(err instanceof InitDataError)) throw err;
-      return err.reason === 'expired' ? 'currentInitData is too old: reopen the Mini App from the linked Telegram' : 'currentInitData is not valid';
+      return err.reason === 'expired'
+        ? 'currentInitData is too old: reopen the Mini App from the linked Telegram'
+        : 'currentInitData is not valid';
     }
     return proof.id === current.id ? undefined : 'currentInitData is of another Telegram account';
   }
@@ -132,7 +169,13 @@ export function createTelegramLinks(deps: { db: Db; config: Config; mailer: Mail
           });
         } catch (err) {
           // Another request linked a Telegram meanwhile: this one is now a re-link without proof.
-          if (err instanceof RelinkWithoutProof) await refuse(userId, tg, 'linked meanwhile', linkErrors.proofRequired('a Telegram account was linked meanwhile'));
+          if (err instanceof RelinkWithoutProof)
+            await refuse(
+              userId,
+              tg,
+              'linked meanwhile',
+              linkErrors.proofRequired('a Telegram account was linked meanwhile'),
+            );
           throw err;
         }
         await notify(userId, 'telegram_linked', detailOf(tg));
@@ -147,18 +190,36 @@ export function createTelegramLinks(deps: { db: Db; config: Config; mailer: Mail
         try {
           await relink(userId, tg, previous.id, 'telegram', previous);
         } catch (err) {
-          if (err instanceof RelinkWithoutProof) await refuse(userId, tg, 'link changed meanwhile', linkErrors.proofRequired('the linked Telegram account changed meanwhile'));
+          if (err instanceof RelinkWithoutProof)
+            await refuse(
+              userId,
+              tg,
+              'link changed meanwhile',
+              linkErrors.proofRequired('the linked Telegram account changed meanwhile'),
+            );
           throw err;
         }
         return { kind: 'relinked' };
       }
       if (req.confirmBy === 'email') {
-        const [user] = await db.select({ email: users.email, confirmed: users.emailConfirmed }).from(users).where(eq(users.id, userId));
-        if (!user?.email || !user.confirmed) await refuse(userId, tg, 'no confirmed e-mail', linkErrors.proofRequired('the account has no confirmed e-mail'));
+        const [user] = await db
+          .select({ email: users.email, confirmed: users.emailConfirmed })
+          .from(users)
+          .where(eq(users.id, userId));
+        if (!user?.email || !user.confirmed)
+          await refuse(
+            userId,
+            tg,
+            'no confirmed e-mail',
+            linkErrors.proofRequired('the account has no confirmed e-mail'),
+          );
         await passcode(userId, req.pincode, tg);
         const detail = detailOf(tg);
         const { code, expiresAt } = await db.transaction(async (tx) => {
-          const made = await createOnlyLiveCode(tx, 'tg_relink', userId, { telegramUserId: tg.id, username: tg.username ?? null });
+          const made = await createOnlyLiveCode(tx, 'tg_relink', userId, {
+            telegramUserId: tg.id,
+            username: tg.username ?? null,
+          });
           await recordSecurityEvent(tx, userId, 'telegram_relink_requested', detail);
           return made;
         });
@@ -166,7 +227,11 @@ export function createTelegramLinks(deps: { db: Db; config: Config; mailer: Mail
           await mailer.send(securityNoticeMail(user!.email!, 'telegram_relink_requested', detail, relinkUrl(code)));
         } catch (err) {
           onMailError(err);
-          throw new DomainError('failed', 'TG_RELINK_MAIL_FAILED', 'The confirmation e-mail could not be sent: try again later');
+          throw new DomainError(
+            'failed',
+            'TG_RELINK_MAIL_FAILED',
+            'The confirmation e-mail could not be sent: try again later',
+          );
         }
         return { kind: 'confirmation', expiresAt };
       }
@@ -176,33 +241,59 @@ export function createTelegramLinks(deps: { db: Db; config: Config; mailer: Mail
     /** POST /user/tg/code: a first link's code is proof-checked when it is made. */
     async beforeLinkCode(userId: string, req: LinkRequest): Promise<void> {
       const current = await linkOfUser(db, userId);
-      if (current) await refuse(userId, undefined, 'link code for a linked account', linkErrors.proofRequired('link codes link a first Telegram account only'));
+      if (current)
+        await refuse(
+          userId,
+          undefined,
+          'link code for a linked account',
+          linkErrors.proofRequired('link codes link a first Telegram account only'),
+        );
       await requireFirstLinkProof(userId, req, undefined);
     },
 
     /** POST /auth/tg/link, inside its transaction: the code's owner gets `tg` as a first link only. */
-    async linkByCode(tx: Parameters<Parameters<Db['transaction']>[0]>[0], userId: string, tg: TelegramUser): Promise<void> {
+    async linkByCode(
+      tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+      userId: string,
+      tg: TelegramUser,
+    ): Promise<void> {
       await linkTelegram(tx, userId, tg);
       await recordSecurityEvent(tx, userId, 'telegram_linked', detailOf(tg));
     },
     /** After a code link: the owner is told; a refused one (a link was added since the code was made) is recorded. */
     linkedByCode: (userId: string, tg: TelegramUser) => notify(userId, 'telegram_linked', detailOf(tg)),
     refusedByCode: (userId: string, tg: TelegramUser) =>
-      refuse(userId, tg, 'link code for a linked account', linkErrors.proofRequired('a Telegram account was linked after the code was made')),
+      refuse(
+        userId,
+        tg,
+        'link code for a linked account',
+        linkErrors.proofRequired('a Telegram account was linked after the code was made'),
+      ),
 
     async unlink(userId: string): Promise<void> {
       const removed = await db.transaction(async (tx) => {
         const row = await unlinkTelegram(tx, userId);
-        if (row) await recordSecurityEvent(tx, userId, 'telegram_unlinked', detailOf({ id: row.telegramUserId, username: row.username }));
+        if (row)
+          await recordSecurityEvent(
+            tx,
+            userId,
+            'telegram_unlinked',
+            detailOf({ id: row.telegramUserId, username: row.username }),
+          );
         return row;
       });
-      if (removed) await notify(userId, 'telegram_unlinked', detailOf({ id: removed.telegramUserId, username: removed.username }));
+      if (removed)
+        await notify(userId, 'telegram_unlinked', detailOf({ id: removed.telegramUserId, username: removed.username }));
     },
 
     /** What a mailed confirmation link would link, without using it (the page a mail scanner may open too). */
     async pendingRelink(code: string): Promise<{ ok: true; tg: Named } | { ok: false; error: DomainError }> {
       const live = await peekCode(db, 'tg_relink', code);
-      if (live) return { ok: true, tg: { id: Number(live.payload?.telegramUserId), username: (live.payload?.username as string | null) ?? null } };
+      if (live)
+        return {
+          ok: true,
+          tg: { id: Number(live.payload?.telegramUserId), username: (live.payload?.username as string | null) ?? null },
+        };
       return { ok: false, error: await codeRefusal(code) };
     },
 
@@ -212,19 +303,28 @@ export function createTelegramLinks(deps: { db: Db; config: Config; mailer: Mail
       await db.transaction(async (tx) => {
         const used = await consumeCodeWithPayload(tx, 'tg_relink', code);
         if (!used) return;
-        const tg = { id: Number(used.payload?.telegramUserId), username: (used.payload?.username as string | null) ?? null };
+        const tg = {
+          id: Number(used.payload?.telegramUserId),
+          username: (used.payload?.username as string | null) ?? null,
+        };
         const current = await linkOfUser(tx, used.userId);
         const previous = current ? { id: current.telegramUserId, username: current.username } : undefined;
         await linkTelegram(tx, used.userId, asLinked(tg), 'any');
         await revokeUserGrants(tx, used.userId);
         await recordSecurityEvent(tx, used.userId, 'telegram_relinked', {
-          ...detailOf(tg), previousTelegramUserId: previous?.id ?? null, previousUsername: previous?.username ?? null, proof: 'email',
+          ...detailOf(tg),
+          previousTelegramUserId: previous?.id ?? null,
+          previousUsername: previous?.username ?? null,
+          proof: 'email',
         });
         outcome = { userId: used.userId, tg, previous };
       });
       if (!outcome) throw await codeRefusal(code);
       await notify(outcome.userId, 'telegram_relinked', {
-        ...detailOf(outcome.tg), previousTelegramUserId: outcome.previous?.id ?? null, previousUsername: outcome.previous?.username ?? null, proof: 'email',
+        ...detailOf(outcome.tg),
+        previousTelegramUserId: outcome.previous?.id ?? null,
+        previousUsername: outcome.previous?.username ?? null,
+        proof: 'email',
       });
       return outcome.tg;
     },

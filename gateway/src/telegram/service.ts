@@ -75,12 +75,20 @@ export class RelinkWithoutProof extends Error {}
  * or 'any' (a mailed confirmation, which proves the mailbox whatever is linked now). Otherwise, or if
  * the user's link is not the one named, RelinkWithoutProof.
  */
-export async function linkTelegram(tx: Executor, userId: string, tg: LinkedTelegram, replacing: number | 'any' | 'none' = 'none'): Promise<void> {
+export async function linkTelegram(
+  tx: Executor,
+  userId: string,
+  tg: LinkedTelegram,
+  replacing: number | 'any' | 'none' = 'none',
+): Promise<void> {
   const existing = await linkOf(tx, tg.id);
   if (existing && existing.userId !== userId) throw alreadyLinked();
   if (existing) return refreshUsername(tx, tg, existing.username);
   if (replacing === 'any') await tx.delete(telegramLinks).where(eq(telegramLinks.userId, userId));
-  else if (replacing !== 'none') await tx.delete(telegramLinks).where(and(eq(telegramLinks.userId, userId), eq(telegramLinks.telegramUserId, replacing)));
+  else if (replacing !== 'none')
+    await tx
+      .delete(telegramLinks)
+      .where(and(eq(telegramLinks.userId, userId), eq(telegramLinks.telegramUserId, replacing)));
   const inserted = await tx
     .insert(telegramLinks)
     .values({ telegramUserId: tg.id, userId, username: tg.username ?? null })
@@ -103,7 +111,9 @@ export async function consumeLinkCode(tx: Executor, code: string): Promise<strin
   const userId = await consumeCode(tx, 'tg_link', code);
   if (userId) return userId;
   const status = await codeStatus(tx, 'tg_link', code);
-  if (status === 'expired') throw invalid('B2C_USM0023', 'The link code has expired; open the web app and link the account again');
-  if (status === 'used') throw invalid('B2C_USM0024', 'The link code was already used; sign in to the existing account');
+  if (status === 'expired')
+    throw invalid('B2C_USM0023', 'The link code has expired; open the web app and link the account again');
+  if (status === 'used')
+    throw invalid('B2C_USM0024', 'The link code was already used; sign in to the existing account');
   throw invalid('B2C_USM0025', 'The link code is invalid; open the web app and link the account again');
 }

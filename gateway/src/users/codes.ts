@@ -15,10 +15,17 @@ export type CodePayload = Record<string, string | number | null>;
 
 export const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
-export async function createCode(db: Executor, kind: CodeKind, userId: string, payload?: CodePayload): Promise<{ code: string; expiresAt: Date }> {
+export async function createCode(
+  db: Executor,
+  kind: CodeKind,
+  userId: string,
+  payload?: CodePayload,
+): Promise<{ code: string; expiresAt: Date }> {
   const code = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + CODE_TTL_SECONDS[kind] * 1000);
-  await db.insert(oneTimeCodes).values({ kind, codeHash: hashCode(code), userId, expiresAt, ...(payload ? { payload } : {}) });
+  await db
+    .insert(oneTimeCodes)
+    .values({ kind, codeHash: hashCode(code), userId, expiresAt, ...(payload ? { payload } : {}) });
   return { code, expiresAt };
 }
 
@@ -34,16 +41,28 @@ const KEEP_SPENT = sql`interval '1 hour'`;
  */
 export async function createOnlyLiveCode(db: Executor, kind: CodeKind, userId: string, payload?: CodePayload) {
   if (!SINGLE_LIVE_KINDS.includes(kind)) throw new Error(`${kind} codes are not capped`);
-  await db.update(oneTimeCodes)
+  await db
+    .update(oneTimeCodes)
     .set({ expiresAt: sql`now()` })
-    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.kind, kind), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(oneTimeCodes.userId, userId),
+        eq(oneTimeCodes.kind, kind),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, sql`now()`),
+      ),
+    );
   await purgeSpentCodes(db);
   return createCode(db, kind, userId, payload);
 }
 
 /** Deletes link and re-link codes that expired more than an hour ago (a used code expires within its 10 minutes too). */
 export async function purgeSpentCodes(db: Executor): Promise<void> {
-  await db.delete(oneTimeCodes).where(and(inArray(oneTimeCodes.kind, [...SINGLE_LIVE_KINDS]), lt(oneTimeCodes.expiresAt, sql`now() - ${KEEP_SPENT}`)));
+  await db
+    .delete(oneTimeCodes)
+    .where(
+      and(inArray(oneTimeCodes.kind, [...SINGLE_LIVE_KINDS]), lt(oneTimeCodes.expiresAt, sql`now() - ${KEEP_SPENT}`)),
+    );
 }
 
 /** Single use by construction: only one UPDATE can flip used_at from NULL. Returns the owner. */
@@ -52,31 +71,52 @@ export async function consumeCode(db: Executor, kind: CodeKind, code: string): P
 }
 
 /** Like consumeCode, with what the code carries. */
-export async function consumeCodeWithPayload(db: Executor, kind: CodeKind, code: string): Promise<{ userId: string; payload: CodePayload | null } | undefined> {
+export async function consumeCodeWithPayload(
+  db: Executor,
+  kind: CodeKind,
+  code: string,
+): Promise<{ userId: string; payload: CodePayload | null } | undefined> {
   const rows = await db
     .update(oneTimeCodes)
     .set({ usedAt: sql`now()` })
-    .where(and(
-      eq(oneTimeCodes.codeHash, hashCode(code)),
-      eq(oneTimeCodes.kind, kind),
-      isNull(oneTimeCodes.usedAt),
-      gt(oneTimeCodes.expiresAt, sql`now()`),
-    ))
+    .where(
+      and(
+        eq(oneTimeCodes.codeHash, hashCode(code)),
+        eq(oneTimeCodes.kind, kind),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ userId: oneTimeCodes.userId, payload: oneTimeCodes.payload });
   return rows[0];
 }
 
 /** A live code's owner and payload without using it (a confirmation page that only shows what it would do). */
-export async function peekCode(db: Executor, kind: CodeKind, code: string): Promise<{ userId: string; payload: CodePayload | null } | undefined> {
+export async function peekCode(
+  db: Executor,
+  kind: CodeKind,
+  code: string,
+): Promise<{ userId: string; payload: CodePayload | null } | undefined> {
   const [row] = await db
     .select({ userId: oneTimeCodes.userId, payload: oneTimeCodes.payload })
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.codeHash, hashCode(code)), eq(oneTimeCodes.kind, kind), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(oneTimeCodes.codeHash, hashCode(code)),
+        eq(oneTimeCodes.kind, kind),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, sql`now()`),
+      ),
+    );
   return row;
 }
 
 /** Why a code could not be consumed; only asked after consumeCode failed. */
-export async function codeStatus(db: Executor, kind: CodeKind, code: string): Promise<'unknown' | 'used' | 'expired' | 'valid'> {
+export async function codeStatus(
+  db: Executor,
+  kind: CodeKind,
+  code: string,
+): Promise<'unknown' | 'used' | 'expired' | 'valid'> {
   const [row] = await db
     .select({ usedAt: oneTimeCodes.usedAt, expired: sql<boolean>`${oneTimeCodes.expiresAt} <= now()` })
     .from(oneTimeCodes)

@@ -23,7 +23,7 @@ export function createUserCredentials(db: Db): UserCredentials {
       const user = await findUserById(db, userId);
       if (!user) return undefined;
       const [link] = await db.select().from(telegramLinks).where(eq(telegramLinks.userId, userId));
-      const handle = user.email ?? (link ? link.username ?? `tg${link.telegramUserId}` : user.id);
+      const handle = user.email ?? (link ? (link.username ?? `tg${link.telegramUserId}`) : user.id);
       return {
         ...(user.email ? { email: user.email, email_verified: user.emailConfirmed } : {}),
         preferred_username: handle,

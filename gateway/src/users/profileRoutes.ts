@@ -15,44 +15,72 @@ export async function requireProfile(db: Db, userId: string) {
 }
 
 /** The signed-in user's profile and preferences. */
-export const profileRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticate: AuthHook }> = async (app, { db, authenticate }) => {
+export const profileRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticate: AuthHook }> = async (
+  app,
+  { db, authenticate },
+) => {
   const common = { tags: ['users'], security: bearer };
 
-  app.get('/user', {
-    onRequest: authenticate,
-    schema: { ...common, summary: 'Profile of the signed-in user', response: { 200: ProfileBody, ...errors(401) } },
-  }, async (request) => requireProfile(db, request.userId));
-
-  app.get('/user/auth', {
-    onRequest: authenticate,
-    schema: { ...common, summary: 'Auth info: is a Telegram account linked', response: { 200: AuthInfoBody, ...errors(401) } },
-  }, async (request) => {
-    if (!isUuid(request.userId)) throw new DomainError('unauthenticated', 'UNAUTHORIZED', 'Unknown user');
-    const [link] = await db.select({ id: telegramLinks.telegramUserId }).from(telegramLinks).where(eq(telegramLinks.userId, request.userId));
-    return { tgAuth: Boolean(link) };
-  });
-
-  app.post('/user/language/:language', {
-    onRequest: authenticate,
-    schema: {
-      ...common, summary: 'Change the interface language',
-      params: Type.Object({ language: Language }),
-      response: { 200: ProfileBody, ...errors(400, 401) },
+  app.get(
+    '/user',
+    {
+      onRequest: authenticate,
+      schema: { ...common, summary: 'Profile of the signed-in user', response: { 200: ProfileBody, ...errors(401) } },
     },
-  }, async (request) => {
-    await updatePreferences(db, request.userId, { language: request.params.language });
-    return requireProfile(db, request.userId);
-  });
+    async (request) => requireProfile(db, request.userId),
+  );
 
-  app.post('/user/default-fiat-currency/update/:currency', {
-    onRequest: authenticate,
-    schema: {
-      ...common, summary: 'Change the default fiat currency',
-      params: Type.Object({ currency: FiatCurrency }),
-      response: { 200: ProfileBody, ...errors(400, 401) },
+  app.get(
+    '/user/auth',
+    {
+      onRequest: authenticate,
+      schema: {
+        ...common,
+        summary: 'Auth info: is a Telegram account linked',
+        response: { 200: AuthInfoBody, ...errors(401) },
+      },
     },
-  }, async (request) => {
-    await updatePreferences(db, request.userId, { defaultFiatCurrency: request.params.currency });
-    return requireProfile(db, request.userId);
-  });
+    async (request) => {
+      if (!isUuid(request.userId)) throw new DomainError('unauthenticated', 'UNAUTHORIZED', 'Unknown user');
+      const [link] = await db
+        .select({ id: telegramLinks.telegramUserId })
+        .from(telegramLinks)
+        .where(eq(telegramLinks.userId, request.userId));
+      return { tgAuth: Boolean(link) };
+    },
+  );
+
+  app.post(
+    '/user/language/:language',
+    {
+      onRequest: authenticate,
+      schema: {
+        ...common,
+        summary: 'Change the interface language',
+        params: Type.Object({ language: Language }),
+        response: { 200: ProfileBody, ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      await updatePreferences(db, request.userId, { language: request.params.language });
+      return requireProfile(db, request.userId);
+    },
+  );
+
+  app.post(
+    '/user/default-fiat-currency/update/:currency',
+    {
+      onRequest: authenticate,
+      schema: {
+        ...common,
+        summary: 'Change the default fiat currency',
+        params: Type.Object({ currency: FiatCurrency }),
+        response: { 200: ProfileBody, ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      await updatePreferences(db, request.userId, { defaultFiatCurrency: request.params.currency });
+      return requireProfile(db, request.userId);
+    },
+  );
 };

@@ -19,7 +19,10 @@ export const isUuid = (value: string) => UUID.test(value);
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findUserByEmail(db: Executor, email: string) {
-  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
   return row;
 }
 
@@ -45,8 +48,14 @@ export async function insertEmailUser(
 }
 
 /** A Telegram-born user has no e-mail or password, and nothing to confirm. */
-export async function insertTelegramUser(tx: Executor, input: { language: Language; accountName: string }): Promise<string> {
-  const [user] = await tx.insert(users).values({ emailConfirmed: true, language: input.language }).returning({ id: users.id });
+export async function insertTelegramUser(
+  tx: Executor,
+  input: { language: Language; accountName: string },
+): Promise<string> {
+  const [user] = await tx
+    .insert(users)
+    .values({ emailConfirmed: true, language: input.language })
+    .returning({ id: users.id });
   await tx.insert(accounts).values({ userId: user!.id, name: input.accountName });
   return user!.id;
 }
@@ -55,7 +64,10 @@ export async function insertTelegramUser(tx: Executor, input: { language: Langua
  * The account row only when it belongs to the user (placeholders `accountId`, `userId`): a WHERE here,
  * an ON for a statement that joins it to the bearer check (http/account.ts) so both share a round trip.
  */
-export const ownAccount = and(eq(accounts.id, sql.placeholder('accountId')), eq(accounts.userId, sql.placeholder('userId')));
+export const ownAccount = and(
+  eq(accounts.id, sql.placeholder('accountId')),
+  eq(accounts.userId, sql.placeholder('userId')),
+);
 
 /** Malformed ids never reach a uuid cast: they become NULL, which matches no account. */
 export const ownAccountParams = (userId: string, accountId: string) => ({
@@ -63,7 +75,9 @@ export const ownAccountParams = (userId: string, accountId: string) => ({
   userId: isUuid(userId) ? userId : null,
 });
 
-const ownAccountRow = preparedPer((db) => db.select({ id: accounts.id }).from(accounts).where(ownAccount).prepare('own_account'));
+const ownAccountRow = preparedPer((db) =>
+  db.select({ id: accounts.id }).from(accounts).where(ownAccount).prepare('own_account'),
+);
 
 /** The account's id when it exists and belongs to the user. */
 export async function findOwnAccountId(db: Executor, userId: string, accountId: string): Promise<string | undefined> {
@@ -75,7 +89,12 @@ export async function findOwnAccountId(db: Executor, userId: string, accountId: 
 /** The user's active account (spec §3: accounts[0], the oldest), or undefined. */
 export async function findActiveAccountId(db: Executor, userId: string): Promise<string | undefined> {
   if (!isUuid(userId)) return undefined;
-  const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.userId, userId)).orderBy(accounts.createdAt).limit(1);
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.userId, userId))
+    .orderBy(accounts.createdAt)
+    .limit(1);
   return row?.id;
 }
 
@@ -84,17 +103,24 @@ export async function loadProfile(db: Executor, userId: string): Promise<Profile
   if (!user) return undefined;
   const accountRows = await db.select().from(accounts).where(eq(accounts.userId, userId)).orderBy(accounts.createdAt);
   const [link] = await db.select().from(telegramLinks).where(eq(telegramLinks.userId, userId));
-  const [passcode] = await db.select({ userId: userPasscodes.userId }).from(userPasscodes).where(eq(userPasscodes.userId, userId));
+  const [passcode] = await db
+    .select({ userId: userPasscodes.userId })
+    .from(userPasscodes)
+    .where(eq(userPasscodes.userId, userId));
   return {
     id: user.id,
     email: user.email,
     accounts: accountRows.map((a) => ({
-      id: a.id, name: a.name, language: user.language, defaultFiatCurrency: user.defaultFiatCurrency,
+      id: a.id,
+      name: a.name,
+      language: user.language,
+      defaultFiatCurrency: user.defaultFiatCurrency,
     })),
     pinCodeActive: Boolean(passcode),
     ...(link ? { telegram: { id: link.telegramUserId, username: link.username } } : {}),
     ...(user.passcodeResetHoldUntil && user.passcodeResetHoldUntil.getTime() > Date.now()
-      ? { passcodeResetHoldUntil: user.passcodeResetHoldUntil.toISOString() } : {}),
+      ? { passcodeResetHoldUntil: user.passcodeResetHoldUntil.toISOString() }
+      : {}),
   };
 }
 

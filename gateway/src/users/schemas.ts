@@ -16,13 +16,16 @@ export const AuthInfoBody = AuthInfoSchema;
 
 export const Empty = Type.Object({});
 
-export const TokenSetBody = Type.Object({
-  access_token: Type.String(),
-  token_type: Type.Literal('Bearer'),
-  expires_in: Type.Integer(),
-  refresh_token: Type.String(),
-  id_token: Type.String(),
-  scope: Type.String(),
-}, { description: 'Same JSON as the token endpoint returns for the password grant' });
+export const TokenSetBody = Type.Object(
+  {
+    access_token: Type.String(),
+    token_type: Type.Literal('Bearer'),
+    expires_in: Type.Integer(),
+    refresh_token: Type.String(),
+    id_token: Type.String(),
+    scope: Type.String(),
+  },
+  { description: 'Same JSON as the token endpoint returns for the password grant' },
+);
 
 export const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorBody]));

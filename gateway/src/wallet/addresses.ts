@@ -15,7 +15,8 @@ export type DeriveAddress = (network: Network, index: number) => string;
 export function addressKey(network: string, address: string): string {
   const trimmed = address.trim();
   if (network === 'ethereum') return trimmed.toLowerCase();
-  if ((network === 'bitcoin' || network === 'litecoin') && /^(bc1|tb1|bcrt1|ltc1|tltc1)/i.test(trimmed)) return trimmed.toLowerCase();
+  if ((network === 'bitcoin' || network === 'litecoin') && /^(bc1|tb1|bcrt1|ltc1|tltc1)/i.test(trimmed))
+    return trimmed.toLowerCase();
   if (network === 'ton') {
     try {
       return TonAddress.parse(trimmed).toRawString();
@@ -35,13 +36,21 @@ export async function hdIndexOf(db: Executor, accountId: string): Promise<number
 }
 
 /** The account's address on a network: derived once, then read back (tokens share it). */
-export async function ensureDepositAddress(db: Executor, accountId: string, network: Network, derive: DeriveAddress): Promise<string> {
-  const [existing] = await db.select().from(depositAddresses)
+export async function ensureDepositAddress(
+  db: Executor,
+  accountId: string,
+  network: Network,
+  derive: DeriveAddress,
+): Promise<string> {
+  const [existing] = await db
+    .select()
+    .from(depositAddresses)
     .where(and(eq(depositAddresses.accountId, accountId), eq(depositAddresses.network, network)));
   if (existing) return existing.address;
   const hdIndex = await hdIndexOf(db, accountId);
   const address = derive(network, hdIndex);
-  await db.insert(depositAddresses)
+  await db
+    .insert(depositAddresses)
     .values({ accountId, network, address, addressKey: addressKey(network, address), hdIndex })
     .onConflictDoNothing({ target: [depositAddresses.accountId, depositAddresses.network] });
   return address;
@@ -51,7 +60,16 @@ export async function ensureDepositAddress(db: Executor, accountId: string, netw
 export async function findAccountByAddress(db: Executor, currency: string, address: string) {
   const coin = findCoin(currency);
   if (!coin) return undefined;
-  const [row] = await db.select().from(depositAddresses)
-    .where(and(eq(depositAddresses.network, coin.network), eq(depositAddresses.addressKey, addressKey(coin.network, address))));
-  return row ? { accountId: row.accountId, network: row.network, address: row.address, hdIndex: row.hdIndex } : undefined;
+  const [row] = await db
+    .select()
+    .from(depositAddresses)
+    .where(
+      and(
+        eq(depositAddresses.network, coin.network),
+        eq(depositAddresses.addressKey, addressKey(coin.network, address)),
+      ),
+    );
+  return row
+    ? { accountId: row.accountId, network: row.network, address: row.address, hdIndex: row.hdIndex }
+    : undefined;
 }

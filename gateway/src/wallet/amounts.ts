@@ -36,10 +36,12 @@ export function parseAmount(input: unknown, opts: ParseOptions): bigint {
   const whole = match[1]!;
   const fraction = match[2] ?? '';
   const maxFraction = opts.userInput ? Math.min(opts.decimals, USER_FRACTION_DIGITS) : opts.decimals;
-  if (fraction.length > maxFraction) throw new AmountError(`${field} has more than ${maxFraction} decimal places`, field);
+  if (fraction.length > maxFraction)
+    throw new AmountError(`${field} has more than ${maxFraction} decimal places`, field);
   const significantWhole = whole.replace(/^0+(?=\d)/, '');
   const maxWhole = opts.userInput ? USER_INT_DIGITS : 38 - opts.decimals;
-  if (significantWhole.length > maxWhole) throw new AmountError(`${field} has more than ${maxWhole} digits before the point`, field);
+  if (significantWhole.length > maxWhole)
+    throw new AmountError(`${field} has more than ${maxWhole} digits before the point`, field);
   return BigInt(significantWhole + fraction.padEnd(opts.decimals, '0'));
 }
 

@@ -30,16 +30,29 @@ export async function ensureAsset(db: Executor, accountId: string, currency: str
   const coin = findCoin(currency);
   if (!coin) throw new Error(`Unknown currency ${currency}`);
   const ledger = await ensureUserAccount(db, accountId, currency);
-  await db.insert(walletAssets).values({ accountId, currency, ledgerAccountId: ledger.id })
+  await db
+    .insert(walletAssets)
+    .values({ accountId, currency, ledgerAccountId: ledger.id })
     // Only an archived row is written: a visible asset (every swap's destination) costs no row version.
-    .onConflictDoUpdate({ target: [walletAssets.accountId, walletAssets.currency], set: { archivedAt: null }, setWhere: isNotNull(walletAssets.archivedAt) });
+    .onConflictDoUpdate({
+      target: [walletAssets.accountId, walletAssets.currency],
+      set: { archivedAt: null },
+      setWhere: isNotNull(walletAssets.archivedAt),
+    });
   // Lightning has no on-chain address: deposits there are invoices, not addresses.
-  if (derive && coin.network !== 'lightning') await ensureDepositAddress(db, accountId, coin.network as Network, derive);
+  if (derive && coin.network !== 'lightning')
+    await ensureDepositAddress(db, accountId, coin.network as Network, derive);
   return ledger;
 }
 
 /** Adds assets from the API: every currency is checked before anything is written. */
-export async function addAssets(db: Executor, config: Config, accountId: string, currencies: string[], derive: DeriveAddress) {
+export async function addAssets(
+  db: Executor,
+  config: Config,
+  accountId: string,
+  currencies: string[],
+  derive: DeriveAddress,
+) {
   // Sorted, so two lists naming the same assets in another order lock their rows in one order.
   const unique = [...new Set(currencies)].sort();
   for (const currency of unique) requireOfferedCoin(currency, config);
@@ -50,8 +63,12 @@ export async function addAssets(db: Executor, config: Config, accountId: string,
 
 /** Hides the asset; balance and address stay, so money arriving later is never lost. */
 export async function archiveAsset(db: Executor, accountId: string, currency: string): Promise<boolean> {
-  const rows = await db.update(walletAssets).set({ archivedAt: sql`now()` })
-    .where(and(eq(walletAssets.accountId, accountId), eq(walletAssets.currency, currency), isNull(walletAssets.archivedAt)))
+  const rows = await db
+    .update(walletAssets)
+    .set({ archivedAt: sql`now()` })
+    .where(
+      and(eq(walletAssets.accountId, accountId), eq(walletAssets.currency, currency), isNull(walletAssets.archivedAt)),
+    )
     .returning({ currency: walletAssets.currency });
   return rows.length > 0;
 }
@@ -62,7 +79,10 @@ const assetColumns = {
   creditsPosted: ledgerAccounts.creditsPosted,
   debitsPosted: ledgerAccounts.debitsPosted,
   debitsPending: ledgerAccounts.debitsPending,
-  addresses: sql<Record<string, string> | null>`(select json_object_agg(${depositAddresses.network}, ${depositAddresses.address}) from ${depositAddresses} where ${depositAddresses.accountId} = ${walletAssets.accountId})`,
+  addresses: sql<Record<
+    string,
+    string
+  > | null>`(select json_object_agg(${depositAddresses.network}, ${depositAddresses.address}) from ${depositAddresses} where ${depositAddresses.accountId} = ${walletAssets.accountId})`,
 };
 const assetOrder = [asc(walletAssets.createdAt), asc(walletAssets.currency)];
 
@@ -70,13 +90,15 @@ const assetOrder = [asc(walletAssets.createdAt), asc(walletAssets.currency)];
  * The visible assets with their balances and, in the same statement, the account's deposit addresses
  * by network: one prepared round trip. (The poll itself reads them with the bearer check, below.)
  */
-const visibleAssets = preparedPer((db) => db
-  .select(assetColumns)
-  .from(walletAssets)
-  .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, walletAssets.ledgerAccountId))
-  .where(and(eq(walletAssets.accountId, sql.placeholder('accountId')), isNull(walletAssets.archivedAt)))
-  .orderBy(...assetOrder)
-  .prepare('visible_assets'));
+const visibleAssets = preparedPer((db) =>
+  db
+    .select(assetColumns)
+    .from(walletAssets)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, walletAssets.ledgerAccountId))
+    .where(and(eq(walletAssets.accountId, sql.placeholder('accountId')), isNull(walletAssets.archivedAt)))
+    .orderBy(...assetOrder)
+    .prepare('visible_assets'),
+);
 
 /**
  * The balance poll, the app's most frequent call (every 10 s per signed-in user), as one round trip:
@@ -84,15 +106,17 @@ const visibleAssets = preparedPer((db) => db
  * `AccountRead`). Under load the poll waited on its three round trips, not on their work. One row per
  * visible asset, or one row with no asset when there is none or the account is not the caller's.
  */
-const bearerAccountAssets = preparedPer((db) => db
-  .select({ ...livenessColumns, accountId: accounts.id, ...assetColumns })
-  .from(oidcPayloads)
-  .leftJoin(accounts, ownAccount)
-  .leftJoin(walletAssets, and(eq(walletAssets.accountId, accounts.id), isNull(walletAssets.archivedAt)))
-  .leftJoin(ledgerAccounts, eq(ledgerAccounts.id, walletAssets.ledgerAccountId))
-  .where(liveGrant)
-  .orderBy(...assetOrder)
-  .prepare('token_account_assets'));
+const bearerAccountAssets = preparedPer((db) =>
+  db
+    .select({ ...livenessColumns, accountId: accounts.id, ...assetColumns })
+    .from(oidcPayloads)
+    .leftJoin(accounts, ownAccount)
+    .leftJoin(walletAssets, and(eq(walletAssets.accountId, accounts.id), isNull(walletAssets.archivedAt)))
+    .leftJoin(ledgerAccounts, eq(ledgerAccounts.id, walletAssets.ledgerAccountId))
+    .where(liveGrant)
+    .orderBy(...assetOrder)
+    .prepare('token_account_assets'),
+);
 
 export type AssetRow = Awaited<ReturnType<ReturnType<typeof bearerAccountAssets>['execute']>>[number];
 
@@ -107,11 +131,16 @@ export function assetItems(rows: BalanceRow[], config: Config): AssetItem[] {
   for (const row of rows) {
     // The poll's outer joins: no asset (or not the caller's account), or, as the inner join would
     // drop it, an asset without its ledger account.
-    if (row.currency === null || row.creditsPosted === null || row.debitsPosted === null || row.debitsPending === null) continue;
+    if (row.currency === null || row.creditsPosted === null || row.debitsPosted === null || row.debitsPending === null)
+      continue;
     const coin = findCoin(row.currency);
     // An asset not offered here (Lightning in production) keeps its balance but is not listed.
     if (!coin || !isOffered(coin, config)) continue;
-    const { available, onHold } = balanceOf({ creditsPosted: row.creditsPosted, debitsPosted: row.debitsPosted, debitsPending: row.debitsPending });
+    const { available, onHold } = balanceOf({
+      creditsPosted: row.creditsPosted,
+      debitsPosted: row.debitsPosted,
+      debitsPending: row.debitsPending,
+    });
     items.push({
       currency: row.currency,
       isCrypto: true,

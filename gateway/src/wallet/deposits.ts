@@ -48,10 +48,13 @@ export const depositKeyOf = (r: Pick<DepositReportInput, 'currency' | 'txHash' |
 
 function validate(report: DepositReportInput) {
   if (!findCoin(report.currency)) throw invalid('UNKNOWN_CURRENCY', `Unknown currency ${report.currency}`, 'currency');
-  if (typeof report.amountMinor !== 'bigint' || report.amountMinor <= 0n) throw invalid('INVALID_AMOUNT', 'Deposit amount must be positive', 'amount');
+  if (typeof report.amountMinor !== 'bigint' || report.amountMinor <= 0n)
+    throw invalid('INVALID_AMOUNT', 'Deposit amount must be positive', 'amount');
   if (!report.txHash) throw invalid('VALIDATION_ERROR', 'txHash is required', 'txHash');
-  if (!Number.isInteger(report.outputIndex) || report.outputIndex < 0) throw invalid('VALIDATION_ERROR', 'outputIndex must be a non-negative integer', 'outputIndex');
-  if (!['IN_PROGRESS', 'COMPLETED', 'FAILED'].includes(report.status)) throw invalid('VALIDATION_ERROR', 'Unknown status', 'status');
+  if (!Number.isInteger(report.outputIndex) || report.outputIndex < 0)
+    throw invalid('VALIDATION_ERROR', 'outputIndex must be a non-negative integer', 'outputIndex');
+  if (!['IN_PROGRESS', 'COMPLETED', 'FAILED'].includes(report.status))
+    throw invalid('VALIDATION_ERROR', 'Unknown status', 'status');
 }
 
 // States only move forward: IN_PROGRESS < FAILED < COMPLETED. COMPLETED is final because it is
@@ -65,7 +68,10 @@ const rank = (state: SQL) => sql`array_position(array['IN_PROGRESS','FAILED','CO
  * the chain clearing account to the owner, under the key `deposit:{currency}:{txHash}:{outputIndex}`.
  * The upsert holds the row lock until commit, so concurrent twins queue and see the credit.
  */
-export async function reportDeposit(db: Executor, report: DepositReportInput): Promise<{ transactionId: string; credited: boolean }> {
+export async function reportDeposit(
+  db: Executor,
+  report: DepositReportInput,
+): Promise<{ transactionId: string; credited: boolean }> {
   validate(report);
   const coin = findCoin(report.currency)!;
   const depositKey = depositKeyOf(report);
@@ -77,31 +83,35 @@ export async function reportDeposit(db: Executor, report: DepositReportInput): P
     const incoming = sql.raw('excluded.state');
     const current = sql.raw('wallet_transactions.state');
     const nextState = sql`case when ${rank(incoming)} > ${rank(current)} then ${incoming} else ${current} end`;
-    const [row] = await tx.insert(walletTransactions).values({
-      accountId: owner.accountId,
-      currency: report.currency,
-      direction: 'DEPOSIT',
-      transactionType: 'DEPOSIT',
-      state: report.status,
-      amount: report.amountMinor,
-      toAddress: owner.address,
-      hash: report.onChain === false ? null : report.txHash,
-      outputIndex: report.outputIndex,
-      network: coin.network,
-      confirmations: report.confirmations,
-      requiredConfirmations: report.requiredConfirmations,
-      depositKey,
-      completedAt: report.status === 'COMPLETED' ? sql`now()` : null,
-    }).onConflictDoUpdate({
-      target: walletTransactions.depositKey,
-      set: {
-        state: sql`${nextState}`,
-        confirmations: sql`greatest(wallet_transactions.confirmations, excluded.confirmations)`,
-        requiredConfirmations: sql`excluded.required_confirmations`,
-        completedAt: sql`case when ${nextState} = 'COMPLETED' then coalesce(wallet_transactions.completed_at, now()) else wallet_transactions.completed_at end`,
-        updatedAt: sql`now()`,
-      },
-    }).returning();
+    const [row] = await tx
+      .insert(walletTransactions)
+      .values({
+        accountId: owner.accountId,
+        currency: report.currency,
+        direction: 'DEPOSIT',
+        transactionType: 'DEPOSIT',
+        state: report.status,
+        amount: report.amountMinor,
+        toAddress: owner.address,
+        hash: report.onChain === false ? null : report.txHash,
+        outputIndex: report.outputIndex,
+        network: coin.network,
+        confirmations: report.confirmations,
+        requiredConfirmations: report.requiredConfirmations,
+        depositKey,
+        completedAt: report.status === 'COMPLETED' ? sql`now()` : null,
+      })
+      .onConflictDoUpdate({
+        target: walletTransactions.depositKey,
+        set: {
+          state: sql`${nextState}`,
+          confirmations: sql`greatest(wallet_transactions.confirmations, excluded.confirmations)`,
+          requiredConfirmations: sql`excluded.required_confirmations`,
+          completedAt: sql`case when ${nextState} = 'COMPLETED' then coalesce(wallet_transactions.completed_at, now()) else wallet_transactions.completed_at end`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning();
     if (!row) throw new Error('deposit upsert returned no row');
 
     if (row.state !== 'COMPLETED' || row.ledgerTransferId !== null) return { transactionId: row.id, credited: false };

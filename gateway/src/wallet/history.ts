@@ -39,7 +39,7 @@ export interface TransactionView {
 }
 
 const amountIn = (currency: string | null, v: bigint | null) =>
-  (currency === null || v === null ? null : formatAmount(v, findCoin(currency)?.decimals ?? 0));
+  currency === null || v === null ? null : formatAmount(v, findCoin(currency)?.decimals ?? 0);
 
 /** Fiat on a sell row is in kopecks: two decimals, whatever the catalogue says. */
 const FIAT_DECIMALS = 2;
@@ -48,15 +48,21 @@ const FIAT_DECIMALS = 2;
 function exchangeFields(row: WalletTransaction) {
   if (row.transactionType === 'C2F') {
     return {
-      fromCurrency: row.fromCurrency, toCurrency: row.toCurrency, fiatCurrency: row.toCurrency, exchangeRate: row.exchangeRate,
+      fromCurrency: row.fromCurrency,
+      toCurrency: row.toCurrency,
+      fiatCurrency: row.toCurrency,
+      exchangeRate: row.exchangeRate,
       fromAmount: amountIn(row.fromCurrency, row.fromAmount),
       toAmount: row.toAmount === null ? null : formatAmount(row.toAmount, FIAT_DECIMALS),
     };
   }
   if (row.transactionType !== 'EXCHANGE') return {};
   return {
-    fromCurrency: row.fromCurrency, toCurrency: row.toCurrency, exchangeRate: row.exchangeRate,
-    fromAmount: amountIn(row.fromCurrency, row.fromAmount), toAmount: amountIn(row.toCurrency, row.toAmount),
+    fromCurrency: row.fromCurrency,
+    toCurrency: row.toCurrency,
+    exchangeRate: row.exchangeRate,
+    fromAmount: amountIn(row.fromCurrency, row.fromAmount),
+    toAmount: amountIn(row.toCurrency, row.toAmount),
   };
 }
 
@@ -101,7 +107,9 @@ type Order = 'ASC' | 'DESC';
  */
 export async function historyRows(db: Executor, where: SQL, order: Order, limit: number, cursor?: Cursor, offset = 0) {
   const by = order === 'ASC' ? asc : desc;
-  return db.select({ ...getTableColumns(walletTransactions), sortKey }).from(walletTransactions)
+  return db
+    .select({ ...getTableColumns(walletTransactions), sortKey })
+    .from(walletTransactions)
     .where(cursor ? and(where, afterCursor(cursor, order)) : where)
     .orderBy(by(walletTransactions.createdAt), by(walletTransactions.id))
     .limit(limit)
@@ -135,9 +143,15 @@ export async function listTransactions(db: Executor, accountId: string, request:
 }
 
 /** A transaction of this account only: someone else's id is as unknown as a made-up one. */
-export async function findTransaction(db: Executor, accountId: string, id: string): Promise<TransactionView | undefined> {
+export async function findTransaction(
+  db: Executor,
+  accountId: string,
+  id: string,
+): Promise<TransactionView | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(walletTransactions)
+  const [row] = await db
+    .select()
+    .from(walletTransactions)
     .where(and(eq(walletTransactions.id, id), eq(walletTransactions.accountId, accountId)));
   return row ? toView(row) : undefined;
 }

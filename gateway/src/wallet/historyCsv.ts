@@ -9,8 +9,22 @@ import { historyWhere, kindOf, type Cursor } from './historyFilter.js';
 export const CSV_BATCH = 1000;
 
 const COLUMNS = [
-  'date', 'asset', 'kind', 'state', 'direction', 'amount', 'fee', 'from', 'to', 'hash', 'id',
-  'fromCurrency', 'fromAmount', 'toCurrency', 'toAmount', 'exchangeRate',
+  'date',
+  'asset',
+  'kind',
+  'state',
+  'direction',
+  'amount',
+  'fee',
+  'from',
+  'to',
+  'hash',
+  'id',
+  'fromCurrency',
+  'fromAmount',
+  'toCurrency',
+  'toAmount',
+  'exchangeRate',
 ] as const;
 
 /**
@@ -26,9 +40,22 @@ export function csvField(value: string | null | undefined): string {
 function csvLine(row: WalletTransaction): string {
   const v = toView(row);
   const cells: Record<(typeof COLUMNS)[number], string | null | undefined> = {
-    date: v.createdDate, asset: v.currency, kind: kindOf(row), state: v.state, direction: v.direction,
-    amount: v.amount, fee: v.fee, from: v.from, to: v.to, hash: v.hash, id: v.id,
-    fromCurrency: v.fromCurrency, fromAmount: v.fromAmount, toCurrency: v.toCurrency, toAmount: v.toAmount, exchangeRate: v.exchangeRate,
+    date: v.createdDate,
+    asset: v.currency,
+    kind: kindOf(row),
+    state: v.state,
+    direction: v.direction,
+    amount: v.amount,
+    fee: v.fee,
+    from: v.from,
+    to: v.to,
+    hash: v.hash,
+    id: v.id,
+    fromCurrency: v.fromCurrency,
+    fromAmount: v.fromAmount,
+    toCurrency: v.toCurrency,
+    toAmount: v.toAmount,
+    exchangeRate: v.exchangeRate,
   };
   return `${COLUMNS.map((c) => csvField(cells[c])).join(',')}\r\n`;
 }

@@ -41,7 +41,8 @@ function instant(value: string | undefined, field: string): Date | undefined {
   // setZone keeps the offset it was written with; luxon refuses 30 February, hour 24 or minute 60.
   const at = DateTime.fromISO(value, { setZone: true });
   // No place on Earth is more than 14 hours from UTC.
-  if (!at.isValid || Math.abs(at.offset) > MAX_OFFSET_MINUTES) throw invalid('INVALID_DATE', `${field} is not a date`, field);
+  if (!at.isValid || Math.abs(at.offset) > MAX_OFFSET_MINUTES)
+    throw invalid('INVALID_DATE', `${field} is not a date`, field);
   if (!representable(at)) throw invalid('INVALID_DATE', `${field} must be within ${DATE_RANGE}`, field);
   return at.toJSDate();
 }
@@ -50,7 +51,8 @@ function instant(value: string | undefined, field: string): Date | undefined {
 export function historyWhere(accountId: string, filter: HistoryFilter): SQL {
   const from = instant(filter.createdFrom, 'createdFrom');
   const before = instant(filter.createdBefore, 'createdBefore');
-  if (from && before && from >= before) throw invalid('INVALID_DATE_RANGE', 'createdFrom must be before createdBefore', 'createdFrom');
+  if (from && before && from >= before)
+    throw invalid('INVALID_DATE_RANGE', 'createdFrom must be before createdBefore', 'createdFrom');
   const search = filter.search?.trim();
   return and(
     eq(tx.accountId, accountId),
@@ -60,7 +62,11 @@ export function historyWhere(accountId: string, filter: HistoryFilter): SQL {
     from ? sql`${tx.createdAt} >= ${from.toISOString()}::timestamptz` : undefined,
     before ? sql`${tx.createdAt} < ${before.toISOString()}::timestamptz` : undefined,
     search
-      ? or(ilike(tx.hash, literalLike(search)), ilike(tx.fromAddress, literalLike(search)), ilike(tx.toAddress, literalLike(search)))
+      ? or(
+          ilike(tx.hash, literalLike(search)),
+          ilike(tx.fromAddress, literalLike(search)),
+          ilike(tx.toAddress, literalLike(search)),
+        )
       : undefined,
   )!;
 }
@@ -108,10 +114,15 @@ export const afterCursor = (c: Cursor, order: 'ASC' | 'DESC') =>
 /** The kind of a row, as the filter's conditions above class it. */
 export function kindOf(row: { transactionType: string; hash: string | null }): HistoryKind {
   switch (row.transactionType) {
-    case 'WITHDRAWAL': return 'sent';
-    case 'EXCHANGE': return 'swapped';
-    case 'C2F': return 'sold';
-    case 'F2C': return 'bought';
-    default: return row.hash?.startsWith(CARD_BUY_HASH_PREFIX) ? 'bought' : 'received';
+    case 'WITHDRAWAL':
+      return 'sent';
+    case 'EXCHANGE':
+      return 'swapped';
+    case 'C2F':
+      return 'sold';
+    case 'F2C':
+      return 'bought';
+    default:
+      return row.hash?.startsWith(CARD_BUY_HASH_PREFIX) ? 'bought' : 'received';
   }
 }

@@ -1,7 +1,15 @@
 import type { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import { CurrencyCodeSchema } from '../../../contracts/common.js';
-import { AssetSchema, CoinMetaSchema, CoinSchema, HistoryExportQuerySchema, HistoryPageSchema, HistoryQuerySchema, TransactionSchema } from '../../../contracts/wallet.js';
+import {
+  AssetSchema,
+  CoinMetaSchema,
+  CoinSchema,
+  HistoryExportQuerySchema,
+  HistoryPageSchema,
+  HistoryQuerySchema,
+  TransactionSchema,
+} from '../../../contracts/wallet.js';
 import { ErrorBody } from '../http/errors.js';
 
 export const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorBody]));
@@ -19,4 +27,7 @@ export const HistoryRequest = HistoryQuerySchema;
 export const HistoryPageBody = HistoryPageSchema;
 export const HistoryExportRequest = HistoryExportQuerySchema;
 /** text/csv, streamed: a header line, then one line per transaction (never serialized as JSON). */
-export const CsvBody = Type.Unsafe<Readable>({ type: 'string', description: 'text/csv: a header line, then one line per transaction' });
+export const CsvBody = Type.Unsafe<Readable>({
+  type: 'string',
+  description: 'text/csv: a header line, then one line per transaction',
+});

@@ -25,9 +25,13 @@ export interface CheckedAddress extends AddressCheckResult {
 }
 
 /** A currency that can be sent: known, active, offered, and on a chain (not Lightning). */
-export function sendableCoin(currency: string, config: Pick<Config, 'production' | 'sandbox'>): CoinDefinition & { network: Network } {
+export function sendableCoin(
+  currency: string,
+  config: Pick<Config, 'production' | 'sandbox'>,
+): CoinDefinition & { network: Network } {
   const coin = requireOfferedCoin(currency, config);
-  if (coin.network === 'lightning') throw invalid('UNSUPPORTED_CURRENCY', `Sending ${currency} is not supported`, 'currency');
+  if (coin.network === 'lightning')
+    throw invalid('UNSUPPORTED_CURRENCY', `Sending ${currency} is not supported`, 'currency');
   return coin as CoinDefinition & { network: Network };
 }
 
@@ -36,7 +40,8 @@ export function sendableCoin(currency: string, config: Pick<Config, 'production'
  * owns the address inside this wallet. Read-only.
  */
 export async function checkAddress(
-  db: Executor, config: Pick<Config, 'production' | 'sandbox'>,
+  db: Executor,
+  config: Pick<Config, 'production' | 'sandbox'>,
   input: { userId: string; currency: string; address: string; field: string },
 ): Promise<CheckedAddress> {
   const coin = sendableCoin(input.currency, config);

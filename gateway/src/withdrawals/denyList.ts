@@ -31,10 +31,21 @@ export function sandboxDenyList(): ListedAddress[] {
   if (cached?.bitcoinNetwork === bitcoinNetwork) return cached.list;
   const list: ListedAddress[] = [];
   for (const network of NETWORKS) {
-    list.push({ network, address: deriveDepositAddress(DENY_SEED, network, 0), checkResult: 'BLOCKED', why: 'sandbox sanctions list' });
-    list.push({ network, address: deriveDepositAddress(DENY_SEED, network, 1), checkResult: 'NOT_USED', why: 'sandbox: never credited by the network' });
+    list.push({
+      network,
+      address: deriveDepositAddress(DENY_SEED, network, 0),
+      checkResult: 'BLOCKED',
+      why: 'sandbox sanctions list',
+    });
+    list.push({
+      network,
+      address: deriveDepositAddress(DENY_SEED, network, 1),
+      checkResult: 'NOT_USED',
+      why: 'sandbox: never credited by the network',
+    });
   }
-  for (const address of ETHEREUM_BURN) list.push({ network: 'ethereum', address, checkResult: 'NOT_USED', why: 'burn address' });
+  for (const address of ETHEREUM_BURN)
+    list.push({ network: 'ethereum', address, checkResult: 'NOT_USED', why: 'burn address' });
   cached = { bitcoinNetwork, list };
   return list;
 }

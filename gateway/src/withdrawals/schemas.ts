@@ -1,6 +1,11 @@
 import { Type } from 'typebox';
 import {
-  AddressCheckQuerySchema, AddressCheckSchema, FeeQuerySchema, FeeSchema, WithdrawalRequestSchema, WithdrawalSchema,
+  AddressCheckQuerySchema,
+  AddressCheckSchema,
+  FeeQuerySchema,
+  FeeSchema,
+  WithdrawalRequestSchema,
+  WithdrawalSchema,
 } from '../../../contracts/send.js';
 
 // The API shapes live in contracts/ (shared with the app); the names here are the ones the routes use.
@@ -15,6 +20,11 @@ export const PincodeHeaders = Type.Object({
   pincode: Type.Optional(Type.String({ maxLength: 64, description: 'Required while a passcode is active' })),
 });
 
-export const DenyListBody = Type.Array(Type.Object({
-  network: Type.String(), address: Type.String(), checkResult: Type.String(), why: Type.String(),
-}));
+export const DenyListBody = Type.Array(
+  Type.Object({
+    network: Type.String(),
+    address: Type.String(),
+    checkResult: Type.String(),
+    why: Type.String(),
+  }),
+);

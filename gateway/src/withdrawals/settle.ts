@@ -14,7 +14,13 @@ import { postHold, voidHold } from '../ledger/transfers.js';
  * `followInMs` is given, schedule the first follow-up, all in one statement (a transaction of two
  * updates and a reschedule before: four round trips on a path every external send takes once).
  */
-export async function recordBroadcast(db: Db, w: Withdrawal, txHash: string, requiredConfirmations?: number, followInMs?: number): Promise<void> {
+export async function recordBroadcast(
+  db: Db,
+  w: Withdrawal,
+  txHash: string,
+  requiredConfirmations?: number,
+  followInMs?: number,
+): Promise<void> {
   await db.execute(sql`with sent as (
       update withdrawals set tx_hash = ${txHash}, broadcast_at = now(), updated_at = now()
       where id = ${w.id}::uuid and tx_hash is null
@@ -33,7 +39,12 @@ export async function recordBroadcast(db: Db, w: Withdrawal, txHash: string, req
  * external send takes once per block until it completes). The history row is rewritten only when its
  * confirmations changed, so a send waiting for its next block leaves no new row version behind.
  */
-export async function recordProgress(db: Db, w: Withdrawal, seen: { confirmations: number; requiredConfirmations: number }, followInMs: number): Promise<void> {
+export async function recordProgress(
+  db: Db,
+  w: Withdrawal,
+  seen: { confirmations: number; requiredConfirmations: number },
+  followInMs: number,
+): Promise<void> {
   await db.execute(sql`with progress as (
       update wallet_transactions set confirmations = ${seen.confirmations}::int, required_confirmations = ${seen.requiredConfirmations}::int, updated_at = now()
       where id = ${w.walletTransactionId}::uuid and state = 'IN_PROGRESS'
@@ -43,13 +54,22 @@ export async function recordProgress(db: Db, w: Withdrawal, seen: { confirmation
     where withdrawal_id = ${w.id}::uuid and finished_at is null`);
 }
 
-async function resolve(db: Db, w: Withdrawal, outcome: 'COMPLETED' | 'FAILED', detail: { reason?: string; confirmations?: number }) {
+async function resolve(
+  db: Db,
+  w: Withdrawal,
+  outcome: 'COMPLETED' | 'FAILED',
+  detail: { reason?: string; confirmations?: number },
+) {
   return db.transaction(async (tx) => {
-    const [moved] = await tx.update(withdrawals).set({
-      state: outcome,
-      updatedAt: sql`now()`,
-      ...(outcome === 'COMPLETED' ? { completedAt: sql`now()` } : { failureReason: detail.reason ?? 'failed' }),
-    }).where(and(eq(withdrawals.id, w.id), eq(withdrawals.state, 'IN_PROGRESS'))).returning();
+    const [moved] = await tx
+      .update(withdrawals)
+      .set({
+        state: outcome,
+        updatedAt: sql`now()`,
+        ...(outcome === 'COMPLETED' ? { completedAt: sql`now()` } : { failureReason: detail.reason ?? 'failed' }),
+      })
+      .where(and(eq(withdrawals.id, w.id), eq(withdrawals.state, 'IN_PROGRESS')))
+      .returning();
     if (moved) {
       for (const pendingId of [moved.holdTransferId, moved.feeHoldTransferId]) {
         if (pendingId === null) continue;
@@ -57,15 +77,20 @@ async function resolve(db: Db, w: Withdrawal, outcome: 'COMPLETED' | 'FAILED', d
         else await voidHold(tx, { pendingId });
       }
       if (moved.walletTransactionId) {
-        await tx.update(walletTransactions).set({
-          state: outcome,
-          updatedAt: sql`now()`,
-          ...(detail.confirmations !== undefined ? { confirmations: detail.confirmations } : {}),
-          ...(outcome === 'COMPLETED' ? { completedAt: sql`now()` } : {}),
-        }).where(eq(walletTransactions.id, moved.walletTransactionId));
+        await tx
+          .update(walletTransactions)
+          .set({
+            state: outcome,
+            updatedAt: sql`now()`,
+            ...(detail.confirmations !== undefined ? { confirmations: detail.confirmations } : {}),
+            ...(outcome === 'COMPLETED' ? { completedAt: sql`now()` } : {}),
+          })
+          .where(eq(walletTransactions.id, moved.walletTransactionId));
       }
     }
-    await tx.update(withdrawalJobs).set({ finishedAt: sql`now()`, lastError: detail.reason ?? null })
+    await tx
+      .update(withdrawalJobs)
+      .set({ finishedAt: sql`now()`, lastError: detail.reason ?? null })
       .where(and(eq(withdrawalJobs.withdrawalId, w.id), isNull(withdrawalJobs.finishedAt)));
     return moved !== undefined;
   });

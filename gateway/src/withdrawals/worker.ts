@@ -38,7 +38,10 @@ export interface WorkerOptions {
 const die = () => process.kill(process.pid, 'SIGKILL');
 
 type Action = 'broadcast' | 'follow';
-interface Claimed { w: Withdrawal; action: Action }
+interface Claimed {
+  w: Withdrawal;
+  action: Action;
+}
 
 /**
  * Claims due jobs with FOR UPDATE SKIP LOCKED and, in the same transaction, marks every withdrawal
@@ -49,27 +52,42 @@ interface Claimed { w: Withdrawal; action: Action }
  */
 async function claim(db: Db, leaseMs: number, batch: number): Promise<Claimed[]> {
   return db.transaction(async (tx) => {
-    const jobs = await tx.select({ id: withdrawalJobs.withdrawalId }).from(withdrawalJobs)
+    const jobs = await tx
+      .select({ id: withdrawalJobs.withdrawalId })
+      .from(withdrawalJobs)
       .where(and(isNull(withdrawalJobs.finishedAt), lte(withdrawalJobs.runAt, sql`now()`)))
       .orderBy(asc(withdrawalJobs.runAt))
       .limit(batch)
       .for('update', { skipLocked: true });
     if (jobs.length === 0) return [];
     const ids = jobs.map((j) => j.id);
-    await tx.update(withdrawalJobs)
-      .set({ runAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`, attempts: sql`${withdrawalJobs.attempts} + 1` })
+    await tx
+      .update(withdrawalJobs)
+      .set({
+        runAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+        attempts: sql`${withdrawalJobs.attempts} + 1`,
+      })
       .where(inArray(withdrawalJobs.withdrawalId, ids));
-    const marked = await tx.update(withdrawals).set({ broadcastAttemptedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(inArray(withdrawals.id, ids), isNull(withdrawals.broadcastAttemptedAt), eq(withdrawals.state, 'IN_PROGRESS')))
+    const marked = await tx
+      .update(withdrawals)
+      .set({ broadcastAttemptedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(
+        and(
+          inArray(withdrawals.id, ids),
+          isNull(withdrawals.broadcastAttemptedAt),
+          eq(withdrawals.state, 'IN_PROGRESS'),
+        ),
+      )
       .returning({ id: withdrawals.id });
     const first = new Set(marked.map((m) => m.id));
     const rows = await tx.select().from(withdrawals).where(inArray(withdrawals.id, ids));
-    return rows.map((w) => ({ w, action: first.has(w.id) ? 'broadcast' as const : 'follow' as const }));
+    return rows.map((w) => ({ w, action: first.has(w.id) ? ('broadcast' as const) : ('follow' as const) }));
   });
 }
 
 async function reschedule(db: Db, id: string, ms: number, lastError: string | null = null) {
-  await db.update(withdrawalJobs)
+  await db
+    .update(withdrawalJobs)
     .set({ runAt: sql`now() + make_interval(secs => ${ms / 1000})`, lastError })
     .where(and(eq(withdrawalJobs.withdrawalId, id), isNull(withdrawalJobs.finishedAt)));
 }
@@ -86,7 +104,12 @@ async function run(opts: WorkerOptions, { w, action }: Claimed): Promise<void> {
     let txHash: string;
     try {
       opts.log?.info?.({ withdrawal: w.id }, 'withdrawal broadcast offered');
-      ({ txHash } = await adapter.broadcast({ currency: w.currency, toAddress: w.toAddress, amountMinor: w.amount, reference: w.id }));
+      ({ txHash } = await adapter.broadcast({
+        currency: w.currency,
+        toAddress: w.toAddress,
+        amountMinor: w.amount,
+        reference: w.id,
+      }));
       if (opts.crashAt === 'after-broadcast') die();
     } catch (err) {
       if (err instanceof BroadcastRejectedError) return void (await failWithdrawal(db, w, err.message));
@@ -103,7 +126,10 @@ async function run(opts: WorkerOptions, { w, action }: Claimed): Promise<void> {
   // Marked as attempted, yet the network never saw it: the attempt died before it was sent. The user
   // was told the send is accepted, so it goes out now; the same reference makes a late twin a no-op.
   if (!seen) {
-    opts.log?.warn({ withdrawal: w.id }, 'withdrawal claimed but never broadcast (cut by a crash); broadcasting it now');
+    opts.log?.warn(
+      { withdrawal: w.id },
+      'withdrawal claimed but never broadcast (cut by a crash); broadcasting it now',
+    );
     return offer();
   }
   if (!w.txHash) await recordBroadcast(db, w, seen.txHash, seen.requiredConfirmations);
@@ -127,14 +153,16 @@ export function createWithdrawalWorker(opts: WorkerOptions) {
   async function tick(): Promise<number> {
     const claimed = await claim(opts.db, opts.leaseMs, batch);
     if (opts.crashAt === 'after-claim' && claimed.some((c) => c.action === 'broadcast')) die();
-    await Promise.all(claimed.map(async (c) => {
-      try {
-        await run(opts, c);
-      } catch (err) {
-        opts.log?.error({ err, withdrawal: c.w.id }, 'withdrawal job failed; retrying');
-        await reschedule(opts.db, c.w.id, opts.pollMs, String((err as Error)?.message ?? err)).catch(() => {});
-      }
-    }));
+    await Promise.all(
+      claimed.map(async (c) => {
+        try {
+          await run(opts, c);
+        } catch (err) {
+          opts.log?.error({ err, withdrawal: c.w.id }, 'withdrawal job failed; retrying');
+          await reschedule(opts.db, c.w.id, opts.pollMs, String((err as Error)?.message ?? err)).catch(() => {});
+        }
+      }),
+    );
     return claimed.length;
   }
 

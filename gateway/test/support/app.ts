@@ -12,7 +12,6 @@ import { createFakeIdp } from './fakeIdp.js';
 export const PUBLIC_URL = 'http://wallet.test';
 export const ALLOWED_ORIGIN = 'https://allowed.example';
 
-
 export interface TestApp {
   app: App;
   config: Config;
@@ -49,11 +48,21 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   });
   const database = opts.database ?? (await freshDatabase());
   const createIdp: IdpFactory | undefined = opts.idp === 'fake' ? createFakeIdp : undefined;
-  const app = await buildApp({ config, database, ...(createIdp ? { createIdp } : {}), ...(opts.swapClock ? { swapClock: opts.swapClock } : {}),
-    ...(opts.rates ? { rates: opts.rates } : {}), ...(opts.logger ? { logger: opts.logger } : {}),
-    ...(opts.acquirer ? { acquirer: opts.acquirer } : {}), ...(opts.buyClock ? { buyClock: opts.buyClock } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    ...(createIdp ? { createIdp } : {}),
+    ...(opts.swapClock ? { swapClock: opts.swapClock } : {}),
+    ...(opts.rates ? { rates: opts.rates } : {}),
+    ...(opts.logger ? { logger: opts.logger } : {}),
+    ...(opts.acquirer ? { acquirer: opts.acquirer } : {}),
+    ...(opts.buyClock ? { buyClock: opts.buyClock } : {}),
+  });
   return {
-    app, config, database, db: database.db,
+    app,
+    config,
+    database,
+    db: database.db,
     async close() {
       await app.close();
       await database.close();

@@ -84,7 +84,9 @@ export async function freshDatabase(): Promise<Database> {
         // pool.end() resolves before its sockets are closed; a forced drop would then kill a
         // closing connection and surface as an uncaught FATAL. Give them a moment to go.
         for (let i = 0; i < 50; i += 1) {
-          const { rows } = await cleanup.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          const { rows } = await cleanup.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+            name,
+          ]);
           if (rows[0].n === 0) break;
           await new Promise((resolve) => setTimeout(resolve, 20));
         }

@@ -17,8 +17,12 @@ export const createFakeIdp: IdpFactory = async ({ config }) => {
     async issueSession(userId: string): Promise<TokenSet> {
       n += 1;
       return {
-        access_token: `fake.${userId}.${n}`, token_type: 'Bearer', expires_in: 300,
-        refresh_token: `fake-refresh.${userId}.${n}`, id_token: `fake-id.${userId}.${n}`, scope: 'openid',
+        access_token: `fake.${userId}.${n}`,
+        token_type: 'Bearer',
+        expires_in: 300,
+        refresh_token: `fake-refresh.${userId}.${n}`,
+        id_token: `fake-id.${userId}.${n}`,
+        scope: 'openid',
       };
     },
     async register() {},

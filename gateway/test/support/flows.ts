@@ -3,7 +3,8 @@ import type { TestApp } from './app.js';
 
 export async function json<T = any>(t: TestApp, method: 'GET' | 'POST', url: string, body?: unknown, token?: string) {
   const res = await t.app.inject({
-    method, url,
+    method,
+    url,
     ...(body !== undefined ? { payload: body as object } : {}),
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
@@ -11,7 +12,11 @@ export async function json<T = any>(t: TestApp, method: 'GET' | 'POST', url: str
 }
 
 export async function latestMail(t: TestApp, to: string) {
-  const res = await json<{ to: string; subject: string; text: string; links: string[] }[]>(t, 'GET', `/dev/mail?to=${encodeURIComponent(to)}`);
+  const res = await json<{ to: string; subject: string; text: string; links: string[] }[]>(
+    t,
+    'GET',
+    `/dev/mail?to=${encodeURIComponent(to)}`,
+  );
   expect(res.status).toBe(200);
   expect(res.body.length).toBeGreaterThan(0);
   return res.body[0]!;
@@ -26,7 +31,11 @@ export async function mailedCode(t: TestApp, to: string, pathPart: string): Prom
 }
 
 export async function signUp(t: TestApp, email: string, password = 'correct horse') {
-  const res = await json<{ id: string; email: string }>(t, 'POST', '/b2c-user-management/user', { email, password, accountName: 'Account' });
+  const res = await json<{ id: string; email: string }>(t, 'POST', '/b2c-user-management/user', {
+    email,
+    password,
+    accountName: 'Account',
+  });
   expect(res.status).toBe(201);
   return res.body;
 }
@@ -35,7 +44,9 @@ export async function signUp(t: TestApp, email: string, password = 'correct hors
 export async function confirmedUser(t: TestApp, email: string, password = 'correct horse') {
   const user = await signUp(t, email, password);
   const code = await mailedCode(t, email, '/auth/signup/confirm/');
-  expect((await json(t, 'POST', '/b2c-user-management/confirmation/confirm', { confirmationCode: code })).status).toBe(200);
+  expect((await json(t, 'POST', '/b2c-user-management/confirmation/confirm', { confirmationCode: code })).status).toBe(
+    200,
+  );
   const check = await t.app.users.checkPassword(email, password);
   expect(check.ok).toBe(true);
   const session = await t.app.idp.issueSession(user.id);
@@ -45,8 +56,15 @@ export async function confirmedUser(t: TestApp, email: string, password = 'corre
 let tgId = 700_000_000;
 export const nextTelegramId = () => ++tgId + Math.floor(Math.random() * 1000) * 1000;
 
-export async function initDataFor(t: TestApp, user: { id: number; first_name?: string; username?: string; language_code?: string }, extra: { auth_date?: number; start_param?: string } = {}) {
-  const res = await json<{ initData: string }>(t, 'POST', '/dev/telegram/init-data', { user: { first_name: 'Test', ...user }, ...extra });
+export async function initDataFor(
+  t: TestApp,
+  user: { id: number; first_name?: string; username?: string; language_code?: string },
+  extra: { auth_date?: number; start_param?: string } = {},
+) {
+  const res = await json<{ initData: string }>(t, 'POST', '/dev/telegram/init-data', {
+    user: { first_name: 'Test', ...user },
+    ...extra,
+  });
   expect(res.status).toBe(200);
   return res.body.initData;
 }

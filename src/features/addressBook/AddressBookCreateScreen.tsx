@@ -4,8 +4,18 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import { NAME_MAX, type addressBookCreateMachine } from '../../../machines/addressBookCreate.machine';
 import {
-  selectAddress, selectAddressProblem, selectBlockchain, selectCanSubmit, selectEditable, selectName, selectNameTooLong, selectNetworks,
-  selectNetworksFailed, selectNetworksLoading, selectPasting, selectSaving,
+  selectAddress,
+  selectAddressProblem,
+  selectBlockchain,
+  selectCanSubmit,
+  selectEditable,
+  selectName,
+  selectNameTooLong,
+  selectNetworks,
+  selectNetworksFailed,
+  selectNetworksLoading,
+  selectPasting,
+  selectSaving,
 } from '../../../machines/addressBookCreate.selectors';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
@@ -39,31 +49,77 @@ export function AddressBookCreateScreen({ actor }: { actor: AddressBookCreateAct
       back={{ to: '/settings/address-book' }}
       title={<Trans>New address</Trans>}
       onSubmit={() => actor.send({ type: 'form.submitted' })}
-      primary={loading || failed ? undefined : <Button type="submit" busy={saving} disabled={!canSubmit}><Trans>Save</Trans></Button>}
+      primary={
+        loading || failed ? undefined : (
+          <Button type="submit" busy={saving} disabled={!canSubmit}>
+            <Trans>Save</Trans>
+          </Button>
+        )
+      }
     >
       {loading ? <Skeleton rows={3} label={t`Loading networks`} /> : null}
-      {failed ? <LoadFailed onRetry={() => actor.send({ type: 'networks.retried' })}><Trans>Could not load the networks.</Trans></LoadFailed> : null}
+      {failed ? (
+        <LoadFailed onRetry={() => actor.send({ type: 'networks.retried' })}>
+          <Trans>Could not load the networks.</Trans>
+        </LoadFailed>
+      ) : null}
       {loading || failed ? null : (
         <>
-          <TextField label={t`Name`} value={name} readOnly={!editable}
+          <TextField
+            label={t`Name`}
+            value={name}
+            readOnly={!editable}
             onValueChange={(value) => actor.send({ type: 'name.changed', value })}
             error={nameTooLong ? t`A name can be at most ${NAME_MAX} characters.` : undefined}
-            {...(nameTooLong ? {} : { 'aria-describedby': 'book-name-count' })} />
-          <span id="book-name-count" className={css.meta} data-testid="book-name-count">{name.length}/{NAME_MAX}</span>
+            {...(nameTooLong ? {} : { 'aria-describedby': 'book-name-count' })}
+          />
+          <span id="book-name-count" className={css.meta} data-testid="book-name-count">
+            {name.length}/{NAME_MAX}
+          </span>
           <div className={css.field}>
-            <label className={css.label} htmlFor="book-network"><Trans>Network</Trans></label>
-            <select id="book-network" className={css.select} value={blockchain} disabled={!editable}
-              onChange={(e) => actor.send({ type: 'network.changed', value: e.target.value })}>
+            <label className={css.label} htmlFor="book-network">
+              <Trans>Network</Trans>
+            </label>
+            <select
+              id="book-network"
+              className={css.select}
+              value={blockchain}
+              disabled={!editable}
+              onChange={(e) => actor.send({ type: 'network.changed', value: e.target.value })}
+            >
               <option value="" disabled>{t`Choose a network`}</option>
-              {networks.map((n) => <option key={n.blockchain} value={n.blockchain}>{n.name}</option>)}
+              {networks.map((n) => (
+                <option key={n.blockchain} value={n.blockchain}>
+                  {n.name}
+                </option>
+              ))}
             </select>
           </div>
-          <TextField label={t`Address`} value={address} readOnly={!editable} autoComplete="off" autoCapitalize="off" spellCheck={false}
+          <TextField
+            label={t`Address`}
+            value={address}
+            readOnly={!editable}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
             onValueChange={(value) => actor.send({ type: 'address.changed', value })}
-            error={problem === 'format' ? i18n._(addressBookMessages.wrongAddress) : problem === 'rejected' ? i18n._(addressBookMessages.rejectedAddress) : undefined} />
-          <button type="button" className={css.tool} disabled={!editable} aria-busy={pasting || undefined}
-            onClick={() => actor.send({ type: 'address.pasted' })}>
-            <ClipboardPaste size={18} strokeWidth={2} aria-hidden /><Trans>Paste from clipboard</Trans>
+            error={
+              problem === 'format'
+                ? i18n._(addressBookMessages.wrongAddress)
+                : problem === 'rejected'
+                  ? i18n._(addressBookMessages.rejectedAddress)
+                  : undefined
+            }
+          />
+          <button
+            type="button"
+            className={css.tool}
+            disabled={!editable}
+            aria-busy={pasting || undefined}
+            onClick={() => actor.send({ type: 'address.pasted' })}
+          >
+            <ClipboardPaste size={18} strokeWidth={2} aria-hidden />
+            <Trans>Paste from clipboard</Trans>
           </button>
         </>
       )}

@@ -4,7 +4,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { addressBookEntryMachine } from '../../../machines/addressBookEntry.machine';
 import {
-  selectCanDelete, selectDeleting, selectEntry, selectEntryFailed, selectEntryLoading, selectEntryNotFound,
+  selectCanDelete,
+  selectDeleting,
+  selectEntry,
+  selectEntryFailed,
+  selectEntryLoading,
+  selectEntryNotFound,
 } from '../../../machines/addressBookEntry.selectors';
 import { Trash2 } from 'lucide-react';
 import { Button } from '../../ui/Button';
@@ -38,27 +43,51 @@ export function AddressBookEntryScreen({ actor, mode }: { actor: AddressBookEntr
   return (
     <Screen
       back={{ to: mode === 'edit' ? '/settings/address-book' : editPath }}
-      title={mode === 'edit' ? entry?.name ?? t`Saved address` : t`Delete address`}
+      title={mode === 'edit' ? (entry?.name ?? t`Saved address`) : t`Delete address`}
       titleId="book-entry-title"
       busy={loading}
       headerEnd={
         mode === 'edit' && entry ? (
-          <Link to="/settings/address-book/$id/delete" params={{ id }} className={css.iconLink} aria-label={t`Delete address`}><TrashIcon /></Link>
+          <Link
+            to="/settings/address-book/$id/delete"
+            params={{ id }}
+            className={css.iconLink}
+            aria-label={t`Delete address`}
+          >
+            <TrashIcon />
+          </Link>
         ) : null
       }
       primary={
         entry && mode === 'delete' ? (
-          <Button variant="secondary" busy={deleting} disabled={!canDelete} onClick={() => actor.send({ type: 'delete.confirmed' })}>
-            <span className={css.danger}><Trans>Delete</Trans></span>
+          <Button
+            variant="secondary"
+            busy={deleting}
+            disabled={!canDelete}
+            onClick={() => actor.send({ type: 'delete.confirmed' })}
+          >
+            <span className={css.danger}>
+              <Trans>Delete</Trans>
+            </span>
           </Button>
         ) : undefined
       }
-      secondary={entry && mode === 'delete' ? <Link to={editPath} className={button.variant.ghost}><Trans>Cancel</Trans></Link> : undefined}
+      secondary={
+        entry && mode === 'delete' ? (
+          <Link to={editPath} className={button.variant.ghost}>
+            <Trans>Cancel</Trans>
+          </Link>
+        ) : undefined
+      }
     >
       {loading ? <Skeleton rows={3} label={t`Loading the address`} /> : null}
       {failed ? (
         <LoadFailed onRetry={() => actor.send({ type: 'entry.retried' })}>
-          {notFound ? <Trans>This address is not in your address book.</Trans> : <Trans>Could not load the address.</Trans>}
+          {notFound ? (
+            <Trans>This address is not in your address book.</Trans>
+          ) : (
+            <Trans>Could not load the address.</Trans>
+          )}
         </LoadFailed>
       ) : null}
       {entry && mode === 'edit' ? (

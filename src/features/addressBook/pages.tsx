@@ -29,7 +29,8 @@ function useAddressBookWiring() {
     deleted: () => toast('success', i18n._(addressBookMessages.deleted)),
     pasted: () => toast('success', i18n._(addressBookMessages.pasted)),
     pasteFailed: () => toast('error', i18n._(addressBookMessages.pasteFailed)),
-    failed: (failure: CreateFailure) => toast('error', failure.message || i18n._(addressBookMessages.somethingWentWrong)),
+    failed: (failure: CreateFailure) =>
+      toast('error', failure.message || i18n._(addressBookMessages.somethingWentWrong)),
   };
 }
 
@@ -46,9 +47,16 @@ export function AddressBookCreatePage() {
   const { address, blockchain } = useSearch({ from: '/signed-in/settings/address-book/create' });
   const actor = useActorRef(
     addressBookCreateMachine.provide({
-      actors: { loadNetworks: w.actors.loadNetworks, readClipboard: w.actors.readClipboard, createEntry: w.actors.createEntry },
+      actors: {
+        loadNetworks: w.actors.loadNetworks,
+        readClipboard: w.actors.readClipboard,
+        createEntry: w.actors.createEntry,
+      },
       actions: {
-        notifyPasted: w.pasted, notifyPasteFailed: w.pasteFailed, notifyAdded: w.added, goToList: w.goToList,
+        notifyPasted: w.pasted,
+        notifyPasteFailed: w.pasteFailed,
+        notifyAdded: w.added,
+        goToList: w.goToList,
         notifyFailed: (_, { failure }) => w.failed(failure),
       },
     }),

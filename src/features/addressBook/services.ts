@@ -15,14 +15,21 @@ export function networkOptions(coins: CoinMap): NetworkOption[] {
   return [...seen.values()];
 }
 
-export type AddressBookDeps = { coins: AvailableCoinsActor; platform: Platform; api: AddressBookApi; accountId: () => Promise<string> };
+export type AddressBookDeps = {
+  coins: AvailableCoinsActor;
+  platform: Platform;
+  api: AddressBookApi;
+  accountId: () => Promise<string>;
+};
 
 export function createAddressBookActors({ coins, platform, api, accountId }: AddressBookDeps) {
   return {
     loadEntries: fromPromise<AddressBookEntry[]>(async () => api.list(await accountId())),
     loadEntry: fromPromise<AddressBookEntry, { id: string }>(async ({ input }) => api.get(await accountId(), input.id)),
     deleteEntry: fromPromise<void, { id: string }>(async ({ input }) => api.remove(await accountId(), input.id)),
-    createEntry: fromPromise<AddressBookEntry, NewAddressBookEntry>(async ({ input }) => api.create(await accountId(), input)),
+    createEntry: fromPromise<AddressBookEntry, NewAddressBookEntry>(async ({ input }) =>
+      api.create(await accountId(), input),
+    ),
     readClipboard: fromPromise<string>(() => platform.readText()),
     loadNetworks: fromPromise<NetworkOption[]>(async () => {
       if (coins.getSnapshot().matches('error')) coins.send({ type: 'coins.retried' });

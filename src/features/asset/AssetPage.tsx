@@ -12,7 +12,12 @@ function AssetRoute({ currency }: { currency: string }) {
   const { walletActors, balances } = useSignedInServices();
   const actor = useActorRef(
     assetHistoryMachine.provide({
-      actors: { loadOverview: actors.loadOverview, loadMore: actors.loadMore, copyText: actors.copyText, addAsset: walletActors.addAsset },
+      actors: {
+        loadOverview: actors.loadOverview,
+        loadMore: actors.loadMore,
+        copyText: actors.copyText,
+        addAsset: walletActors.addAsset,
+      },
       actions: {
         notifyCopied: toasts.addressCopied,
         notifyCopyFailed: toasts.copyFailed,

@@ -5,8 +5,18 @@ import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { assetHistoryMachine } from '../../../machines/assetHistory.machine';
 import {
-  selectAddFailed, selectAdding, selectAsset, selectAssetFailed, selectAssetUnavailable, selectAssetLoading, selectCoin, selectCopyingAddress,
-  selectHistoryEmpty, selectMoreRows, selectNotAdded, selectTransactions,
+  selectAddFailed,
+  selectAdding,
+  selectAsset,
+  selectAssetFailed,
+  selectAssetUnavailable,
+  selectAssetLoading,
+  selectCoin,
+  selectCopyingAddress,
+  selectHistoryEmpty,
+  selectMoreRows,
+  selectNotAdded,
+  selectTransactions,
 } from '../../../machines/assetHistory.selectors';
 import { shortenAddress } from '../../../machines/shared/address';
 import { isZero } from '../../../machines/shared/money';
@@ -32,7 +42,15 @@ const icon = { size: 20, strokeWidth: 2, 'aria-hidden': true } as const;
  * /home/asset/{currency}: balance (with its value in the selected fiat when a rate is loaded), deposit
  * address and history (spec §2); `prices`: the price chart section (issue 14). Renders machine state only.
  */
-export function AssetScreen({ actor, rate = null, prices = null }: { actor: AssetHistoryActor; rate?: FiatRate | null; prices?: ReactNode }) {
+export function AssetScreen({
+  actor,
+  rate = null,
+  prices = null,
+}: {
+  actor: AssetHistoryActor;
+  rate?: FiatRate | null;
+  prices?: ReactNode;
+}) {
   const { t } = useLingui();
   const format = useFormat();
   const currency = useSelector(actor, (s) => s.context.currency);
@@ -60,52 +78,96 @@ export function AssetScreen({ actor, rate = null, prices = null }: { actor: Asse
         {coin ? <CoinLogo logoName={coin.logoName} secondaryLogoName={coin.secondaryLogoName} size={56} /> : null}
         {asset ? (
           <>
-            <p className={css.balance} data-testid="asset-balance">{balance} {unit}</p>
-            {fiat === null ? null : <p className={shell.muted} data-testid="asset-fiat">{fiat}</p>}
+            <p className={css.balance} data-testid="asset-balance">
+              {balance} {unit}
+            </p>
+            {fiat === null ? null : (
+              <p className={shell.muted} data-testid="asset-fiat">
+                {fiat}
+              </p>
+            )}
             {isZero(asset.onHold) ? null : (
-              <p className={shell.muted} data-testid="asset-on-hold"><Trans>On hold: {held} {unit}</Trans></p>
+              <p className={shell.muted} data-testid="asset-on-hold">
+                <Trans>
+                  On hold: {held} {unit}
+                </Trans>
+              </p>
             )}
           </>
         ) : null}
       </div>
       {unavailable ? (
         // Not a coin of this wallet at all: trying again would change nothing.
-        <p role="alert" className={shell.card}><Trans>This asset is not available in the wallet.</Trans></p>
+        <p role="alert" className={shell.card}>
+          <Trans>This asset is not available in the wallet.</Trans>
+        </p>
       ) : failed ? (
-        <LoadFailed onRetry={() => actor.send({ type: 'history.retried' })}><Trans>Could not load this asset.</Trans></LoadFailed>
+        <LoadFailed onRetry={() => actor.send({ type: 'history.retried' })}>
+          <Trans>Could not load this asset.</Trans>
+        </LoadFailed>
       ) : null}
       {notAdded ? (
         <div className={shell.card} data-testid="asset-not-added">
-          <p className={shell.muted}><Trans>{label} isn't in your wallet</Trans></p>
-          {addFailed ? <p role="alert" className={shell.muted}><Trans>Could not add {label}. Please try again.</Trans></p> : null}
-          <Button busy={adding} onClick={() => actor.send({ type: 'asset.added' })}><Trans>Add {label}</Trans></Button>
+          <p className={shell.muted}>
+            <Trans>{label} isn't in your wallet</Trans>
+          </p>
+          {addFailed ? (
+            <p role="alert" className={shell.muted}>
+              <Trans>Could not add {label}. Please try again.</Trans>
+            </p>
+          ) : null}
+          <Button busy={adding} onClick={() => actor.send({ type: 'asset.added' })}>
+            <Trans>Add {label}</Trans>
+          </Button>
         </div>
       ) : null}
       {loading ? <Skeleton rows={4} label={t`Loading history`} /> : null}
       {asset ? (
         <>
           <nav className={css.actions} aria-label={t`Actions`}>
-            <Link to="/home/asset/$currency/receive" params={{ currency }} className={button.variant.primary}><ArrowDownLeft {...icon} /><Trans>Receive</Trans></Link>
-            <Link to="/home/asset/$currency/send" params={{ currency }} className={button.variant.secondary}><ArrowUpRight {...icon} /><Trans>Send</Trans></Link>
+            <Link to="/home/asset/$currency/receive" params={{ currency }} className={button.variant.primary}>
+              <ArrowDownLeft {...icon} />
+              <Trans>Receive</Trans>
+            </Link>
+            <Link to="/home/asset/$currency/send" params={{ currency }} className={button.variant.secondary}>
+              <ArrowUpRight {...icon} />
+              <Trans>Send</Trans>
+            </Link>
           </nav>
           {prices}
           <div className={shell.card}>
-            <span className={shell.muted}><Trans>Deposit address</Trans></span>
+            <span className={shell.muted}>
+              <Trans>Deposit address</Trans>
+            </span>
             {asset.depositAddress ? (
               <div className={css.addressRow}>
-                <span className={css.mono} title={asset.depositAddress} data-testid="asset-address">{shortenAddress(asset.depositAddress, 12)}</span>
-                <CopyButton label={t`Copy address`} busy={copying} onClick={() => actor.send({ type: 'copy.requested' })} />
+                <span className={css.mono} title={asset.depositAddress} data-testid="asset-address">
+                  {shortenAddress(asset.depositAddress, 12)}
+                </span>
+                <CopyButton
+                  label={t`Copy address`}
+                  busy={copying}
+                  onClick={() => actor.send({ type: 'copy.requested' })}
+                />
               </div>
             ) : (
-              <span data-testid="asset-address"><Trans>Not assigned yet</Trans></span>
+              <span data-testid="asset-address">
+                <Trans>Not assigned yet</Trans>
+              </span>
             )}
           </div>
           <div className={css.sectionHead}>
-            <h2 className={css.sectionTitle}><Trans>History</Trans></h2>
-            <Link to="/history" search={{ asset: currency }} className={css.sectionLink}><Trans>Filter and export</Trans></Link>
+            <h2 className={css.sectionTitle}>
+              <Trans>History</Trans>
+            </h2>
+            <Link to="/history" search={{ asset: currency }} className={css.sectionLink}>
+              <Trans>Filter and export</Trans>
+            </Link>
           </div>
           {empty ? (
-            <p className={shell.muted} data-testid="history-empty"><Trans>No transactions yet. Deposits and transfers will show up here.</Trans></p>
+            <p className={shell.muted} data-testid="history-empty">
+              <Trans>No transactions yet. Deposits and transfers will show up here.</Trans>
+            </p>
           ) : (
             <>
               <HistoryList transactions={transactions} coins={{ [currency]: coin }} />

@@ -25,26 +25,44 @@ function Row({ tx, coin }: { tx: Transaction; coin: Coin | null }) {
       <Link to={detailsPath(currency, tx)} className={css.row} data-testid="history-row" data-state={tx.state}>
         <ClassIcon kind={classify(tx)} state={tx.state} />
         <span className={css.rowText}>
-          <span className={`${css.rowTitle} ${css.tone[toneOf(tx)]}`} data-tone={toneOf(tx)}>{title}</span>
-          {badge ? <StateBadge state={tx.state} compact>{badge}</StateBadge> : null}
+          <span className={`${css.rowTitle} ${css.tone[toneOf(tx)]}`} data-tone={toneOf(tx)}>
+            {title}
+          </span>
+          {badge ? (
+            <StateBadge state={tx.state} compact>
+              {badge}
+            </StateBadge>
+          ) : null}
         </span>
-        <span className={css.amount[isIncoming(tx) ? 'in' : 'out']}>{amount} {assetUnit(coin, currency)}</span>
+        <span className={css.amount[isIncoming(tx) ? 'in' : 'out']}>
+          {amount} {assetUnit(coin, currency)}
+        </span>
       </Link>
     </li>
   );
 }
 
 /** History, one titled list per day; each row in its own asset's units (`coins` by currency). */
-export function HistoryList({ transactions, coins }: { transactions: Transaction[]; coins: Record<string, Coin | null | undefined> }) {
+export function HistoryList({
+  transactions,
+  coins,
+}: {
+  transactions: Transaction[];
+  coins: Record<string, Coin | null | undefined>;
+}) {
   const { t } = useLingui();
   const labels = { today: t`Today`, yesterday: t`Yesterday` };
   return (
     <div className={shell.page}>
       {groupByDay(transactions).map(({ key, day, transactions: items }) => (
         <section key={key} aria-labelledby={`day-${key}`}>
-          <h3 id={`day-${key}`} className={css.dayTitle}>{day.kind === 'date' ? day.text : labels[day.kind]}</h3>
+          <h3 id={`day-${key}`} className={css.dayTitle}>
+            {day.kind === 'date' ? day.text : labels[day.kind]}
+          </h3>
           <ul className={css.list}>
-            {items.map((tx) => <Row key={tx.id} tx={tx} coin={coins[tx.currency] ?? null} />)}
+            {items.map((tx) => (
+              <Row key={tx.id} tx={tx} coin={coins[tx.currency] ?? null} />
+            ))}
           </ul>
         </section>
       ))}

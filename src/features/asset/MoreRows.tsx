@@ -19,18 +19,28 @@ export function MoreRows({ state, onMore }: { state: MoreRowsState; onMore: () =
   useEffect(() => {
     const node = sentinel.current;
     if (state !== 'more' || !node || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) more.current();
-    }, { rootMargin: '400px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) more.current();
+      },
+      { rootMargin: '400px 0px' },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [state]);
   if (state === 'loading') return <Skeleton rows={2} label={t`Loading more transactions`} />;
-  if (state === 'failed') return <LoadFailed onRetry={onMore}><Trans>Could not load more transactions.</Trans></LoadFailed>;
+  if (state === 'failed')
+    return (
+      <LoadFailed onRetry={onMore}>
+        <Trans>Could not load more transactions.</Trans>
+      </LoadFailed>
+    );
   if (state === 'end') return null;
   return (
     <div ref={sentinel}>
-      <Button variant="secondary" onClick={onMore}><Trans>Show more</Trans></Button>
+      <Button variant="secondary" onClick={onMore}>
+        <Trans>Show more</Trans>
+      </Button>
     </div>
   );
 }

@@ -9,7 +9,11 @@ function ReceiveRoute({ currency }: { currency: string }) {
   const actor = useActorRef(
     receiveMachine.provide({
       actors: { loadAddress: actors.loadAddress, copyText: actors.copyText, share: actors.share },
-      actions: { notifyCopied: toasts.addressCopied, notifyCopyFailed: toasts.copyFailed, notifyShareFailed: toasts.shareFailed },
+      actions: {
+        notifyCopied: toasts.addressCopied,
+        notifyCopyFailed: toasts.copyFailed,
+        notifyShareFailed: toasts.shareFailed,
+      },
     }),
     { input: { currency } },
   );

@@ -3,8 +3,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { receiveMachine } from '../../../machines/receive.machine';
 import {
-  selectCopying, selectReceiveAddress, selectReceiveBusy, selectReceiveCoin, selectReceiveError, selectReceiveFailed,
-  selectReceiveLoading, selectSharing,
+  selectCopying,
+  selectReceiveAddress,
+  selectReceiveBusy,
+  selectReceiveCoin,
+  selectReceiveError,
+  selectReceiveFailed,
+  selectReceiveLoading,
+  selectSharing,
 } from '../../../machines/receive.selectors';
 import { Button } from '../../ui/Button';
 import { assetDisplayName } from '../../i18n/assetName';
@@ -39,15 +45,27 @@ export function ReceiveScreen({ actor }: { actor: ReceiveActor }) {
       busy={loading}
       primary={
         address && coin ? (
-          <Button variant="primary" busy={copying} disabled={busy} onClick={() => actor.send({ type: 'copy.requested' })}>
-            <CopyIcon /><Trans>Copy</Trans>
+          <Button
+            variant="primary"
+            busy={copying}
+            disabled={busy}
+            onClick={() => actor.send({ type: 'copy.requested' })}
+          >
+            <CopyIcon />
+            <Trans>Copy</Trans>
           </Button>
         ) : undefined
       }
       secondary={
         address && coin ? (
-          <Button variant="secondary" busy={sharing} disabled={busy} onClick={() => actor.send({ type: 'share.requested' })}>
-            <ShareIcon /><Trans>Share</Trans>
+          <Button
+            variant="secondary"
+            busy={sharing}
+            disabled={busy}
+            onClick={() => actor.send({ type: 'share.requested' })}
+          >
+            <ShareIcon />
+            <Trans>Share</Trans>
           </Button>
         ) : undefined
       }
@@ -68,8 +86,12 @@ export function ReceiveScreen({ actor }: { actor: ReceiveActor }) {
         <>
           <QrCode value={address} label={t`QR code of the address ${address}`} />
           <div className={shell.card}>
-            <span className={shell.muted} id="receive-address-label"><Trans>Your {label} address</Trans></span>
-            <p className={css.fullAddress} aria-labelledby="receive-address-label" data-testid="receive-address">{address}</p>
+            <span className={shell.muted} id="receive-address-label">
+              <Trans>Your {label} address</Trans>
+            </span>
+            <p className={css.fullAddress} aria-labelledby="receive-address-label" data-testid="receive-address">
+              {address}
+            </p>
           </div>
           <p className={css.warning} role="note" data-testid="network-warning">
             <Trans>

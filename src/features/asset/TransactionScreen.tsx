@@ -4,10 +4,23 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { CopyField, transactionDetailsMachine } from '../../../machines/transactionDetails.machine';
 import {
-  selectCopyingField, selectDetailsCoin, selectDetailsError, selectDetailsFailed, selectDetailsLoading, selectTransaction,
+  selectCopyingField,
+  selectDetailsCoin,
+  selectDetailsError,
+  selectDetailsFailed,
+  selectDetailsLoading,
+  selectTransaction,
 } from '../../../machines/transactionDetails.selectors';
 import { shortenAddress } from '../../../machines/shared/address';
-import { classify, confirmationsOf, feeLine, isIncoming, signedAmount, titleOf, toneOf } from '../../../machines/shared/transactions';
+import {
+  classify,
+  confirmationsOf,
+  feeLine,
+  isIncoming,
+  signedAmount,
+  titleOf,
+  toneOf,
+} from '../../../machines/shared/transactions';
 import { assetUnit } from '../../i18n/assetName';
 import type { FiatRate } from '../../i18n/format';
 import { useFormat } from '../../i18n/useFormat';
@@ -22,7 +35,17 @@ import * as css from './asset.css';
 export type TransactionDetailsActor = ActorRefFrom<typeof transactionDetailsMachine>;
 
 /** A term and its value on one line; `stacked` puts long values (addresses, hashes) under the term. */
-function Item({ term, children, testId, stacked }: { term: string; children: ReactNode; testId: string; stacked?: boolean }) {
+function Item({
+  term,
+  children,
+  testId,
+  stacked,
+}: {
+  term: string;
+  children: ReactNode;
+  testId: string;
+  stacked?: boolean;
+}) {
   return (
     <div className={stacked ? css.detailStack : css.detailRow} data-testid={testId}>
       <dt className={css.term}>{term}</dt>
@@ -47,11 +70,21 @@ export function TransactionScreen({ actor, rate = null }: { actor: TransactionDe
   const copying = useSelector(actor, selectCopyingField);
   const unit = assetUnit(coin, currency);
   const amountFiat = tx ? format.fiatOf(tx.amount.replace(/^[-+]/, ''), rate) : null;
-  const copyLabels: Record<CopyField, string> = { from: t`Copy sender address`, to: t`Copy recipient address`, hash: t`Copy transaction hash` };
+  const copyLabels: Record<CopyField, string> = {
+    from: t`Copy sender address`,
+    to: t`Copy recipient address`,
+    hash: t`Copy transaction hash`,
+  };
   const copyable = (field: CopyField, value: string) => (
     <>
-      <span className={css.copyValue} title={value}>{shortenAddress(value, 15)}</span>
-      <CopyButton label={copyLabels[field]} busy={copying === field} onClick={() => actor.send({ type: 'copy.requested', field })} />
+      <span className={css.copyValue} title={value}>
+        {shortenAddress(value, 15)}
+      </span>
+      <CopyButton
+        label={copyLabels[field]}
+        busy={copying === field}
+        onClick={() => actor.send({ type: 'copy.requested', field })}
+      />
     </>
   );
   const progress = tx ? confirmationsOf(tx) : null;
@@ -62,7 +95,15 @@ export function TransactionScreen({ actor, rate = null }: { actor: TransactionDe
   return (
     <Screen
       back={{ to: `/home/asset/${encodeURIComponent(currency)}` }}
-      title={tx ? <span className={css.tone[tone]} data-tone={tone}>{i18n._(titleMessages[titleOf(tx)])}</span> : <Trans>Transaction</Trans>}
+      title={
+        tx ? (
+          <span className={css.tone[tone]} data-tone={tone}>
+            {i18n._(titleMessages[titleOf(tx)])}
+          </span>
+        ) : (
+          <Trans>Transaction</Trans>
+        )
+      }
       titleId="tx-title"
       busy={loading}
       secondary={
@@ -76,7 +117,11 @@ export function TransactionScreen({ actor, rate = null }: { actor: TransactionDe
       {loading ? <Skeleton rows={5} label={t`Loading transaction`} /> : null}
       {failed ? (
         <LoadFailed onRetry={() => actor.send({ type: 'details.retried' })}>
-          {error?.kind === 'notFound' ? <Trans>This transaction was not found.</Trans> : <Trans>Could not load the transaction.</Trans>}
+          {error?.kind === 'notFound' ? (
+            <Trans>This transaction was not found.</Trans>
+          ) : (
+            <Trans>Could not load the transaction.</Trans>
+          )}
         </LoadFailed>
       ) : null}
       {tx ? (
@@ -86,10 +131,15 @@ export function TransactionScreen({ actor, rate = null }: { actor: TransactionDe
             <p className={`${css.balance} ${css.amount[isIncoming(tx) ? 'in' : 'out']}`} data-testid="tx-amount">
               {signedAmount(tx, coin?.round ?? null, (value) => format.crypto(value, coin))} {unit}
             </p>
-            {amountFiat === null ? null : <p className={shell.muted} data-testid="tx-amount-fiat">≈ {amountFiat}</p>}
+            {amountFiat === null ? null : (
+              <p className={shell.muted} data-testid="tx-amount-fiat">
+                ≈ {amountFiat}
+              </p>
+            )}
             {tx.transactionType === 'EXCHANGE' && tx.fromAmount && tx.toAmount ? (
               <p className={shell.muted} data-testid="tx-swap">
-                {format.crypto(tx.fromAmount, null)} {assetUnit(null, tx.fromCurrency ?? '')} → {format.crypto(tx.toAmount, null)} {assetUnit(null, tx.toCurrency ?? '')}
+                {format.crypto(tx.fromAmount, null)} {assetUnit(null, tx.fromCurrency ?? '')} →{' '}
+                {format.crypto(tx.toAmount, null)} {assetUnit(null, tx.toCurrency ?? '')}
               </p>
             ) : null}
           </div>
@@ -98,21 +148,52 @@ export function TransactionScreen({ actor, rate = null }: { actor: TransactionDe
               <StateBadge state={tx.state}>{i18n._(stateMessages[tx.state])}</StateBadge>
             </Item>
             {progress ? (
-              <Item term={t`Confirmations`} testId="tx-confirmations"><Trans>{progress.done} of {progress.required}</Trans></Item>
+              <Item term={t`Confirmations`} testId="tx-confirmations">
+                <Trans>
+                  {progress.done} of {progress.required}
+                </Trans>
+              </Item>
             ) : null}
             <Item term={t`Date`} testId="tx-date">
               <time dateTime={tx.createdDate}>{formatDateTime(tx.createdDate, i18n.locale || 'en')}</time>
             </Item>
             {fee ? (
               <Item term={t`Fee`} testId="tx-fee">
-                {fee.kind === 'charged' ? <>{format.crypto(fee.fee, coin)} {unit}</> : <Trans>No fee charged</Trans>}
-                {fee.kind === 'charged' && feeFiat !== null ? <span className={shell.muted} data-testid="tx-fee-fiat"> ≈ {feeFiat}</span> : null}
+                {fee.kind === 'charged' ? (
+                  <>
+                    {format.crypto(fee.fee, coin)} {unit}
+                  </>
+                ) : (
+                  <Trans>No fee charged</Trans>
+                )}
+                {fee.kind === 'charged' && feeFiat !== null ? (
+                  <span className={shell.muted} data-testid="tx-fee-fiat">
+                    {' '}
+                    ≈ {feeFiat}
+                  </span>
+                ) : null}
               </Item>
             ) : null}
-            {tx.network || coin ? <Item term={t`Network`} testId="tx-network">{coin ? networkName(coin) : tx.network}</Item> : null}
-            {tx.from ? <Item term={t`From`} testId="tx-from" stacked>{copyable('from', tx.from)}</Item> : null}
-            {tx.to ? <Item term={t`To`} testId="tx-to" stacked>{copyable('to', tx.to)}</Item> : null}
-            {tx.hash ? <Item term={t`Hash`} testId="tx-hash" stacked>{copyable('hash', tx.hash)}</Item> : null}
+            {tx.network || coin ? (
+              <Item term={t`Network`} testId="tx-network">
+                {coin ? networkName(coin) : tx.network}
+              </Item>
+            ) : null}
+            {tx.from ? (
+              <Item term={t`From`} testId="tx-from" stacked>
+                {copyable('from', tx.from)}
+              </Item>
+            ) : null}
+            {tx.to ? (
+              <Item term={t`To`} testId="tx-to" stacked>
+                {copyable('to', tx.to)}
+              </Item>
+            ) : null}
+            {tx.hash ? (
+              <Item term={t`Hash`} testId="tx-hash" stacked>
+                {copyable('hash', tx.hash)}
+              </Item>
+            ) : null}
           </dl>
         </>
       ) : null}

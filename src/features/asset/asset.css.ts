@@ -1,17 +1,34 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 
-export const header = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.sm, textAlign: 'center' });
+export const header = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  textAlign: 'center',
+});
 
 export const balance = style({ fontSize: 28, fontWeight: 700, margin: 0, overflowWrap: 'anywhere' });
 
 export const actions = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.sm });
 
-export const addressRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+export const addressRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
 
-export const mono = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', overflowWrap: 'anywhere' });
+export const mono = style({
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  overflowWrap: 'anywhere',
+});
 
-export const fullAddress = style([mono, { userSelect: 'all', fontSize: 15, lineHeight: 1.5, margin: 0, wordBreak: 'break-all' }]);
+export const fullAddress = style([
+  mono,
+  { userSelect: 'all', fontSize: 15, lineHeight: 1.5, margin: 0, wordBreak: 'break-all' },
+]);
 
 export const iconButton = style({
   display: 'inline-flex',
@@ -29,9 +46,21 @@ export const iconButton = style({
 
 export const sectionTitle = style({ fontSize: 18, fontWeight: 600, margin: `${vars.space.sm} 0 0` });
 
-export const dayTitle = style({ fontSize: 13, fontWeight: 600, color: vars.color.mutedText, margin: `${vars.space.sm} 0 ${vars.space.xs}` });
+export const dayTitle = style({
+  fontSize: 13,
+  fontWeight: 600,
+  color: vars.color.mutedText,
+  margin: `${vars.space.sm} 0 ${vars.space.xs}`,
+});
 
-export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const list = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+});
 
 export const row = style({
   display: 'grid',
@@ -67,9 +96,22 @@ export const classTone = styleVariants({
 /** The details screen's large icon above the amount. */
 export const classIconLarge = style({ width: 72, height: 72, background: vars.color.surface });
 
-export const rowTitle = style({ display: 'block', fontWeight: 600, margin: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const rowTitle = style({
+  display: 'block',
+  fontWeight: 600,
+  margin: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
 
-export const rowText = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2, minWidth: 0 });
+export const rowText = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: 2,
+  minWidth: 0,
+});
 
 export const tone = styleVariants({
   default: {},
@@ -133,21 +175,62 @@ export const warning = style({
 
 export const details = style({ margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 
-export const detailRow = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: vars.space.md, minHeight: 40 });
+export const detailRow = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: vars.space.md,
+  minHeight: 40,
+});
 
 export const term = style({ color: vars.color.mutedText, flexShrink: 0, maxWidth: '45%' });
 
-export const value = style({ margin: 0, minWidth: 0, textAlign: 'right', overflowWrap: 'anywhere', display: 'inline-flex', alignItems: 'center', justifyContent: 'flex-end', gap: vars.space.sm });
+export const value = style({
+  margin: 0,
+  minWidth: 0,
+  textAlign: 'right',
+  overflowWrap: 'anywhere',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+});
 
 export const detailStack = style({ display: 'flex', flexDirection: 'column', gap: 2 });
 
 /** The value line of a stacked row: the shortened value, then its copy button 8 px away. */
-export const copyRow = style({ margin: 0, minWidth: 0, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+export const copyRow = style({
+  margin: 0,
+  minWidth: 0,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
 
 /** An address or hash in a details row: middle-shortened in text, one line, the copy button beside it. */
-export const copyValue = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: vars.text.body, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 });
+export const copyValue = style({
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  fontSize: vars.text.body,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  minWidth: 0,
+});
 
 /** A section title with a link at its end ("History … Filter and export"). */
-export const sectionHead = style({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: vars.space.sm, flexWrap: 'wrap' });
+export const sectionHead = style({
+  display: 'flex',
+  alignItems: 'baseline',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  flexWrap: 'wrap',
+});
 
-export const sectionLink = style({ color: vars.color.primary, fontSize: vars.text.small, fontWeight: 600, textDecoration: 'underline', textUnderlineOffset: 3 });
+export const sectionLink = style({
+  color: vars.color.primary,
+  fontSize: vars.text.small,
+  fontWeight: 600,
+  textDecoration: 'underline',
+  textUnderlineOffset: 3,
+});

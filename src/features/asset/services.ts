@@ -14,7 +14,12 @@ export type AssetApi = Pick<WalletApi, 'getAssets' | 'getHistory' | 'getTransact
 /** Spec §9: history in pages of 100, newest first. */
 export const HISTORY_PAGE: HistoryQuery = { sort: 'DESC', properties: ['createdDate'], pageSize: 100 };
 
-export type AssetDeps = { coins: AvailableCoinsActor; platform: Platform; api: AssetApi; accountId: () => Promise<string> };
+export type AssetDeps = {
+  coins: AvailableCoinsActor;
+  platform: Platform;
+  api: AssetApi;
+  accountId: () => Promise<string>;
+};
 
 const notFound = () => Object.assign(new Error('Not in the wallet'), { kind: 'notFound' });
 /** Offered by the catalogue, not held: the screen can offer to add it. */
@@ -50,7 +55,11 @@ export function createAssetActors({ coins, platform, api, accountId }: AssetDeps
       return { coin, asset, transactions: page.content, nextCursor: page.nextCursor ?? null };
     }),
     loadMore: fromPromise<HistoryChunk, { currency: string; cursor: string }>(async ({ input }) => {
-      const page = await api.getHistory(await accountId(), { currency: input.currency, ...HISTORY_PAGE, cursor: input.cursor });
+      const page = await api.getHistory(await accountId(), {
+        currency: input.currency,
+        ...HISTORY_PAGE,
+        cursor: input.cursor,
+      });
       return { transactions: page.content, nextCursor: page.nextCursor ?? null };
     }),
     loadAddress: fromPromise<ReceiveTarget, { currency: string }>(async ({ input }) => {

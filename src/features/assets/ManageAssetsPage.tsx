@@ -43,8 +43,16 @@ export function ManageAssetsPage() {
   if (status.includes('error')) {
     body = (
       <div className={shell.card} role="alert">
-        <p className={shell.muted}><Trans>Could not load the assets.</Trans></p>
-        <Button variant="secondary" onClick={() => { coins.send({ type: 'coins.retried' }); balances.send({ type: 'balances.retried' }); }}>
+        <p className={shell.muted}>
+          <Trans>Could not load the assets.</Trans>
+        </p>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            coins.send({ type: 'coins.retried' });
+            balances.send({ type: 'balances.retried' });
+          }}
+        >
           <Trans>Retry</Trans>
         </Button>
       </div>
@@ -73,7 +81,15 @@ export function ManageAssetsPage() {
                 <AssetLine
                   currency={coin.currency}
                   coin={coin}
-                  right={busy ? <Spinner size={20} decorative /> : <span className={css.track}><span className={css.thumb} /></span>}
+                  right={
+                    busy ? (
+                      <Spinner size={20} decorative />
+                    ) : (
+                      <span className={css.track}>
+                        <span className={css.thumb} />
+                      </span>
+                    )
+                  }
                 />
               </button>
             </li>

@@ -42,8 +42,16 @@ function SelectAsset({ purpose }: { purpose: AssetPurpose }) {
   if (status.includes('error')) {
     body = (
       <div className={shell.card} role="alert">
-        <p className={shell.muted}><Trans>Could not load your assets.</Trans></p>
-        <Button variant="secondary" onClick={() => { coins.send({ type: 'coins.retried' }); balances.send({ type: 'balances.retried' }); }}>
+        <p className={shell.muted}>
+          <Trans>Could not load your assets.</Trans>
+        </p>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            coins.send({ type: 'coins.retried' });
+            balances.send({ type: 'balances.retried' });
+          }}
+        >
           <Trans>Retry</Trans>
         </Button>
       </div>

@@ -13,4 +13,3 @@ export const search = style({
   color: vars.color.primary,
   fontSize: 16,
 });
-

@@ -10,7 +10,10 @@ import { Spinner } from '../../ui/Spinner';
 import { glyph } from './icons';
 
 const ConfirmedIcon = () => (
-  <svg {...glyph}><circle cx="12" cy="12" r="10" /><path d="m16 9-5.5 5.5L8 12" /></svg>
+  <svg {...glyph}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="m16 9-5.5 5.5L8 12" />
+  </svg>
 );
 
 export function ConfirmScreen({ actorRef }: { actorRef: ActorRefFrom<typeof confirmMachine> }) {
@@ -19,11 +22,19 @@ export function ConfirmScreen({ actorRef }: { actorRef: ActorRefFrom<typeof conf
   return (
     <Screen
       busy={confirming}
-      primary={confirmed ? <Button autoFocus onClick={() => actorRef.send({ type: 'continue.chosen' })}><Trans>Continue</Trans></Button> : undefined}
+      primary={
+        confirmed ? (
+          <Button autoFocus onClick={() => actorRef.send({ type: 'continue.chosen' })}>
+            <Trans>Continue</Trans>
+          </Button>
+        ) : undefined
+      }
     >
       {confirmed ? (
         <StatusBlock icon={<ConfirmedIcon />} tone="success" title={<Trans>E-mail confirmed</Trans>}>
-          <p className={screen.statusText}><Trans>Your account is ready. Log in to start using your wallet.</Trans></p>
+          <p className={screen.statusText}>
+            <Trans>Your account is ready. Log in to start using your wallet.</Trans>
+          </p>
         </StatusBlock>
       ) : (
         <StatusBlock icon={<Spinner size={40} />} title={<Trans>Confirming your e-mail…</Trans>} />

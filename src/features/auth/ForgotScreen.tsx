@@ -20,7 +20,11 @@ export function ForgotScreen({ actorRef }: { actorRef: ActorRefFrom<typeof forgo
       busy={busy}
       onSubmit={() => actorRef.send({ type: 'form.submitted' })}
       back={routes.loginEmail}
-      primary={<Button type="submit" disabled={!canSubmit} busy={busy}><Trans>Send reset link</Trans></Button>}
+      primary={
+        <Button type="submit" disabled={!canSubmit} busy={busy}>
+          <Trans>Send reset link</Trans>
+        </Button>
+      }
     >
       <EmailField
         autoComplete="email"

@@ -3,7 +3,12 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { loginMachine } from '../../../machines/login.machine';
 import {
-  selectBusy, selectCanSubmit, selectEditable, selectEmail, selectPassword, selectPasswordShown,
+  selectBusy,
+  selectCanSubmit,
+  selectEditable,
+  selectEmail,
+  selectPassword,
+  selectPasswordShown,
 } from '../../../machines/login.selectors';
 import { Button } from '../../ui/Button';
 import { PasswordField } from '../../ui/TextField';
@@ -29,8 +34,16 @@ export function LoginEmailScreen({ actorRef }: { actorRef: ActorRefFrom<typeof l
       busy={busy}
       onSubmit={() => actorRef.send({ type: 'form.submitted' })}
       back={routes.login}
-      primary={<Button type="submit" disabled={!canSubmit} busy={busy}><Trans>Log in</Trans></Button>}
-      secondary={<AuthLink target={routes.signup} className={css.link}><Trans>No account yet? Sign up</Trans></AuthLink>}
+      primary={
+        <Button type="submit" disabled={!canSubmit} busy={busy}>
+          <Trans>Log in</Trans>
+        </Button>
+      }
+      secondary={
+        <AuthLink target={routes.signup} className={css.link}>
+          <Trans>No account yet? Sign up</Trans>
+        </AuthLink>
+      }
     >
       <EmailField
         autoComplete="username"
@@ -48,7 +61,9 @@ export function LoginEmailScreen({ actorRef }: { actorRef: ActorRefFrom<typeof l
         shown={shown}
         onToggleShown={() => actorRef.send({ type: 'visibility.toggled' })}
       />
-      <AuthLink target={routes.forgot} className={css.linkEnd}><Trans>Forgot password?</Trans></AuthLink>
+      <AuthLink target={routes.forgot} className={css.linkEnd}>
+        <Trans>Forgot password?</Trans>
+      </AuthLink>
     </AuthForm>
   );
 }

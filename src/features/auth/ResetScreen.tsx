@@ -3,7 +3,12 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { resetMachine } from '../../../machines/reset.machine';
 import {
-  selectBusy, selectCanSubmit, selectEditable, selectError, selectPassword, selectPasswordShown,
+  selectBusy,
+  selectCanSubmit,
+  selectEditable,
+  selectError,
+  selectPassword,
+  selectPasswordShown,
 } from '../../../machines/reset.selectors';
 import { Button } from '../../ui/Button';
 import { PasswordField } from '../../ui/TextField';
@@ -25,7 +30,11 @@ export function ResetScreen({ actorRef }: { actorRef: ActorRefFrom<typeof resetM
       subtitle={<Trans>Choose a new password for your account.</Trans>}
       busy={busy}
       onSubmit={() => actorRef.send({ type: 'form.submitted' })}
-      primary={<Button type="submit" disabled={!canSubmit} busy={busy}><Trans>Save password</Trans></Button>}
+      primary={
+        <Button type="submit" disabled={!canSubmit} busy={busy}>
+          <Trans>Save password</Trans>
+        </Button>
+      }
     >
       <PasswordField
         label={t`New password`}

@@ -3,7 +3,13 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { signupMachine } from '../../../machines/signup.machine';
 import {
-  selectBusy, selectCanSubmit, selectEditable, selectEmail, selectError, selectPassword, selectPasswordShown,
+  selectBusy,
+  selectCanSubmit,
+  selectEditable,
+  selectEmail,
+  selectError,
+  selectPassword,
+  selectPasswordShown,
 } from '../../../machines/signup.selectors';
 import { Button } from '../../ui/Button';
 import { PasswordField } from '../../ui/TextField';
@@ -33,8 +39,16 @@ export function SignupEmailScreen({ actorRef }: { actorRef: ActorRefFrom<typeof 
       busy={busy}
       onSubmit={() => actorRef.send({ type: 'form.submitted' })}
       back={routes.signup}
-      primary={<Button type="submit" disabled={!canSubmit} busy={busy}><Trans>Sign up</Trans></Button>}
-      secondary={<AuthLink target={routes.loginEmail} className={css.link}><Trans>Already have an account? Log in</Trans></AuthLink>}
+      primary={
+        <Button type="submit" disabled={!canSubmit} busy={busy}>
+          <Trans>Sign up</Trans>
+        </Button>
+      }
+      secondary={
+        <AuthLink target={routes.loginEmail} className={css.link}>
+          <Trans>Already have an account? Log in</Trans>
+        </AuthLink>
+      }
     >
       <EmailField
         autoComplete="email"

@@ -12,11 +12,21 @@ import * as local from './StaticScreens.css';
 export function LoginWelcomeScreen() {
   return (
     <Screen
-      primary={<AuthLink target={routes.loginEmail} className={local.primaryLink}><Trans>Log in with e-mail</Trans></AuthLink>}
-      secondary={<AuthLink target={routes.signup} className={css.link}><Trans>No account yet? Sign up</Trans></AuthLink>}
+      primary={
+        <AuthLink target={routes.loginEmail} className={local.primaryLink}>
+          <Trans>Log in with e-mail</Trans>
+        </AuthLink>
+      }
+      secondary={
+        <AuthLink target={routes.signup} className={css.link}>
+          <Trans>No account yet? Sign up</Trans>
+        </AuthLink>
+      }
     >
       <StatusBlock icon={<Logo />} title={<Trans>Welcome to your wallet</Trans>}>
-        <p className={screen.statusText}><Trans>Keep, send, swap, buy and sell crypto in one place.</Trans></p>
+        <p className={screen.statusText}>
+          <Trans>Keep, send, swap, buy and sell crypto in one place.</Trans>
+        </p>
       </StatusBlock>
     </Screen>
   );
@@ -27,11 +37,21 @@ export function SignupChoiceScreen() {
   return (
     <Screen
       back={routes.login}
-      primary={<AuthLink target={routes.signupEmail} className={local.primaryLink}><Trans>Sign up with e-mail</Trans></AuthLink>}
-      secondary={<AuthLink target={routes.login} className={css.link}><Trans>Already have an account? Log in</Trans></AuthLink>}
+      primary={
+        <AuthLink target={routes.signupEmail} className={local.primaryLink}>
+          <Trans>Sign up with e-mail</Trans>
+        </AuthLink>
+      }
+      secondary={
+        <AuthLink target={routes.login} className={css.link}>
+          <Trans>Already have an account? Log in</Trans>
+        </AuthLink>
+      }
     >
       <StatusBlock icon={<Logo />} title={<Trans>Create your wallet</Trans>}>
-        <p className={screen.statusText}><Trans>It takes a minute: an e-mail, a password and a click on the link we send.</Trans></p>
+        <p className={screen.statusText}>
+          <Trans>It takes a minute: an e-mail, a password and a click on the link we send.</Trans>
+        </p>
       </StatusBlock>
     </Screen>
   );
@@ -40,7 +60,13 @@ export function SignupChoiceScreen() {
 /** /auth/forgot-success: the reset link is on its way. */
 export function ForgotSuccessScreen() {
   return (
-    <Screen primary={<AuthLink target={routes.loginEmail} className={local.primaryLink}><Trans>Back to login</Trans></AuthLink>}>
+    <Screen
+      primary={
+        <AuthLink target={routes.loginEmail} className={local.primaryLink}>
+          <Trans>Back to login</Trans>
+        </AuthLink>
+      }
+    >
       <StatusBlock icon={<MailIcon />} title={<Trans>Check your mail</Trans>}>
         <p className={screen.statusText}>
           <Trans>If an account uses this address, we have sent it a link to set a new password.</Trans>

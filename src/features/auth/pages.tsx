@@ -57,7 +57,9 @@ export function LoginEmailPage() {
 export function SignupEmailPage() {
   const fx = useAuthEffects();
   const auth = useAuthActors();
-  const actorRef = useActorRef(signupMachine.provide({ actors: { register: auth.register }, actions: signupActions(fx) }));
+  const actorRef = useActorRef(
+    signupMachine.provide({ actors: { register: auth.register }, actions: signupActions(fx) }),
+  );
   return <SignupEmailScreen actorRef={actorRef} />;
 }
 
@@ -75,16 +77,21 @@ export function ConfirmPage() {
   const fx = useAuthEffects();
   const auth = useAuthActors();
   const { code } = useParams({ strict: false }) as { code?: string };
-  const actorRef = useActorRef(confirmMachine.provide({ actors: { confirmEmail: auth.confirmEmail }, actions: confirmActions(fx) }), {
-    input: { code: code ?? '' },
-  });
+  const actorRef = useActorRef(
+    confirmMachine.provide({ actors: { confirmEmail: auth.confirmEmail }, actions: confirmActions(fx) }),
+    {
+      input: { code: code ?? '' },
+    },
+  );
   return <ConfirmScreen actorRef={actorRef} />;
 }
 
 export function ForgotPage() {
   const fx = useAuthEffects();
   const auth = useAuthActors();
-  const actorRef = useActorRef(forgotMachine.provide({ actors: { requestReset: auth.requestReset }, actions: forgotActions(fx) }));
+  const actorRef = useActorRef(
+    forgotMachine.provide({ actors: { requestReset: auth.requestReset }, actions: forgotActions(fx) }),
+  );
   return <ForgotScreen actorRef={actorRef} />;
 }
 
@@ -92,8 +99,11 @@ export function ResetPage() {
   const fx = useAuthEffects();
   const auth = useAuthActors();
   const { code } = useParams({ strict: false }) as { code?: string };
-  const actorRef = useActorRef(resetMachine.provide({ actors: { confirmReset: auth.confirmReset }, actions: resetActions(fx) }), {
-    input: { code: code ?? '' },
-  });
+  const actorRef = useActorRef(
+    resetMachine.provide({ actors: { confirmReset: auth.confirmReset }, actions: resetActions(fx) }),
+    {
+      input: { code: code ?? '' },
+    },
+  );
   return <ResetScreen actorRef={actorRef} />;
 }

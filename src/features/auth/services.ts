@@ -23,7 +23,9 @@ export function createAuthActors({ forms, signIn }: AuthDeps) {
       return pending;
     }),
     requestReset: fromPromise<void, { email: string }>(({ input }) => forms.requestPasswordReset(input)),
-    confirmReset: fromPromise<void, { password: string; confirmationCode: string }>(({ input }) => forms.confirmPasswordReset(input)),
+    confirmReset: fromPromise<void, { password: string; confirmationCode: string }>(({ input }) =>
+      forms.confirmPasswordReset(input),
+    ),
   };
 }
 

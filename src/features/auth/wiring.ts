@@ -21,7 +21,8 @@ export const loginActions = (fx: AuthEffects) => ({
 export const signupActions = (fx: AuthEffects) => ({
   navigateToCheckMail: (_: unknown, params: { email: string }) => fx.navigate(routes.checkMail(params.email)),
   // Spec §8: a sign-up failure uses the login error text (field errors never reach here).
-  showSignupError: (_: unknown, params?: { error: AuthError }) => failureToast(fx, params, say(authMessages.loginError)),
+  showSignupError: (_: unknown, params?: { error: AuthError }) =>
+    failureToast(fx, params, say(authMessages.loginError)),
 });
 
 export const checkMailActions = (fx: AuthEffects) => ({
@@ -36,11 +37,13 @@ export const confirmActions = (fx: AuthEffects) => ({
 
 export const forgotActions = (fx: AuthEffects) => ({
   navigateToSent: () => fx.navigate(routes.forgotSuccess),
-  showResetRequestError: (_: unknown, params?: { error: AuthError }) => failureToast(fx, params, say(authMessages.somethingWentWrong)),
+  showResetRequestError: (_: unknown, params?: { error: AuthError }) =>
+    failureToast(fx, params, say(authMessages.somethingWentWrong)),
 });
 
 export const resetActions = (fx: AuthEffects) => ({
   showPasswordChanged: () => fx.toast({ kind: 'success', message: say(authMessages.passwordChanged) }),
   navigateToLoginEmail: () => fx.navigate(routes.loginEmail),
-  showResetError: (_: unknown, params?: { error: AuthError }) => failureToast(fx, params, say(authMessages.somethingWentWrong)),
+  showResetError: (_: unknown, params?: { error: AuthError }) =>
+    failureToast(fx, params, say(authMessages.somethingWentWrong)),
 });

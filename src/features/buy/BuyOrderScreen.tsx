@@ -3,8 +3,16 @@ import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { buyOrderMachine } from '../../../machines/buyOrder.machine';
 import {
-  selectBuyOrderScreen, selectCanReview, selectCoin, selectCrypto, selectFiat, selectLimits, selectOutOfLimits, selectQuoteFailed,
-  selectQuoting, selectRate,
+  selectBuyOrderScreen,
+  selectCanReview,
+  selectCoin,
+  selectCrypto,
+  selectFiat,
+  selectLimits,
+  selectOutOfLimits,
+  selectQuoteFailed,
+  selectQuoting,
+  selectRate,
 } from '../../../machines/buyOrder.selectors';
 import { assetUnit } from '../../i18n/assetName';
 import { useFormat } from '../../i18n/useFormat';
@@ -23,7 +31,13 @@ export type BuyOrderActor = ActorRefFrom<typeof buyOrderMachine>;
  * /buy/order (spec §2, §5): what you pay and what you get; the side not typed is quoted, with the
  * approximate rate; outside the limits the fiat field is marked invalid with buy_limit and review waits.
  */
-export function BuyOrderScreen({ actor, back }: { actor: BuyOrderActor; back: { to: string; search?: Record<string, string> } }) {
+export function BuyOrderScreen({
+  actor,
+  back,
+}: {
+  actor: BuyOrderActor;
+  back: { to: string; search?: Record<string, string> };
+}) {
   const hold = useMoneyHold();
   const { t, i18n } = useLingui();
   const format = useFormat();
@@ -50,8 +64,12 @@ export function BuyOrderScreen({ actor, back }: { actor: BuyOrderActor; back: { 
   } else if (screen === 'failed') {
     body = (
       <div className={shell.card} role="alert">
-        <p className={shell.muted}><Trans>Could not open the card purchase.</Trans></p>
-        <Button variant="secondary" onClick={() => actor.send({ type: 'load.retried' })}><Trans>Retry</Trans></Button>
+        <p className={shell.muted}>
+          <Trans>Could not open the card purchase.</Trans>
+        </p>
+        <Button variant="secondary" onClick={() => actor.send({ type: 'load.retried' })}>
+          <Trans>Retry</Trans>
+        </Button>
       </div>
     );
   } else {
@@ -81,28 +99,43 @@ export function BuyOrderScreen({ actor, back }: { actor: BuyOrderActor; back: { 
           />
         </div>
         <p className={css.rate} role="status" data-testid="buy-rate">
-          {quoting ? <Trans>Getting the rate…</Trans> : rate !== null ? <Trans>1 {unit} ≈ {rateText}</Trans> : null}
+          {quoting ? (
+            <Trans>Getting the rate…</Trans>
+          ) : rate !== null ? (
+            <Trans>
+              1 {unit} ≈ {rateText}
+            </Trans>
+          ) : null}
         </p>
         {quoteFailed ? (
           <div className={shell.card} role="alert">
             <p className={css.error}>{failure?.message || i18n._(buyMessages.somethingWentWrong)}</p>
-            <Button variant="secondary" onClick={() => actor.send({ type: 'quote.retried' })}><Trans>Retry</Trans></Button>
+            <Button variant="secondary" onClick={() => actor.send({ type: 'quote.retried' })}>
+              <Trans>Retry</Trans>
+            </Button>
           </div>
         ) : null}
         {limits && !outOfLimits ? (
-          <p className={css.note} data-testid="buy-limits">{limitText}</p>
+          <p className={css.note} data-testid="buy-limits">
+            {limitText}
+          </p>
         ) : null}
       </>
     );
   }
 
   return (
-    <Screen hold={hold}
+    <Screen
+      hold={hold}
       back={back}
       title={<Trans>Buy {unit}</Trans>}
       busy={screen === 'loading' || quoting}
       onSubmit={() => actor.send({ type: 'order.submitted' })}
-      primary={<Button type="submit" disabled={!canReview}><Trans>Review</Trans></Button>}
+      primary={
+        <Button type="submit" disabled={!canReview}>
+          <Trans>Review</Trans>
+        </Button>
+      }
     >
       {body}
     </Screen>

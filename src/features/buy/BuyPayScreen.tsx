@@ -41,12 +41,20 @@ export function BuyPayScreen({ actor, coin }: { actor: BuyPayActor; coin: Coin |
   else if (view === 'failed') {
     body = (
       <div className={shell.card} role="alert">
-        <p className={shell.muted}><Trans>Could not load the payment options.</Trans></p>
-        <Button variant="secondary" onClick={() => actor.send({ type: 'load.retried' })}><Trans>Retry</Trans></Button>
+        <p className={shell.muted}>
+          <Trans>Could not load the payment options.</Trans>
+        </p>
+        <Button variant="secondary" onClick={() => actor.send({ type: 'load.retried' })}>
+          <Trans>Retry</Trans>
+        </Button>
       </div>
     );
   } else if (view === 'empty') {
-    body = <p className={shell.muted} role="status"><Trans>Buying {unit} with a card is not available yet.</Trans></p>;
+    body = (
+      <p className={shell.muted} role="status">
+        <Trans>Buying {unit} with a card is not available yet.</Trans>
+      </p>
+    );
   } else {
     body = (
       <ul className={settings.list} aria-label={t`Currencies`}>
@@ -54,7 +62,10 @@ export function BuyPayScreen({ actor, coin }: { actor: BuyPayActor; coin: Coin |
           <li key={`${r.geoId}-${r.fiatCurrency}`}>
             <Link to="/buy/order" search={{ currency, geoId: r.geoId, fiat: r.fiatCurrency }} className={settings.row}>
               <span>{fiatName(r.fiatCurrency, r.name, locale)}</span>
-              <span className={settings.value}><span className={css.regionCode}>{r.fiatCurrency}</span><ChevronIcon /></span>
+              <span className={settings.value}>
+                <span className={css.regionCode}>{r.fiatCurrency}</span>
+                <ChevronIcon />
+              </span>
             </Link>
           </li>
         ))}
@@ -63,7 +74,9 @@ export function BuyPayScreen({ actor, coin }: { actor: BuyPayActor; coin: Coin |
   }
   return (
     <Screen back={{ to: '/buy/get' }} title={<Trans>Pay with</Trans>} busy={view === 'loading'}>
-      <p className={shell.muted}><Trans>Choose the currency your card pays in for {unit}.</Trans></p>
+      <p className={shell.muted}>
+        <Trans>Choose the currency your card pays in for {unit}.</Trans>
+      </p>
       {body}
     </Screen>
   );

@@ -4,8 +4,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Timer } from 'lucide-react';
 import type { buyReviewMachine } from '../../../machines/buyReview.machine';
 import {
-  selectCanConfirm, selectCoin, selectCountdown, selectCreating, selectExpired, selectFailure, selectPreparing, selectQuote, selectRate,
-  selectReviewLoading, selectRequoting,
+  selectCanConfirm,
+  selectCoin,
+  selectCountdown,
+  selectCreating,
+  selectExpired,
+  selectFailure,
+  selectPreparing,
+  selectQuote,
+  selectRate,
+  selectReviewLoading,
+  selectRequoting,
 } from '../../../machines/buyReview.selectors';
 import { assetUnit } from '../../i18n/assetName';
 import { useFormat } from '../../i18n/useFormat';
@@ -23,7 +32,13 @@ export type BuyReviewActor = ActorRefFrom<typeof buyReviewMachine>;
  * /buy/order/review (spec §2, §4): what you pay and get, the rate and a mm:ss countdown; at 0 the
  * summary greys out, the expired message shows and Update rate replaces Confirm.
  */
-export function BuyReviewScreen({ actor, back }: { actor: BuyReviewActor; back: { to: string; search?: Record<string, string> } }) {
+export function BuyReviewScreen({
+  actor,
+  back,
+}: {
+  actor: BuyReviewActor;
+  back: { to: string; search?: Record<string, string> };
+}) {
   const hold = useMoneyHold();
   const { t, i18n } = useLingui();
   const format = useFormat();
@@ -44,52 +59,103 @@ export function BuyReviewScreen({ actor, back }: { actor: BuyReviewActor; back: 
   const busy = loading || creating || preparing || requoting;
 
   const primary = expired ? (
-    <Button busy={requoting} onClick={() => actor.send({ type: 'rate.updated' })}><Trans>Update rate</Trans></Button>
+    <Button busy={requoting} onClick={() => actor.send({ type: 'rate.updated' })}>
+      <Trans>Update rate</Trans>
+    </Button>
   ) : (
-    <Button busy={creating || preparing} disabled={!canConfirm} onClick={() => actor.send({ type: 'review.confirmed' })}>
+    <Button
+      busy={creating || preparing}
+      disabled={!canConfirm}
+      onClick={() => actor.send({ type: 'review.confirmed' })}
+    >
       {failure ? <Trans>Try again</Trans> : <Trans>Confirm and pay</Trans>}
     </Button>
   );
 
   return (
-    <Screen hold={hold} back={{ ...back, disabled: creating }} title={<Trans>Review the purchase</Trans>} guardClose busy={busy} primary={loading ? undefined : primary}>
+    <Screen
+      hold={hold}
+      back={{ ...back, disabled: creating }}
+      title={<Trans>Review the purchase</Trans>}
+      guardClose
+      busy={busy}
+      primary={loading ? undefined : primary}
+    >
       {loading || !quote ? (
         <Spinner size={40} label={t`Loading`} />
       ) : (
         <>
-          <div className={expired ? `${css.summary} ${css.greyed}` : css.summary} data-testid="buy-summary" aria-disabled={expired || undefined}>
+          <div
+            className={expired ? `${css.summary} ${css.greyed}` : css.summary}
+            data-testid="buy-summary"
+            aria-disabled={expired || undefined}
+          >
             <div className={shell.card}>
-              <span className={css.label}><Trans>You get</Trans></span>
-              <p className={css.big} data-testid="review-crypto">{format.crypto(quote.cryptoAmount, coin)} {unit}</p>
+              <span className={css.label}>
+                <Trans>You get</Trans>
+              </span>
+              <p className={css.big} data-testid="review-crypto">
+                {format.crypto(quote.cryptoAmount, coin)} {unit}
+              </p>
             </div>
             <dl className={`${shell.card} ${css.rows}`}>
               <div className={css.row}>
-                <dt className={css.term}><Trans>You pay</Trans></dt>
-                <dd className={css.value} data-testid="review-fiat">{format.fiat(quote.fiatAmount, quote.fiatCurrency)}</dd>
+                <dt className={css.term}>
+                  <Trans>You pay</Trans>
+                </dt>
+                <dd className={css.value} data-testid="review-fiat">
+                  {format.fiat(quote.fiatAmount, quote.fiatCurrency)}
+                </dd>
               </div>
               <div className={css.row}>
-                <dt className={css.term}><Trans>Rate</Trans></dt>
-                <dd className={css.value} data-testid="review-rate">{rate === null ? '' : <Trans>1 {unit} ≈ {rateText}</Trans>}</dd>
+                <dt className={css.term}>
+                  <Trans>Rate</Trans>
+                </dt>
+                <dd className={css.value} data-testid="review-rate">
+                  {rate === null ? (
+                    ''
+                  ) : (
+                    <Trans>
+                      1 {unit} ≈ {rateText}
+                    </Trans>
+                  )}
+                </dd>
               </div>
               <div className={css.row}>
-                <dt className={css.term}><Trans>Payment</Trans></dt>
-                <dd className={css.value}><Trans>Bank card</Trans></dd>
+                <dt className={css.term}>
+                  <Trans>Payment</Trans>
+                </dt>
+                <dd className={css.value}>
+                  <Trans>Bank card</Trans>
+                </dd>
               </div>
             </dl>
           </div>
           {expired ? (
-            <p role="alert" className={css.error} data-testid="review-expired"><Trans>The rate has expired. Update it to see the current price.</Trans></p>
+            <p role="alert" className={css.error} data-testid="review-expired">
+              <Trans>The rate has expired. Update it to see the current price.</Trans>
+            </p>
           ) : (
             <p className={css.timer}>
               <Timer size={16} aria-hidden="true" />
-              <span><Trans>Rate valid for</Trans></span>
-              <span role="timer" aria-live="off" className={css.time} data-testid="review-countdown">{countdown}</span>
+              <span>
+                <Trans>Rate valid for</Trans>
+              </span>
+              <span role="timer" aria-live="off" className={css.time} data-testid="review-countdown">
+                {countdown}
+              </span>
             </p>
           )}
           {failure && !/EXPIRED/.test(failure.code) ? (
-            <p role="alert" className={css.error} data-testid="review-error">{failure.message || i18n._(buyMessages.somethingWentWrong)}</p>
+            <p role="alert" className={css.error} data-testid="review-error">
+              {failure.message || i18n._(buyMessages.somethingWentWrong)}
+            </p>
           ) : null}
-          <p className={css.note}><Trans>You will pay on the card payment page. The crypto arrives in your wallet once the payment is confirmed.</Trans></p>
+          <p className={css.note}>
+            <Trans>
+              You will pay on the card payment page. The crypto arrives in your wallet once the payment is confirmed.
+            </Trans>
+          </p>
         </>
       )}
     </Screen>

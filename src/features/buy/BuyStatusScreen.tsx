@@ -22,7 +22,13 @@ export type BuyStatusActor = ActorRefFrom<typeof buyStatusMachine>;
  * The return screen (issue 10): back from the payment page, the order followed until the crypto is
  * credited (with a link to the asset) or the payment declined (nothing credited).
  */
-export function BuyStatusScreen({ actor, coinOf }: { actor: BuyStatusActor; coinOf: (currency: string) => Coin | null }) {
+export function BuyStatusScreen({
+  actor,
+  coinOf,
+}: {
+  actor: BuyStatusActor;
+  coinOf: (currency: string) => Coin | null;
+}) {
   const { t } = useLingui();
   const format = useFormat();
   const view = useSelector(actor, selectStatusView);
@@ -32,27 +38,52 @@ export function BuyStatusScreen({ actor, coinOf }: { actor: BuyStatusActor; coin
   const amount = order ? `${format.crypto(order.cryptoAmount, coin)} ${unit}` : '';
   const paid = order ? format.fiat(order.fiatAmount, order.fiatCurrency) : '';
   const toAsset = order ? (
-    <Link to="/home/asset/$currency" params={{ currency: order.currency }} className={button.variant.primary}><Trans>Go to {unit}</Trans></Link>
+    <Link to="/home/asset/$currency" params={{ currency: order.currency }} className={button.variant.primary}>
+      <Trans>Go to {unit}</Trans>
+    </Link>
   ) : null;
-  const home = <Link to="/home" className={button.variant.secondary}><Trans>Back to assets</Trans></Link>;
+  const home = (
+    <Link to="/home" className={button.variant.secondary}>
+      <Trans>Back to assets</Trans>
+    </Link>
+  );
 
   if (view === 'loading') {
-    return <Screen title={<Trans>Your purchase</Trans>} busy><Spinner size={40} label={t`Loading`} /></Screen>;
+    return (
+      <Screen title={<Trans>Your purchase</Trans>} busy>
+        <Spinner size={40} label={t`Loading`} />
+      </Screen>
+    );
   }
   if (view === 'failed' && !order) {
     return (
       <Screen title={<Trans>Your purchase</Trans>} secondary={home}>
         <div className={shell.card} role="alert">
-          <p className={shell.muted}><Trans>Could not load the status of your purchase.</Trans></p>
-          <Button variant="secondary" onClick={() => actor.send({ type: 'status.retried' })}><Trans>Retry</Trans></Button>
+          <p className={shell.muted}>
+            <Trans>Could not load the status of your purchase.</Trans>
+          </p>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'status.retried' })}>
+            <Trans>Retry</Trans>
+          </Button>
         </div>
       </Screen>
     );
   }
   if (view === 'declined') {
     return (
-      <Screen primary={<Link to="/buy/get" className={button.variant.primary}><Trans>Try again</Trans></Link>} secondary={home}>
-        <StatusBlock icon={<CircleX size={36} strokeWidth={1.75} />} tone="error" title={<Trans>Payment declined</Trans>}>
+      <Screen
+        primary={
+          <Link to="/buy/get" className={button.variant.primary}>
+            <Trans>Try again</Trans>
+          </Link>
+        }
+        secondary={home}
+      >
+        <StatusBlock
+          icon={<CircleX size={36} strokeWidth={1.75} />}
+          tone="error"
+          title={<Trans>Payment declined</Trans>}
+        >
           <p className={screen.statusText} data-testid="buy-status-note">
             <Trans>The card payment did not go through. Nothing was credited to your wallet.</Trans>
           </p>
@@ -68,17 +99,29 @@ export function BuyStatusScreen({ actor, coinOf }: { actor: BuyStatusActor; coin
         tone={credited ? 'success' : 'neutral'}
         title={credited ? <Trans>Purchase complete</Trans> : <Trans>Purchase in progress</Trans>}
       >
-        <p className={css.big} data-testid="buy-status-amount">{amount}</p>
-        <p className={screen.statusText} data-testid="buy-status-paid">{credited ? <Trans>Paid {paid} by card</Trans> : <Trans>For {paid} by card</Trans>}</p>
+        <p className={css.big} data-testid="buy-status-amount">
+          {amount}
+        </p>
+        <p className={screen.statusText} data-testid="buy-status-paid">
+          {credited ? <Trans>Paid {paid} by card</Trans> : <Trans>For {paid} by card</Trans>}
+        </p>
         <p className={screen.statusText} data-testid="buy-status-note">
-          {credited
-            ? <Trans>The crypto is in your wallet.</Trans>
-            : <Trans>We are waiting for the payment to be confirmed. The crypto arrives in your wallet right after.</Trans>}
+          {credited ? (
+            <Trans>The crypto is in your wallet.</Trans>
+          ) : (
+            <Trans>
+              We are waiting for the payment to be confirmed. The crypto arrives in your wallet right after.
+            </Trans>
+          )}
         </p>
         {view === 'failed' ? (
           <div role="alert" className={css.fields}>
-            <p className={css.error}><Trans>Could not refresh the status.</Trans></p>
-            <Button variant="secondary" onClick={() => actor.send({ type: 'status.retried' })}><Trans>Retry</Trans></Button>
+            <p className={css.error}>
+              <Trans>Could not refresh the status.</Trans>
+            </p>
+            <Button variant="secondary" onClick={() => actor.send({ type: 'status.retried' })}>
+              <Trans>Retry</Trans>
+            </Button>
           </div>
         ) : null}
       </StatusBlock>

@@ -48,7 +48,10 @@ export function BuyGetPage() {
   const catalogue = useSelector(coins, selectCoins);
   const status = useSelector(coins, selectCoinsStatus);
   const offered = useMemo(
-    () => Object.values(catalogue).filter((c) => c.active && c.crypto && (!filtering || matchesQuery(c.currency, c, query))),
+    () =>
+      Object.values(catalogue).filter(
+        (c) => c.active && c.crypto && (!filtering || matchesQuery(c.currency, c, query)),
+      ),
     [catalogue, filtering, query],
   );
 
@@ -56,14 +59,22 @@ export function BuyGetPage() {
   if (status === 'error') {
     body = (
       <div className={shell.card} role="alert">
-        <p className={shell.muted}><Trans>Could not load the coins.</Trans></p>
-        <Button variant="secondary" onClick={() => coins.send({ type: 'coins.retried' })}><Trans>Retry</Trans></Button>
+        <p className={shell.muted}>
+          <Trans>Could not load the coins.</Trans>
+        </p>
+        <Button variant="secondary" onClick={() => coins.send({ type: 'coins.retried' })}>
+          <Trans>Retry</Trans>
+        </Button>
       </div>
     );
   } else if (status === 'loading') {
     body = <AssetListSkeleton />;
   } else if (offered.length === 0) {
-    body = <p className={shell.muted} role="status">{filtering ? <Trans>No coins match “{query}”.</Trans> : <Trans>No coins can be bought now.</Trans>}</p>;
+    body = (
+      <p className={shell.muted} role="status">
+        {filtering ? <Trans>No coins match “{query}”.</Trans> : <Trans>No coins can be bought now.</Trans>}
+      </p>
+    );
   } else {
     body = (
       <ul className={assetCss.list} aria-label={t`Coins`}>
@@ -159,10 +170,17 @@ function BuyReview({ choice }: { choice: BuyChoice }) {
           pendingBuy.remember(order.orderId);
           openPaymentPage(platform, order.url);
           // Inside the messenger the payment page opens outside the mini-app: the app follows the order meanwhile.
-          if (platform.isTelegram) void navigate({ to: '/buy/status/$orderId', params: { orderId: order.orderId }, replace: true });
+          if (platform.isTelegram)
+            void navigate({ to: '/buy/status/$orderId', params: { orderId: order.orderId }, replace: true });
         },
         notifyFailed: (_, { failure }) =>
-          showToast({ kind: 'error', message: failure.code === 'UNKNOWN' && !failure.message ? i18n._(buyMessages.keyFailed) : failure.message || i18n._(buyMessages.somethingWentWrong) }),
+          showToast({
+            kind: 'error',
+            message:
+              failure.code === 'UNKNOWN' && !failure.message
+                ? i18n._(buyMessages.keyFailed)
+                : failure.message || i18n._(buyMessages.somethingWentWrong),
+          }),
       },
     }),
   );

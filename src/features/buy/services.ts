@@ -2,8 +2,15 @@ import { fromPromise } from 'xstate';
 import type { BuyReviewStart } from '../../../machines/buyReview.machine';
 import {
   QUOTE_VALIDITY_SECONDS,
-  type BuyChoice, type BuyOrderCreated, type BuyOrderPhase, type BuyOrderRequest, type BuyOrderStatus, type BuyQuote, type BuyRegion,
-  type BuyTarget, type QuoteRequest,
+  type BuyChoice,
+  type BuyOrderCreated,
+  type BuyOrderPhase,
+  type BuyOrderRequest,
+  type BuyOrderStatus,
+  type BuyQuote,
+  type BuyRegion,
+  type BuyTarget,
+  type QuoteRequest,
 } from '../../../machines/shared/buy';
 import type { BuyApi, BuyOrderStatus as WireStatus, BuyQuote as WireQuote } from '../../api/buy';
 import type { WalletApi } from '../../api/wallet';
@@ -21,15 +28,30 @@ export type BuyDeps = {
 
 /** Spec §3 quote as the machines keep it: exact strings, and when it arrived (the review counts from it). */
 const quoteOf = (wire: WireQuote, receivedAt: number): BuyQuote => ({
-  fiatAmount: wire.fiatAmount, cryptoAmount: wire.cryptoAmount, fiatCurrency: wire.fiatCurrency,
-  fiatSettingsItemId: wire.fiatSettingsItemId, fixedRateId: wire.fixedRateId, rate: wire.rate, validSeconds: wire.validSeconds, receivedAt,
+  fiatAmount: wire.fiatAmount,
+  cryptoAmount: wire.cryptoAmount,
+  fiatCurrency: wire.fiatCurrency,
+  fiatSettingsItemId: wire.fiatSettingsItemId,
+  fixedRateId: wire.fixedRateId,
+  rate: wire.rate,
+  validSeconds: wire.validSeconds,
+  receivedAt,
 });
 
-const PHASES: Record<WireStatus['state'], BuyOrderPhase> = { NEW: 'pending', PROCESSING: 'pending', COMPLETED: 'credited', FAILED: 'declined' };
+const PHASES: Record<WireStatus['state'], BuyOrderPhase> = {
+  NEW: 'pending',
+  PROCESSING: 'pending',
+  COMPLETED: 'credited',
+  FAILED: 'declined',
+};
 
 export const statusOf = (wire: WireStatus): BuyOrderStatus => ({
-  orderId: wire.orderId, phase: PHASES[wire.state], currency: wire.currency, cryptoAmount: wire.cryptoAmount,
-  fiatAmount: wire.fiatAmount, fiatCurrency: wire.fiatCurrency,
+  orderId: wire.orderId,
+  phase: PHASES[wire.state],
+  currency: wire.currency,
+  cryptoAmount: wire.cryptoAmount,
+  fiatAmount: wire.fiatAmount,
+  fiatCurrency: wire.fiatCurrency,
 });
 
 /** Real actor logic of the card-buy machines (spec §7 Card buy). */
@@ -42,13 +64,16 @@ export function createBuyActors({ coins, api, accountId, now = Date.now }: BuyDe
       await api.wallet.addAsset(account, currency);
       asset = (await api.wallet.getAssets(account)).find((a) => a.currency === currency);
     }
-    if (!asset?.depositAddress) throw Object.assign(new Error('No deposit address for this coin'), { code: 'NO_DEPOSIT_ADDRESS' });
+    if (!asset?.depositAddress)
+      throw Object.assign(new Error('No deposit address for this coin'), { code: 'NO_DEPOSIT_ADDRESS' });
     return asset.depositAddress;
   }
 
   const quote = fromPromise<BuyQuote, QuoteRequest>(async ({ input }) => {
     const wire = await api.buy.rate({
-      externalId: input.depositAddress, currency: input.currency, geoId: input.geoId,
+      externalId: input.depositAddress,
+      currency: input.currency,
+      geoId: input.geoId,
       ...(input.side === 'fiat' ? { fiatAmount: input.amount } : { cryptoAmount: input.amount }),
     });
     return quoteOf(wire, now());
@@ -60,14 +85,25 @@ export function createBuyActors({ coins, api, accountId, now = Date.now }: BuyDe
         const address = await depositAddressOf(input.currency);
         const [regions, fiats] = await Promise.all([api.buy.availability(address), api.buy.metadata().catch(() => [])]);
         const names = new Map(fiats.map((f) => [f.currency, f.name]));
-        return regions.map((r) => ({ geoId: r.geoId, fiatCurrency: r.fiatCurrency, name: names.get(r.fiatCurrency) ?? r.name }));
+        return regions.map((r) => ({
+          geoId: r.geoId,
+          fiatCurrency: r.fiatCurrency,
+          name: names.get(r.fiatCurrency) ?? r.name,
+        }));
       }),
     },
     buyOrder: {
       loadBuyOrder: fromPromise<BuyTarget, BuyChoice>(async ({ input }) => {
-        const [coin, depositAddress] = await Promise.all([coinOf(coins, input.currency), depositAddressOf(input.currency)]);
+        const [coin, depositAddress] = await Promise.all([
+          coinOf(coins, input.currency),
+          depositAddressOf(input.currency),
+        ]);
         const draft = buyDrafts.read();
-        const same = draft && draft.currency === input.currency && draft.geoId === input.geoId && draft.fiatCurrency === input.fiatCurrency;
+        const same =
+          draft &&
+          draft.currency === input.currency &&
+          draft.geoId === input.geoId &&
+          draft.fiatCurrency === input.fiatCurrency;
         return { coin, depositAddress, draft: same ? { side: draft.side, amount: draft.amount } : null };
       }),
       quote,
@@ -89,7 +125,9 @@ export function createBuyActors({ coins, api, accountId, now = Date.now }: BuyDe
       }),
     },
     buyStatus: {
-      loadStatus: fromPromise<BuyOrderStatus, { orderId: string }>(async ({ input }) => statusOf(await api.buy.status(input.orderId))),
+      loadStatus: fromPromise<BuyOrderStatus, { orderId: string }>(async ({ input }) =>
+        statusOf(await api.buy.status(input.orderId)),
+      ),
     },
   };
 }

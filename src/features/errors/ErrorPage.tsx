@@ -16,7 +16,11 @@ export function ErrorPage() {
   const message = i18n._(errorMessages[code] ?? somethingWentWrong);
   return (
     <Screen
-      primary={<Button onClick={() => navigator.backToLogin()}><Trans>Back to login</Trans></Button>}
+      primary={
+        <Button onClick={() => navigator.backToLogin()}>
+          <Trans>Back to login</Trans>
+        </Button>
+      }
       secondary={
         code === SUPPORT_CODE ? (
           <Button variant="secondary" onClick={() => platform.openLink(`mailto:${linkConfig.supportEmail}`)}>
@@ -25,8 +29,14 @@ export function ErrorPage() {
         ) : undefined
       }
     >
-      <StatusBlock icon={<CircleAlert size={36} strokeWidth={1.75} />} tone="error" title={<Trans>Unable to sign in</Trans>}>
-        <p className={screen.statusText} data-code={code}>{message}</p>
+      <StatusBlock
+        icon={<CircleAlert size={36} strokeWidth={1.75} />}
+        tone="error"
+        title={<Trans>Unable to sign in</Trans>}
+      >
+        <p className={screen.statusText} data-code={code}>
+          {message}
+        </p>
       </StatusBlock>
     </Screen>
   );

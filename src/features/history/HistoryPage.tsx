@@ -14,9 +14,14 @@ import { toHistoryFilter } from './filter';
 import { validateHistorySearch, type HistorySearch } from './search';
 import { createHistoryActors, downloadFile, type HistoryActors } from './services';
 
-const historyActors = (deps: FeatureDeps) => createHistoryActors({ api: deps.api.wallet, accountId: deps.accountId, saveFile: downloadFile });
+const historyActors = (deps: FeatureDeps) =>
+  createHistoryActors({ api: deps.api.wallet, accountId: deps.accountId, saveFile: downloadFile });
 
-type RouteProps = { actors: Pick<HistoryActors, 'loadPage' | 'exportCsv'>; coins: Record<string, Coin>; assets: string[] };
+type RouteProps = {
+  actors: Pick<HistoryActors, 'loadPage' | 'exportCsv'>;
+  coins: Record<string, Coin>;
+  assets: string[];
+};
 
 /**
  * The filters live in the URL: a change there reaches both machines, which keep running (no remount).
@@ -28,8 +33,12 @@ export function HistoryRoute({ actors, coins, assets }: RouteProps) {
   const navigate = useNavigate();
   const search = useMemo(() => JSON.parse(key) as HistorySearch, [key]);
   const filter = useMemo(() => toHistoryFilter(search), [search]);
-  const feed = useActorRef(historyFeedMachine.provide({ actors: { loadPage: actors.loadPage } }), { input: { filter } });
-  const exporter = useActorRef(historyExportMachine.provide({ actors: { exportCsv: actors.exportCsv } }), { input: { filter } });
+  const feed = useActorRef(historyFeedMachine.provide({ actors: { loadPage: actors.loadPage } }), {
+    input: { filter },
+  });
+  const exporter = useActorRef(historyExportMachine.provide({ actors: { exportCsv: actors.exportCsv } }), {
+    input: { filter },
+  });
   const first = useRef(filter);
   useEffect(() => {
     if (filter === first.current) return;
@@ -37,8 +46,14 @@ export function HistoryRoute({ actors, coins, assets }: RouteProps) {
     exporter.send({ type: 'filter.changed', filter });
   }, [filter, feed, exporter]);
   return (
-    <HistoryScreen feed={feed} exporter={exporter} search={search} coins={coins} assets={assets}
-      onSearch={(next) => void navigate({ to: '/history', search: next, replace: true })} />
+    <HistoryScreen
+      feed={feed}
+      exporter={exporter}
+      search={search}
+      coins={coins}
+      assets={assets}
+      onSearch={(next) => void navigate({ to: '/history', search: next, replace: true })}
+    />
   );
 }
 

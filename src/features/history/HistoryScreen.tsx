@@ -5,7 +5,12 @@ import type { ActorRefFrom } from 'xstate';
 import type { historyFeedMachine } from '../../../machines/historyFeed.machine';
 import type { historyExportMachine } from '../../../machines/historyExport.machine';
 import {
-  selectFeedEmpty, selectFeedFailed, selectFeedLoading, selectFeedMore, selectFeedTotal, selectFeedTransactions,
+  selectFeedEmpty,
+  selectFeedFailed,
+  selectFeedLoading,
+  selectFeedMore,
+  selectFeedTotal,
+  selectFeedTransactions,
 } from '../../../machines/historyFeed.selectors';
 import { selectExportFailed, selectExporting, selectExportSaved } from '../../../machines/historyExport.selectors';
 import { HISTORY_KINDS, type Coin, type HistoryKind, type TransactionState } from '../../../contracts/wallet';
@@ -48,7 +53,13 @@ export function HistoryScreen({ feed, exporter, search, onSearch, coins, assets 
   const exporting = useSelector(exporter, selectExporting);
   const exportFailed = useSelector(exporter, selectExportFailed);
   const saved = useSelector(exporter, selectExportSaved);
-  const kindNames: Record<HistoryKind, string> = { received: t`Received`, sent: t`Sent`, swapped: t`Swapped`, bought: t`Bought`, sold: t`Sold` };
+  const kindNames: Record<HistoryKind, string> = {
+    received: t`Received`,
+    sent: t`Sent`,
+    swapped: t`Swapped`,
+    bought: t`Bought`,
+    sold: t`Sold`,
+  };
   const set = (patch: Partial<HistorySearch>) => onSearch({ ...search, ...patch });
   const choice = <T extends string>(value: string) => (value === '' ? undefined : (value as T));
   const filtered = Object.keys(search).length > 0;
@@ -63,58 +74,144 @@ export function HistoryScreen({ feed, exporter, search, onSearch, coins, assets 
     <Screen back={{ to: '/home' }} title={t`History`} titleId="history-title" busy={loading}>
       <form role="search" aria-label={t`Filters`} onSubmit={submitSearch} className={css.filters}>
         <div className={`${css.field} ${css.wide}`}>
-          <label className={css.label} htmlFor="history-asset"><Trans>Asset</Trans></label>
-          <select id="history-asset" className={css.control} value={search.asset ?? ''} onChange={(e) => set({ asset: choice(e.target.value) })}>
+          <label className={css.label} htmlFor="history-asset">
+            <Trans>Asset</Trans>
+          </label>
+          <select
+            id="history-asset"
+            className={css.control}
+            value={search.asset ?? ''}
+            onChange={(e) => set({ asset: choice(e.target.value) })}
+          >
             <option value="">{t`All assets`}</option>
-            {offered.map((c) => <option key={c} value={c}>{assetDisplayName(coins[c] ?? c).label}</option>)}
+            {offered.map((c) => (
+              <option key={c} value={c}>
+                {assetDisplayName(coins[c] ?? c).label}
+              </option>
+            ))}
           </select>
         </div>
         <div className={css.field}>
-          <label className={css.label} htmlFor="history-kind"><Trans>Type</Trans></label>
-          <select id="history-kind" className={css.control} value={search.kind ?? ''} onChange={(e) => set({ kind: choice<HistoryKind>(e.target.value) })}>
+          <label className={css.label} htmlFor="history-kind">
+            <Trans>Type</Trans>
+          </label>
+          <select
+            id="history-kind"
+            className={css.control}
+            value={search.kind ?? ''}
+            onChange={(e) => set({ kind: choice<HistoryKind>(e.target.value) })}
+          >
             <option value="">{t`All types`}</option>
-            {HISTORY_KINDS.map((k) => <option key={k} value={k}>{kindNames[k]}</option>)}
+            {HISTORY_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {kindNames[k]}
+              </option>
+            ))}
           </select>
         </div>
         <div className={css.field}>
-          <label className={css.label} htmlFor="history-state"><Trans>Status</Trans></label>
-          <select id="history-state" className={css.control} value={search.state ?? ''} onChange={(e) => set({ state: choice<TransactionState>(e.target.value) })}>
+          <label className={css.label} htmlFor="history-state">
+            <Trans>Status</Trans>
+          </label>
+          <select
+            id="history-state"
+            className={css.control}
+            value={search.state ?? ''}
+            onChange={(e) => set({ state: choice<TransactionState>(e.target.value) })}
+          >
             <option value="">{t`Any status`}</option>
-            {HISTORY_STATES.map((s) => <option key={s} value={s}>{i18n._(stateMessages[s])}</option>)}
+            {HISTORY_STATES.map((s) => (
+              <option key={s} value={s}>
+                {i18n._(stateMessages[s])}
+              </option>
+            ))}
           </select>
         </div>
         <div className={css.field}>
-          <label className={css.label} htmlFor="history-from"><Trans context="date range">From</Trans></label>
-          <input id="history-from" type="date" className={css.control} value={search.from ?? ''} max={search.to}
-            onChange={(e) => set({ from: choice(e.target.value) })} />
+          <label className={css.label} htmlFor="history-from">
+            <Trans context="date range">From</Trans>
+          </label>
+          <input
+            id="history-from"
+            type="date"
+            className={css.control}
+            value={search.from ?? ''}
+            max={search.to}
+            onChange={(e) => set({ from: choice(e.target.value) })}
+          />
         </div>
         <div className={css.field}>
-          <label className={css.label} htmlFor="history-to"><Trans context="date range">To</Trans></label>
-          <input id="history-to" type="date" className={css.control} value={search.to ?? ''} min={search.from}
-            onChange={(e) => set({ to: choice(e.target.value) })} />
+          <label className={css.label} htmlFor="history-to">
+            <Trans context="date range">To</Trans>
+          </label>
+          <input
+            id="history-to"
+            type="date"
+            className={css.control}
+            value={search.to ?? ''}
+            min={search.from}
+            onChange={(e) => set({ to: choice(e.target.value) })}
+          />
         </div>
         <div className={`${css.field} ${css.wide}`}>
-          <label className={css.label} htmlFor="history-q"><Trans>Address or hash</Trans></label>
+          <label className={css.label} htmlFor="history-q">
+            <Trans>Address or hash</Trans>
+          </label>
           <div className={css.searchRow}>
-            <input id="history-q" name="q" type="search" key={search.q ?? ''} defaultValue={search.q ?? ''} maxLength={128}
-              autoComplete="off" autoCapitalize="off" spellCheck={false} className={css.control} />
-            <Button type="submit" variant="secondary"><Trans>Search</Trans></Button>
+            <input
+              id="history-q"
+              name="q"
+              type="search"
+              key={search.q ?? ''}
+              defaultValue={search.q ?? ''}
+              maxLength={128}
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              className={css.control}
+            />
+            <Button type="submit" variant="secondary">
+              <Trans>Search</Trans>
+            </Button>
           </div>
         </div>
       </form>
       <div className={css.bar}>
-        <h2 className={asset.sectionTitle}><Trans>Transactions</Trans></h2>
+        <h2 className={asset.sectionTitle}>
+          <Trans>Transactions</Trans>
+        </h2>
         <p className={css.count} data-testid="history-count" aria-live="polite">
           {total === null ? null : <Plural value={total} one="# transaction" other="# transactions" />}
         </p>
-        {filtered ? <button type="button" className={css.linkButton} onClick={() => onSearch({})}><Trans>Clear filters</Trans></button> : null}
+        {filtered ? (
+          <button type="button" className={css.linkButton} onClick={() => onSearch({})}>
+            <Trans>Clear filters</Trans>
+          </button>
+        ) : null}
       </div>
-      <Button variant="secondary" busy={exporting} disabled={total === 0} onClick={() => exporter.send({ type: 'export.requested' })}>
+      <Button
+        variant="secondary"
+        busy={exporting}
+        disabled={total === 0}
+        onClick={() => exporter.send({ type: 'export.requested' })}
+      >
         <Trans>Export CSV</Trans>
       </Button>
-      {exportFailed ? <p role="alert" className={shell.muted}><Trans>Could not export the history. Please try again.</Trans></p> : null}
-      {saved ? <p role="status" className={shell.muted}><Trans>history.csv is saved to your downloads.</Trans></p> : null}
-      {failed ? <LoadFailed onRetry={() => feed.send({ type: 'history.retried' })}><Trans>Could not load the history.</Trans></LoadFailed> : null}
+      {exportFailed ? (
+        <p role="alert" className={shell.muted}>
+          <Trans>Could not export the history. Please try again.</Trans>
+        </p>
+      ) : null}
+      {saved ? (
+        <p role="status" className={shell.muted}>
+          <Trans>history.csv is saved to your downloads.</Trans>
+        </p>
+      ) : null}
+      {failed ? (
+        <LoadFailed onRetry={() => feed.send({ type: 'history.retried' })}>
+          <Trans>Could not load the history.</Trans>
+        </LoadFailed>
+      ) : null}
       {loading ? <Skeleton rows={4} label={t`Loading history`} /> : null}
       {empty ? (
         <p className={shell.muted} data-testid="history-empty">

@@ -5,11 +5,19 @@ import type { TransactionState } from '../../../contracts/wallet';
  * /history's filters as they stand in the URL (shareable, kept on reload): ?asset=BTC&kind=sent
  * &state=FAILED&from=2026-02-01&to=2026-02-28&q=bc1q. Days are the viewer's calendar days.
  */
-export type HistorySearch = { asset?: string; kind?: HistoryKind; state?: TransactionState; from?: string; to?: string; q?: string };
+export type HistorySearch = {
+  asset?: string;
+  kind?: HistoryKind;
+  state?: TransactionState;
+  from?: string;
+  to?: string;
+  q?: string;
+};
 
 export const HISTORY_STATES: readonly TransactionState[] = ['IN_PROGRESS', 'COMPLETED', 'FAILED'];
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
+const text = (value: unknown) =>
+  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
 const oneOf = <T extends string>(value: unknown, allowed: readonly T[]) => allowed.find((a) => a === text(value));
 /** A calendar day that exists (the router runs this at start-up, so no date library here). */
 const isoDay = (value: unknown) => {
@@ -27,6 +35,13 @@ export function validateHistorySearch(raw: Record<string, unknown>): HistorySear
   let to = isoDay(raw.to);
   // A range written backwards (a hand-edited link) means the same days.
   if (from && to && from > to) [from, to] = [to, from];
-  const search: HistorySearch = { asset, kind: oneOf(raw.kind, HISTORY_KINDS), state: oneOf(raw.state, HISTORY_STATES), from, to, q };
+  const search: HistorySearch = {
+    asset,
+    kind: oneOf(raw.kind, HISTORY_KINDS),
+    state: oneOf(raw.state, HISTORY_STATES),
+    from,
+    to,
+    q,
+  };
   return Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined)) as HistorySearch;
 }

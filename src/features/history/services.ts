@@ -15,7 +15,11 @@ export type HistoryDeps = { api: HistoryApi; accountId: () => Promise<string>; s
 export function createHistoryActors({ api, accountId, saveFile }: HistoryDeps) {
   return {
     loadPage: fromPromise<HistoryFeedPage, { filter: HistoryFilter; cursor: string | null }>(async ({ input }) => {
-      const page = await api.getHistory(await accountId(), { ...input.filter, ...HISTORY_PAGE, ...(input.cursor ? { cursor: input.cursor } : {}) });
+      const page = await api.getHistory(await accountId(), {
+        ...input.filter,
+        ...HISTORY_PAGE,
+        ...(input.cursor ? { cursor: input.cursor } : {}),
+      });
       return { transactions: page.content, nextCursor: page.nextCursor ?? null, total: page.totalElements };
     }),
     exportCsv: fromPromise<void, { filter: HistoryFilter }>(async ({ input }) => {

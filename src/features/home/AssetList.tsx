@@ -16,7 +16,10 @@ export function AssetList({ rows, fiat, dated = false }: { rows: PortfolioRow[];
   if (rows.length === 0) {
     return (
       <p className={shell.muted}>
-        <Trans>All your assets are hidden.</Trans> <Link to="/manage-assets" className={css.link}><Trans>Show them</Trans></Link>
+        <Trans>All your assets are hidden.</Trans>{' '}
+        <Link to="/manage-assets" className={css.link}>
+          <Trans>Show them</Trans>
+        </Link>
       </p>
     );
   }
@@ -30,14 +33,23 @@ export function AssetList({ rows, fiat, dated = false }: { rows: PortfolioRow[];
     >
       {rows.map((row) => (
         <li key={row.currency}>
-          <Link to="/home/asset/$currency" params={{ currency: row.currency }} className={assetCss.row} data-currency={row.currency}>
+          <Link
+            to="/home/asset/$currency"
+            params={{ currency: row.currency }}
+            className={assetCss.row}
+            data-currency={row.currency}
+          >
             <AssetLine
               currency={row.currency}
               coin={row.coin}
               right={
                 <span className={assetCss.amounts}>
-                  <span className={assetCss.primary} data-testid="crypto">{format.crypto(row.amount, row.coin)} {assetUnit(row.coin, row.currency)}</span>
-                  <span className={assetCss.secondary} data-testid="fiat">{row.fiat === null ? '—' : format.fiat(row.fiat, fiat)}</span>
+                  <span className={assetCss.primary} data-testid="crypto">
+                    {format.crypto(row.amount, row.coin)} {assetUnit(row.coin, row.currency)}
+                  </span>
+                  <span className={assetCss.secondary} data-testid="fiat">
+                    {row.fiat === null ? '—' : format.fiat(row.fiat, fiat)}
+                  </span>
                 </span>
               }
             />

@@ -11,13 +11,17 @@ export function BuySellPage() {
       <ul className={settings.list}>
         <li>
           <Link to="/buy/get" className={settings.row}>
-            <span><Trans>Buy with card</Trans></span>
+            <span>
+              <Trans>Buy with card</Trans>
+            </span>
             <ChevronIcon />
           </Link>
         </li>
         <li>
           <Link to="/sell/get" className={settings.row}>
-            <span><Trans>Sell to card</Trans></span>
+            <span>
+              <Trans>Sell to card</Trans>
+            </span>
             <ChevronIcon />
           </Link>
         </li>

@@ -31,8 +31,20 @@ export const rangeShortMessages = {
  * cent says nothing of how much is held). `showPeriod`: the period in short after it, where nothing
  * else on screen says it (Home).
  */
-export function ChangeText({ change, fiat, period, masked = false, showPeriod = false, testId }: {
-  change: Change; fiat: string; period: PriceRange; masked?: boolean; showPeriod?: boolean; testId?: string;
+export function ChangeText({
+  change,
+  fiat,
+  period,
+  masked = false,
+  showPeriod = false,
+  testId,
+}: {
+  change: Change;
+  fiat: string;
+  period: PriceRange;
+  masked?: boolean;
+  showPeriod?: boolean;
+  testId?: string;
 }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
@@ -42,10 +54,15 @@ export function ChangeText({ change, fiat, period, masked = false, showPeriod = 
   const spokenPercent = formatPercent(percent, locale, false);
   const over = i18n._(periodMessages[period]);
   const sentence =
-    direction === 'flat' ? t`No change over ${over}`
-    : masked ? (direction === 'up' ? t`Up ${spokenPercent} over ${over}` : t`Down ${spokenPercent} over ${over}`)
-    : direction === 'up' ? t`Up ${spokenAmount} (${spokenPercent}) over ${over}`
-    : t`Down ${spokenAmount} (${spokenPercent}) over ${over}`;
+    direction === 'flat'
+      ? t`No change over ${over}`
+      : masked
+        ? direction === 'up'
+          ? t`Up ${spokenPercent} over ${over}`
+          : t`Down ${spokenPercent} over ${over}`
+        : direction === 'up'
+          ? t`Up ${spokenAmount} (${spokenPercent}) over ${over}`
+          : t`Down ${spokenAmount} (${spokenPercent}) over ${over}`;
   return (
     <span className={css.tone[direction]} data-testid={testId} data-direction={direction}>
       <span aria-hidden="true" className={css.visible}>

@@ -16,8 +16,12 @@ export function FirstTime({ home, catalogue }: { home: ActorRefFrom<typeof homeM
   const suggested = SUGGESTED_ASSETS.filter((c) => catalogue[c]);
   return (
     <div className={shell.card} data-testid="first-time">
-      <h2 className={css.subtitle}><Trans>Start your wallet</Trans></h2>
-      <p className={shell.muted}><Trans>Add the most popular assets to receive your first crypto.</Trans></p>
+      <h2 className={css.subtitle}>
+        <Trans>Start your wallet</Trans>
+      </h2>
+      <p className={shell.muted}>
+        <Trans>Add the most popular assets to receive your first crypto.</Trans>
+      </p>
       <ul className={assetCss.list} aria-label={t`Suggested assets`}>
         {suggested.map((currency) => (
           <li key={currency} className={assetCss.row}>

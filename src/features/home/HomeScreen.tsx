@@ -40,7 +40,10 @@ export function HomeScreen({ home }: { home: HomeActor }) {
   const hidden = useSelector(home, selectHiddenAssets);
   const promptAllowed = useSelector(home, selectProtectPromptAllowed);
   const bannerShown = useSelector(home, selectBannerShown);
-  const { rows, total } = useMemo(() => portfolio(assets, catalogue, rates, fiat, hidden), [assets, catalogue, rates, fiat, hidden]);
+  const { rows, total } = useMemo(
+    () => portfolio(assets, catalogue, rates, fiat, hidden),
+    [assets, catalogue, rates, fiat, hidden],
+  );
 
   const failed = coinsStatus === 'error' || balancesStatus === 'error';
   const loaded = coinsStatus === 'loaded' && balancesStatus === 'loaded';
@@ -50,7 +53,9 @@ export function HomeScreen({ home }: { home: HomeActor }) {
   if (failed) {
     body = (
       <div className={shell.card} role="alert">
-        <p className={shell.muted}><Trans>Could not load your balances.</Trans></p>
+        <p className={shell.muted}>
+          <Trans>Could not load your balances.</Trans>
+        </p>
         <Button
           variant="secondary"
           onClick={() => {
@@ -72,11 +77,17 @@ export function HomeScreen({ home }: { home: HomeActor }) {
     body = (
       <>
         <div className={css.sectionHead}>
-          <h2 className={css.subtitle}><Trans>Assets</Trans></h2>
-          <Link to="/manage-assets" className={css.link}><Trans>Manage assets</Trans></Link>
+          <h2 className={css.subtitle}>
+            <Trans>Assets</Trans>
+          </h2>
+          <Link to="/manage-assets" className={css.link}>
+            <Trans>Manage assets</Trans>
+          </Link>
         </div>
         <AssetList rows={rows} fiat={fiat} dated={dated} />
-        <Link to="/history" className={css.link}><Trans>All transactions</Trans></Link>
+        <Link to="/history" className={css.link}>
+          <Trans>All transactions</Trans>
+        </Link>
       </>
     );
   }
@@ -85,19 +96,30 @@ export function HomeScreen({ home }: { home: HomeActor }) {
     <Screen>
       <div className={shell.card}>
         <div className={css.totalHead}>
-          <h1 id="home-title" className={css.totalLabel}><Trans>Total balance</Trans></h1>
+          <h1 id="home-title" className={css.totalLabel}>
+            <Trans>Total balance</Trans>
+          </h1>
           <HideBalancesToggle />
         </div>
         {loaded && total !== null ? (
-          <p className={dated ? `${css.total} ${css.dated}` : css.total} data-testid="total" data-dated={dated || undefined} aria-describedby={dated ? FRESHNESS_ID : undefined}>
+          <p
+            className={dated ? `${css.total} ${css.dated}` : css.total}
+            data-testid="total"
+            data-dated={dated || undefined}
+            aria-describedby={dated ? FRESHNESS_ID : undefined}
+          >
             {format.fiat(total, fiat)}
           </p>
         ) : failed ? (
-          <p className={css.total} data-testid="total">—</p>
+          <p className={css.total} data-testid="total">
+            —
+          </p>
         ) : loaded && dated ? (
           // The balances came but their prices did not, and no fresh answer is coming for now (offline,
           // or the poll failing): a loading placeholder would promise what cannot arrive.
-          <p className={`${css.total} ${css.dated}`} data-testid="total" data-dated aria-describedby={FRESHNESS_ID}>—</p>
+          <p className={`${css.total} ${css.dated}`} data-testid="total" data-dated aria-describedby={FRESHNESS_ID}>
+            —
+          </p>
         ) : (
           <TotalSkeleton />
         )}
@@ -149,17 +171,29 @@ function Actions({ preselect }: { preselect: boolean }) {
   return (
     <nav className={css.actions} aria-label={t`Wallet actions`}>
       <Link to="/select-asset/$purpose" params={{ purpose: 'receive' }} className={css.action}>
-        <ArrowDownLeft {...icon} /><span className={css.actionLabel}><Trans>Receive</Trans></span>
+        <ArrowDownLeft {...icon} />
+        <span className={css.actionLabel}>
+          <Trans>Receive</Trans>
+        </span>
       </Link>
       <Link to="/select-asset/$purpose" params={{ purpose: 'send' }} className={css.action}>
-        <ArrowUpRight {...icon} /><span className={css.actionLabel}><Trans>Send</Trans></span>
+        <ArrowUpRight {...icon} />
+        <span className={css.actionLabel}>
+          <Trans>Send</Trans>
+        </span>
       </Link>
       <Link to="/home/buy-sell" className={css.action}>
-        <CreditCard {...icon} /><span className={css.actionLabel}><Trans>Buy / Sell</Trans></span>
+        <CreditCard {...icon} />
+        <span className={css.actionLabel}>
+          <Trans>Buy / Sell</Trans>
+        </span>
       </Link>
       {/* Spec §2: the swap shortcut preselects BTC → USDT_TRX when both are held; otherwise the source is picked first. */}
       <Link to="/swap/order" search={preselect ? { from: 'BTC', to: 'USDT_TRX' } : {}} className={css.action}>
-        <ArrowLeftRight {...icon} /><span className={css.actionLabel}><Trans>Swap</Trans></span>
+        <ArrowLeftRight {...icon} />
+        <span className={css.actionLabel}>
+          <Trans>Swap</Trans>
+        </span>
       </Link>
     </nav>
   );

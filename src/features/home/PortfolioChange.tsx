@@ -13,14 +13,20 @@ import * as css from './home.css';
 type Props = { assets: readonly Asset[]; fiat: string };
 
 /** Under Home's total: what the coins held gained or lost in 24 h, or nothing while that is not known. */
-export function PortfolioChangeView({ actor, assets, fiat }: Props & { actor: ActorRefFrom<typeof portfolioChangeMachine> }) {
+export function PortfolioChangeView({
+  actor,
+  assets,
+  fiat,
+}: Props & { actor: ActorRefFrom<typeof portfolioChangeMachine> }) {
   const { hidden } = useFormat();
   const prices = useSelector(actor, selectDayPrices);
   const change = useMemo(() => changeOf(assets, prices), [assets, prices]);
   // Same height with or without a change, so the total card does not jump when it arrives.
   return (
     <p className={css.change}>
-      {change ? <ChangeText change={change} fiat={fiat} period="24h" showPeriod masked={hidden} testId="total-change" /> : null}
+      {change ? (
+        <ChangeText change={change} fiat={fiat} period="24h" showPeriod masked={hidden} testId="total-change" />
+      ) : null}
     </p>
   );
 }

@@ -8,7 +8,8 @@ export function createPortfolioChangeActors({ api }: { api: Pick<PricesApi, 'his
     loadDayPrices: fromPromise<DayPrices, PortfolioChangeInput>(async ({ input }) => {
       const histories = await Promise.all(input.currencies.map((currency) => api.history(currency, input.fiat, '24h')));
       const prices: DayPrices = {};
-      for (const { currency, summary } of histories) if (summary) prices[currency] = { open: summary.open, close: summary.close };
+      for (const { currency, summary } of histories)
+        if (summary) prices[currency] = { open: summary.open, close: summary.close };
       return prices;
     }),
   };

@@ -1,7 +1,13 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 
-export const total = style({ fontSize: 34, fontWeight: 700, margin: 0, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
+export const total = style({
+  fontSize: 34,
+  fontWeight: 700,
+  margin: 0,
+  fontVariantNumeric: 'tabular-nums',
+  overflowWrap: 'anywhere',
+});
 
 // Icon + label tiles that take their label's width and share each row (flex-grow), wrapping to a
 // new row rather than cutting a label: "Купить / Продать" needs ~150 px in a wide font, more than a
@@ -28,9 +34,20 @@ export const action = style({
 });
 
 /** Labels stay on one line; an ellipsis only below ~200 px, where even a whole row is too short. */
-export const actionLabel = style({ minWidth: 0, maxWidth: '100%', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' });
+export const actionLabel = style({
+  minWidth: 0,
+  maxWidth: '100%',
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+});
 
-export const sectionHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+export const sectionHead = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
 
 export const subtitle = style({ fontSize: 18, fontWeight: 700, margin: 0 });
 
@@ -39,7 +56,14 @@ export const link = style({ color: vars.color.accent, textDecoration: 'none', fo
 /** A total that may be old: set back in the secondary colour (large text only: 34 px passes AA with it). */
 export const dated = style({ color: vars.color.secondaryText });
 
-export const updated = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, color: vars.color.mutedText, fontSize: vars.text.small, margin: 0 });
+export const updated = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  color: vars.color.mutedText,
+  fontSize: vars.text.small,
+  margin: 0,
+});
 
 export const banner = style({
   display: 'flex',
@@ -68,7 +92,12 @@ export const skeletonRow = style({ display: 'flex', alignItems: 'center', gap: v
 /** The screen's h1 reads as a caption above the amount, not as a headline. */
 export const totalLabel = style({ fontSize: 15, fontWeight: 500, margin: 0, color: vars.color.mutedText });
 
-export const totalHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+export const totalHead = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
 
 /** 44 px square: a comfortable tap target beside the caption, coloured like the caption it sits by. */
 export const eye = style({

@@ -29,7 +29,17 @@ export type PasscodeVerifyActor = ActorRefFrom<typeof passcodeVerifyMachine>;
  * the wrong-code message with the tries left once two are left, the live lockout countdown (B2C_USM0030) and the block explanation
  * (B2C_USM0032). Renders machine state only.
  */
-export function PasscodeVerifyScreen({ actorRef, title, back, secondary }: { actorRef: PasscodeVerifyActor; title: string; back?: Back; secondary?: ReactNode }) {
+export function PasscodeVerifyScreen({
+  actorRef,
+  title,
+  back,
+  secondary,
+}: {
+  actorRef: PasscodeVerifyActor;
+  title: string;
+  back?: Back;
+  secondary?: ReactNode;
+}) {
   const { i18n, t } = useLingui();
   const keypad = useSelector(actorRef, selectKeypad);
   const error = useSelector(actorRef, selectVerifyError);
@@ -53,7 +63,12 @@ export function PasscodeVerifyScreen({ actorRef, title, back, secondary }: { act
             <div role="status" aria-live="polite">
               <p className={css.error}>{i18n._(passcodeMessages.wait)}</p>
               <p className={css.hint}>
-                <Trans>Try again in <span className={css.countdown} role="timer">{formatCountdown(secondsLeft)}</span></Trans>
+                <Trans>
+                  Try again in{' '}
+                  <span className={css.countdown} role="timer">
+                    {formatCountdown(secondsLeft)}
+                  </span>
+                </Trans>
               </p>
             </div>
           ) : error ? (
@@ -61,12 +76,18 @@ export function PasscodeVerifyScreen({ actorRef, title, back, secondary }: { act
               <p className={css.error}>{passcodeErrorText(i18n, error)}</p>
               {triesLeft === null ? null : (
                 <p className={css.hint} data-testid="tries-left">
-                  <Plural value={triesLeft} one="# try left before a short wait" other="# tries left before a short wait" />
+                  <Plural
+                    value={triesLeft}
+                    one="# try left before a short wait"
+                    other="# tries left before a short wait"
+                  />
                 </p>
               )}
             </div>
           ) : (
-            <p className={css.hint}><Trans>Enter your 4-digit passcode</Trans></p>
+            <p className={css.hint}>
+              <Trans>Enter your 4-digit passcode</Trans>
+            </p>
           )}
           {error?.kind === 'server' && error.code === 'PASSCODE_RESET_HOLD' ? <ResetHoldNotice /> : null}
           {busy ? <Spinner size={24} label={t`Checking the passcode`} /> : null}

@@ -30,10 +30,16 @@ function Offer({ inTelegram, profile }: { inTelegram: boolean; profile: ProfileA
   return (
     <>
       {inTelegram && linked ? (
-        <Link to={RECOVERY_ROUTE} className={button.variant.primary}><Trans>Reset passcode with Telegram</Trans></Link>
+        <Link to={RECOVERY_ROUTE} className={button.variant.primary}>
+          <Trans>Reset passcode with Telegram</Trans>
+        </Link>
       ) : null}
       {telegramOnly ? (
-        inTelegram ? null : <p className={css.hint}><Trans>Open the wallet in Telegram to reset your passcode there.</Trans></p>
+        inTelegram ? null : (
+          <p className={css.hint}>
+            <Trans>Open the wallet in Telegram to reset your passcode there.</Trans>
+          </p>
+        )
       ) : (
         <p className={css.hint}>{i18n._(passcodeMessages.blockedHelp)}</p>
       )}

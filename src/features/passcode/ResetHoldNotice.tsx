@@ -24,7 +24,10 @@ function HoldNotice({ hold }: { hold: ResetHoldActor }) {
     <div role="status" className={css.holdNotice} data-testid="reset-hold">
       <Clock size={20} aria-hidden className={css.holdIcon} />
       <p className={css.holdText}>
-        <Trans>Your passcode was reset. For your safety, money can't leave your account until <time dateTime={until}>{formatDateTime(until)}</time>.</Trans>
+        <Trans>
+          Your passcode was reset. For your safety, money can't leave your account until{' '}
+          <time dateTime={until}>{formatDateTime(until)}</time>.
+        </Trans>
       </p>
     </div>
   );

@@ -7,7 +7,10 @@ import { serverFailureText } from '../errors/messages';
 export const passcodeMessages = {
   mismatch: msg({ id: 'error_APP_0001', message: 'Pin codes do not match' }),
   wrong: msg({ id: 'error_B2C_USM0031', message: 'Incorrect passcode. Please try again.' }),
-  wait: msg({ id: 'error_B2C_USM0030', message: 'Too many wrong attempts. Please wait before entering the passcode again.' }),
+  wait: msg({
+    id: 'error_B2C_USM0030',
+    message: 'Too many wrong attempts. Please wait before entering the passcode again.',
+  }),
   blocked: msg({ id: 'error_B2C_USM0032', message: 'Your passcode is blocked after too many wrong attempts.' }),
   blockedHelp: msg`To unblock it, reset your password: log out, choose “Forgot password?” on the sign-in screen and follow the link we e-mail you.`,
   somethingWentWrong: msg({ id: 'common_something_went_wrong', message: 'Something went wrong...' }),

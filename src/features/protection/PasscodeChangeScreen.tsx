@@ -3,7 +3,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { passcodeChangeMachine } from '../../../machines/passcodeChange.machine';
 import {
-  selectChangeBusy, selectChangeChecking, selectChangeError, selectChangeKeypad, selectChangeSeconds, selectChangeStep, selectChangeVerify,
+  selectChangeBusy,
+  selectChangeChecking,
+  selectChangeError,
+  selectChangeKeypad,
+  selectChangeSeconds,
+  selectChangeStep,
+  selectChangeVerify,
 } from '../../../machines/passcodeChange.selectors';
 import { PinPad } from '../../ui/PinPad';
 import { Spinner } from '../../ui/Spinner';
@@ -30,17 +36,21 @@ export function PasscodeChangeScreen({ actorRef }: { actorRef: PasscodeChangeAct
   const secondsLeft = useSelector(actorRef, selectChangeSeconds);
 
   if (step === 'success') {
-    return <SuccessView title={<Trans>Passcode changed</Trans>} secondsLeft={secondsLeft} onClose={() => actorRef.send({ type: 'success.closed' })} />;
+    return (
+      <SuccessView
+        title={<Trans>Passcode changed</Trans>}
+        secondsLeft={secondsLeft}
+        onClose={() => actorRef.send({ type: 'success.closed' })}
+      />
+    );
   }
   if (step === 'old') {
-    return (
-      verify ? (
-        <PasscodeVerifyScreen actorRef={verify} title={t`Enter your current passcode`} back={backToProtection} />
-      ) : (
-        <Screen back={backToProtection} busy={checking}>
-          {checking ? <Spinner size={24} label={t`Checking your passcode settings`} /> : null}
-        </Screen>
-      )
+    return verify ? (
+      <PasscodeVerifyScreen actorRef={verify} title={t`Enter your current passcode`} back={backToProtection} />
+    ) : (
+      <Screen back={backToProtection} busy={checking}>
+        {checking ? <Spinner size={24} label={t`Checking your passcode settings`} /> : null}
+      </Screen>
     );
   }
   const title = {
@@ -49,7 +59,13 @@ export function PasscodeChangeScreen({ actorRef }: { actorRef: PasscodeChangeAct
   }[step];
   return (
     <Screen centered back={backToProtection} busy={busy} title={title} guardClose>
-      {error ? <p role="alert" className={pc.error}>{passcodeErrorText(i18n, error)}</p> : <p className={pc.hint} />}
+      {error ? (
+        <p role="alert" className={pc.error}>
+          {passcodeErrorText(i18n, error)}
+        </p>
+      ) : (
+        <p className={pc.hint} />
+      )}
       {busy ? <Spinner size={24} label={t`Saving the passcode`} /> : null}
       <PinPad keypad={keypad} disabled={busy} label={t`Passcode keypad`} />
     </Screen>

@@ -16,14 +16,21 @@ export function PasscodeDisableScreen({ actorRef }: { actorRef: PasscodeDisableA
   const { t } = useLingui();
   const verify = useSelector(actorRef, selectDisableVerify);
   const checking = useSelector(actorRef, selectDisableChecking);
-  const cancel = <Button variant="ghost" onClick={() => actorRef.send({ type: 'disable.cancelled' })}><Trans>Cancel</Trans></Button>;
-  return (
-    verify ? (
-      <PasscodeVerifyScreen actorRef={verify} title={t`Enter your passcode to turn it off`} back={backToProtection} secondary={cancel} />
-    ) : (
-      <Screen back={backToProtection} secondary={cancel} busy={checking}>
-        {checking ? <Spinner size={24} label={t`Checking your passcode settings`} /> : null}
-      </Screen>
-    )
+  const cancel = (
+    <Button variant="ghost" onClick={() => actorRef.send({ type: 'disable.cancelled' })}>
+      <Trans>Cancel</Trans>
+    </Button>
+  );
+  return verify ? (
+    <PasscodeVerifyScreen
+      actorRef={verify}
+      title={t`Enter your passcode to turn it off`}
+      back={backToProtection}
+      secondary={cancel}
+    />
+  ) : (
+    <Screen back={backToProtection} secondary={cancel} busy={checking}>
+      {checking ? <Spinner size={24} label={t`Checking your passcode settings`} /> : null}
+    </Screen>
   );
 }

@@ -43,8 +43,15 @@ export function PasscodeRecoveryScreen({ actorRef, canClose }: { actorRef: Passc
     case 'unavailable':
       return (
         <Screen back={backToProtection}>
-          <StatusBlock icon={<ShieldAlert size={36} strokeWidth={1.75} aria-hidden />} title={<Trans>Open the wallet in Telegram</Trans>}>
-            <p className={screenCss.statusText}><Trans>Telegram confirms it is you: open the wallet from the Telegram bot to reset your passcode there.</Trans></p>
+          <StatusBlock
+            icon={<ShieldAlert size={36} strokeWidth={1.75} aria-hidden />}
+            title={<Trans>Open the wallet in Telegram</Trans>}
+          >
+            <p className={screenCss.statusText}>
+              <Trans>
+                Telegram confirms it is you: open the wallet from the Telegram bot to reset your passcode there.
+              </Trans>
+            </p>
           </StatusBlock>
         </Screen>
       );
@@ -53,32 +60,68 @@ export function PasscodeRecoveryScreen({ actorRef, canClose }: { actorRef: Passc
         <Screen
           back={backToProtection}
           title={<Trans>Reset passcode with Telegram</Trans>}
-          primary={<Button onClick={() => actorRef.send({ type: 'recovery.started' })}><Trans>Choose a new passcode</Trans></Button>}
+          primary={
+            <Button onClick={() => actorRef.send({ type: 'recovery.started' })}>
+              <Trans>Choose a new passcode</Trans>
+            </Button>
+          }
         >
-          <p className={pc.hint}><Trans>Telegram vouches for your account: choose a new 4-digit passcode to replace the blocked one.</Trans></p>
-          <p className={pc.hint}><Trans>For your safety, sending, swapping and selling stay off for a while after the reset. We will show you until when.</Trans></p>
+          <p className={pc.hint}>
+            <Trans>Telegram vouches for your account: choose a new 4-digit passcode to replace the blocked one.</Trans>
+          </p>
+          <p className={pc.hint}>
+            <Trans>
+              For your safety, sending, swapping and selling stay off for a while after the reset. We will show you
+              until when.
+            </Trans>
+          </p>
         </Screen>
       );
     case 'stale':
       return (
         <Screen
           back={backToProtection}
-          primary={canClose ? <Button onClick={() => actorRef.send({ type: 'app.closed' })}><Trans>Close the wallet</Trans></Button> : undefined}
+          primary={
+            canClose ? (
+              <Button onClick={() => actorRef.send({ type: 'app.closed' })}>
+                <Trans>Close the wallet</Trans>
+              </Button>
+            ) : undefined
+          }
         >
-          <StatusBlock icon={<RotateCcw size={36} strokeWidth={1.75} aria-hidden />} title={<Trans>Reopen the wallet</Trans>}>
+          <StatusBlock
+            icon={<RotateCcw size={36} strokeWidth={1.75} aria-hidden />}
+            title={<Trans>Reopen the wallet</Trans>}
+          >
             <p className={screenCss.statusText}>
-              <Trans>Telegram's confirmation is too old. Close the wallet, open it again from the Telegram bot, then go to Settings → Wallet protection → Forgot your passcode?</Trans>
+              <Trans>
+                Telegram's confirmation is too old. Close the wallet, open it again from the Telegram bot, then go to
+                Settings → Wallet protection → Forgot your passcode?
+              </Trans>
             </p>
           </StatusBlock>
         </Screen>
       );
     case 'success':
       return (
-        <Screen primary={<Button onClick={() => actorRef.send({ type: 'recovery.finished' })}><Trans>Done</Trans></Button>}>
-          <StatusBlock icon={<CircleCheck size={36} strokeWidth={1.75} aria-hidden />} tone="success" title={<Trans>New passcode set</Trans>}>
+        <Screen
+          primary={
+            <Button onClick={() => actorRef.send({ type: 'recovery.finished' })}>
+              <Trans>Done</Trans>
+            </Button>
+          }
+        >
+          <StatusBlock
+            icon={<CircleCheck size={36} strokeWidth={1.75} aria-hidden />}
+            tone="success"
+            title={<Trans>New passcode set</Trans>}
+          >
             {holdUntil ? (
               <p className={screenCss.statusText} data-testid="recovered-hold">
-                <Trans>For your safety, money can't leave your account until <time dateTime={holdUntil}>{formatDateTime(holdUntil)}</time>.</Trans>
+                <Trans>
+                  For your safety, money can't leave your account until{' '}
+                  <time dateTime={holdUntil}>{formatDateTime(holdUntil)}</time>.
+                </Trans>
               </p>
             ) : null}
           </StatusBlock>

@@ -2,7 +2,13 @@ import { useSelector } from '@xstate/react';
 import { Trans } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { passcodeSetMachine } from '../../../machines/passcodeSet.machine';
-import { selectSetBusy, selectSetError, selectSetKeypad, selectSetStep, selectSuccessSeconds } from '../../../machines/passcodeSet.selectors';
+import {
+  selectSetBusy,
+  selectSetError,
+  selectSetKeypad,
+  selectSetStep,
+  selectSuccessSeconds,
+} from '../../../machines/passcodeSet.selectors';
 import { NewCodeScreen, SuccessView } from './parts';
 
 export type PasscodeSetActor = ActorRefFrom<typeof passcodeSetMachine>;
@@ -16,7 +22,13 @@ export function PasscodeSetScreen({ actorRef }: { actorRef: PasscodeSetActor }) 
   const secondsLeft = useSelector(actorRef, selectSuccessSeconds);
 
   if (step === 'success') {
-    return <SuccessView title={<Trans>Passcode set</Trans>} secondsLeft={secondsLeft} onClose={() => actorRef.send({ type: 'success.closed' })} />;
+    return (
+      <SuccessView
+        title={<Trans>Passcode set</Trans>}
+        secondsLeft={secondsLeft}
+        onClose={() => actorRef.send({ type: 'success.closed' })}
+      />
+    );
   }
   return (
     <NewCodeScreen

@@ -1,3 +1,9 @@
-export { WalletProtectionPage, PasscodeSetPage, PasscodeChangePage, PasscodeDisablePage, PasscodeRecoveryPage } from './pages';
+export {
+  WalletProtectionPage,
+  PasscodeSetPage,
+  PasscodeChangePage,
+  PasscodeDisablePage,
+  PasscodeRecoveryPage,
+} from './pages';
 export { faceIdStore } from './faceIdStore';
 export { protectionRoutes } from './wiring';

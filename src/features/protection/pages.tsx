@@ -41,7 +41,10 @@ export function WalletProtectionPage() {
         loadStatus: w.actors.loadBiometryStatus,
         requestAccess: w.actors.requestBiometryAccess,
         storeToken: w.actors.storeBiometricToken,
-        confirmPasscode: passcodeVerifyMachine.provide({ actors: { submitPasscode: w.actors.validateForToken }, actions: { haptic: w.haptic } }),
+        confirmPasscode: passcodeVerifyMachine.provide({
+          actors: { submitPasscode: w.actors.validateForToken },
+          actions: { haptic: w.haptic },
+        }),
       },
       actions: {
         persistEnabled: () => faceIdStore.enable(),
@@ -61,7 +64,11 @@ export function PasscodeSetPage() {
   const actor = useActorRef(
     passcodeSetMachine.provide({
       actors: { enablePasscode: w.actors.enablePasscode, updateBiometricToken: w.actors.updateBiometricToken },
-      actions: { markValid: () => w.actors.markPasscodeActive(true), goToProtection: () => w.go(protectionRoutes.home), haptic: w.haptic },
+      actions: {
+        markValid: () => w.actors.markPasscodeActive(true),
+        goToProtection: () => w.go(protectionRoutes.home),
+        haptic: w.haptic,
+      },
     }),
   );
   return <PasscodeSetScreen actorRef={actor} />;
@@ -74,11 +81,18 @@ export function PasscodeChangePage() {
     passcodeChangeMachine.provide({
       actors: {
         loadPinCodeActive: w.actors.loadPinCodeActive,
-        verify: passcodeVerifyMachine.provide({ actors: { submitPasscode: w.actors.validateForToken }, actions: { haptic: w.haptic } }),
+        verify: passcodeVerifyMachine.provide({
+          actors: { submitPasscode: w.actors.validateForToken },
+          actions: { haptic: w.haptic },
+        }),
         changePasscode: w.actors.changePasscode,
         updateBiometricToken: w.actors.updateBiometricToken,
       },
-      actions: { goToProtection: () => w.go(protectionRoutes.home), goToSet: () => w.go(protectionRoutes.set), haptic: w.haptic },
+      actions: {
+        goToProtection: () => w.go(protectionRoutes.home),
+        goToSet: () => w.go(protectionRoutes.set),
+        haptic: w.haptic,
+      },
     }),
   );
   return <PasscodeChangeScreen actorRef={actor} />;

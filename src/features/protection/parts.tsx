@@ -17,9 +17,23 @@ import { protectionRoutes } from './wiring';
 export const backToProtection = { to: protectionRoutes.home };
 
 /** Spec §2: the success screen returns to wallet protection after a visible 5 s countdown. */
-export function SuccessView({ title, secondsLeft, onClose }: { title: ReactNode; secondsLeft: number; onClose: () => void }) {
+export function SuccessView({
+  title,
+  secondsLeft,
+  onClose,
+}: {
+  title: ReactNode;
+  secondsLeft: number;
+  onClose: () => void;
+}) {
   return (
-    <Screen primary={<Button onClick={onClose}><Trans>Done</Trans></Button>}>
+    <Screen
+      primary={
+        <Button onClick={onClose}>
+          <Trans>Done</Trans>
+        </Button>
+      }
+    >
       <StatusBlock icon={<CircleCheck size={36} strokeWidth={1.75} />} tone="success" title={title}>
         <p className={screen.statusText} role="timer">
           <Trans>Back to wallet protection in {secondsLeft} s</Trans>
@@ -43,9 +57,17 @@ export function NewCodeScreen({ title, step, error, busy, keypad }: NewCodeProps
   return (
     <Screen centered guardClose back={backToProtection} busy={busy} title={title}>
       {error ? (
-        <p role="alert" className={pc.error}>{passcodeErrorText(i18n, error)}</p>
+        <p role="alert" className={pc.error}>
+          {passcodeErrorText(i18n, error)}
+        </p>
       ) : (
-        <p className={pc.hint}>{step === 'enter' ? <Trans>Choose 4 digits you will remember</Trans> : <Trans>Enter the same 4 digits again</Trans>}</p>
+        <p className={pc.hint}>
+          {step === 'enter' ? (
+            <Trans>Choose 4 digits you will remember</Trans>
+          ) : (
+            <Trans>Enter the same 4 digits again</Trans>
+          )}
+        </p>
       )}
       {busy ? <Spinner size={24} label={t`Saving the passcode`} /> : null}
       <PinPad keypad={keypad} disabled={busy} label={t`Passcode keypad`} />

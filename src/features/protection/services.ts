@@ -26,7 +26,13 @@ const biometryReason = msg`Confirm with biometrics to use your wallet passcode`;
  * Real actor logic and side effects for the wallet-protection machines (spec §7 passcode calls,
  * the messenger's biometry). Codes pass through as actor input only; nothing is stored.
  */
-export function createProtectionActors({ platform, api, pinCodeActive, passcodeChanged, passcodeReset }: ProtectionDeps) {
+export function createProtectionActors({
+  platform,
+  api,
+  pinCodeActive,
+  passcodeChanged,
+  passcodeReset,
+}: ProtectionDeps) {
   const reason = () => i18n._(biometryReason);
   const updateBiometricToken = fromPromise<void, { code: string }>(async ({ input }) => {
     // Spec §4: only when biometric access was granted (and so only on iOS inside the messenger).
@@ -36,7 +42,9 @@ export function createProtectionActors({ platform, api, pinCodeActive, passcodeC
   return {
     loadPinCodeActive: fromPromise<boolean>(() => pinCodeActive()),
     enablePasscode: fromPromise<void, { code: string }>(({ input }) => api.enable(input.code)),
-    changePasscode: fromPromise<void, { oldCode: string; code: string }>(({ input }) => api.change(input.oldCode, input.code)),
+    changePasscode: fromPromise<void, { oldCode: string; code: string }>(({ input }) =>
+      api.change(input.oldCode, input.code),
+    ),
     disablePasscode: fromPromise<void, { code: string }>(({ input }) => api.disable(input.code)),
     /** Validate, then hand the code on (it becomes the biometric token). */
     validateForToken: fromPromise<string, { code: string }>(async ({ input }) => {
@@ -49,14 +57,21 @@ export function createProtectionActors({ platform, api, pinCodeActive, passcodeC
       if (!platform.initData) throw Object.assign(new Error('No Telegram init data'), { code: 'TG_RECOVERY_INVALID' });
       const answer = await api.recoverWithTelegram(platform.initData, input.code);
       // The old code may be the device's biometric token: the new one replaces it where access was granted.
-      await platform.biometrics.status().then((s) => (s?.accessGranted ? platform.biometrics.updateToken(input.code) : undefined)).catch(() => {});
+      await platform.biometrics
+        .status()
+        .then((s) => (s?.accessGranted ? platform.biometrics.updateToken(input.code) : undefined))
+        .catch(() => {});
       return { holdUntil: answer.passcodeResetHoldUntil };
     }),
     markPasscodeReset: (holdUntil: string) => passcodeReset(holdUntil),
-    readLaunch: fromPromise<Launch>(async () => ({ initDataAgeSeconds: platform.isTelegram ? initDataAgeSeconds(platform.initData) : null })),
+    readLaunch: fromPromise<Launch>(async () => ({
+      initDataAgeSeconds: platform.isTelegram ? initDataAgeSeconds(platform.initData) : null,
+    })),
     loadBiometryStatus: fromPromise<BiometryStatus | null>(() => platform.biometrics.status()),
     requestBiometryAccess: fromPromise<boolean>(() => platform.biometrics.requestAccess(reason())),
-    storeBiometricToken: fromPromise<void, { token: string }>(({ input }) => platform.biometrics.updateToken(input.token)),
+    storeBiometricToken: fromPromise<void, { token: string }>(({ input }) =>
+      platform.biometrics.updateToken(input.token),
+    ),
     unlockWithBiometrics: fromPromise<string | null>(() => platform.biometrics.authenticate(reason())),
     /** After enable/disable the profile agrees with the server (home's protection prompt, send's passcode step). */
     markPasscodeActive: (active: boolean) => passcodeChanged(active),

@@ -12,7 +12,11 @@ type GetUserMedia = (constraints: MediaStreamConstraints) => Promise<MediaStream
 
 /** Tries each constraint in order; qr-scanner's own message when none gives a stream. */
 export async function openCameraStream(getUserMedia?: GetUserMedia): Promise<MediaStream> {
-  const get = getUserMedia ?? (navigator.mediaDevices?.getUserMedia ? (c: MediaStreamConstraints) => navigator.mediaDevices.getUserMedia(c) : null);
+  const get =
+    getUserMedia ??
+    (navigator.mediaDevices?.getUserMedia
+      ? (c: MediaStreamConstraints) => navigator.mediaDevices.getUserMedia(c)
+      : null);
   if (!get) throw new Error('Camera not found.');
   for (const video of CAMERA_CONSTRAINTS) {
     try {

@@ -14,10 +14,18 @@ export function createScannerLogic(platform: StartPlatform, effects: ScannerEffe
         if (!input.native || !popup) return runCamera(sendBack);
         let open = true;
         popup.scan(effects.popupTitle).then(
-          (value) => { open = false; sendBack(value ? { type: 'qr.decoded', value } : { type: 'scanner.closed' }); },
-          (error: unknown) => { open = false; sendBack({ type: 'camera.failed', error }); },
+          (value) => {
+            open = false;
+            sendBack(value ? { type: 'qr.decoded', value } : { type: 'scanner.closed' });
+          },
+          (error: unknown) => {
+            open = false;
+            sendBack({ type: 'camera.failed', error });
+          },
         );
-        return () => { if (open) popup.close(); };
+        return () => {
+          if (open) popup.close();
+        };
       }),
       scanImage: fromPromise<string, { file: Blob | null }>(async ({ input }) => {
         if (!input.file) throw new Error('Image load error');

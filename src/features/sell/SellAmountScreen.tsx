@@ -3,8 +3,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { sellAmountMachine } from '../../../machines/sellAmount.machine';
 import {
-  selectAmount, selectAmountStatus, selectBounds, selectCanSubmit, selectFiatAmount, selectLimitProblem, selectNotEnoughFunds,
-  selectRefreshing, selectTerms,
+  selectAmount,
+  selectAmountStatus,
+  selectBounds,
+  selectCanSubmit,
+  selectFiatAmount,
+  selectLimitProblem,
+  selectNotEnoughFunds,
+  selectRefreshing,
+  selectTerms,
 } from '../../../machines/sellAmount.selectors';
 import { SELL_FIAT } from '../../../machines/shared/sell';
 import { assetDisplayName } from '../../i18n/assetName';
@@ -26,7 +33,15 @@ export type SellAmountActor = ActorRefFrom<typeof sellAmountMachine>;
  * /sell/order (spec §2, §5): the amount to sell, its RUB value at the fixed rate, the bounds (limits
  * ÷ rate) and what stops the order. Renders the sell amount machine only.
  */
-export function SellAmountScreen({ actor, currency, rate = null }: { actor: SellAmountActor; currency: string; rate?: FiatRate | null }) {
+export function SellAmountScreen({
+  actor,
+  currency,
+  rate = null,
+}: {
+  actor: SellAmountActor;
+  currency: string;
+  rate?: FiatRate | null;
+}) {
   const hold = useMoneyHold();
   const { t, i18n } = useLingui();
   const format = useFormat();
@@ -45,18 +60,29 @@ export function SellAmountScreen({ actor, currency, rate = null }: { actor: Sell
   const title = <Trans>Sell {label}</Trans>;
 
   if (status === 'loading') {
-    return <Screen back={back} title={title} busy><Skeleton rows={3} label={t`Loading`} /></Screen>;
+    return (
+      <Screen back={back} title={title} busy>
+        <Skeleton rows={3} label={t`Loading`} />
+      </Screen>
+    );
   }
   if (status === 'failed' || status === 'unavailable' || status === 'noRoom') {
     return (
       <Screen back={back} title={title}>
         <div role="alert" className={shell.card} data-testid="sell-amount-problem">
           <p className={shell.muted}>
-            {status === 'noRoom' ? i18n._(sellMessages.limit)
-              : status === 'unavailable' ? i18n._(sellMessages.unavailable) : <Trans>Could not load the sell rate and limits.</Trans>}
+            {status === 'noRoom' ? (
+              i18n._(sellMessages.limit)
+            ) : status === 'unavailable' ? (
+              i18n._(sellMessages.unavailable)
+            ) : (
+              <Trans>Could not load the sell rate and limits.</Trans>
+            )}
           </p>
           {status === 'noRoom' ? null : (
-            <Button variant="secondary" onClick={() => actor.send({ type: 'terms.retried' })}><Trans>Retry</Trans></Button>
+            <Button variant="secondary" onClick={() => actor.send({ type: 'terms.retried' })}>
+              <Trans>Retry</Trans>
+            </Button>
           )}
         </div>
       </Screen>
@@ -65,28 +91,47 @@ export function SellAmountScreen({ actor, currency, rate = null }: { actor: Sell
 
   const min = bounds ? format.figure.crypto(bounds.min, null) : '';
   const max = bounds ? format.figure.crypto(bounds.max, null) : '';
-  const error = notEnough ? i18n._(sellMessages.notEnoughFunds)
-    : problem === 'belowMin' ? t`The minimum is ${min} ${unit}.`
-      : problem === 'aboveMax' ? t`The maximum is ${max} ${unit}.` : undefined;
+  const error = notEnough
+    ? i18n._(sellMessages.notEnoughFunds)
+    : problem === 'belowMin'
+      ? t`The minimum is ${min} ${unit}.`
+      : problem === 'aboveMax'
+        ? t`The maximum is ${max} ${unit}.`
+        : undefined;
   const available = terms ? format.crypto(terms.available, coin) : '';
   const availableFiat = terms ? format.fiatOf(terms.available, rate) : null;
 
   return (
-    <Screen hold={hold}
+    <Screen
+      hold={hold}
       back={back}
       title={title}
       busy={refreshing}
       onSubmit={() => actor.send({ type: 'amount.submitted' })}
-      primary={<Button type="submit" disabled={!canSubmit}><Trans>Continue</Trans></Button>}
+      primary={
+        <Button type="submit" disabled={!canSubmit}>
+          <Trans>Continue</Trans>
+        </Button>
+      }
     >
       <ResetHoldNotice />
       <div className={shell.card}>
         <p className={css.note} data-testid="sell-available">
-          <Trans>Available: {available} {unit}</Trans>
-          {availableFiat ? <span className={css.fiat} data-testid="sell-available-fiat">≈ {availableFiat}</span> : null}
+          <Trans>
+            Available: {available} {unit}
+          </Trans>
+          {availableFiat ? (
+            <span className={css.fiat} data-testid="sell-available-fiat">
+              ≈ {availableFiat}
+            </span>
+          ) : null}
         </p>
         <p className={css.note} data-testid="sell-rate">
-          {terms ? <Trans>Rate: 1 {unit} = {format.figure.fiat(terms.rate, SELL_FIAT)}</Trans> : null}
+          {terms ? (
+            <Trans>
+              Rate: 1 {unit} = {format.figure.fiat(terms.rate, SELL_FIAT)}
+            </Trans>
+          ) : null}
         </p>
       </div>
       <TextField
@@ -99,11 +144,17 @@ export function SellAmountScreen({ actor, currency, rate = null }: { actor: Sell
         error={error}
       />
       <p className={css.note} data-testid="sell-bounds">
-        <Trans>From {min} to {max} {unit}</Trans>
+        <Trans>
+          From {min} to {max} {unit}
+        </Trans>
       </p>
       <div className={shell.card}>
-        <span className={shell.muted}><Trans>You get on the card</Trans></span>
-        <p className={css.big} data-testid="sell-fiat">{format.fiat(fiat ?? '0', SELL_FIAT)}</p>
+        <span className={shell.muted}>
+          <Trans>You get on the card</Trans>
+        </span>
+        <p className={css.big} data-testid="sell-fiat">
+          {format.fiat(fiat ?? '0', SELL_FIAT)}
+        </p>
       </div>
     </Screen>
   );

@@ -4,7 +4,14 @@ import { CreditCard } from 'lucide-react';
 import type { ActorRefFrom } from 'xstate';
 import type { sellCardMachine } from '../../../machines/sellCard.machine';
 import {
-  selectCanSubmit, selectCardsStatus, selectGroupedNumber, selectMistyped, selectNumberStatus, selectSave, selectSavedCards, selectSystem,
+  selectCanSubmit,
+  selectCardsStatus,
+  selectGroupedNumber,
+  selectMistyped,
+  selectNumberStatus,
+  selectSave,
+  selectSavedCards,
+  selectSystem,
 } from '../../../machines/sellCard.selectors';
 import { displayMasked } from '../../../machines/shared/sell';
 import { Button } from '../../ui/Button';
@@ -35,14 +42,24 @@ export function SellCardScreen({ actor, onBack }: { actor: SellCardActor; onBack
   const system = useSelector(actor, selectSystem);
   const mistyped = useSelector(actor, selectMistyped);
   const canSubmit = useSelector(actor, selectCanSubmit);
-  const error = status === 'otherBank' ? i18n._(sellMessages.onlySber) : mistyped ? t`Check the card number: a digit seems mistyped.` : undefined;
+  const error =
+    status === 'otherBank'
+      ? i18n._(sellMessages.onlySber)
+      : mistyped
+        ? t`Check the card number: a digit seems mistyped.`
+        : undefined;
 
   return (
-    <Screen hold={hold}
+    <Screen
+      hold={hold}
       back={{ onClick: onBack }}
       title={<Trans>Card for the payout</Trans>}
       onSubmit={() => actor.send({ type: 'card.submitted' })}
-      primary={<Button type="submit" disabled={!canSubmit}><Trans>Continue</Trans></Button>}
+      primary={
+        <Button type="submit" disabled={!canSubmit}>
+          <Trans>Continue</Trans>
+        </Button>
+      }
     >
       <TextField
         label={t`Card number`}
@@ -57,40 +74,74 @@ export function SellCardScreen({ actor, onBack }: { actor: SellCardActor; onBack
         error={error}
       />
       <p className={css.note} data-testid="sell-card-status" aria-live="polite">
-        {status === 'lookingUp' ? <Trans>Checking the bank…</Trans>
-          : status === 'supported' ? (system ? <Trans>Sberbank card · {system}</Trans> : <Trans>Sberbank card</Trans>)
-            : status === 'short' ? <Trans>Payouts in RUB go to Sberbank cards.</Trans> : null}
+        {status === 'lookingUp' ? (
+          <Trans>Checking the bank…</Trans>
+        ) : status === 'supported' ? (
+          system ? (
+            <Trans>Sberbank card · {system}</Trans>
+          ) : (
+            <Trans>Sberbank card</Trans>
+          )
+        ) : status === 'short' ? (
+          <Trans>Payouts in RUB go to Sberbank cards.</Trans>
+        ) : null}
       </p>
       {status === 'lookupFailed' ? (
         <div role="alert" className={shell.card}>
-          <p className={shell.muted}><Trans>Could not check the card's bank.</Trans></p>
-          <Button variant="secondary" onClick={() => actor.send({ type: 'lookup.retried' })}><Trans>Retry</Trans></Button>
+          <p className={shell.muted}>
+            <Trans>Could not check the card's bank.</Trans>
+          </p>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'lookup.retried' })}>
+            <Trans>Retry</Trans>
+          </Button>
         </div>
       ) : null}
       <ul className={settings.list}>
         <li>
-          <button type="button" role="switch" aria-checked={save} className={settings.row} onClick={() => actor.send({ type: 'save.toggled' })}>
-            <span><Trans>Save card for next time</Trans></span>
-            <span className={settings.track}><span className={settings.thumb} /></span>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={save}
+            className={settings.row}
+            onClick={() => actor.send({ type: 'save.toggled' })}
+          >
+            <span>
+              <Trans>Save card for next time</Trans>
+            </span>
+            <span className={settings.track}>
+              <span className={settings.thumb} />
+            </span>
           </button>
         </li>
       </ul>
-      <h2 className={css.sectionTitle} id="saved-cards-title"><Trans>Saved cards</Trans></h2>
+      <h2 className={css.sectionTitle} id="saved-cards-title">
+        <Trans>Saved cards</Trans>
+      </h2>
       {cardsStatus === 'loading' ? <Spinner label={t`Loading saved cards`} /> : null}
       {cardsStatus === 'failed' ? (
         <div role="alert" className={shell.card}>
-          <p className={shell.muted}><Trans>Could not load your saved cards.</Trans></p>
-          <Button variant="secondary" onClick={() => actor.send({ type: 'cards.retried' })}><Trans>Retry</Trans></Button>
+          <p className={shell.muted}>
+            <Trans>Could not load your saved cards.</Trans>
+          </p>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'cards.retried' })}>
+            <Trans>Retry</Trans>
+          </Button>
         </div>
       ) : null}
       {cardsStatus === 'list' && cards.length === 0 ? (
-        <p className={css.note} data-testid="saved-cards-empty"><Trans>No saved cards yet.</Trans></p>
+        <p className={css.note} data-testid="saved-cards-empty">
+          <Trans>No saved cards yet.</Trans>
+        </p>
       ) : null}
       {cards.length > 0 ? (
         <ul className={css.cards} aria-labelledby="saved-cards-title" data-testid="saved-cards">
           {cards.map((card) => (
             <li key={card.cardId}>
-              <button type="button" className={css.savedCard} onClick={() => actor.send({ type: 'saved.picked', cardId: card.cardId })}>
+              <button
+                type="button"
+                className={css.savedCard}
+                onClick={() => actor.send({ type: 'saved.picked', cardId: card.cardId })}
+              >
                 <CreditCard size={20} strokeWidth={2} aria-hidden />
                 <span className={`${css.grow} ${css.mono}`}>{displayMasked(card.mascCard)}</span>
               </button>

@@ -25,8 +25,16 @@ export function SellGetPage() {
   if (status.includes('error')) {
     body = (
       <div className={shell.card} role="alert">
-        <p className={shell.muted}><Trans>Could not load your assets.</Trans></p>
-        <Button variant="secondary" onClick={() => { coins.send({ type: 'coins.retried' }); balances.send({ type: 'balances.retried' }); }}>
+        <p className={shell.muted}>
+          <Trans>Could not load your assets.</Trans>
+        </p>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            coins.send({ type: 'coins.retried' });
+            balances.send({ type: 'balances.retried' });
+          }}
+        >
           <Trans>Retry</Trans>
         </Button>
       </div>
@@ -34,7 +42,11 @@ export function SellGetPage() {
   } else if (status.includes('loading')) {
     body = <AssetListSkeleton />;
   } else if (sellable.length === 0) {
-    body = <p className={shell.muted} role="status"><Trans>You have no crypto to sell yet.</Trans></p>;
+    body = (
+      <p className={shell.muted} role="status">
+        <Trans>You have no crypto to sell yet.</Trans>
+      </p>
+    );
   } else {
     body = (
       <ul className={assetCss.list} aria-label={t`Assets`}>

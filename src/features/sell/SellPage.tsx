@@ -19,7 +19,13 @@ const sellActors = (deps: FeatureDeps) => createSellActors(deps);
 const SYSTEM_ID = 'sell';
 
 const stepOf = (pathname: string): SellRoute =>
-  pathname.endsWith('/review') ? 'review' : pathname.endsWith('/card') ? 'card' : pathname.endsWith('/success') ? 'success' : 'order';
+  pathname.endsWith('/review')
+    ? 'review'
+    : pathname.endsWith('/card')
+      ? 'card'
+      : pathname.endsWith('/success')
+        ? 'success'
+        : 'order';
 
 function SellRoute({ currency }: { currency: string }) {
   const { showToast } = useServices();
@@ -28,14 +34,19 @@ function SellRoute({ currency }: { currency: string }) {
   const { i18n } = useLingui();
   const step = stepOf(useRouterState({ select: (s) => s.location.pathname }));
   const search = { currency, fiat: SELL_FIAT };
-  const failed = (failure: SellFailure) => showToast({ kind: 'error', message: failure.message || i18n._(sellMessages.somethingWentWrong) });
+  const failed = (failure: SellFailure) =>
+    showToast({ kind: 'error', message: failure.message || i18n._(sellMessages.somethingWentWrong) });
 
   const actor = useActorRef(
     sellMachine.provide({
       actors: {
         ...sell.actors,
         // The step reads the review's request (and so its key) from the running sell actor when the code is entered.
-        passcode: createPasscodeStep(sell.sell, (system) => sellRequestOf((system.get(SYSTEM_ID) as SellActor).getSnapshot().context), failed),
+        passcode: createPasscodeStep(
+          sell.sell,
+          (system) => sellRequestOf((system.get(SYSTEM_ID) as SellActor).getSnapshot().context),
+          failed,
+        ),
       },
       actions: {
         forgetKey: (_, { signature }) => sellKeys.forget(signature),

@@ -3,7 +3,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { sellMachine } from '../../../machines/sell.machine';
 import {
-  selectCanConfirm, selectCard, selectFailure, selectOrder, selectPasscode, selectPayoutsUnavailable, selectPreparingReview, selectSelling,
+  selectCanConfirm,
+  selectCard,
+  selectFailure,
+  selectOrder,
+  selectPasscode,
+  selectPayoutsUnavailable,
+  selectPreparingReview,
+  selectSelling,
 } from '../../../machines/sell.selectors';
 import { displayMasked, SELL_FIAT } from '../../../machines/shared/sell';
 import { assetUnit } from '../../i18n/assetName';
@@ -37,47 +44,82 @@ export function SellReviewScreen({ actor, rate = null }: { actor: SellActor; rat
   const unit = assetUnit(order?.coin, currency);
 
   if (passcode) {
-    return <PasscodeVerifyScreen actorRef={passcode} title={t`Enter your passcode to sell`} back={{ onClick: () => actor.send({ type: 'passcode.cancelled' }) }} />;
+    return (
+      <PasscodeVerifyScreen
+        actorRef={passcode}
+        title={t`Enter your passcode to sell`}
+        back={{ onClick: () => actor.send({ type: 'passcode.cancelled' }) }}
+      />
+    );
   }
   const masked = card?.kind === 'saved' ? card.card.mascCard : card?.kind === 'new' ? card.masked : '';
   const amountFiat = order ? format.fiatOf(order.amount, rate) : null;
   return (
-    <Screen hold={hold}
+    <Screen
+      hold={hold}
       back={{ onClick: () => actor.send({ type: 'review.edited' }), disabled: selling, label: t`Edit` }}
       title={<Trans>Review the sale</Trans>}
       guardClose
       busy={selling || preparing}
       primary={
-        <Button busy={selling || preparing} disabled={!canConfirm} onClick={() => actor.send({ type: 'review.confirmed' })}>
+        <Button
+          busy={selling || preparing}
+          disabled={!canConfirm}
+          onClick={() => actor.send({ type: 'review.confirmed' })}
+        >
           {failure ? <Trans>Try again</Trans> : <Trans>Confirm and sell</Trans>}
         </Button>
       }
     >
       <ResetHoldNotice />
       <div className={shell.card}>
-        <span className={shell.muted}><Trans>You get on the card</Trans></span>
-        <p className={css.big} data-testid="review-fiat">{order ? format.fiat(order.fiatAmount, SELL_FIAT) : ''}</p>
+        <span className={shell.muted}>
+          <Trans>You get on the card</Trans>
+        </span>
+        <p className={css.big} data-testid="review-fiat">
+          {order ? format.fiat(order.fiatAmount, SELL_FIAT) : ''}
+        </p>
       </div>
       <dl className={`${shell.card} ${css.rows}`}>
         <div className={css.row}>
-          <dt className={css.term}><Trans>You sell</Trans></dt>
+          <dt className={css.term}>
+            <Trans>You sell</Trans>
+          </dt>
           <dd className={css.value}>
-            <span data-testid="review-amount">{order ? format.crypto(order.amount, null) : ''} {unit}</span>
-            {amountFiat ? <span className={css.fiat} data-testid="review-amount-fiat">≈ {amountFiat}</span> : null}
+            <span data-testid="review-amount">
+              {order ? format.crypto(order.amount, null) : ''} {unit}
+            </span>
+            {amountFiat ? (
+              <span className={css.fiat} data-testid="review-amount-fiat">
+                ≈ {amountFiat}
+              </span>
+            ) : null}
           </dd>
         </div>
         <div className={css.row}>
-          <dt className={css.term}><Trans>Rate</Trans></dt>
-          <dd className={css.value} data-testid="review-rate">{order ? `1 ${unit} = ${format.figure.fiat(order.rate, SELL_FIAT)}` : ''}</dd>
+          <dt className={css.term}>
+            <Trans>Rate</Trans>
+          </dt>
+          <dd className={css.value} data-testid="review-rate">
+            {order ? `1 ${unit} = ${format.figure.fiat(order.rate, SELL_FIAT)}` : ''}
+          </dd>
         </div>
         <div className={css.row}>
-          <dt className={css.term}><Trans>Card</Trans></dt>
-          <dd className={`${css.value} ${css.mono}`} data-testid="review-card">{displayMasked(masked)}</dd>
+          <dt className={css.term}>
+            <Trans>Card</Trans>
+          </dt>
+          <dd className={`${css.value} ${css.mono}`} data-testid="review-card">
+            {displayMasked(masked)}
+          </dd>
         </div>
         {card?.kind === 'new' && card.save ? (
           <div className={css.row}>
-            <dt className={css.term}><Trans>Save card</Trans></dt>
-            <dd className={css.value} data-testid="review-save"><Trans>Yes</Trans></dd>
+            <dt className={css.term}>
+              <Trans>Save card</Trans>
+            </dt>
+            <dd className={css.value} data-testid="review-save">
+              <Trans>Yes</Trans>
+            </dd>
           </div>
         ) : null}
       </dl>

@@ -23,20 +23,50 @@ export function SellSuccessScreen({ actor }: { actor: SellActor }) {
   const sold = useSelector(actor, selectSoldAmount);
   const unit = assetUnit(order?.coin, currency);
   return (
-    <Screen primary={<Link to="/home" className={button.variant.primary}><Trans>Go to dashboard</Trans></Link>}>
+    <Screen
+      primary={
+        <Link to="/home" className={button.variant.primary}>
+          <Trans>Go to dashboard</Trans>
+        </Link>
+      }
+    >
       <StatusBlock
-        icon={phase === 'completed' ? <CircleCheck {...icon} /> : phase === 'failed' ? <CircleX {...icon} /> : <Clock {...icon} />}
+        icon={
+          phase === 'completed' ? (
+            <CircleCheck {...icon} />
+          ) : phase === 'failed' ? (
+            <CircleX {...icon} />
+          ) : (
+            <Clock {...icon} />
+          )
+        }
         tone={phase === 'completed' ? 'success' : phase === 'failed' ? 'error' : 'neutral'}
-        title={phase === 'completed' ? <Trans>Sale complete</Trans> : phase === 'failed' ? <Trans>Payout failed</Trans> : <Trans>Sale in progress</Trans>}
+        title={
+          phase === 'completed' ? (
+            <Trans>Sale complete</Trans>
+          ) : phase === 'failed' ? (
+            <Trans>Payout failed</Trans>
+          ) : (
+            <Trans>Sale in progress</Trans>
+          )
+        }
       >
-        <p className={css.big} data-testid="sell-success-fiat">{order ? format.fiat(order.fiatAmount, SELL_FIAT) : ''}</p>
+        <p className={css.big} data-testid="sell-success-fiat">
+          {order ? format.fiat(order.fiatAmount, SELL_FIAT) : ''}
+        </p>
         <p className={screen.statusText} data-testid="sell-success-amount">
-          <Trans>For {format.crypto(sold, null)} {unit}</Trans>
+          <Trans>
+            For {format.crypto(sold, null)} {unit}
+          </Trans>
         </p>
         <p className={screen.statusText} data-testid="sell-success-note">
-          {phase === 'completed' ? <Trans>The money is on its way to your card.</Trans>
-            : phase === 'failed' ? <Trans>The bank did not accept the payout. The amount is back on your balance.</Trans>
-              : <Trans>The payout usually takes a few minutes. You can follow it in the asset's history.</Trans>}
+          {phase === 'completed' ? (
+            <Trans>The money is on its way to your card.</Trans>
+          ) : phase === 'failed' ? (
+            <Trans>The bank did not accept the payout. The amount is back on your balance.</Trans>
+          ) : (
+            <Trans>The payout usually takes a few minutes. You can follow it in the asset's history.</Trans>
+          )}
         </p>
       </StatusBlock>
     </Screen>

@@ -19,7 +19,8 @@ export type SellDeps = {
 export function createSellActors(deps: SellDeps) {
   const { coins, api, accountId } = deps;
   /** The sell itself, with an optional passcode (the `pincode` header, spec §6). */
-  const sell = async (request: SellRequest, pincode = ''): Promise<SellOrder> => api.sell.sell(await accountId(), request, pincode);
+  const sell = async (request: SellRequest, pincode = ''): Promise<SellOrder> =>
+    api.sell.sell(await accountId(), request, pincode);
   return {
     actors: {
       amount: sellAmountMachine.provide({
@@ -27,12 +28,22 @@ export function createSellActors(deps: SellDeps) {
           loadTerms: fromPromise<SellTerms, { currency: string }>(async ({ input }) => {
             const account = await accountId();
             const [coin, assets, rate, limits, passcodeActive] = await Promise.all([
-              coinOf(coins, input.currency), api.wallet.getAssets(account), api.sell.rate(account, SELL_FIAT, input.currency),
-              api.sell.limits(account, SELL_FIAT), deps.pinCodeActive(),
+              coinOf(coins, input.currency),
+              api.wallet.getAssets(account),
+              api.sell.rate(account, SELL_FIAT, input.currency),
+              api.sell.limits(account, SELL_FIAT),
+              deps.pinCodeActive(),
             ]);
             const asset = assets.find((a) => a.currency === input.currency);
             if (!asset) throw Object.assign(new Error('Not in the wallet'), { code: 'NOT_FOUND' });
-            return { coin, available: asset.totalAvailable, rate: rate.rate, rateId: rate.rateId, limits, passcodeActive };
+            return {
+              coin,
+              available: asset.totalAvailable,
+              rate: rate.rate,
+              rateId: rate.rateId,
+              limits,
+              passcodeActive,
+            };
           }),
         },
       }),
@@ -44,7 +55,9 @@ export function createSellActors(deps: SellDeps) {
       }),
       reviewKey: fromPromise<string, { signature: string }>(async ({ input }) => sellKeys.keyFor(input.signature)),
       sell: fromPromise<SellOrder, SellRequest>(({ input }) => sell(input)),
-      watchOrder: fromPromise<SellOrder, { id: string }>(async ({ input }) => api.sell.order(await accountId(), input.id)),
+      watchOrder: fromPromise<SellOrder, { id: string }>(async ({ input }) =>
+        api.sell.order(await accountId(), input.id),
+      ),
     },
     /** The sell with a passcode, for the passcode step (built by the sell page, in the sell chunk). */
     sell,

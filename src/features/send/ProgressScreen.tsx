@@ -25,9 +25,17 @@ export function ProgressScreen({ actor }: { actor: SendActor }) {
   const format = useFormat();
   return (
     <Screen
-      primary={<Link to="/home" className={button.variant.primary}><Trans>Back to assets</Trans></Link>}
+      primary={
+        <Link to="/home" className={button.variant.primary}>
+          <Trans>Back to assets</Trans>
+        </Link>
+      }
       secondary={
-        <Link to="/settings/address-book/create" search={{ address, blockchain: coin?.blockchain ?? '' }} className={button.variant.secondary}>
+        <Link
+          to="/settings/address-book/create"
+          search={{ address, blockchain: coin?.blockchain ?? '' }}
+          className={button.variant.secondary}
+        >
           <Trans>Add to address book</Trans>
         </Link>
       }
@@ -37,12 +45,18 @@ export function ProgressScreen({ actor }: { actor: SendActor }) {
         tone={instant ? 'success' : 'neutral'}
         title={instant ? <Trans>Transfer complete</Trans> : <Trans>Transfer in progress</Trans>}
       >
-        <p className={css.big} data-testid="progress-amount">{format.crypto(receive, null)} {assetUnit(coin, currency)}</p>
-        <p className={screen.statusText}><Trans>To {shortenAddress(address, 15)}</Trans></p>
+        <p className={css.big} data-testid="progress-amount">
+          {format.crypto(receive, null)} {assetUnit(coin, currency)}
+        </p>
+        <p className={screen.statusText}>
+          <Trans>To {shortenAddress(address, 15)}</Trans>
+        </p>
         <p className={screen.statusText} data-testid="progress-note">
-          {instant
-            ? <Trans>It arrived instantly: transfers between wallets here need no network confirmations.</Trans>
-            : <Trans>It may take a few minutes, usually about 2 minutes. You can follow it in the asset's history.</Trans>}
+          {instant ? (
+            <Trans>It arrived instantly: transfers between wallets here need no network confirmations.</Trans>
+          ) : (
+            <Trans>It may take a few minutes, usually about 2 minutes. You can follow it in the asset's history.</Trans>
+          )}
         </p>
       </StatusBlock>
     </Screen>

@@ -1,7 +1,15 @@
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  selectAcknowledged, selectCanConfirm, selectCoin, selectRecipientCheck, selectFailure, selectPasscode, selectPreparingReview, selectRecipientShown, selectTotals,
+  selectAcknowledged,
+  selectCanConfirm,
+  selectCoin,
+  selectRecipientCheck,
+  selectFailure,
+  selectPasscode,
+  selectPreparingReview,
+  selectRecipientShown,
+  selectTotals,
   selectWithdrawing,
 } from '../../../machines/send.selectors';
 import { shortenAddress } from '../../../machines/shared/address';
@@ -47,25 +55,40 @@ export function ReviewScreen({ actor, rate = null }: { actor: SendActor; rate?: 
     const fiat = format.fiatOf(value, rate);
     return (
       <>
-        <span data-testid={testId}>{format.crypto(value, null)} {unit}</span>
-        {fiat === null ? null : <span className={css.fiat} data-testid={`${testId}-fiat`}>≈ {fiat}</span>}
+        <span data-testid={testId}>
+          {format.crypto(value, null)} {unit}
+        </span>
+        {fiat === null ? null : (
+          <span className={css.fiat} data-testid={`${testId}-fiat`}>
+            ≈ {fiat}
+          </span>
+        )}
       </>
     );
   };
 
   if (passcode) {
     return (
-      <PasscodeVerifyScreen actorRef={passcode} title={t`Enter your passcode to send`} back={{ onClick: () => actor.send({ type: 'passcode.cancelled' }) }} />
+      <PasscodeVerifyScreen
+        actorRef={passcode}
+        title={t`Enter your passcode to send`}
+        back={{ onClick: () => actor.send({ type: 'passcode.cancelled' }) }}
+      />
     );
   }
   return (
-    <Screen hold={hold}
+    <Screen
+      hold={hold}
       back={{ onClick: () => actor.send({ type: 'review.edited' }), disabled: withdrawing, label: t`Edit` }}
       title={<Trans>Review the transfer</Trans>}
       guardClose
       busy={withdrawing || preparing}
       primary={
-        <Button busy={withdrawing || preparing} disabled={!canConfirm} onClick={() => actor.send({ type: 'review.confirmed' })}>
+        <Button
+          busy={withdrawing || preparing}
+          disabled={!canConfirm}
+          onClick={() => actor.send({ type: 'review.confirmed' })}
+        >
           {failure ? <Trans>Try again</Trans> : <Trans>Confirm and send</Trans>}
         </Button>
       }
@@ -73,40 +96,66 @@ export function ReviewScreen({ actor, rate = null }: { actor: SendActor; rate?: 
       <ResetHoldNotice />
       <RecipientWarning check={recipientCheck} address={address}>
         <label className={css.ack}>
-          <input type="checkbox" className={css.ackBox} checked={acknowledged} disabled={withdrawing}
-            onChange={(e) => actor.send({ type: 'address.acknowledged', checked: e.currentTarget.checked })} />
+          <input
+            type="checkbox"
+            className={css.ackBox}
+            checked={acknowledged}
+            disabled={withdrawing}
+            onChange={(e) => actor.send({ type: 'address.acknowledged', checked: e.currentTarget.checked })}
+          />
           <Trans>I checked the address character by character and it is the right one</Trans>
         </label>
       </RecipientWarning>
       <div className={shell.card}>
-        <span className={shell.muted}><Trans>Amount to receive</Trans></span>
+        <span className={shell.muted}>
+          <Trans>Amount to receive</Trans>
+        </span>
         <p className={css.big}>{money(totals.receive, 'review-receive')}</p>
       </div>
       <dl className={`${shell.card} ${css.rows}`}>
         <div className={css.row}>
-          <dt className={css.term}><Trans>Network</Trans></dt>
-          <dd className={css.value} data-testid="review-network">{coin ? networkName(coin) : ''}</dd>
+          <dt className={css.term}>
+            <Trans>Network</Trans>
+          </dt>
+          <dd className={css.value} data-testid="review-network">
+            {coin ? networkName(coin) : ''}
+          </dd>
         </div>
         <div className={css.row}>
-          <dt className={css.term}><Trans>Recipient</Trans></dt>
+          <dt className={css.term}>
+            <Trans>Recipient</Trans>
+          </dt>
           <dd className={css.stack}>
-            <span className={`${css.value} ${css.mono}`} data-testid="review-recipient" title={address}>{shown ? address : shortenAddress(address, 15)}</span>
-            <button type="button" className={css.tool} aria-expanded={shown} onClick={() => actor.send({ type: 'recipient.toggled' })}>
+            <span className={`${css.value} ${css.mono}`} data-testid="review-recipient" title={address}>
+              {shown ? address : shortenAddress(address, 15)}
+            </span>
+            <button
+              type="button"
+              className={css.tool}
+              aria-expanded={shown}
+              onClick={() => actor.send({ type: 'recipient.toggled' })}
+            >
               {shown ? <Trans>Hide full address</Trans> : <Trans>Show full address</Trans>}
             </button>
           </dd>
         </div>
         <div className={css.row}>
-          <dt className={css.term}><Trans>Network fee</Trans></dt>
+          <dt className={css.term}>
+            <Trans>Network fee</Trans>
+          </dt>
           <dd className={css.value}>{money(totals.fee, 'review-fee')}</dd>
         </div>
         <div className={css.row}>
-          <dt className={css.term}><Trans>Total</Trans></dt>
+          <dt className={css.term}>
+            <Trans>Total</Trans>
+          </dt>
           <dd className={css.value}>{money(totals.total, 'review-total')}</dd>
         </div>
       </dl>
       {failure ? (
-        <p role="alert" className={css.error} data-testid="review-error">{serverFailureText((d) => i18n._(d), failure, sendMessages.somethingWentWrong)}</p>
+        <p role="alert" className={css.error} data-testid="review-error">
+          {serverFailureText((d) => i18n._(d), failure, sendMessages.somethingWentWrong)}
+        </p>
       ) : null}
     </Screen>
   );

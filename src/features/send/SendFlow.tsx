@@ -23,9 +23,15 @@ export function SendFlow({ actor, rate = null }: { actor: SendActor; rate?: Fiat
       <Screen back={{ to: `/home/asset/${encodeURIComponent(currency)}` }} title={<Trans>Send</Trans>}>
         <div role="alert" className={shell.card}>
           <p className={shell.muted}>
-            {failure?.code === 'NOT_FOUND' ? <Trans>This asset is not in your wallet.</Trans> : <Trans>Could not load this asset.</Trans>}
+            {failure?.code === 'NOT_FOUND' ? (
+              <Trans>This asset is not in your wallet.</Trans>
+            ) : (
+              <Trans>Could not load this asset.</Trans>
+            )}
           </p>
-          <Button variant="secondary" onClick={() => actor.send({ type: 'load.retried' })}><Trans>Retry</Trans></Button>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'load.retried' })}>
+            <Trans>Retry</Trans>
+          </Button>
         </div>
       </Screen>
     );

@@ -2,9 +2,24 @@ import { BookUser, ClipboardPaste, History, ScanLine } from 'lucide-react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  selectAddress, selectAddressProblem, selectAmount, selectAvailable, selectCanContinue, selectCanMax, selectCheckFailed,
-  selectCheckingAddress, selectCoin, selectFee, selectFeeFailed, selectLoadingFee, selectNotEnoughFunds, selectPasting,
-  selectPicking, selectRecentRecipients, selectRecipientCheck, selectScanner,
+  selectAddress,
+  selectAddressProblem,
+  selectAmount,
+  selectAvailable,
+  selectCanContinue,
+  selectCanMax,
+  selectCheckFailed,
+  selectCheckingAddress,
+  selectCoin,
+  selectFee,
+  selectFeeFailed,
+  selectLoadingFee,
+  selectNotEnoughFunds,
+  selectPasting,
+  selectPicking,
+  selectRecentRecipients,
+  selectRecipientCheck,
+  selectScanner,
 } from '../../../machines/send.selectors';
 import { shortenAddress } from '../../../machines/shared/address';
 import { isCompleteAmount, toWireAmount } from '../../../machines/shared/amountInput';
@@ -59,17 +74,27 @@ export function SendFormScreen({ actor, rate = null }: { actor: SendActor; rate?
   const availableText = available === null ? '' : format.crypto(available, coin);
   // Fee and amount are what moves: every digit, not cut to the display round.
   const feeText = fee === null ? '' : format.crypto(fee, null);
-  const amountFiat = isCompleteAmount(toWireAmount(amount)) && amount !== '' ? format.fiatOf(toWireAmount(amount), rate) : null;
+  const amountFiat =
+    isCompleteAmount(toWireAmount(amount)) && amount !== '' ? format.fiatOf(toWireAmount(amount), rate) : null;
 
   return (
-    <Screen hold={hold}
+    <Screen
+      hold={hold}
       back={{ to: `/home/asset/${encodeURIComponent(currency)}` }}
       title={<Trans>Send {label}</Trans>}
-      primary={<Button disabled={!canContinue} onClick={() => actor.send({ type: 'form.submitted' })}><Trans>Continue</Trans></Button>}
+      primary={
+        <Button disabled={!canContinue} onClick={() => actor.send({ type: 'form.submitted' })}>
+          <Trans>Continue</Trans>
+        </Button>
+      }
     >
       <ResetHoldNotice />
       {available !== null ? (
-        <p className={shell.muted} data-testid="send-available"><Trans>Available: {availableText} {unit}</Trans></p>
+        <p className={shell.muted} data-testid="send-available">
+          <Trans>
+            Available: {availableText} {unit}
+          </Trans>
+        </p>
       ) : null}
       <TextField
         label={t`Recipient's ${network} address`}
@@ -81,25 +106,41 @@ export function SendFormScreen({ actor, rate = null }: { actor: SendActor; rate?
         spellCheck={false}
       />
       <div className={css.tools}>
-        <button type="button" className={css.tool} aria-busy={pasting || undefined} disabled={pasting} onClick={() => actor.send({ type: 'address.pasted' })}>
-          <ClipboardPaste {...icon} /><Trans>Paste</Trans>
+        <button
+          type="button"
+          className={css.tool}
+          aria-busy={pasting || undefined}
+          disabled={pasting}
+          onClick={() => actor.send({ type: 'address.pasted' })}
+        >
+          <ClipboardPaste {...icon} />
+          <Trans>Paste</Trans>
         </button>
         <button type="button" className={css.tool} onClick={() => actor.send({ type: 'scan.requested' })}>
-          <ScanLine {...icon} /><Trans>Scan QR</Trans>
+          <ScanLine {...icon} />
+          <Trans>Scan QR</Trans>
         </button>
         <button type="button" className={css.tool} onClick={() => actor.send({ type: 'book.requested' })}>
-          <BookUser {...icon} /><Trans>Address book</Trans>
+          <BookUser {...icon} />
+          <Trans>Address book</Trans>
         </button>
       </div>
       {recent.length > 0 ? (
         <section aria-labelledby="recent-title" className={css.compare}>
-          <h2 id="recent-title" className={css.compareLabel}><Trans>Recent recipients</Trans></h2>
+          <h2 id="recent-title" className={css.compareLabel}>
+            <Trans>Recent recipients</Trans>
+          </h2>
           <ul className={css.recent}>
             {recent.map((r) => (
               <li key={r.address}>
-                <button type="button" className={css.tool} title={r.address}
-                  onClick={() => actor.send({ type: 'recent.picked', address: r.address })}>
-                  <History {...icon} />{r.name ?? shortenAddress(r.address)}
+                <button
+                  type="button"
+                  className={css.tool}
+                  title={r.address}
+                  onClick={() => actor.send({ type: 'recent.picked', address: r.address })}
+                >
+                  <History {...icon} />
+                  {r.name ?? shortenAddress(r.address)}
                 </button>
               </li>
             ))}
@@ -107,11 +148,19 @@ export function SendFormScreen({ actor, rate = null }: { actor: SendActor; rate?
         </section>
       ) : null}
       <RecipientWarning check={recipientCheck} address={address} />
-      {checking ? <p role="status" className={css.note}><Trans>Checking the address…</Trans></p> : null}
+      {checking ? (
+        <p role="status" className={css.note}>
+          <Trans>Checking the address…</Trans>
+        </p>
+      ) : null}
       {checkFailed || feeFailed ? (
         <div role="alert" className={shell.card}>
-          <p className={shell.muted}>{checkFailed ? <Trans>Could not check the address.</Trans> : <Trans>Could not load the network fee.</Trans>}</p>
-          <Button variant="secondary" onClick={() => actor.send({ type: 'address.retried' })}><Trans>Retry</Trans></Button>
+          <p className={shell.muted}>
+            {checkFailed ? <Trans>Could not check the address.</Trans> : <Trans>Could not load the network fee.</Trans>}
+          </p>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'address.retried' })}>
+            <Trans>Retry</Trans>
+          </Button>
         </div>
       ) : null}
       <div className={css.amountRow}>
@@ -126,13 +175,32 @@ export function SendFormScreen({ actor, rate = null }: { actor: SendActor; rate?
           />
         </div>
         <div className={css.max}>
-          <Button variant="secondary" disabled={!canMax} onClick={() => actor.send({ type: 'max.requested' })}><Trans>Max</Trans></Button>
+          <Button variant="secondary" disabled={!canMax} onClick={() => actor.send({ type: 'max.requested' })}>
+            <Trans>Max</Trans>
+          </Button>
         </div>
       </div>
-      {amountFiat === null ? null : <p className={css.note} data-testid="send-amount-fiat">≈ {amountFiat}</p>}
-      <p className={css.note}><Trans>The recipient gets the amount you enter; the network fee comes on top. Max sends everything available minus the fee.</Trans></p>
+      {amountFiat === null ? null : (
+        <p className={css.note} data-testid="send-amount-fiat">
+          ≈ {amountFiat}
+        </p>
+      )}
+      <p className={css.note}>
+        <Trans>
+          The recipient gets the amount you enter; the network fee comes on top. Max sends everything available minus
+          the fee.
+        </Trans>
+      </p>
       <p className={css.note} data-testid="send-fee">
-        {fee !== null ? <Trans>Network fee: {feeText} {unit}</Trans> : loadingFee ? <Trans>Network fee: loading…</Trans> : <Trans>Network fee: enter an address</Trans>}
+        {fee !== null ? (
+          <Trans>
+            Network fee: {feeText} {unit}
+          </Trans>
+        ) : loadingFee ? (
+          <Trans>Network fee: loading…</Trans>
+        ) : (
+          <Trans>Network fee: enter an address</Trans>
+        )}
       </p>
       {picking ? <AddressBookPicker actor={actor} network={network} /> : null}
       {scanner ? <ScannerOverlay actor={scanner} /> : null}

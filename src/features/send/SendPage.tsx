@@ -26,10 +26,18 @@ function SendRoute({ currency }: { currency: string }) {
   const navigate = useNavigate();
   const { i18n } = useLingui();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const step: SendRoute = pathname.endsWith('/review') ? 'review' : pathname.endsWith('/progress') ? 'progress' : 'form';
+  const step: SendRoute = pathname.endsWith('/review')
+    ? 'review'
+    : pathname.endsWith('/progress')
+      ? 'progress'
+      : 'form';
   const params = { currency };
   const self = useRef<SendActor | null>(null);
-  const failed = (failure: SendFailure) => showToast({ kind: 'error', message: serverFailureText((d) => i18n._(d), failure, sendMessages.somethingWentWrong) });
+  const failed = (failure: SendFailure) =>
+    showToast({
+      kind: 'error',
+      message: serverFailureText((d) => i18n._(d), failure, sendMessages.somethingWentWrong),
+    });
 
   const actor = useActorRef(
     sendMachine.provide({

@@ -13,7 +13,11 @@ import { reviewKeys, sendDrafts } from './storage';
 export type SendDeps = {
   coins: AvailableCoinsActor;
   platform: Platform;
-  api: { wallet: Pick<WalletApi, 'getAssets' | 'getHistory'>; send: SendApi; addressBook: Pick<AddressBookApi, 'list'> };
+  api: {
+    wallet: Pick<WalletApi, 'getAssets' | 'getHistory'>;
+    send: SendApi;
+    addressBook: Pick<AddressBookApi, 'list'>;
+  };
   accountId: () => Promise<string>;
   passcodeActive: () => Promise<boolean>;
 };
@@ -29,26 +33,37 @@ export function createSendActors(deps: SendDeps) {
       loadSend: fromPromise<SendTarget, { currency: string }>(async ({ input }) => {
         const account = await accountId();
         const [coin, assets, passcodeActive] = await Promise.all([
-          coinOf(coins, input.currency), api.wallet.getAssets(account), deps.passcodeActive(),
+          coinOf(coins, input.currency),
+          api.wallet.getAssets(account),
+          deps.passcodeActive(),
         ]);
         const asset = assets.find((a) => a.currency === input.currency);
         if (!asset) throw Object.assign(new Error('Not in the wallet'), { code: 'NOT_FOUND' });
         // The poisoning guard compares with every address of this network: the latest 100 rows of each
         // asset on it (USDT TRC-20 and TRX share Tron addresses) and the address book.
         const catalogue = coins.getSnapshot().context.coins;
-        const onChain = assets.filter((a) => a.currency === input.currency || sameChain(catalogue[a.currency]?.blockchain ?? '', coin.blockchain));
+        const onChain = assets.filter(
+          (a) => a.currency === input.currency || sameChain(catalogue[a.currency]?.blockchain ?? '', coin.blockchain),
+        );
         const [pages, book] = await Promise.all([
           Promise.all(onChain.map((a) => api.wallet.getHistory(account, { currency: a.currency, pageSize: 100 }))),
           api.addressBook.list(account),
         ]);
         const own = assets.flatMap((a) => (a.depositAddress ? [a.depositAddress] : []));
-        const known = knownAddresses(pages.flatMap((p) => p.content), book, coin.blockchain, own);
+        const known = knownAddresses(
+          pages.flatMap((p) => p.content),
+          book,
+          coin.blockchain,
+          own,
+        );
         return { coin, available: asset.totalAvailable, passcodeActive, draft: sendDrafts.read(input.currency), known };
       }),
       checkAddress: fromPromise<AddressCheck, { currency: string; address: string }>(async ({ input }) =>
-        api.send.checkAddress(await accountId(), input.currency, input.address)),
+        api.send.checkAddress(await accountId(), input.currency, input.address),
+      ),
       loadFee: fromPromise<string, { currency: string; address: string }>(async ({ input }) =>
-        api.send.preliminaryFee(await accountId(), input.currency, input.address)),
+        api.send.preliminaryFee(await accountId(), input.currency, input.address),
+      ),
       readClipboard: fromPromise<string>(() => platform.readText()),
       loadAddressBook: fromPromise<AddressBookEntry[]>(async () => api.addressBook.list(await accountId())),
       reviewKey: fromPromise<string, { signature: string }>(async ({ input }) => reviewKeys.keyFor(input.signature)),

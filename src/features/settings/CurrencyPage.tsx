@@ -28,7 +28,9 @@ export function CurrencyPage() {
             >
               <span>{currency}</span>
               <span className={css.value}>
-                {fiatSymbol(currency, locale) === currency ? null : <span aria-hidden="true">{fiatSymbol(currency, locale)}</span>}
+                {fiatSymbol(currency, locale) === currency ? null : (
+                  <span aria-hidden="true">{fiatSymbol(currency, locale)}</span>
+                )}
                 {currency === current ? <Check className={css.check} size={20} strokeWidth={2.5} aria-hidden /> : null}
               </span>
             </button>

@@ -43,26 +43,40 @@ export function SettingsPage() {
   return (
     <Screen title={<Trans>Settings</Trans>}>
       <div className={shell.card} aria-busy={loading || undefined}>
-        <span className={shell.muted}><Trans>Signed in as</Trans></span>
+        <span className={shell.muted}>
+          <Trans>Signed in as</Trans>
+        </span>
         {failed ? (
           <Button variant="ghost" onClick={() => profile.send({ type: 'profile.retried' })}>
             <Trans>Could not load your profile. Retry</Trans>
           </Button>
         ) : (
-          <p className={css.email} data-testid="profile-email">{signedInAs ?? '…'}</p>
+          <p className={css.email} data-testid="profile-email">
+            {signedInAs ?? '…'}
+          </p>
         )}
       </div>
       <ul className={css.list}>
         <li>
           <Link to="/settings/select-currency" className={css.row}>
-            <span><Trans>Currency</Trans></span>
-            <span className={css.value}>{currency}<ChevronIcon /></span>
+            <span>
+              <Trans>Currency</Trans>
+            </span>
+            <span className={css.value}>
+              {currency}
+              <ChevronIcon />
+            </span>
           </Link>
         </li>
         <li>
           <Link to="/settings/select-language" className={css.row}>
-            <span><Trans>Language</Trans></span>
-            <span className={css.value}>{languageNames[language]}<ChevronIcon /></span>
+            <span>
+              <Trans>Language</Trans>
+            </span>
+            <span className={css.value}>
+              {languageNames[language]}
+              <ChevronIcon />
+            </span>
           </Link>
         </li>
         {platform.isTelegram ? null : <TelegramLink />}
@@ -74,27 +88,54 @@ export function SettingsPage() {
             className={css.row}
             onClick={() => preferences.send({ type: 'theme.toggled' })}
           >
-            <span><Trans>Dark theme</Trans></span>
-            <span className={css.track}><span className={css.thumb} /></span>
+            <span>
+              <Trans>Dark theme</Trans>
+            </span>
+            <span className={css.track}>
+              <span className={css.thumb} />
+            </span>
           </button>
         </li>
         <li>
           <Link to="/settings/wallet-protection" className={css.row}>
-            <span><Trans>Wallet protection</Trans></span>
+            <span>
+              <Trans>Wallet protection</Trans>
+            </span>
             <ChevronIcon />
           </Link>
         </li>
         <li>
           <Link to="/settings/address-book" className={css.row}>
-            <span><Trans>Address book</Trans></span>
+            <span>
+              <Trans>Address book</Trans>
+            </span>
             <ChevronIcon />
           </Link>
         </li>
       </ul>
       <ul className={css.list}>
-        <li><button type="button" className={css.row} onClick={() => platform.openLink(linkConfig.termsUrl)}><Trans>Terms of use</Trans><ChevronIcon /></button></li>
-        <li><button type="button" className={css.row} onClick={() => platform.openLink(linkConfig.privacyUrl)}><Trans>Privacy policy</Trans><ChevronIcon /></button></li>
-        <li><button type="button" className={css.row} onClick={() => platform.openLink(`mailto:${linkConfig.supportEmail}`)}><Trans>Feedback</Trans><ChevronIcon /></button></li>
+        <li>
+          <button type="button" className={css.row} onClick={() => platform.openLink(linkConfig.termsUrl)}>
+            <Trans>Terms of use</Trans>
+            <ChevronIcon />
+          </button>
+        </li>
+        <li>
+          <button type="button" className={css.row} onClick={() => platform.openLink(linkConfig.privacyUrl)}>
+            <Trans>Privacy policy</Trans>
+            <ChevronIcon />
+          </button>
+        </li>
+        <li>
+          <button
+            type="button"
+            className={css.row}
+            onClick={() => platform.openLink(`mailto:${linkConfig.supportEmail}`)}
+          >
+            <Trans>Feedback</Trans>
+            <ChevronIcon />
+          </button>
+        </li>
       </ul>
       <SignOutEverywhere />
       {platform.isTelegram ? null : (

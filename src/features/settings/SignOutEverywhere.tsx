@@ -3,7 +3,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { signOutEverywhereMachine } from '../../../machines/signOutEverywhere.machine';
-import { selectConfirmingSignOutEverywhere, selectSigningOutEverywhere } from '../../../machines/signOutEverywhere.selectors';
+import {
+  selectConfirmingSignOutEverywhere,
+  selectSigningOutEverywhere,
+} from '../../../machines/signOutEverywhere.selectors';
 import { useSignedInServices } from '../../app/signedInContext';
 import { Button } from '../../ui/Button';
 import { ChevronIcon } from '../../ui/icons';
@@ -55,7 +58,9 @@ export function SignOutEverywhere() {
           disabled={confirming}
           onClick={() => actor.send({ type: 'signOutEverywhere.requested' })}
         >
-          <span><Trans>Sign out of all devices</Trans></span>
+          <span>
+            <Trans>Sign out of all devices</Trans>
+          </span>
           <ChevronIcon />
         </button>
       </li>
@@ -72,10 +77,15 @@ export function SignOutEverywhere() {
               if (e.key === 'Escape' && !busy) actor.send({ type: 'signOutEverywhere.cancelled' });
             }}
           >
-            <h2 id="sign-out-everywhere-title" className={css.panelTitle}><Trans>Sign out of all devices?</Trans></h2>
+            <h2 id="sign-out-everywhere-title" className={css.panelTitle}>
+              <Trans>Sign out of all devices?</Trans>
+            </h2>
             <p id="sign-out-everywhere-text" className={shell.muted}>
               {platform.isTelegram ? (
-                <Trans>Every device signed in to your wallet is signed out, this one too. Telegram then signs you in here again.</Trans>
+                <Trans>
+                  Every device signed in to your wallet is signed out, this one too. Telegram then signs you in here
+                  again.
+                </Trans>
               ) : (
                 <Trans>Every device signed in to your wallet is signed out, this one too.</Trans>
               )}

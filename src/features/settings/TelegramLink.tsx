@@ -18,7 +18,12 @@ import { useFeatureActors } from '../../app/featureActors';
 import { useSignedInServices } from '../../app/signedInContext';
 import { Button } from '../../ui/Button';
 import { PinPad } from '../../ui/PinPad';
-import { selectKeypad, selectLocked, selectVerifyBusy, selectVerifyError } from '../../../machines/passcodeVerify.selectors';
+import {
+  selectKeypad,
+  selectLocked,
+  selectVerifyBusy,
+  selectVerifyError,
+} from '../../../machines/passcodeVerify.selectors';
 import type { PasscodeVerifyActor } from '../passcode/PasscodeVerifyScreen';
 import { passcodeErrorText } from '../passcode/messages';
 import { QrCode } from '../asset/QrCode';
@@ -49,10 +54,9 @@ export function TelegramLink() {
         reportUnlinkFailed: (_, { onlyWayIn }) =>
           showToast({
             kind: 'error',
-            message:
-              onlyWayIn
-                ? t`Telegram is your only way in: add an e-mail and password first.`
-                : t({ id: 'common_something_went_wrong', message: 'Something went wrong...' }),
+            message: onlyWayIn
+              ? t`Telegram is your only way in: add an e-mail and password first.`
+              : t({ id: 'common_something_went_wrong', message: 'Something went wrong...' }),
           }),
       },
     }),
@@ -80,8 +84,12 @@ export function TelegramLink() {
       <li>
         {failed ? (
           <button type="button" className={css.row} onClick={() => link.send({ type: 'retried' })}>
-            <span><Trans>Connect Telegram</Trans></span>
-            <span className={css.value}><Trans>Retry</Trans></span>
+            <span>
+              <Trans>Connect Telegram</Trans>
+            </span>
+            <span className={css.value}>
+              <Trans>Retry</Trans>
+            </span>
           </button>
         ) : (
           <button
@@ -97,24 +105,48 @@ export function TelegramLink() {
             <span>
               <Trans>Connect Telegram</Trans>
               <span className={css.hint} data-testid="telegram-link-status">
-                {unknown ? '…' : linked ? <Trans>Linked</Trans> : deepLink ? <Trans>Waiting for Telegram</Trans> : <Trans>Not linked</Trans>}
+                {unknown ? (
+                  '…'
+                ) : linked ? (
+                  <Trans>Linked</Trans>
+                ) : deepLink ? (
+                  <Trans>Waiting for Telegram</Trans>
+                ) : (
+                  <Trans>Not linked</Trans>
+                )}
               </span>
             </span>
-            <span className={css.track}><span className={css.thumb} /></span>
+            <span className={css.track}>
+              <span className={css.thumb} />
+            </span>
           </button>
         )}
       </li>
       {deepLink ? (
         <li>
           <section className={css.panel} aria-labelledby="telegram-link-title" data-testid="telegram-link-panel">
-            <h2 id="telegram-link-title" className={css.panelTitle}><Trans>Finish in Telegram</Trans></h2>
+            <h2 id="telegram-link-title" className={css.panelTitle}>
+              <Trans>Finish in Telegram</Trans>
+            </h2>
             <p className={shell.muted}>
               <Trans>Open the link in Telegram or scan the code with your phone.</Trans>
             </p>
             <QrCode value={deepLink} label={deepLink} testId="telegram-link-qr" />
-            <a className={css.deepLink} href={deepLink} target="_blank" rel="noopener noreferrer" data-testid="telegram-deep-link">{deepLink}</a>
-            <Button onClick={() => platform.openLink(deepLink)}><Trans>Open Telegram</Trans></Button>
-            <Button variant="ghost" onClick={() => link.send({ type: 'link.cancelled' })}><Trans>Cancel</Trans></Button>
+            <a
+              className={css.deepLink}
+              href={deepLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="telegram-deep-link"
+            >
+              {deepLink}
+            </a>
+            <Button onClick={() => platform.openLink(deepLink)}>
+              <Trans>Open Telegram</Trans>
+            </Button>
+            <Button variant="ghost" onClick={() => link.send({ type: 'link.cancelled' })}>
+              <Trans>Cancel</Trans>
+            </Button>
           </section>
         </li>
       ) : null}
@@ -125,13 +157,24 @@ export function TelegramLink() {
       ) : null}
       {confirming ? (
         <li>
-          <section className={css.panel} role="alertdialog" aria-labelledby="telegram-unlink-title" aria-describedby="telegram-unlink-text">
-            <h2 id="telegram-unlink-title" className={css.panelTitle}><Trans>Disconnect Telegram?</Trans></h2>
+          <section
+            className={css.panel}
+            role="alertdialog"
+            aria-labelledby="telegram-unlink-title"
+            aria-describedby="telegram-unlink-text"
+          >
+            <h2 id="telegram-unlink-title" className={css.panelTitle}>
+              <Trans>Disconnect Telegram?</Trans>
+            </h2>
             <p id="telegram-unlink-text" className={shell.muted}>
               <Trans>Telegram will no longer sign you in here.</Trans>
             </p>
-            <Button variant="secondary" busy={busy} onClick={() => link.send({ type: 'unlink.confirmed' })}><Trans>Disconnect</Trans></Button>
-            <Button variant="ghost" disabled={busy} onClick={() => link.send({ type: 'unlink.cancelled' })}><Trans>Cancel</Trans></Button>
+            <Button variant="secondary" busy={busy} onClick={() => link.send({ type: 'unlink.confirmed' })}>
+              <Trans>Disconnect</Trans>
+            </Button>
+            <Button variant="ghost" disabled={busy} onClick={() => link.send({ type: 'unlink.cancelled' })}>
+              <Trans>Cancel</Trans>
+            </Button>
           </section>
         </li>
       ) : null}
@@ -148,10 +191,18 @@ function TelegramLinkPasscode({ actorRef, onCancel }: { actorRef: PasscodeVerify
   const locked = useSelector(actorRef, selectLocked);
   return (
     <section className={css.panel} aria-labelledby="telegram-link-passcode-title" data-testid="telegram-link-passcode">
-      <h2 id="telegram-link-passcode-title" className={css.panelTitle}><Trans>Enter your passcode to connect Telegram</Trans></h2>
-      {error ? <p role="alert" className={shell.muted}>{passcodeErrorText(i18n, error)}</p> : null}
+      <h2 id="telegram-link-passcode-title" className={css.panelTitle}>
+        <Trans>Enter your passcode to connect Telegram</Trans>
+      </h2>
+      {error ? (
+        <p role="alert" className={shell.muted}>
+          {passcodeErrorText(i18n, error)}
+        </p>
+      ) : null}
       <PinPad keypad={keypad} disabled={busy || locked} label={t`Passcode keypad`} />
-      <Button variant="ghost" disabled={busy} onClick={onCancel}><Trans>Cancel</Trans></Button>
+      <Button variant="ghost" disabled={busy} onClick={onCancel}>
+        <Trans>Cancel</Trans>
+      </Button>
     </section>
   );
 }

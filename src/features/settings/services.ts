@@ -10,11 +10,14 @@ import type { FeatureDeps } from '../../app/services';
 export function createTelegramLinkActors({ api }: FeatureDeps) {
   return {
     loadLinked: fromPromise<boolean>(async () => (await api.user.getAuthInfo()).tgAuth),
-    createCode: fromPromise<{ deepLink: string }>(async () => ({ deepLink: (await api.user.createTelegramCode()).deepLink })),
+    createCode: fromPromise<{ deepLink: string }>(async () => ({
+      deepLink: (await api.user.createTelegramCode()).deepLink,
+    })),
     passcode: passcodeVerifyMachine.provide({
       actors: {
-        submitPasscode: fromPromise<{ deepLink: string }, { code: string }>(async ({ input }) =>
-          ({ deepLink: (await api.user.createTelegramCode(input.code)).deepLink })),
+        submitPasscode: fromPromise<{ deepLink: string }, { code: string }>(async ({ input }) => ({
+          deepLink: (await api.user.createTelegramCode(input.code)).deepLink,
+        })),
       },
     }),
     unlink: fromPromise<void>(() => api.user.unlinkTelegram()),

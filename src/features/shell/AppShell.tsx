@@ -8,7 +8,15 @@ import * as offlineCss from './offline.css';
  * The offline banner's status region is here, in the page from the first paint, so the banner's arrival
  * and departure are announced (issue 14).
  */
-export function AppShell({ BottomNav, OfflineBanner, children }: { BottomNav: ComponentType; OfflineBanner: ComponentType; children: ReactNode }) {
+export function AppShell({
+  BottomNav,
+  OfflineBanner,
+  children,
+}: {
+  BottomNav: ComponentType;
+  OfflineBanner: ComponentType;
+  children: ReactNode;
+}) {
   return (
     <div className={css.frame}>
       <div role="status" aria-live="polite" className={offlineCss.region} data-testid="offline-region">

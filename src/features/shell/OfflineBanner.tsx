@@ -15,7 +15,9 @@ export function OfflineBanner() {
   const offline = useSelector(connectivity, selectOffline);
   return offline ? (
     <p className={css.banner} data-testid="offline-banner">
-      <span><Trans>You are offline. What you see may be out of date; it refreshes when the connection is back.</Trans></span>
+      <span>
+        <Trans>You are offline. What you see may be out of date; it refreshes when the connection is back.</Trans>
+      </span>
     </p>
   ) : null;
 }

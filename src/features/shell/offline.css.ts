@@ -2,7 +2,13 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 
 /** The live region stays in the page (so a change is announced) and takes no room while empty. */
-export const region = style({ position: 'sticky', top: 0, zIndex: 1, padding: `0 ${vars.space.md}`, background: vars.color.background });
+export const region = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 1,
+  padding: `0 ${vars.space.md}`,
+  background: vars.color.background,
+});
 
 export const banner = style({
   display: 'flex',

@@ -7,7 +7,9 @@ function Soon({ title }: { title: React.ReactNode }) {
   return (
     <Screen>
       <StatusBlock icon={<Hourglass size={36} strokeWidth={1.75} />} title={title}>
-        <p className={screen.statusText}><Trans>Coming soon. We are working on it.</Trans></p>
+        <p className={screen.statusText}>
+          <Trans>Coming soon. We are working on it.</Trans>
+        </p>
       </StatusBlock>
     </Screen>
   );

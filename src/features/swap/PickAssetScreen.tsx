@@ -2,7 +2,12 @@ import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { swapMachine } from '../../../machines/swap.machine';
-import { selectCanCloseSourcePicker, selectDestinations, selectSearch, selectSources } from '../../../machines/swap.selectors';
+import {
+  selectCanCloseSourcePicker,
+  selectDestinations,
+  selectSearch,
+  selectSources,
+} from '../../../machines/swap.selectors';
 import { assetUnit } from '../../i18n/assetName';
 import { useFormat } from '../../i18n/useFormat';
 import { AssetLine } from '../../ui/AssetRow';
@@ -40,23 +45,33 @@ export function PickAssetScreen({ actor, side }: { actor: SwapActor; side: 'from
       />
       {items.length === 0 ? (
         <p className={shell.muted} role="status" data-testid="no-results">
-          {search.trim() ? <Trans>No assets match “{search}”.</Trans>
-            : side === 'from' ? <Trans>None of your assets can be swapped yet. Receive a coin first.</Trans>
-              : <Trans>This asset cannot be swapped to anything yet.</Trans>}
+          {search.trim() ? (
+            <Trans>No assets match “{search}”.</Trans>
+          ) : side === 'from' ? (
+            <Trans>None of your assets can be swapped yet. Receive a coin first.</Trans>
+          ) : (
+            <Trans>This asset cannot be swapped to anything yet.</Trans>
+          )}
         </p>
       ) : (
         <ul className={css.list} aria-label={side === 'from' ? t`Assets to swap from` : t`Assets to swap to`}>
           {items.map((item) => (
             <li key={item.currency}>
-              <button type="button" className={css.row} onClick={() => actor.send({ type: 'asset.picked', currency: item.currency })}>
+              <button
+                type="button"
+                className={css.row}
+                onClick={() => actor.send({ type: 'asset.picked', currency: item.currency })}
+              >
                 <AssetLine
                   currency={item.currency}
                   coin={item.coin}
-                  right={item.available === null ? null : (
-                    <span className={css.rowEnd} data-testid="picker-available">
-                      {format.crypto(item.available, item.coin)} {assetUnit(item.coin, item.currency)}
-                    </span>
-                  )}
+                  right={
+                    item.available === null ? null : (
+                      <span className={css.rowEnd} data-testid="picker-available">
+                        {format.crypto(item.available, item.coin)} {assetUnit(item.coin, item.currency)}
+                      </span>
+                    )
+                  }
                 />
               </button>
             </li>

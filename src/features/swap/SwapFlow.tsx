@@ -21,8 +21,12 @@ export function SwapFlow({ actor, rates = noRates }: { actor: SwapActor; rates?:
     return (
       <Screen back={{ to: '/home' }} title={<Trans>Swap</Trans>}>
         <div role="alert" className={shell.card}>
-          <p className={shell.muted}><Trans>Could not load what you can swap.</Trans></p>
-          <Button variant="secondary" onClick={() => actor.send({ type: 'load.retried' })}><Trans>Retry</Trans></Button>
+          <p className={shell.muted}>
+            <Trans>Could not load what you can swap.</Trans>
+          </p>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'load.retried' })}>
+            <Trans>Retry</Trans>
+          </Button>
         </div>
       </Screen>
     );

@@ -3,8 +3,19 @@ import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Coin } from '../../../contracts/wallet';
 import {
-  selectAmountProblem, selectAmounts, selectAvailable, selectCanContinue, selectCanMax, selectCanSwapSides, selectFrom, selectFromCoin,
-  selectQuoteFailed, selectQuoting, selectRate, selectTo, selectToCoin,
+  selectAmountProblem,
+  selectAmounts,
+  selectAvailable,
+  selectCanContinue,
+  selectCanMax,
+  selectCanSwapSides,
+  selectFrom,
+  selectFromCoin,
+  selectQuoteFailed,
+  selectQuoting,
+  selectRate,
+  selectTo,
+  selectToCoin,
 } from '../../../machines/swap.selectors';
 import { isCompleteAmount, toWireAmount } from '../../../machines/shared/amountInput';
 import { assetDisplayName, assetUnit } from '../../i18n/assetName';
@@ -26,11 +37,26 @@ const icon = { size: 20, strokeWidth: 2, 'aria-hidden': true } as const;
 export type SwapRates = { from: FiatRate | null; to: FiatRate | null };
 
 /** The chosen asset as a button that opens its picker; its accessible name includes the visible name (axe). */
-function AssetButton({ currency, coin, side, onClick }: { currency: string; coin: Coin | null; side: 'pay' | 'get'; onClick: () => void }) {
+function AssetButton({
+  currency,
+  coin,
+  side,
+  onClick,
+}: {
+  currency: string;
+  coin: Coin | null;
+  side: 'pay' | 'get';
+  onClick: () => void;
+}) {
   const { t } = useLingui();
   const { label: name } = assetDisplayName(coin ?? currency);
   return (
-    <button type="button" className={css.assetButton} aria-label={side === 'pay' ? t`Change what you pay: ${name}` : t`Change what you get: ${name}`} onClick={onClick}>
+    <button
+      type="button"
+      className={css.assetButton}
+      aria-label={side === 'pay' ? t`Change what you pay: ${name}` : t`Change what you get: ${name}`}
+      onClick={onClick}
+    >
       <CoinLogo logoName={coin?.logoName ?? currency} secondaryLogoName={coin?.token ? coin.secondaryLogoName : null} />
       <span>{name}</span>
       <ChevronDown {...icon} />
@@ -66,25 +92,41 @@ export function SwapOrderScreen({ actor, rates }: { actor: SwapActor; rates: Swa
     value !== '' && isCompleteAmount(toWireAmount(value)) ? format.fiatOf(toWireAmount(value), fiatRate) : null;
   const fromFiat = fiatOf(amounts.source, rates.from);
   const toFiat = fiatOf(amounts.destination, rates.to);
-  const error = problem === null ? undefined
-    : problem.kind === 'notEnough' ? i18n._(swapMessages.notEnough)
-      : i18n._((problem.kind === 'min' ? swapMessages.minLimit : swapMessages.maxLimit).id, {
-        amount: format.figure.crypto(problem.amount, null), currency: assetUnit(fromCoin, problem.currency),
-      });
+  const error =
+    problem === null
+      ? undefined
+      : problem.kind === 'notEnough'
+        ? i18n._(swapMessages.notEnough)
+        : i18n._((problem.kind === 'min' ? swapMessages.minLimit : swapMessages.maxLimit).id, {
+            amount: format.figure.crypto(problem.amount, null),
+            currency: assetUnit(fromCoin, problem.currency),
+          });
 
   return (
-    <Screen hold={hold}
+    <Screen
+      hold={hold}
       back={{ to: '/home' }}
       title={<Trans>Swap</Trans>}
       busy={quoting}
       onSubmit={() => actor.send({ type: 'form.submitted' })}
-      primary={<Button type="submit" disabled={!canContinue}><Trans>Continue</Trans></Button>}
+      primary={
+        <Button type="submit" disabled={!canContinue}>
+          <Trans>Continue</Trans>
+        </Button>
+      }
     >
       <ResetHoldNotice />
       <div className={css.side}>
         <div className={css.sideHead}>
-          <p className={css.sideLabel}><Trans>You pay</Trans></p>
-          <AssetButton currency={from} coin={fromCoin} side="pay" onClick={() => actor.send({ type: 'source.requested' })} />
+          <p className={css.sideLabel}>
+            <Trans>You pay</Trans>
+          </p>
+          <AssetButton
+            currency={from}
+            coin={fromCoin}
+            side="pay"
+            onClick={() => actor.send({ type: 'source.requested' })}
+          />
         </div>
         <div className={css.amountRow}>
           <div className={css.grow}>
@@ -99,12 +141,20 @@ export function SwapOrderScreen({ actor, rates }: { actor: SwapActor; rates: Swa
             />
           </div>
           <div className={css.max}>
-            <Button variant="secondary" disabled={!canMax} onClick={() => actor.send({ type: 'max.requested' })}><Trans>Max</Trans></Button>
+            <Button variant="secondary" disabled={!canMax} onClick={() => actor.send({ type: 'max.requested' })}>
+              <Trans>Max</Trans>
+            </Button>
           </div>
         </div>
-        {fromFiat === null ? null : <p className={css.note} data-testid="swap-source-fiat">≈ {fromFiat}</p>}
+        {fromFiat === null ? null : (
+          <p className={css.note} data-testid="swap-source-fiat">
+            ≈ {fromFiat}
+          </p>
+        )}
         <p className={css.note} data-testid="swap-available">
-          <Trans>Available: {availableText} {fromUnit}</Trans>
+          <Trans>
+            Available: {availableText} {fromUnit}
+          </Trans>
         </p>
       </div>
       <button
@@ -119,8 +169,15 @@ export function SwapOrderScreen({ actor, rates }: { actor: SwapActor; rates: Swa
       </button>
       <div className={css.side}>
         <div className={css.sideHead}>
-          <p className={css.sideLabel}><Trans>You get</Trans></p>
-          <AssetButton currency={to} coin={toCoin} side="get" onClick={() => actor.send({ type: 'destination.requested' })} />
+          <p className={css.sideLabel}>
+            <Trans>You get</Trans>
+          </p>
+          <AssetButton
+            currency={to}
+            coin={toCoin}
+            side="get"
+            onClick={() => actor.send({ type: 'destination.requested' })}
+          />
         </div>
         <TextField
           label={t`You get, ${toUnit}`}
@@ -130,17 +187,29 @@ export function SwapOrderScreen({ actor, rates }: { actor: SwapActor; rates: Swa
           autoComplete="off"
           onValueChange={(value) => actor.send({ type: 'amount.changed', side: 'destination', value })}
         />
-        {toFiat === null ? null : <p className={css.note} data-testid="swap-destination-fiat">≈ {toFiat}</p>}
+        {toFiat === null ? null : (
+          <p className={css.note} data-testid="swap-destination-fiat">
+            ≈ {toFiat}
+          </p>
+        )}
       </div>
       <p className={css.rate} data-testid="swap-rate" aria-live="polite">
-        {quoting ? <Trans>Getting the rate…</Trans>
-          : rate !== null ? <>1 {fromUnit} ≈ {format.figure.crypto(rate, toCoin)} {toUnit}</>
-            : <Trans>Enter an amount to see the rate</Trans>}
+        {quoting ? (
+          <Trans>Getting the rate…</Trans>
+        ) : rate !== null ? (
+          <>
+            1 {fromUnit} ≈ {format.figure.crypto(rate, toCoin)} {toUnit}
+          </>
+        ) : (
+          <Trans>Enter an amount to see the rate</Trans>
+        )}
       </p>
       {quoteFailed ? (
         <div role="alert" className={shell.card}>
           <p className={shell.muted}>{i18n._(swapMessages.somethingWentWrong)}</p>
-          <Button variant="secondary" onClick={() => actor.send({ type: 'quote.retried' })}><Trans>Retry</Trans></Button>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'quote.retried' })}>
+            <Trans>Retry</Trans>
+          </Button>
         </div>
       ) : null}
     </Screen>

@@ -18,7 +18,11 @@ import { SwapFlow } from './SwapFlow';
 const swapActors = (deps: FeatureDeps) => createSwapActors({ ...deps, passcodeActive: deps.pinCodeActive });
 
 const PATHS = {
-  from: '/swap/from', to: '/swap/to', order: '/swap/order', review: '/swap/order/review', success: '/swap/order/success',
+  from: '/swap/from',
+  to: '/swap/to',
+  order: '/swap/order',
+  review: '/swap/order/review',
+  success: '/swap/order/success',
 } as const satisfies Record<SwapRoute, string>;
 
 /** A search value as the URL brought it (not yet checked by the route): text, or absent. */
@@ -48,7 +52,8 @@ export function SwapPage() {
   });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const step = routeOf(pathname);
-  const failed = (failure: SwapFailure) => showToast({ kind: 'error', message: failure.message || i18n._(swapMessages.somethingWentWrong) });
+  const failed = (failure: SwapFailure) =>
+    showToast({ kind: 'error', message: failure.message || i18n._(swapMessages.somethingWentWrong) });
 
   const actor = useActorRef(
     swapMachine.provide({

@@ -2,8 +2,18 @@ import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Timer } from 'lucide-react';
 import {
-  selectCanConfirm, selectConfirming, selectCountdown, selectCreateFailed, selectExpired, selectFailure, selectFromCoin, selectOrder,
-  selectPasscode, selectPreparingOrder, selectRefused, selectToCoin,
+  selectCanConfirm,
+  selectConfirming,
+  selectCountdown,
+  selectCreateFailed,
+  selectExpired,
+  selectFailure,
+  selectFromCoin,
+  selectOrder,
+  selectPasscode,
+  selectPreparingOrder,
+  selectRefused,
+  selectToCoin,
 } from '../../../machines/swap.selectors';
 import { assetUnit } from '../../i18n/assetName';
 import type { FiatRate } from '../../i18n/format';
@@ -43,17 +53,31 @@ export function SwapReviewScreen({ actor, rates }: { actor: SwapActor; rates: Sw
   const passcode = useSelector(actor, selectPasscode);
 
   if (passcode) {
-    return <PasscodeVerifyScreen actorRef={passcode} title={t`Enter your passcode to swap`} back={{ onClick: () => actor.send({ type: 'passcode.cancelled' }) }} />;
+    return (
+      <PasscodeVerifyScreen
+        actorRef={passcode}
+        title={t`Enter your passcode to swap`}
+        back={{ onClick: () => actor.send({ type: 'passcode.cancelled' }) }}
+      />
+    );
   }
 
   const edit = () => actor.send({ type: 'review.edited' });
   const stale = expired || refused;
   const primary = createFailed ? (
-    <Button onClick={() => actor.send({ type: 'order.retried' })}><Trans>Try again</Trans></Button>
+    <Button onClick={() => actor.send({ type: 'order.retried' })}>
+      <Trans>Try again</Trans>
+    </Button>
   ) : stale ? (
-    <Button onClick={() => actor.send({ type: 'rate.updated' })}><Trans>Update rate</Trans></Button>
+    <Button onClick={() => actor.send({ type: 'rate.updated' })}>
+      <Trans>Update rate</Trans>
+    </Button>
   ) : (
-    <Button busy={confirming || preparing} disabled={!canConfirm} onClick={() => actor.send({ type: 'review.confirmed' })}>
+    <Button
+      busy={confirming || preparing}
+      disabled={!canConfirm}
+      onClick={() => actor.send({ type: 'review.confirmed' })}
+    >
       <Trans>Confirm swap</Trans>
     </Button>
   );
@@ -62,8 +86,14 @@ export function SwapReviewScreen({ actor, rates }: { actor: SwapActor; rates: Sw
     const fiat = format.fiatOf(value, rate);
     return (
       <>
-        <span data-testid={testId}>{format.crypto(value, null)} {assetUnit(coin, currency)}</span>
-        {fiat === null ? null : <span className={css.fiat} data-testid={`${testId}-fiat`}>≈ {fiat}</span>}
+        <span data-testid={testId}>
+          {format.crypto(value, null)} {assetUnit(coin, currency)}
+        </span>
+        {fiat === null ? null : (
+          <span className={css.fiat} data-testid={`${testId}-fiat`}>
+            ≈ {fiat}
+          </span>
+        )}
       </>
     );
   };
@@ -82,39 +112,66 @@ export function SwapReviewScreen({ actor, rates }: { actor: SwapActor; rates: Sw
     const toUnit = assetUnit(toCoin, order.destinationCurrency);
     body = (
       <>
-        <dl className={`${shell.card} ${css.rows} ${stale ? css.stale : ''}`} data-testid="swap-summary" aria-disabled={stale || undefined}>
+        <dl
+          className={`${shell.card} ${css.rows} ${stale ? css.stale : ''}`}
+          data-testid="swap-summary"
+          aria-disabled={stale || undefined}
+        >
           <div className={css.line}>
-            <dt className={css.term}><Trans>You pay</Trans></dt>
-            <dd className={css.value}>{money(order.sourceAmount, order.sourceCurrency, fromCoin, rates.from, 'review-pay')}</dd>
+            <dt className={css.term}>
+              <Trans>You pay</Trans>
+            </dt>
+            <dd className={css.value}>
+              {money(order.sourceAmount, order.sourceCurrency, fromCoin, rates.from, 'review-pay')}
+            </dd>
           </div>
           <div className={css.line}>
-            <dt className={css.term}><Trans>You get</Trans></dt>
-            <dd className={css.value}>{money(order.destinationAmount, order.destinationCurrency, toCoin, rates.to, 'review-get')}</dd>
+            <dt className={css.term}>
+              <Trans>You get</Trans>
+            </dt>
+            <dd className={css.value}>
+              {money(order.destinationAmount, order.destinationCurrency, toCoin, rates.to, 'review-get')}
+            </dd>
           </div>
           <div className={css.line}>
-            <dt className={css.term}><Trans>Rate</Trans></dt>
-            <dd className={css.value} data-testid="review-rate">1 {fromUnit} ≈ {format.figure.crypto(order.rate, toCoin)} {toUnit}</dd>
+            <dt className={css.term}>
+              <Trans>Rate</Trans>
+            </dt>
+            <dd className={css.value} data-testid="review-rate">
+              1 {fromUnit} ≈ {format.figure.crypto(order.rate, toCoin)} {toUnit}
+            </dd>
           </div>
         </dl>
         {refused ? (
-          <p role="alert" className={css.error} data-testid="swap-refused"><Trans>The swap did not go through. Nothing was moved; try again for a fresh rate.</Trans></p>
+          <p role="alert" className={css.error} data-testid="swap-refused">
+            <Trans>The swap did not go through. Nothing was moved; try again for a fresh rate.</Trans>
+          </p>
         ) : expired ? (
-          <p role="alert" className={css.error} data-testid="swap-expired">{i18n._(swapMessages.expired)}</p>
+          <p role="alert" className={css.error} data-testid="swap-expired">
+            {i18n._(swapMessages.expired)}
+          </p>
         ) : (
           <p className={css.timer}>
-            <span><Timer size={16} strokeWidth={2} aria-hidden /> <Trans>The rate is fixed for</Trans></span>
-            <span className={css.clock} role="timer" data-testid="swap-countdown">{countdown}</span>
+            <span>
+              <Timer size={16} strokeWidth={2} aria-hidden /> <Trans>The rate is fixed for</Trans>
+            </span>
+            <span className={css.clock} role="timer" data-testid="swap-countdown">
+              {countdown}
+            </span>
           </p>
         )}
         {failure && !stale ? (
-          <p role="alert" className={css.error} data-testid="swap-confirm-error">{failure.message || i18n._(swapMessages.somethingWentWrong)}</p>
+          <p role="alert" className={css.error} data-testid="swap-confirm-error">
+            {failure.message || i18n._(swapMessages.somethingWentWrong)}
+          </p>
         ) : null}
       </>
     );
   }
 
   return (
-    <Screen hold={hold}
+    <Screen
+      hold={hold}
       back={{ onClick: edit, disabled: confirming, label: t`Edit` }}
       title={<Trans>Review the swap</Trans>}
       busy={confirming || preparing}

@@ -24,7 +24,11 @@ export function SwapSuccessScreen({ actor }: { actor: SwapActor }) {
   const pending = order?.state === 'IN_PROGRESS';
   return (
     <Screen
-      primary={<Link to="/home" className={button.variant.primary}><Trans>Back to assets</Trans></Link>}
+      primary={
+        <Link to="/home" className={button.variant.primary}>
+          <Trans>Back to assets</Trans>
+        </Link>
+      }
       secondary={
         <Link to="/home/asset/$currency" params={{ currency: to }} className={button.variant.secondary}>
           <Trans>Open {toUnit}</Trans>
@@ -38,12 +42,16 @@ export function SwapSuccessScreen({ actor }: { actor: SwapActor }) {
       >
         {order ? (
           <>
-            <p className={css.big} data-testid="success-get">+{format.crypto(order.destinationAmount, null)} {toUnit}</p>
+            <p className={css.big} data-testid="success-get">
+              +{format.crypto(order.destinationAmount, null)} {toUnit}
+            </p>
             <p className={screen.statusText} data-testid="success-pay">
               <Trans>Paid {paid}</Trans>
             </p>
             {pending ? (
-              <p className={screen.statusText} data-testid="success-note"><Trans>The exchange is settling it. You can follow it in both assets' history.</Trans></p>
+              <p className={screen.statusText} data-testid="success-note">
+                <Trans>The exchange is settling it. You can follow it in both assets' history.</Trans>
+              </p>
             ) : null}
           </>
         ) : null}

@@ -26,15 +26,24 @@ export function createSwapActors(deps: SwapDeps) {
   const { coins, api, accountId } = deps;
   const now = deps.now ?? Date.now;
   /** The confirm, with an optional passcode (the `pincode` header). */
-  const confirm = async (orderId: string, pincode = ''): Promise<SwapOrder> => api.swap.confirm(await accountId(), orderId, pincode);
+  const confirm = async (orderId: string, pincode = ''): Promise<SwapOrder> =>
+    api.swap.confirm(await accountId(), orderId, pincode);
   return {
     actors: {
       loadSwap: fromPromise<SwapSetup>(async () => {
         const account = await accountId();
         const [list, assets, pairs, passcodeActive] = await Promise.all([
-          catalogue(coins), api.wallet.getAssets(account), api.swap.pairs(account), deps.passcodeActive(),
+          catalogue(coins),
+          api.wallet.getAssets(account),
+          api.swap.pairs(account),
+          deps.passcodeActive(),
         ]);
-        return { coins: list, holdings: assets.map((a) => ({ currency: a.currency, available: a.totalAvailable })), pairs, passcodeActive };
+        return {
+          coins: list,
+          holdings: assets.map((a) => ({ currency: a.currency, available: a.totalAvailable })),
+          pairs,
+          passcodeActive,
+        };
       }),
       quote: fromPromise<SwapQuote, SwapQuoteQuery>(async ({ input }) => api.swap.quote(await accountId(), input)),
       orderKey: fromPromise<string, { signature: string }>(async ({ input }) => orderKeys.keyFor(input.signature)),

@@ -20,17 +20,25 @@ export function createSwapPasscodeStep(
 ) {
   return passcodeVerifyMachine.provide({
     actors: {
-      submitPasscode: fromPromise(async ({ input, system }: { input: { code: string }; system: { get(id: string): AnyActorRef | undefined } }) => {
-        const swap = system.get(SWAP_SYSTEM_ID);
-        const orderId = (swap?.getSnapshot().context as SwapContext | undefined)?.order?.id ?? '';
-        try {
-          return await confirm(orderId, input.code);
-        } catch (error) {
-          const e = error as { code?: string; message?: string };
-          if (!PASSCODE_CODES.test(e?.code ?? '')) failed({ code: e?.code ?? 'UNKNOWN', message: e?.message ?? '' });
-          throw error;
-        }
-      }),
+      submitPasscode: fromPromise(
+        async ({
+          input,
+          system,
+        }: {
+          input: { code: string };
+          system: { get(id: string): AnyActorRef | undefined };
+        }) => {
+          const swap = system.get(SWAP_SYSTEM_ID);
+          const orderId = (swap?.getSnapshot().context as SwapContext | undefined)?.order?.id ?? '';
+          try {
+            return await confirm(orderId, input.code);
+          } catch (error) {
+            const e = error as { code?: string; message?: string };
+            if (!PASSCODE_CODES.test(e?.code ?? '')) failed({ code: e?.code ?? 'UNKNOWN', message: e?.message ?? '' });
+            throw error;
+          }
+        },
+      ),
     },
   });
 }

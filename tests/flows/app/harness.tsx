@@ -147,8 +147,19 @@ export function fakeNetwork(options: { online?: boolean; probe?: AnyActorLogic }
   return { port, state, change };
 }
 
-export function fakePlatform(isTelegram: boolean, controls: NativeControls | null = null, hostTheme: HostTheme | null = null) {
-  const calls = { expand: 0, links: [] as string[], colors: [] as string[], copied: [] as string[], shared: [] as string[], haptics: [] as string[] };
+export function fakePlatform(
+  isTelegram: boolean,
+  controls: NativeControls | null = null,
+  hostTheme: HostTheme | null = null,
+) {
+  const calls = {
+    expand: 0,
+    links: [] as string[],
+    colors: [] as string[],
+    copied: [] as string[],
+    shared: [] as string[],
+    haptics: [] as string[],
+  };
   /** What readText answers (tests set `clipboard.text` to paste). */
   const clipboard = { text: '' };
   const platform: Platform = {
@@ -263,15 +274,22 @@ function answer<T>(logic: AnyActorLogic | undefined, input?: unknown): Promise<T
 
 const profileOf = (account: string | UserProfile): UserProfile =>
   typeof account === 'string'
-    ? { id: 'user', email: 'user@example.com', pinCodeActive: false, accounts: [{ id: account, name: 'Account', language: 'ENG', defaultFiatCurrency: 'USD' }] }
+    ? {
+        id: 'user',
+        email: 'user@example.com',
+        pinCodeActive: false,
+        accounts: [{ id: account, name: 'Account', language: 'ENG', defaultFiatCurrency: 'USD' }],
+      }
     : account;
 
 /** localStorage as the live app would have left it for these starting preferences. */
 function storePreferences(input: Partial<PreferencesInput> = {}) {
   // A theme the user did not choose is not stored: it comes from the host (fakeHostTheme) instead.
-  if (input.darkTheme !== undefined && input.themeChosen !== false) window.localStorage.setItem('darkTheme', String(input.darkTheme));
+  if (input.darkTheme !== undefined && input.themeChosen !== false)
+    window.localStorage.setItem('darkTheme', String(input.darkTheme));
   if (input.languageChosen) window.localStorage.setItem('selectedLanguage', input.language ?? 'ENG');
-  else if (input.language && input.language !== 'ENG') throw new Error('An unchosen language comes from the platform: use isTelegram');
+  else if (input.language && input.language !== 'ENG')
+    throw new Error('An unchosen language comes from the platform: use isTelegram');
   if (input.currencyChosen && input.currency) window.localStorage.setItem('selectedCurrency', input.currency);
   if (input.hideBalances) window.localStorage.setItem('hideBalances', 'true');
 }
@@ -302,7 +320,8 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
   const apis: Apis = {
     user: {
       getProfile,
-      getSettings: () => answer(prefs.loadServerSettings ?? fromPromise(async () => ({ language: null, currency: null }))),
+      getSettings: () =>
+        answer(prefs.loadServerSettings ?? fromPromise(async () => ({ language: null, currency: null }))),
       async getAuthInfo() {
         const flags = await answer<UserFlags>(wallet.loadUserFlags);
         // The server's profile says the same pinCodeActive as these flags.
@@ -324,20 +343,47 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
       getRates: never,
       ...options.api?.wallet,
     } as WalletApi,
-    passcode: { enable: never, validate: never, change: never, disable: never, recoverWithTelegram: never, ...options.api?.passcode } as PasscodeApi,
+    passcode: {
+      enable: never,
+      validate: never,
+      change: never,
+      disable: never,
+      recoverWithTelegram: never,
+      ...options.api?.passcode,
+    } as PasscodeApi,
     send: { checkAddress: never, preliminaryFee: never, withdraw: never, ...options.api?.send },
-    sell: { lookupBin: never, savedCards: never, limits: never, rate: never, sell: never, order: never, ...options.api?.sell },
+    sell: {
+      lookupBin: never,
+      savedCards: never,
+      limits: never,
+      rate: never,
+      sell: never,
+      order: never,
+      ...options.api?.sell,
+    },
     swap: { pairs: never, limit: never, quote: never, createOrder: never, confirm: never, ...options.api?.swap },
     addressBook: { list: never, create: never, remove: never, get: never, ...options.api?.addressBook },
     sessions: { revokeAll: never, ...options.api?.sessions },
-    buy: { methods: never, geo: never, metadata: never, availability: never, rate: never, order: never, status: never, ...options.api?.buy },
+    buy: {
+      methods: never,
+      geo: never,
+      metadata: never,
+      availability: never,
+      rate: never,
+      order: never,
+      status: never,
+      ...options.api?.buy,
+    },
     prices: { history: never, ...options.api?.prices },
   };
 
   // The calls above are answered by fakes; `gateway.authHttp` is the client the services built (with the
   // session's bearer and the reachability reports), for tests that send a real request through `gatewayFetch`.
   const gateway: { authHttp: KyInstance | null } = { authHttp: null };
-  const http = ky.create({ prefix: 'http://gateway.test', ...(options.gatewayFetch ? { fetch: options.gatewayFetch } : {}) });
+  const http = ky.create({
+    prefix: 'http://gateway.test',
+    ...(options.gatewayFetch ? { fetch: options.gatewayFetch } : {}),
+  });
   const signedInParts = {
     createSignedIn: createSignedInServices,
     http,
@@ -385,10 +431,24 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
     },
   };
   const analytics: { batch: AnalyticsBatch; accessToken: string | null }[] = [];
-  if (options.recordAnalytics) deps.analytics = { send: async (batch, { accessToken }) => void analytics.push({ batch, accessToken }) };
+  if (options.recordAnalytics)
+    deps.analytics = { send: async (batch, { accessToken }) => void analytics.push({ batch, accessToken }) };
   storePreferences(prefs.input);
   const services = createServices(deps);
-  return { services, calls, clipboard, removed, discarded, owners, applied, toasts, downloads, network, gateway, analytics };
+  return {
+    services,
+    calls,
+    clipboard,
+    removed,
+    discarded,
+    owners,
+    applied,
+    toasts,
+    downloads,
+    network,
+    gateway,
+    analytics,
+  };
 }
 
 export function mountApp(options: MountOptions) {
@@ -402,10 +462,19 @@ export function mountApp(options: MountOptions) {
   const router = createAppRouter(services, { history, pages: eagerPages });
   const controls = services.platform.controls;
   const app = <App services={services} router={router} controlsHost={controls ? createControlsHost(controls) : null} />;
-  const view = render(options.onRender ? <Profiler id="app" onRender={options.onRender}>{app}</Profiler> : app);
+  const view = render(
+    options.onRender ? (
+      <Profiler id="app" onRender={options.onRender}>
+        {app}
+      </Profiler>
+    ) : (
+      app
+    ),
+  );
   const { session, preferences } = services;
   // With a delayed signed-in part these are read once it arrived (tests then use services.signedIn()).
-  const { coins, balances, profile, connectivity } = services.signedIn() ?? ({} as NonNullable<ReturnType<typeof services.signedIn>>);
+  const { coins, balances, profile, connectivity } =
+    services.signedIn() ?? ({} as NonNullable<ReturnType<typeof services.signedIn>>);
   return { ...fake, session, preferences, connectivity, coins, balances, profile, router, history, view };
 }
 

@@ -2,29 +2,60 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Type, type Static } from 'typebox';
 import Value from 'typebox/value';
 import { BUY_LIMIT_CURRENCY, BUY_MAX_FIAT, BUY_MIN_FIAT } from '../../../../contracts/buy.js';
-import { CallbackError, type AcquirerMethod, type CardAcquirer, type PaymentEvent, type PaymentRequest, type PaymentStatus } from '../acquirer.js';
-import { behaviourOf, cardProblems, digitsOf, maskCard, THREE_DS_CODE, THREE_DS_TRIES, type CardForm, type CardField } from './cards.js';
+import {
+  CallbackError,
+  type AcquirerMethod,
+  type CardAcquirer,
+  type PaymentEvent,
+  type PaymentRequest,
+  type PaymentStatus,
+} from '../acquirer.js';
+import {
+  behaviourOf,
+  cardProblems,
+  digitsOf,
+  maskCard,
+  THREE_DS_CODE,
+  THREE_DS_TRIES,
+  type CardForm,
+  type CardField,
+} from './cards.js';
 
 /** Where the hosted page lives on the gateway (sandbox only, so under /dev: production refuses it). */
 export const SANDBOX_PAY_PATH = '/dev/acquirer/pay';
 
 const toHundredths = (whole: string) => BigInt(whole) * 100n;
 
-export const SANDBOX_METHODS: readonly AcquirerMethod[] = [{
-  fiatSettingsItemId: 'sandbox-card-rub', geoId: 'RU', name: 'Russia', fiatCurrency: BUY_LIMIT_CURRENCY,
-  minAmount: toHundredths(BUY_MIN_FIAT), maxAmount: toHundredths(BUY_MAX_FIAT),
-}];
+export const SANDBOX_METHODS: readonly AcquirerMethod[] = [
+  {
+    fiatSettingsItemId: 'sandbox-card-rub',
+    geoId: 'RU',
+    name: 'Russia',
+    fiatCurrency: BUY_LIMIT_CURRENCY,
+    minAmount: toHundredths(BUY_MIN_FIAT),
+    maxAmount: toHundredths(BUY_MAX_FIAT),
+  },
+];
 
 /** The callback the acquirer posts to the applier, signed with a secret only the two share. */
-export const SandboxCallbackSchema = Type.Object({
-  paymentId: Type.String({ maxLength: 64 }),
-  orderId: Type.String({ maxLength: 64 }),
-  status: Type.Union([Type.Literal('PROCESSING'), Type.Literal('PAID'), Type.Literal('DECLINED'), Type.Literal('FAILED'), Type.Literal('CANCELLED')]),
-  amount: Type.String({ pattern: '^\\d{1,30}$' }),
-  fiatCurrency: Type.String({ maxLength: 16 }),
-  maskedCard: Type.Optional(Type.String({ maxLength: 32 })),
-  signature: Type.String({ maxLength: 128 }),
-}, { additionalProperties: false });
+export const SandboxCallbackSchema = Type.Object(
+  {
+    paymentId: Type.String({ maxLength: 64 }),
+    orderId: Type.String({ maxLength: 64 }),
+    status: Type.Union([
+      Type.Literal('PROCESSING'),
+      Type.Literal('PAID'),
+      Type.Literal('DECLINED'),
+      Type.Literal('FAILED'),
+      Type.Literal('CANCELLED'),
+    ]),
+    amount: Type.String({ pattern: '^\\d{1,30}$' }),
+    fiatCurrency: Type.String({ maxLength: 16 }),
+    maskedCard: Type.Optional(Type.String({ maxLength: 32 })),
+    signature: Type.String({ maxLength: 128 }),
+  },
+  { additionalProperties: false },
+);
 export type SandboxCallback = Static<typeof SandboxCallbackSchema>;
 
 export type SessionStatus = 'OPEN' | 'THREE_DS' | PaymentStatus;
@@ -85,13 +116,19 @@ export function createSandboxAcquirer(opts: SandboxAcquirerOptions): SandboxAcqu
   const timers = new Map<NodeJS.Timeout, () => Promise<void>>();
   let deliver: ((callback: SandboxCallback) => Promise<void>) | undefined;
 
-  const mac = (c: Omit<SandboxCallback, 'signature'>) => createHmac('sha256', secret)
-    .update([c.paymentId, c.orderId, c.status, c.amount, c.fiatCurrency, c.maskedCard ?? ''].join('\n')).digest('hex');
+  const mac = (c: Omit<SandboxCallback, 'signature'>) =>
+    createHmac('sha256', secret)
+      .update([c.paymentId, c.orderId, c.status, c.amount, c.fiatCurrency, c.maskedCard ?? ''].join('\n'))
+      .digest('hex');
 
   const sign = (event: PaymentEvent): SandboxCallback => {
     const body = {
-      paymentId: event.paymentId, orderId: event.orderId, status: event.status, amount: event.amount.toString(),
-      fiatCurrency: event.fiatCurrency, ...(event.maskedCard ? { maskedCard: event.maskedCard } : {}),
+      paymentId: event.paymentId,
+      orderId: event.orderId,
+      status: event.status,
+      amount: event.amount.toString(),
+      fiatCurrency: event.fiatCurrency,
+      ...(event.maskedCard ? { maskedCard: event.maskedCard } : {}),
     };
     return { ...body, signature: mac(body) };
   };
@@ -99,7 +136,14 @@ export function createSandboxAcquirer(opts: SandboxAcquirerOptions): SandboxAcqu
   async function notify(s: PaymentSessionState, status: PaymentStatus, copies = 1) {
     s.status = status;
     if (!deliver) throw new Error('The sandbox acquirer is not connected to the applier');
-    const callback = sign({ paymentId: s.paymentId, orderId: s.orderId, status, amount: s.amount, fiatCurrency: s.fiatCurrency, maskedCard: s.maskedCard });
+    const callback = sign({
+      paymentId: s.paymentId,
+      orderId: s.orderId,
+      status,
+      amount: s.amount,
+      fiatCurrency: s.fiatCurrency,
+      maskedCard: s.maskedCard,
+    });
     for (let i = 0; i < copies; i += 1) await deliver(callback);
   }
 
@@ -107,7 +151,9 @@ export function createSandboxAcquirer(opts: SandboxAcquirerOptions): SandboxAcqu
     const run = () => notify(s, status, 2);
     const timer = setTimeout(() => {
       timers.delete(timer);
-      void run().catch(() => { /* the applier was down: the order stays PROCESSING, as with a lost webhook */ });
+      void run().catch(() => {
+        /* the applier was down: the order stays PROCESSING, as with a lost webhook */
+      });
     }, opts.delayMs);
     timer.unref();
     timers.set(timer, run);
@@ -146,22 +192,28 @@ export function createSandboxAcquirer(opts: SandboxAcquirerOptions): SandboxAcqu
       const { signature, ...rest } = body;
       const expected = Buffer.from(mac(rest), 'hex');
       const given = Buffer.from(signature, 'hex');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new CallbackError('Bad callback signature');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        throw new CallbackError('Bad callback signature');
       return { ...rest, amount: BigInt(rest.amount) };
     },
-    connect(fn) { deliver = fn; },
+    connect(fn) {
+      deliver = fn;
+    },
     session: (paymentId) => sessions.get(paymentId),
     page(paymentId) {
       const s = open(paymentId);
       if (isOutcome(s)) return s;
-      return s.status === 'THREE_DS' ? { kind: 'three_ds', wrongCode: false, triesLeft: s.threeDsTriesLeft } : { kind: 'card' };
+      return s.status === 'THREE_DS'
+        ? { kind: 'three_ds', wrongCode: false, triesLeft: s.threeDsTriesLeft }
+        : { kind: 'card' };
     },
     async pay(paymentId, form) {
       const s = open(paymentId);
       if (isOutcome(s)) return s;
       if (s.status !== 'OPEN') return { kind: 'three_ds', wrongCode: false, triesLeft: s.threeDsTriesLeft };
       const problems = cardProblems(form, now());
-      if (Object.keys(problems).length) return { kind: 'form', problems, keep: { expiry: form.expiry, holder: form.holder } };
+      if (Object.keys(problems).length)
+        return { kind: 'form', problems, keep: { expiry: form.expiry, holder: form.holder } };
       const digits = digitsOf(form.number);
       s.maskedCard = maskCard(digits);
       switch (behaviourOf(digits)) {
@@ -189,7 +241,10 @@ export function createSandboxAcquirer(opts: SandboxAcquirerOptions): SandboxAcqu
     },
     async cancel(paymentId) {
       const s = open(paymentId);
-      if (isOutcome(s)) return s.kind === 'closed' && s.reason !== 'not_found' ? { kind: 'redirect', to: sessions.get(paymentId)!.returnUrl } : s;
+      if (isOutcome(s))
+        return s.kind === 'closed' && s.reason !== 'not_found'
+          ? { kind: 'redirect', to: sessions.get(paymentId)!.returnUrl }
+          : s;
       await notify(s, 'CANCELLED');
       return { kind: 'redirect', to: s.returnUrl };
     },

@@ -38,10 +38,18 @@ export const behaviourOf = (digits: string): CardBehaviour => TEST_CARDS[digits]
 
 export type CardField = 'number' | 'expiry' | 'cvc' | 'holder';
 
-export interface CardForm { number: string; expiry: string; cvc: string; holder: string }
+export interface CardForm {
+  number: string;
+  expiry: string;
+  cvc: string;
+  holder: string;
+}
 
 /** Field problems of a submitted card, as message keys; empty when it may be charged. */
-export function cardProblems(form: CardForm, now: Date): Partial<Record<CardField, 'required' | 'invalid' | 'expired'>> {
+export function cardProblems(
+  form: CardForm,
+  now: Date,
+): Partial<Record<CardField, 'required' | 'invalid' | 'expired'>> {
   const problems: Partial<Record<CardField, 'required' | 'invalid' | 'expired'>> = {};
   const number = digitsOf(form.number);
   if (!number) problems.number = 'required';

@@ -6,36 +6,72 @@ export type PageLang = 'en' | 'ru';
 /** `?lang=` first, then Accept-Language; English is the fallback (spec §1). */
 export function pageLang(query: string | undefined, acceptLanguage: string | undefined): PageLang {
   if (query === 'ru' || query === 'en') return query;
-  const first = (acceptLanguage ?? '').split(',').map((p) => p.trim().slice(0, 2).toLowerCase()).find(Boolean);
+  const first = (acceptLanguage ?? '')
+    .split(',')
+    .map((p) => p.trim().slice(0, 2).toLowerCase())
+    .find(Boolean);
   return first === 'ru' ? 'ru' : 'en';
 }
 
 const TEXT = {
   en: {
-    title: 'Card payment', sandbox: 'Sandbox: no real money moves.', pay: 'Pay', cancel: 'Cancel and return',
-    amount: 'Amount', purchase: 'You are buying', number: 'Card number', expiry: 'Expiry date (MM/YY)', cvc: 'Security code (CVC)',
-    holder: 'Cardholder name', fixErrors: 'Please check the card details.',
-    required: 'Required.', invalid: 'This does not look right.', expired: 'This card has expired.',
-    threeDsTitle: 'Confirm the payment', threeDsText: 'Your bank sent a one-time code. Sandbox code: 123456.',
-    code: 'Confirmation code', confirm: 'Confirm', wrongCode: (left: number) => `Wrong code. Tries left: ${left}.`,
-    closedTitle: 'Payment page closed', expiredText: 'This payment page has expired. Nothing was charged.',
-    notFoundText: 'This payment page does not exist (a sandbox restart forgets unpaid payments).', doneText: 'This payment is already being processed.',
-    back: 'Return to the wallet', card: 'Card',
+    title: 'Card payment',
+    sandbox: 'Sandbox: no real money moves.',
+    pay: 'Pay',
+    cancel: 'Cancel and return',
+    amount: 'Amount',
+    purchase: 'You are buying',
+    number: 'Card number',
+    expiry: 'Expiry date (MM/YY)',
+    cvc: 'Security code (CVC)',
+    holder: 'Cardholder name',
+    fixErrors: 'Please check the card details.',
+    required: 'Required.',
+    invalid: 'This does not look right.',
+    expired: 'This card has expired.',
+    threeDsTitle: 'Confirm the payment',
+    threeDsText: 'Your bank sent a one-time code. Sandbox code: 123456.',
+    code: 'Confirmation code',
+    confirm: 'Confirm',
+    wrongCode: (left: number) => `Wrong code. Tries left: ${left}.`,
+    closedTitle: 'Payment page closed',
+    expiredText: 'This payment page has expired. Nothing was charged.',
+    notFoundText: 'This payment page does not exist (a sandbox restart forgets unpaid payments).',
+    doneText: 'This payment is already being processed.',
+    back: 'Return to the wallet',
+    card: 'Card',
   },
   ru: {
-    title: 'Оплата картой', sandbox: 'Песочница: настоящие деньги не списываются.', pay: 'Оплатить', cancel: 'Отменить и вернуться',
-    amount: 'Сумма', purchase: 'Вы покупаете', number: 'Номер карты', expiry: 'Срок действия (ММ/ГГ)', cvc: 'Код безопасности (CVC)',
-    holder: 'Имя владельца карты', fixErrors: 'Проверьте данные карты.',
-    required: 'Обязательное поле.', invalid: 'Похоже, здесь ошибка.', expired: 'Срок действия карты истёк.',
-    threeDsTitle: 'Подтвердите оплату', threeDsText: 'Банк отправил одноразовый код. Код песочницы: 123456.',
-    code: 'Код подтверждения', confirm: 'Подтвердить', wrongCode: (left: number) => `Неверный код. Осталось попыток: ${left}.`,
-    closedTitle: 'Страница оплаты закрыта', expiredText: 'Срок страницы оплаты истёк. Деньги не списаны.',
-    notFoundText: 'Такой страницы оплаты нет (после перезапуска песочница забывает неоплаченные платежи).', doneText: 'Этот платёж уже обрабатывается.',
-    back: 'Вернуться в кошелёк', card: 'Карта',
+    title: 'Оплата картой',
+    sandbox: 'Песочница: настоящие деньги не списываются.',
+    pay: 'Оплатить',
+    cancel: 'Отменить и вернуться',
+    amount: 'Сумма',
+    purchase: 'Вы покупаете',
+    number: 'Номер карты',
+    expiry: 'Срок действия (ММ/ГГ)',
+    cvc: 'Код безопасности (CVC)',
+    holder: 'Имя владельца карты',
+    fixErrors: 'Проверьте данные карты.',
+    required: 'Обязательное поле.',
+    invalid: 'Похоже, здесь ошибка.',
+    expired: 'Срок действия карты истёк.',
+    threeDsTitle: 'Подтвердите оплату',
+    threeDsText: 'Банк отправил одноразовый код. Код песочницы: 123456.',
+    code: 'Код подтверждения',
+    confirm: 'Подтвердить',
+    wrongCode: (left: number) => `Неверный код. Осталось попыток: ${left}.`,
+    closedTitle: 'Страница оплаты закрыта',
+    expiredText: 'Срок страницы оплаты истёк. Деньги не списаны.',
+    notFoundText: 'Такой страницы оплаты нет (после перезапуска песочница забывает неоплаченные платежи).',
+    doneText: 'Этот платёж уже обрабатывается.',
+    back: 'Вернуться в кошелёк',
+    card: 'Карта',
   },
 } as const;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]!));
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `
 :root{color-scheme:light dark;--bg:#fff;--fg:#202025;--muted:#66668a;--surface:#f3f3f7;--accent:#4b5bdb;--error:#bf2c2c}
@@ -54,9 +90,11 @@ button,.button{display:block;width:100%;text-align:center;font:inherit;font-weig
 
 function layout(lang: PageLang, title: string, body: string): string {
   const t = TEXT[lang];
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`
-    + `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>`
-    + `<body><main><h1>${escapeHtml(title)}</h1><p class="note">${t.sandbox}</p>${body}</main></body></html>`;
+  return (
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>` +
+    `<body><main><h1>${escapeHtml(title)}</h1><p class="note">${t.sandbox}</p>${body}</main></body></html>`
+  );
 }
 
 function summary(lang: PageLang, s: PaymentSessionState): string {
@@ -64,50 +102,95 @@ function summary(lang: PageLang, s: PaymentSessionState): string {
   const whole = s.amount / 100n;
   const cents = (s.amount % 100n).toString().padStart(2, '0');
   const amount = `${whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}${lang === 'ru' ? ',' : '.'}${cents} ${s.fiatCurrency}`;
-  return `<section class="summary" aria-label="${t.amount}"><dl><dt>${t.amount}</dt><dd>${escapeHtml(amount)}</dd>`
-    + `<dt>${t.purchase}</dt><dd>${escapeHtml(s.description)}</dd>`
-    + (s.maskedCard ? `<dt>${t.card}</dt><dd>${escapeHtml(s.maskedCard)}</dd>` : '')
-    + '</dl></section>';
+  return (
+    `<section class="summary" aria-label="${t.amount}"><dl><dt>${t.amount}</dt><dd>${escapeHtml(amount)}</dd>` +
+    `<dt>${t.purchase}</dt><dd>${escapeHtml(s.description)}</dd>` +
+    (s.maskedCard ? `<dt>${t.card}</dt><dd>${escapeHtml(s.maskedCard)}</dd>` : '') +
+    '</dl></section>'
+  );
 }
 
-function field(lang: PageLang, name: CardField, label: string, attrs: string, problem: string | undefined, value = ''): string {
+function field(
+  lang: PageLang,
+  name: CardField,
+  label: string,
+  attrs: string,
+  problem: string | undefined,
+  value = '',
+): string {
   const t = TEXT[lang];
   const id = `card-${name}`;
-  const error = problem ? `<p class="error" id="${id}-error">${t[problem as 'required' | 'invalid' | 'expired']}</p>` : '';
-  return `<div><label for="${id}">${label}</label><input id="${id}" name="${name}" ${attrs} value="${escapeHtml(value)}" required`
-    + `${problem ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''}>${error}</div>`;
+  const error = problem
+    ? `<p class="error" id="${id}-error">${t[problem as 'required' | 'invalid' | 'expired']}</p>`
+    : '';
+  return (
+    `<div><label for="${id}">${label}</label><input id="${id}" name="${name}" ${attrs} value="${escapeHtml(value)}" required` +
+    `${problem ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''}>${error}</div>`
+  );
 }
 
 const withLang = (path: string, lang: PageLang) => `${path}?lang=${lang}`;
 
-export function cardPage(lang: PageLang, s: PaymentSessionState, payPath: string,
-  problems: Partial<Record<CardField, string>> = {}, keep: { expiry?: string; holder?: string } = {}): string {
+export function cardPage(
+  lang: PageLang,
+  s: PaymentSessionState,
+  payPath: string,
+  problems: Partial<Record<CardField, string>> = {},
+  keep: { expiry?: string; holder?: string } = {},
+): string {
   const t = TEXT[lang];
   const alert = Object.keys(problems).length ? `<p class="alert" role="alert">${t.fixErrors}</p>` : '';
-  return layout(lang, t.title, summary(lang, s) + alert
-    + `<form method="post" action="${withLang(payPath, lang)}" novalidate>`
-    + field(lang, 'number', t.number, 'inputmode="numeric" autocomplete="cc-number" maxlength="23"', problems.number)
-    + '<div class="row">'
-    + field(lang, 'expiry', t.expiry, 'inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" maxlength="7"', problems.expiry, keep.expiry)
-    + field(lang, 'cvc', t.cvc, 'inputmode="numeric" autocomplete="cc-csc" maxlength="4"', problems.cvc)
-    + '</div>'
-    + field(lang, 'holder', t.holder, 'autocomplete="cc-name" maxlength="64"', problems.holder, keep.holder)
-    + `<button class="primary" type="submit">${t.pay}</button></form>`
-    + `<form method="post" action="${withLang(`${payPath}/cancel`, lang)}"><button class="secondary" type="submit">${t.cancel}</button></form>`);
+  return layout(
+    lang,
+    t.title,
+    summary(lang, s) +
+      alert +
+      `<form method="post" action="${withLang(payPath, lang)}" novalidate>` +
+      field(lang, 'number', t.number, 'inputmode="numeric" autocomplete="cc-number" maxlength="23"', problems.number) +
+      '<div class="row">' +
+      field(
+        lang,
+        'expiry',
+        t.expiry,
+        'inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" maxlength="7"',
+        problems.expiry,
+        keep.expiry,
+      ) +
+      field(lang, 'cvc', t.cvc, 'inputmode="numeric" autocomplete="cc-csc" maxlength="4"', problems.cvc) +
+      '</div>' +
+      field(lang, 'holder', t.holder, 'autocomplete="cc-name" maxlength="64"', problems.holder, keep.holder) +
+      `<button class="primary" type="submit">${t.pay}</button></form>` +
+      `<form method="post" action="${withLang(`${payPath}/cancel`, lang)}"><button class="secondary" type="submit">${t.cancel}</button></form>`,
+  );
 }
 
-export function threeDsPage(lang: PageLang, s: PaymentSessionState, payPath: string, wrongCode: boolean, triesLeft: number): string {
+export function threeDsPage(
+  lang: PageLang,
+  s: PaymentSessionState,
+  payPath: string,
+  wrongCode: boolean,
+  triesLeft: number,
+): string {
   const t = TEXT[lang];
   const problem = wrongCode ? `<p class="error" id="code-error" role="alert">${t.wrongCode(triesLeft)}</p>` : '';
-  return layout(lang, t.threeDsTitle, summary(lang, s) + `<p>${t.threeDsText}</p>`
-    + `<form method="post" action="${withLang(`${payPath}/3ds`, lang)}" novalidate><div><label for="code">${t.code}</label>`
-    + `<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6" required`
-    + `${wrongCode ? ' aria-invalid="true" aria-describedby="code-error"' : ''}>${problem}</div>`
-    + `<button class="primary" type="submit">${t.confirm}</button></form>`
-    + `<form method="post" action="${withLang(`${payPath}/cancel`, lang)}"><button class="secondary" type="submit">${t.cancel}</button></form>`);
+  return layout(
+    lang,
+    t.threeDsTitle,
+    summary(lang, s) +
+      `<p>${t.threeDsText}</p>` +
+      `<form method="post" action="${withLang(`${payPath}/3ds`, lang)}" novalidate><div><label for="code">${t.code}</label>` +
+      `<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6" required` +
+      `${wrongCode ? ' aria-invalid="true" aria-describedby="code-error"' : ''}>${problem}</div>` +
+      `<button class="primary" type="submit">${t.confirm}</button></form>` +
+      `<form method="post" action="${withLang(`${payPath}/cancel`, lang)}"><button class="secondary" type="submit">${t.cancel}</button></form>`,
+  );
 }
 
-export function closedPage(lang: PageLang, reason: 'expired' | 'done' | 'not_found', returnUrl: string | undefined): string {
+export function closedPage(
+  lang: PageLang,
+  reason: 'expired' | 'done' | 'not_found',
+  returnUrl: string | undefined,
+): string {
   const t = TEXT[lang];
   const text = reason === 'expired' ? t.expiredText : reason === 'done' ? t.doneText : t.notFoundText;
   const back = returnUrl ? `<a class="button primary" href="${escapeHtml(returnUrl)}">${t.back}</a>` : '';

@@ -16,7 +16,12 @@ export function sandboxAdapter(chain: SandboxChain, network: Network): ChainAdap
     async findBroadcast(reference) {
       const row = await chain.findByReference(reference);
       if (!row || row.network !== network) return undefined;
-      return { txHash: row.txHash, confirmations: row.confirmations, requiredConfirmations: row.requiredConfirmations, status: row.status };
+      return {
+        txHash: row.txHash,
+        confirmations: row.confirmations,
+        requiredConfirmations: row.requiredConfirmations,
+        status: row.status,
+      };
     },
     async confirmations(txHash) {
       return (await chain.find(txHash))?.confirmations ?? 0;

@@ -100,27 +100,36 @@ export class SandboxChain {
       ...(patch.requiredConfirmations !== undefined ? { requiredConfirmations: patch.requiredConfirmations } : {}),
       ...(patch.failNextBroadcasts !== undefined ? { failNextBroadcasts: patch.failNextBroadcasts } : {}),
     };
-    await this.db.insert(sandboxChainBehaviour)
+    await this.db
+      .insert(sandboxChainBehaviour)
       .values({ id: BEHAVIOUR_ROW, ...values })
       .onConflictDoUpdate({ target: sandboxChainBehaviour.id, set: { ...values, updatedAt: sql`now()` } });
     return this.behaviour();
   }
 
   /** Record an incoming transfer seen in the mempool (0 confirmations) and report it IN_PROGRESS. */
-  async receive(input: { network: Network; currency: string; address: string; amountMinor: bigint }): Promise<SandboxTx> {
+  async receive(input: {
+    network: Network;
+    currency: string;
+    address: string;
+    amountMinor: bigint;
+  }): Promise<SandboxTx> {
     const listener = this.listenerFor(input.network);
     const { requiredConfirmations } = await this.behaviour();
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(sandboxChainTransactions).values({
-        network: input.network,
-        currency: input.currency,
-        txHash: sandboxTxHash(input.network),
-        // A UTXO transaction usually pays change too: the deposit is not always output 0.
-        outputIndex: UTXO_NETWORKS.includes(input.network) ? randomInt(0, 3) : 0,
-        toAddress: input.address,
-        amount: input.amountMinor.toString(),
-        requiredConfirmations,
-      }).returning();
+      const [row] = await tx
+        .insert(sandboxChainTransactions)
+        .values({
+          network: input.network,
+          currency: input.currency,
+          txHash: sandboxTxHash(input.network),
+          // A UTXO transaction usually pays change too: the deposit is not always output 0.
+          outputIndex: UTXO_NETWORKS.includes(input.network) ? randomInt(0, 3) : 0,
+          toAddress: input.address,
+          amount: input.amountMinor.toString(),
+          requiredConfirmations,
+        })
+        .returning();
       await listener(reportOf(row!), tx as unknown as Db);
       return row!;
     });
@@ -135,27 +144,36 @@ export class SandboxChain {
     const existing = await this.findByReference(transfer.reference);
     if (existing) return existing;
     // Its own statement, so the refusal is used up even though the broadcast throws.
-    const refused = await this.db.update(sandboxChainBehaviour)
+    const refused = await this.db
+      .update(sandboxChainBehaviour)
       .set({ failNextBroadcasts: sql`${sandboxChainBehaviour.failNextBroadcasts} - 1`, updatedAt: sql`now()` })
       .where(and(eq(sandboxChainBehaviour.id, BEHAVIOUR_ROW), gt(sandboxChainBehaviour.failNextBroadcasts, 0)))
       .returning({ left: sandboxChainBehaviour.failNextBroadcasts });
-    if (refused.length > 0) throw new BroadcastRejectedError(`Sandbox ${network}: broadcast refused (failNextBroadcasts)`);
+    if (refused.length > 0)
+      throw new BroadcastRejectedError(`Sandbox ${network}: broadcast refused (failNextBroadcasts)`);
     const { requiredConfirmations } = await this.behaviour();
-    const [row] = await this.db.insert(sandboxChainTransactions).values({
-      network,
-      currency: transfer.currency,
-      txHash: sandboxTxHash(network),
-      toAddress: transfer.toAddress,
-      amount: transfer.amountMinor.toString(),
-      requiredConfirmations,
-      direction: 'OUT',
-      reference: transfer.reference,
-    }).onConflictDoNothing({ target: sandboxChainTransactions.reference }).returning();
+    const [row] = await this.db
+      .insert(sandboxChainTransactions)
+      .values({
+        network,
+        currency: transfer.currency,
+        txHash: sandboxTxHash(network),
+        toAddress: transfer.toAddress,
+        amount: transfer.amountMinor.toString(),
+        requiredConfirmations,
+        direction: 'OUT',
+        reference: transfer.reference,
+      })
+      .onConflictDoNothing({ target: sandboxChainTransactions.reference })
+      .returning();
     return row ?? (await this.findByReference(transfer.reference))!;
   }
 
   async findByReference(reference: string): Promise<SandboxTx | undefined> {
-    const [row] = await this.db.select().from(sandboxChainTransactions).where(eq(sandboxChainTransactions.reference, reference));
+    const [row] = await this.db
+      .select()
+      .from(sandboxChainTransactions)
+      .where(eq(sandboxChainTransactions.reference, reference));
     return row;
   }
 
@@ -170,13 +188,17 @@ export class SandboxChain {
     this.lastConfirmationMs = confirmationMs;
     const t = sandboxChainTransactions;
     return this.db.transaction(async (tx) => {
-      const due = await tx.select().from(t)
-        .where(and(
-          eq(t.status, 'IN_PROGRESS'),
-          inArray(t.network, networks),
-          // The database clock decides, so instances with skewed clocks agree on what is due.
-          lte(t.lastBlockAt, sql`now() - make_interval(secs => ${confirmationMs / 1000})`),
-        ))
+      const due = await tx
+        .select()
+        .from(t)
+        .where(
+          and(
+            eq(t.status, 'IN_PROGRESS'),
+            inArray(t.network, networks),
+            // The database clock decides, so instances with skewed clocks agree on what is due.
+            lte(t.lastBlockAt, sql`now() - make_interval(secs => ${confirmationMs / 1000})`),
+          ),
+        )
         .orderBy(asc(t.lastBlockAt))
         .limit(CLAIM_BATCH)
         .for('update', { skipLocked: true });
@@ -188,8 +210,13 @@ export class SandboxChain {
           // A savepoint per row: one failing report must not undo the others' progress.
           await tx.transaction(async (sp) => {
             // Our own broadcasts are not deposits: the withdrawal worker polls them instead.
-            if (row.direction === 'IN') await this.listenerFor(row.network as Network)(reportOf({ ...row, confirmations, status }), sp as unknown as Db);
-            await sp.update(t)
+            if (row.direction === 'IN')
+              await this.listenerFor(row.network as Network)(
+                reportOf({ ...row, confirmations, status }),
+                sp as unknown as Db,
+              );
+            await sp
+              .update(t)
               .set({ confirmations, status, lastBlockAt: sql`now()`, updatedAt: sql`now()` })
               .where(eq(t.id, row.id));
           });
@@ -204,7 +231,10 @@ export class SandboxChain {
   }
 
   async find(txHash: string): Promise<SandboxTx | undefined> {
-    const [row] = await this.db.select().from(sandboxChainTransactions).where(eq(sandboxChainTransactions.txHash, txHash));
+    const [row] = await this.db
+      .select()
+      .from(sandboxChainTransactions)
+      .where(eq(sandboxChainTransactions.txHash, txHash));
     return row;
   }
 

@@ -6,7 +6,9 @@ export const addressBookEntries = pgTable(
   'address_book_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** The catalogue's `blockchain` value of a non-token crypto network (BTC, ETH, TRX, TON, LTC, DOGE…). */
     blockchain: text('blockchain').notNull(),

@@ -40,7 +40,9 @@ export const buyOrders = pgTable(
   'buy_orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
     currency: text('currency').notNull(),
     depositAddress: text('deposit_address').notNull(),
     fiatCurrency: text('fiat_currency').notNull(),

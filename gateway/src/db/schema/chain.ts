@@ -41,7 +41,10 @@ export const sandboxChainTransactions = pgTable(
     index('sandbox_chain_transactions_due_idx').on(t.lastBlockAt).where(sql`${t.status} = 'IN_PROGRESS'`),
     check('sandbox_chain_transactions_amount_positive', sql`${t.amount} > 0`),
     check('sandbox_chain_transactions_status', sql`${t.status} in ('IN_PROGRESS', 'COMPLETED', 'FAILED')`),
-    check('sandbox_chain_transactions_direction', sql`${t.direction} in ('IN', 'OUT') and (${t.direction} = 'OUT') = (${t.reference} is not null)`),
+    check(
+      'sandbox_chain_transactions_direction',
+      sql`${t.direction} in ('IN', 'OUT') and (${t.direction} = 'OUT') = (${t.reference} is not null)`,
+    ),
     check('sandbox_chain_transactions_confirmations', sql`${t.confirmations} >= 0 and ${t.requiredConfirmations} >= 1`),
   ],
 );
@@ -60,6 +63,9 @@ export const sandboxChainBehaviour = pgTable(
   (t) => [
     check('sandbox_chain_behaviour_confirmation_ms', sql`${t.confirmationMs} is null or ${t.confirmationMs} >= 10`),
     check('sandbox_chain_behaviour_fail_next', sql`${t.failNextBroadcasts} >= 0`),
-    check('sandbox_chain_behaviour_required', sql`${t.requiredConfirmations} is null or ${t.requiredConfirmations} >= 1`),
+    check(
+      'sandbox_chain_behaviour_required',
+      sql`${t.requiredConfirmations} is null or ${t.requiredConfirmations} >= 1`,
+    ),
   ],
 );

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, foreignKey, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './users.js';
 
 export const LEDGER_ACCOUNT_KINDS = ['user', 'system'] as const;
@@ -36,9 +48,18 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_owner_currency_key').on(t.ownerAccountId, t.currency).where(sql`${t.kind} = 'user'`),
     uniqueIndex('ledger_accounts_system_code_key').on(t.currency, t.code).where(sql`${t.kind} = 'system'`),
     check('ledger_accounts_kind', sql`${t.kind} in ('user', 'system')`),
-    check('ledger_accounts_owner', sql`(${t.kind} = 'user') = (${t.ownerAccountId} is not null) and (${t.kind} = 'system') = (${t.code} is not null)`),
-    check('ledger_accounts_non_negative', sql`${t.debitsPending} >= 0 and ${t.debitsPosted} >= 0 and ${t.creditsPending} >= 0 and ${t.creditsPosted} >= 0`),
-    check('ledger_accounts_no_overdraft', sql`${t.kind} <> 'user' or ${t.creditsPosted} - ${t.debitsPosted} - ${t.debitsPending} >= 0`),
+    check(
+      'ledger_accounts_owner',
+      sql`(${t.kind} = 'user') = (${t.ownerAccountId} is not null) and (${t.kind} = 'system') = (${t.code} is not null)`,
+    ),
+    check(
+      'ledger_accounts_non_negative',
+      sql`${t.debitsPending} >= 0 and ${t.debitsPosted} >= 0 and ${t.creditsPending} >= 0 and ${t.creditsPosted} >= 0`,
+    ),
+    check(
+      'ledger_accounts_no_overdraft',
+      sql`${t.kind} <> 'user' or ${t.creditsPosted} - ${t.debitsPosted} - ${t.debitsPending} >= 0`,
+    ),
   ],
 );
 
@@ -50,8 +71,12 @@ export const ledgerTransfers = pgTable(
   'ledger_transfers',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    debitAccountId: bigint('debit_account_id', { mode: 'number' }).notNull().references(() => ledgerAccounts.id),
-    creditAccountId: bigint('credit_account_id', { mode: 'number' }).notNull().references(() => ledgerAccounts.id),
+    debitAccountId: bigint('debit_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    creditAccountId: bigint('credit_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
     amount: amount('amount').notNull(),
     currency: text('currency').notNull(),
     kind: text('kind').$type<TransferKind>().notNull(),
@@ -71,7 +96,10 @@ export const ledgerTransfers = pgTable(
     check('ledger_transfers_amount_positive', sql`${t.amount} > 0`),
     check('ledger_transfers_distinct_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
     check('ledger_transfers_kind', sql`${t.kind} in ('single', 'pending', 'post_pending', 'void_pending')`),
-    check('ledger_transfers_pending_ref', sql`(${t.kind} in ('post_pending', 'void_pending')) = (${t.pendingId} is not null)`),
+    check(
+      'ledger_transfers_pending_ref',
+      sql`(${t.kind} in ('post_pending', 'void_pending')) = (${t.pendingId} is not null)`,
+    ),
     check('ledger_transfers_key_scope', sql`(${t.idempotencyKey} is null) = (${t.keyAccountId} is null)`),
   ],
 );

@@ -11,7 +11,9 @@ import { users } from './users.js';
 export const userPasscodes = pgTable(
   'user_passcodes',
   {
-    userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
     hash: text('hash').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     lockouts: integer('lockouts').notNull().default(0),

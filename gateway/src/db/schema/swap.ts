@@ -17,7 +17,9 @@ export const swapOrders = pgTable(
   'swap_orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
     sourceCurrency: text('source_currency').notNull(),
     destinationCurrency: text('destination_currency').notNull(),
     sourceAmount: amount('source_amount').notNull(),
@@ -41,9 +43,15 @@ export const swapOrders = pgTable(
     uniqueIndex('swap_orders_account_idempotency_key').on(t.accountId, t.idempotencyKey),
     index('swap_orders_in_progress_idx').on(t.confirmedAt).where(sql`${t.state} = 'IN_PROGRESS'`),
     check('swap_orders_state', sql`${t.state} in ('NEW', 'IN_PROGRESS', 'COMPLETED', 'FAILED')`),
-    check('swap_orders_in_progress_held', sql`${t.state} <> 'IN_PROGRESS' or (${t.holdTransferId} is not null and ${t.providerRef} is not null)`),
+    check(
+      'swap_orders_in_progress_held',
+      sql`${t.state} <> 'IN_PROGRESS' or (${t.holdTransferId} is not null and ${t.providerRef} is not null)`,
+    ),
     check('swap_orders_amounts_positive', sql`${t.sourceAmount} > 0 and ${t.destinationAmount} > 0`),
-    check('swap_orders_completed_legs', sql`(${t.state} = 'COMPLETED') = (${t.sourceTransferId} is not null and ${t.destinationTransferId} is not null)`),
+    check(
+      'swap_orders_completed_legs',
+      sql`(${t.state} = 'COMPLETED') = (${t.sourceTransferId} is not null and ${t.destinationTransferId} is not null)`,
+    ),
   ],
 );
 

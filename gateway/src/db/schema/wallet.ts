@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ledgerAccounts, ledgerTransfers } from './ledger.js';
 import { swapOrders } from './swap.js';
 import { accounts } from './users.js';
@@ -18,7 +30,9 @@ const amount = (name: string) => numeric(name, { precision: 38, scale: 0, mode: 
  * network derives the account's addresses at the same index and a restore from the seed finds them.
  */
 export const accountHdIndexes = pgTable('account_hd_indexes', {
-  accountId: uuid('account_id').primaryKey().references(() => accounts.id),
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
   hdIndex: integer('hd_index').notNull().unique().generatedAlwaysAsIdentity({ startWith: 0, minValue: 0 }),
 });
 
@@ -26,7 +40,9 @@ export const accountHdIndexes = pgTable('account_hd_indexes', {
 export const depositAddresses = pgTable(
   'deposit_addresses',
   {
-    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
     network: text('network').notNull(),
     address: text('address').notNull(),
     /** The address as compared on lookup (lower-case for EVM, whose checksum is only letter case). */
@@ -44,9 +60,13 @@ export const depositAddresses = pgTable(
 export const walletAssets = pgTable(
   'wallet_assets',
   {
-    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
     currency: text('currency').notNull(),
-    ledgerAccountId: bigint('ledger_account_id', { mode: 'number' }).notNull().references(() => ledgerAccounts.id),
+    ledgerAccountId: bigint('ledger_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -58,7 +78,9 @@ export const walletTransactions = pgTable(
   'wallet_transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
     currency: text('currency').notNull(),
     direction: text('direction').$type<TxDirection>().notNull(),
     transactionType: text('transaction_type').$type<TxType>().notNull(),

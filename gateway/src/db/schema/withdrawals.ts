@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ledgerTransfers } from './ledger.js';
 import { accounts } from './users.js';
 import { walletTransactions } from './wallet.js';
@@ -22,7 +33,9 @@ export const withdrawals = pgTable(
   'withdrawals',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
     currency: text('currency').notNull(),
     network: text('network').notNull(),
     kind: text('kind').$type<WithdrawalKind>().notNull(),
@@ -68,7 +81,9 @@ export const withdrawals = pgTable(
 export const withdrawalJobs = pgTable(
   'withdrawal_jobs',
   {
-    withdrawalId: uuid('withdrawal_id').primaryKey().references(() => withdrawals.id),
+    withdrawalId: uuid('withdrawal_id')
+      .primaryKey()
+      .references(() => withdrawals.id),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -34,8 +34,14 @@ export function createSandboxPayouts(db: Db): SandboxPayouts {
   let key: Promise<Buffer> | undefined;
   const vaultKey = () => {
     key ??= (async () => {
-      await db.insert(sandboxVaultKeys).values({ id: 1, key: randomBytes(32).toString('base64') }).onConflictDoNothing();
-      const [row] = await db.select({ key: sandboxVaultKeys.key }).from(sandboxVaultKeys).where(eq(sandboxVaultKeys.id, 1));
+      await db
+        .insert(sandboxVaultKeys)
+        .values({ id: 1, key: randomBytes(32).toString('base64') })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select({ key: sandboxVaultKeys.key })
+        .from(sandboxVaultKeys)
+        .where(eq(sandboxVaultKeys.id, 1));
       return Buffer.from(row!.key, 'base64');
     })().catch((err: unknown) => {
       key = undefined;
@@ -45,7 +51,10 @@ export function createSandboxPayouts(db: Db): SandboxPayouts {
   };
   // Read at start: a first sale then never waits on this inside its own transaction (PGlite has one connection).
   vaultKey().catch(() => {});
-  const fingerprint = async (number: string) => createHmac('sha256', await vaultKey()).update(number.replace(/\D/g, '')).digest('hex');
+  const fingerprint = async (number: string) =>
+    createHmac('sha256', await vaultKey())
+      .update(number.replace(/\D/g, ''))
+      .digest('hex');
   return {
     name: 'sandbox',
     available: async () => !state.unavailable,
@@ -58,18 +67,30 @@ export function createSandboxPayouts(db: Db): SandboxPayouts {
     async submit(p) {
       if (state.unavailable) throw new PayoutsUnavailableError();
       if (!TOKEN.test(p.vaultToken)) throw new Error('Unknown vault token');
-      const [existing] = await db.select({ reference: sandboxPayouts.reference }).from(sandboxPayouts).where(eq(sandboxPayouts.reference, p.reference));
+      const [existing] = await db
+        .select({ reference: sandboxPayouts.reference })
+        .from(sandboxPayouts)
+        .where(eq(sandboxPayouts.reference, p.reference));
       if (existing) return;
       const fail = state.failNextPayouts > 0;
       if (fail) state.failNextPayouts -= 1;
-      await db.insert(sandboxPayouts).values({
-        reference: p.reference, vaultToken: p.vaultToken, fiatCurrency: p.fiatCurrency, fiatAmount: p.fiatAmount,
-        outcome: fail ? 'FAILED' : 'COMPLETED', settlesAt: sql`now() + make_interval(secs => ${state.delayMs / 1000})`,
-      }).onConflictDoNothing();
+      await db
+        .insert(sandboxPayouts)
+        .values({
+          reference: p.reference,
+          vaultToken: p.vaultToken,
+          fiatCurrency: p.fiatCurrency,
+          fiatAmount: p.fiatAmount,
+          outcome: fail ? 'FAILED' : 'COMPLETED',
+          settlesAt: sql`now() + make_interval(secs => ${state.delayMs / 1000})`,
+        })
+        .onConflictDoNothing();
     },
     async status(reference) {
-      const [row] = await db.select({ outcome: sandboxPayouts.outcome, due: sql<boolean>`${sandboxPayouts.settlesAt} <= now()` })
-        .from(sandboxPayouts).where(eq(sandboxPayouts.reference, reference));
+      const [row] = await db
+        .select({ outcome: sandboxPayouts.outcome, due: sql<boolean>`${sandboxPayouts.settlesAt} <= now()` })
+        .from(sandboxPayouts)
+        .where(eq(sandboxPayouts.reference, reference));
       if (!row) return 'UNKNOWN';
       return row.due ? row.outcome : 'PENDING';
     },

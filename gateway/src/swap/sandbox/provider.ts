@@ -4,8 +4,13 @@ import type { ExecutionResult, LiquidityProvider, PairTerms, SettlementStatus, S
 
 /** Source-amount bounds per parent coin (whole units, decimal strings): the sandbox's per-pair limits. */
 export const SANDBOX_SWAP_LIMITS: Readonly<Record<string, readonly [string, string]>> = {
-  BTC: ['0.0001', '2'], ETH: ['0.003', '50'], USDT: ['10', '100000'], TRX: ['40', '400000'],
-  TON: ['2', '20000'], LTC: ['0.1', '1000'], DOGE: ['25', '250000'],
+  BTC: ['0.0001', '2'],
+  ETH: ['0.003', '50'],
+  USDT: ['10', '100000'],
+  TRX: ['40', '400000'],
+  TON: ['2', '20000'],
+  LTC: ['0.1', '1000'],
+  DOGE: ['25', '250000'],
 };
 
 /** Buying DOGE is only offered from USDT: one-way pairs, so the app's swap-sides rule has work to do. */
@@ -110,9 +115,12 @@ export function createSandboxLiquidity(rates: RateProvider): SandboxLiquidity {
       if (earlier) return earlier;
       const refuse = state.failNextSwaps > 0;
       if (refuse) state.failNextSwaps -= 1;
-      const result: ExecutionResult = state.settleAfterMs > 0
-        ? { pending: true, ref: asyncRef(Date.now() + state.settleAfterMs, !refuse) }
-        : refuse ? { ok: false, reason: REFUSED } : { ok: true };
+      const result: ExecutionResult =
+        state.settleAfterMs > 0
+          ? { pending: true, ref: asyncRef(Date.now() + state.settleAfterMs, !refuse) }
+          : refuse
+            ? { ok: false, reason: REFUSED }
+            : { ok: true };
       answered.set(order.id, result);
       // The oldest answers go first: a confirm asks again within moments, never days later.
       if (answered.size > ANSWERS_KEPT) answered.delete(answered.keys().next().value!);

@@ -9,22 +9,48 @@ let frame = /** @type {HTMLIFrameElement} */ ($('app'));
 /** Telegram's theme params, as its clients send them. */
 const THEMES = {
   light: {
-    bg_color: '#ffffff', text_color: '#000000', hint_color: '#999999', link_color: '#2481cc', button_color: '#2481cc',
-    button_text_color: '#ffffff', secondary_bg_color: '#efeff3', header_bg_color: '#ffffff', bottom_bar_bg_color: '#ffffff',
-    accent_text_color: '#2481cc', section_bg_color: '#ffffff', section_header_text_color: '#6d6d71',
-    subtitle_text_color: '#999999', destructive_text_color: '#ff3b30',
+    bg_color: '#ffffff',
+    text_color: '#000000',
+    hint_color: '#999999',
+    link_color: '#2481cc',
+    button_color: '#2481cc',
+    button_text_color: '#ffffff',
+    secondary_bg_color: '#efeff3',
+    header_bg_color: '#ffffff',
+    bottom_bar_bg_color: '#ffffff',
+    accent_text_color: '#2481cc',
+    section_bg_color: '#ffffff',
+    section_header_text_color: '#6d6d71',
+    subtitle_text_color: '#999999',
+    destructive_text_color: '#ff3b30',
   },
   dark: {
-    bg_color: '#17212b', text_color: '#f5f5f5', hint_color: '#708499', link_color: '#6ab3f3', button_color: '#5288c1',
-    button_text_color: '#ffffff', secondary_bg_color: '#232e3c', header_bg_color: '#17212b', bottom_bar_bg_color: '#17212b',
-    accent_text_color: '#6ab2f2', section_bg_color: '#17212b', section_header_text_color: '#6ab3f3',
-    subtitle_text_color: '#708499', destructive_text_color: '#ec3942',
+    bg_color: '#17212b',
+    text_color: '#f5f5f5',
+    hint_color: '#708499',
+    link_color: '#6ab3f3',
+    button_color: '#5288c1',
+    button_text_color: '#ffffff',
+    secondary_bg_color: '#232e3c',
+    header_bg_color: '#17212b',
+    bottom_bar_bg_color: '#17212b',
+    accent_text_color: '#6ab2f2',
+    section_bg_color: '#17212b',
+    section_header_text_color: '#6ab3f3',
+    subtitle_text_color: '#708499',
+    destructive_text_color: '#ec3942',
   },
 };
 
 const USERS = {
   ada: () => ({ id: 5000001, first_name: 'Ada', last_name: 'Lovelace', username: 'ada_sandbox', language_code: 'en' }),
-  boris: () => ({ id: 5000002, first_name: 'Борис', last_name: 'Петров', username: 'boris_sandbox', language_code: 'ru' }),
+  boris: () => ({
+    id: 5000002,
+    first_name: 'Борис',
+    last_name: 'Петров',
+    username: 'boris_sandbox',
+    language_code: 'ru',
+  }),
   new: () => ({ id: 6000000 + Math.floor(Math.random() * 90000000), first_name: 'Newcomer', language_code: 'en' }),
 };
 
@@ -75,15 +101,21 @@ const NO_INSETS = { top: 0, bottom: 0, left: 0, right: 0 };
 
 function handle(type, data) {
   switch (type) {
-    case 'web_app_request_theme': return send('theme_changed', { theme_params: THEMES[state.themeKey] });
+    case 'web_app_request_theme':
+      return send('theme_changed', { theme_params: THEMES[state.themeKey] });
     case 'web_app_request_viewport':
-    case 'web_app_expand': return send('viewport_changed', viewport());
+    case 'web_app_expand':
+      return send('viewport_changed', viewport());
     // The header and the main button are drawn outside the frame, so nothing covers the app.
-    case 'web_app_request_safe_area': return send('safe_area_changed', NO_INSETS);
-    case 'web_app_request_content_safe_area': return send('content_safe_area_changed', NO_INSETS);
-    case 'web_app_biometry_get_info': return send('biometry_info_received', { available: false });
+    case 'web_app_request_safe_area':
+      return send('safe_area_changed', NO_INSETS);
+    case 'web_app_request_content_safe_area':
+      return send('content_safe_area_changed', NO_INSETS);
+    case 'web_app_biometry_get_info':
+      return send('biometry_info_received', { available: false });
     // No clipboard access from here: the app falls back to the browser's clipboard.
-    case 'web_app_read_text_from_clipboard': return send('clipboard_text_received', { req_id: data.req_id });
+    case 'web_app_read_text_from_clipboard':
+      return send('clipboard_text_received', { req_id: data.req_id });
     case 'web_app_setup_back_button':
       state.back = Boolean(data.is_visible);
       return drawBack();
@@ -99,10 +131,15 @@ function handle(type, data) {
       log(`Vertical swipes ${state.swipes ? 'on' : 'off'}`);
       return drawState();
     case 'web_app_trigger_haptic_feedback':
-      return log(`Haptic: ${data.type}${data.impact_style ? ` ${data.impact_style}` : ''}${data.notification_type ? ` ${data.notification_type}` : ''}`);
-    case 'web_app_open_popup': return openPopup(data);
-    case 'web_app_open_scan_qr_popup': return openQr(data.text);
-    case 'web_app_close_scan_qr_popup': return closeQr(false);
+      return log(
+        `Haptic: ${data.type}${data.impact_style ? ` ${data.impact_style}` : ''}${data.notification_type ? ` ${data.notification_type}` : ''}`,
+      );
+    case 'web_app_open_popup':
+      return openPopup(data);
+    case 'web_app_open_scan_qr_popup':
+      return openQr(data.text);
+    case 'web_app_close_scan_qr_popup':
+      return closeQr(false);
     case 'web_app_set_header_color':
       if (data.color) document.documentElement.style.setProperty('--tg-header', data.color);
       return;
@@ -116,10 +153,14 @@ function handle(type, data) {
       log(`Open link: ${data.url}`);
       window.open(data.url, '_blank', 'noopener');
       return;
-    case 'web_app_open_tg_link': return log(`Open Telegram link: https://t.me${data.path_full}`);
-    case 'web_app_close': return closeApp();
-    case 'web_app_ready': return log('The app is ready');
-    default: return undefined;
+    case 'web_app_open_tg_link':
+      return log(`Open Telegram link: https://t.me${data.path_full}`);
+    case 'web_app_close':
+      return closeApp();
+    case 'web_app_ready':
+      return log('The app is ready');
+    default:
+      return undefined;
   }
 }
 
@@ -225,8 +266,15 @@ $('tg-close').addEventListener('click', () => {
   if (!state.closing) return closeApp();
   // What Telegram asks when the app turned closing confirmation on.
   log('Close asked: the app wants a confirmation');
-  showDialog('', 'Changes that you made may not be saved.', [{ id: 'close', type: 'destructive', text: 'Close anyway' }, { id: 'cancel', type: 'cancel' }],
-    (id) => id === 'close' && closeApp());
+  showDialog(
+    '',
+    'Changes that you made may not be saved.',
+    [
+      { id: 'close', type: 'destructive', text: 'Close anyway' },
+      { id: 'cancel', type: 'cancel' },
+    ],
+    (id) => id === 'close' && closeApp(),
+  );
 });
 // Telegram's "Reload page" menu item: the app keeps its launch parameters (session storage) and session.
 $('tg-reload').addEventListener('click', () => {
@@ -273,7 +321,9 @@ async function launch() {
   const platform = $('platform').value;
   status.textContent = 'Signing init data…';
   const res = await fetch('/dev/telegram/init-data', {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user }),
   });
   if (!res.ok) {
     status.textContent = `The gateway refused to sign init data (${res.status}).`;
@@ -290,7 +340,10 @@ async function launch() {
   $('raw').replaceChildren();
   messages.length = 0;
   const hash = new URLSearchParams({
-    tgWebAppData: initData, tgWebAppVersion: '8.0', tgWebAppPlatform: platform, tgWebAppThemeParams: JSON.stringify(THEMES[state.themeKey]),
+    tgWebAppData: initData,
+    tgWebAppVersion: '8.0',
+    tgWebAppPlatform: platform,
+    tgWebAppThemeParams: JSON.stringify(THEMES[state.themeKey]),
   });
   // A new frame each time: setting src to a URL that differs only in its hash would not reload the app.
   const next = /** @type {HTMLIFrameElement} */ (frame.cloneNode());

@@ -15,9 +15,16 @@ export const telegramHarnessRoutes: FastifyPluginAsync = async (app) => {
   const script = read('./harness.js');
   const common = { tags: ['dev'], hide: true };
 
-  app.get(HARNESS_PATH, { schema: { ...common, summary: 'Sandbox Telegram client harness page' } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page));
+  app.get(
+    HARNESS_PATH,
+    { schema: { ...common, summary: 'Sandbox Telegram client harness page' } },
+    async (_request, reply) => reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page),
+  );
 
-  app.get(`${HARNESS_PATH}/harness.js`, { schema: { ...common, summary: 'Script of the Telegram harness page' } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-store').type('text/javascript; charset=utf-8').send(script));
+  app.get(
+    `${HARNESS_PATH}/harness.js`,
+    { schema: { ...common, summary: 'Script of the Telegram harness page' } },
+    async (_request, reply) =>
+      reply.header('cache-control', 'no-store').type('text/javascript; charset=utf-8').send(script),
+  );
 };

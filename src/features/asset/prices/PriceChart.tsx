@@ -24,8 +24,15 @@ function geometry(points: readonly PricePoint[]): Geometry {
   const xs = times.map((t) => ((t - t0) / span) * WIDTH);
   const ys = values.map((v) => (high === low ? HEIGHT / 2 : PAD + ((high - v) / (high - low)) * (HEIGHT - 2 * PAD)));
   const indices = points.map((_, i) => i);
-  const curve = line<number>().x((i) => xs[i]!).y((i) => ys[i]!).curve(curveMonotoneX);
-  const fill = area<number>().x((i) => xs[i]!).y0(HEIGHT).y1((i) => ys[i]!).curve(curveMonotoneX);
+  const curve = line<number>()
+    .x((i) => xs[i]!)
+    .y((i) => ys[i]!)
+    .curve(curveMonotoneX);
+  const fill = area<number>()
+    .x((i) => xs[i]!)
+    .y0(HEIGHT)
+    .y1((i) => ys[i]!)
+    .curve(curveMonotoneX);
   return { xs, ys, linePath: curve(indices) ?? '', areaPath: fill(indices) ?? '' };
 }
 
@@ -56,7 +63,16 @@ export type PriceChartProps = {
  * over it: a finger or pointer dragged across, or the arrow keys, pick a point; lifting the finger,
  * leaving with the pointer or Escape go back to the latest price. Its own chunk (PriceSection loads it).
  */
-export default function PriceChart({ points, cursor, label, valueText, describedBy, onMove, onStep, onClear }: PriceChartProps) {
+export default function PriceChart({
+  points,
+  cursor,
+  label,
+  valueText,
+  describedBy,
+  onMove,
+  onStep,
+  onClear,
+}: PriceChartProps) {
   const { xs, ys, linePath, areaPath } = useMemo(() => geometry(points), [points]);
   const dragging = useRef(false);
   const shown = cursor ?? points.length - 1;
@@ -67,8 +83,15 @@ export default function PriceChart({ points, cursor, label, valueText, described
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const steps: Record<string, () => void> = {
-      ArrowLeft: () => onStep(-1), ArrowDown: () => onStep(-1), ArrowRight: () => onStep(1), ArrowUp: () => onStep(1),
-      PageDown: () => onStep(-10), PageUp: () => onStep(10), Home: () => onMove(0), End: () => onMove(points.length - 1), Escape: onClear,
+      ArrowLeft: () => onStep(-1),
+      ArrowDown: () => onStep(-1),
+      ArrowRight: () => onStep(1),
+      ArrowUp: () => onStep(1),
+      PageDown: () => onStep(-10),
+      PageUp: () => onStep(10),
+      Home: () => onMove(0),
+      End: () => onMove(points.length - 1),
+      Escape: onClear,
     };
     const step = steps[e.key];
     if (!step) return;
@@ -111,14 +134,31 @@ export default function PriceChart({ points, cursor, label, valueText, described
         onKeyDown={onKeyDown}
         onBlur={onClear}
       >
-        <svg className={css.svg} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
+        <svg
+          className={css.svg}
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          preserveAspectRatio="none"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path className={css.area} d={areaPath} />
           <path className={css.line} d={linePath} vectorEffect="non-scaling-stroke" />
           {cursor === null ? null : (
-            <line className={css.rule} x1={xs[cursor]} x2={xs[cursor]} y1={0} y2={HEIGHT} vectorEffect="non-scaling-stroke" data-testid="price-cursor" />
+            <line
+              className={css.rule}
+              x1={xs[cursor]}
+              x2={xs[cursor]}
+              y1={0}
+              y2={HEIGHT}
+              vectorEffect="non-scaling-stroke"
+              data-testid="price-cursor"
+            />
           )}
         </svg>
-        <span className={css.dot} style={{ left: `${(xs[shown]! / WIDTH) * 100}%`, top: `${(ys[shown]! / HEIGHT) * 100}%` }} />
+        <span
+          className={css.dot}
+          style={{ left: `${(xs[shown]! / WIDTH) * 100}%`, top: `${(ys[shown]! / HEIGHT) * 100}%` }}
+        />
       </div>
     </div>
   );

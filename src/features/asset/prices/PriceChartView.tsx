@@ -4,7 +4,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import { PRICE_RANGES, type PriceRange } from '../../../../contracts/prices';
 import type { priceChartMachine } from '../../../../machines/priceChart.machine';
-import { selectChartStatus, selectCursor, selectFiat, selectPoints, selectRange, selectReadout, selectSummary } from '../../../../machines/priceChart.selectors';
+import {
+  selectChartStatus,
+  selectCursor,
+  selectFiat,
+  selectPoints,
+  selectRange,
+  selectReadout,
+  selectSummary,
+} from '../../../../machines/priceChart.selectors';
 import { directionOfDecimal, samplePoints } from '../../../../machines/shared/priceChange';
 import { formatPrice } from '../../../i18n/formatPrice';
 import { useLocale } from '../../../i18n/useFormat';
@@ -52,15 +60,25 @@ export function PriceChartView({ actor, name }: { actor: PriceChartActor; name: 
   const rows = useMemo(() => samplePoints(points, TABLE_ROWS), [points]);
   const price = (value: string) => formatPrice(value, fiat, locale);
   const time = (at: string) => formatPointTime(at, range, locale, true);
-  const change = summary ? { amount: summary.change, percent: summary.changePercent, direction: directionOfDecimal(summary.change) } : null;
+  const change = summary
+    ? { amount: summary.change, percent: summary.changePercent, direction: directionOfDecimal(summary.change) }
+    : null;
 
   return (
     <section className={shell.card} aria-labelledby={titleId} data-testid="price-section">
       <div className={css.head}>
-        <h2 id={titleId} className={css.title}><Trans>Price</Trans></h2>
+        <h2 id={titleId} className={css.title}>
+          <Trans>Price</Trans>
+        </h2>
         <div role="group" aria-label={t`Chart range`} className={css.ranges}>
           {PRICE_RANGES.map((r: PriceRange) => (
-            <button key={r} type="button" className={css.range} aria-pressed={r === range} onClick={() => actor.send({ type: 'range.selected', range: r })}>
+            <button
+              key={r}
+              type="button"
+              className={css.range}
+              aria-pressed={r === range}
+              onClick={() => actor.send({ type: 'range.selected', range: r })}
+            >
               {i18n._(rangeShortMessages[r])}
             </button>
           ))}
@@ -68,20 +86,30 @@ export function PriceChartView({ actor, name }: { actor: PriceChartActor; name: 
       </div>
       {readout && change ? (
         <div>
-          <p className={css.price} data-testid="price-now">{price(readout.point.price)}</p>
+          <p className={css.price} data-testid="price-now">
+            {price(readout.point.price)}
+          </p>
           <p className={css.subline} id={changeId}>
-            {readout.latest ? <ChangeText change={change} fiat={fiat} period={range} testId="price-change" /> : (
-              <span className={css.muted} data-testid="price-time">{time(readout.point.at)}</span>
+            {readout.latest ? (
+              <ChangeText change={change} fiat={fiat} period={range} testId="price-change" />
+            ) : (
+              <span className={css.muted} data-testid="price-time">
+                {time(readout.point.at)}
+              </span>
             )}
           </p>
         </div>
       ) : null}
       {status === 'loading' ? <PlotSkeleton /> : null}
       {status === 'failed' ? (
-        <LoadFailed onRetry={() => actor.send({ type: 'chart.retried' })}><Trans>Could not load prices.</Trans></LoadFailed>
+        <LoadFailed onRetry={() => actor.send({ type: 'chart.retried' })}>
+          <Trans>Could not load prices.</Trans>
+        </LoadFailed>
       ) : null}
       {status === 'empty' ? (
-        <p className={`${css.placeholder} ${css.muted}`} data-testid="price-empty"><Trans>No prices for this period yet.</Trans></p>
+        <p className={`${css.placeholder} ${css.muted}`} data-testid="price-empty">
+          <Trans>No prices for this period yet.</Trans>
+        </p>
       ) : null}
       {status === 'ready' && readout && summary ? (
         <>
@@ -98,21 +126,57 @@ export function PriceChartView({ actor, name }: { actor: PriceChartActor; name: 
             />
           </Suspense>
           <dl className={css.stats} data-testid="price-stats">
-            <div className={css.stat}><dt className={css.muted}><Trans context="price">Open</Trans></dt><dd className={css.statValue}>{price(summary.open)}</dd></div>
-            <div className={css.stat}><dt className={css.muted}><Trans context="price">High</Trans></dt><dd className={css.statValue}>{price(summary.high)}</dd></div>
-            <div className={css.stat}><dt className={css.muted}><Trans context="price">Low</Trans></dt><dd className={css.statValue}>{price(summary.low)}</dd></div>
-            <div className={css.stat}><dt className={css.muted}><Trans context="price">Close</Trans></dt><dd className={css.statValue}>{price(summary.close)}</dd></div>
+            <div className={css.stat}>
+              <dt className={css.muted}>
+                <Trans context="price">Open</Trans>
+              </dt>
+              <dd className={css.statValue}>{price(summary.open)}</dd>
+            </div>
+            <div className={css.stat}>
+              <dt className={css.muted}>
+                <Trans context="price">High</Trans>
+              </dt>
+              <dd className={css.statValue}>{price(summary.high)}</dd>
+            </div>
+            <div className={css.stat}>
+              <dt className={css.muted}>
+                <Trans context="price">Low</Trans>
+              </dt>
+              <dd className={css.statValue}>{price(summary.low)}</dd>
+            </div>
+            <div className={css.stat}>
+              <dt className={css.muted}>
+                <Trans context="price">Close</Trans>
+              </dt>
+              <dd className={css.statValue}>{price(summary.close)}</dd>
+            </div>
           </dl>
           <details className={css.details}>
-            <summary className={css.summary}><Trans>Show prices as a table</Trans></summary>
+            <summary className={css.summary}>
+              <Trans>Show prices as a table</Trans>
+            </summary>
             <table className={css.table} data-testid="price-table">
-              <caption className={css.caption}><Trans>{name} price in {fiat}</Trans></caption>
+              <caption className={css.caption}>
+                <Trans>
+                  {name} price in {fiat}
+                </Trans>
+              </caption>
               <thead>
-                <tr><th scope="col" className={css.cell}><Trans>Time</Trans></th><th scope="col" className={css.numberCell}><Trans>Price</Trans></th></tr>
+                <tr>
+                  <th scope="col" className={css.cell}>
+                    <Trans>Time</Trans>
+                  </th>
+                  <th scope="col" className={css.numberCell}>
+                    <Trans>Price</Trans>
+                  </th>
+                </tr>
               </thead>
               <tbody>
                 {rows.map((p) => (
-                  <tr key={p.at}><td className={css.cell}>{time(p.at)}</td><td className={css.numberCell}>{price(p.price)}</td></tr>
+                  <tr key={p.at}>
+                    <td className={css.cell}>{time(p.at)}</td>
+                    <td className={css.numberCell}>{price(p.price)}</td>
+                  </tr>
                 ))}
               </tbody>
             </table>

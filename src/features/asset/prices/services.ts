@@ -6,6 +6,8 @@ import type { PricesApi } from '../../../api/prices';
 /** Live actor logic of the price chart (issue 14). */
 export function createPriceActors({ api }: { api: Pick<PricesApi, 'history'> }) {
   return {
-    loadHistory: fromPromise<PriceHistory, PriceHistoryRequest>(({ input }) => api.history(input.currency, input.fiat, input.range)),
+    loadHistory: fromPromise<PriceHistory, PriceHistoryRequest>(({ input }) =>
+      api.history(input.currency, input.fiat, input.range),
+    ),
   };
 }

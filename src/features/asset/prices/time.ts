@@ -6,5 +6,9 @@ import type { Locale } from '../../../i18n';
 export function formatPointTime(at: string, range: PriceRange, locale: Locale, withDay = range !== '24h'): string {
   const time = DateTime.fromISO(at).setLocale(locale);
   if (range === '1y') return time.toLocaleString({ day: 'numeric', month: 'short', year: 'numeric' });
-  return time.toLocaleString(withDay ? { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' } : { hour: '2-digit', minute: '2-digit' });
+  return time.toLocaleString(
+    withDay
+      ? { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }
+      : { hour: '2-digit', minute: '2-digit' },
+  );
 }
