@@ -1,2 +1,3 @@
 export { PasscodeVerifyScreen, type PasscodeVerifyActor } from './PasscodeVerifyScreen';
 export { passcodeErrorText, passcodeMessages, formatCountdown } from './messages';
+export { PasscodeConfirmScreen, type PasscodeConfirmActor } from './PasscodeConfirmScreen';

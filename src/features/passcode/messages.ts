@@ -32,8 +32,5 @@ export function passcodeErrorText(i18n: I18n, error: PasscodeError): string {
   }
 }
 
-/** 75 → "01:15": the lockout countdown. */
-export const formatCountdown = (seconds: number) => {
-  const s = Math.max(0, seconds);
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-};
+/** 75 → "01:15": the lockout countdown, in the one mm:ss of every countdown. */
+export { countdownText as formatCountdown } from '../../../machines/shared/countdown';
