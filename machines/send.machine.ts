@@ -2,15 +2,15 @@ import { and, assign, fromPromise, setup } from 'xstate';
 import type { AddressBookEntry } from '../contracts/addressBook';
 import type { AddressCheck, WithdrawalRequest } from '../contracts/send';
 import type { Transaction } from '../contracts/wallet';
-import { passcodeVerifyMachine } from './passcodeVerify.machine';
+import { passcodeConfirmFor } from './passcodeConfirm.machine';
 import { scannerMachine } from './scanner.machine';
 import { matchesChain } from './shared/addressPatterns';
 import { isPositiveAmount, nextAmount } from './shared/amountInput';
+import { failedWith, failureOf, failureOfEvent } from './shared/failure';
 import {
   addressCleared,
   amountAfter,
   amountTooHigh,
-  failureOf,
   incoming,
   reviewSignature,
   STALE_KEY,
@@ -22,17 +22,13 @@ import {
   type SendInput,
   type SendTarget,
 } from './shared/send';
-import { output, passcodeOutput } from './shared/output';
+import { output } from './shared/output';
 
 export * from './shared/send';
 
 const F = '#send.editing.form';
-const RETURN_TO_FORM = {
-  type: 'restoreFormUrl',
-  params: ({ context }: { context: SendContext }) => ({ needed: context.openedAt !== 'form' }),
-} as const;
-const SHOW_REVIEW = {
-  type: 'showReview',
+const SAVE_DRAFT = {
+  type: 'saveDraft',
   params: ({ context }: { context: SendContext }) => ({ address: context.address, amount: context.amount }),
 } as const;
 const USED_KEY = {
@@ -89,8 +85,8 @@ export const sendMachine = setup({
     withdraw: fromPromise<Transaction, WithdrawalRequest>(async () => {
       throw new Error('withdraw not provided');
     }),
-    /** The passcode step; the live submitPasscode makes the withdrawal with the code in the pincode header. */
-    passcode: passcodeVerifyMachine,
+    /** The passcode step; its live `authorise` makes the withdrawal with the code in the pincode header. */
+    passcode: passcodeConfirmFor<WithdrawalRequest, Transaction>(),
     scanner: scannerMachine,
   },
   guards: {
@@ -100,8 +96,8 @@ export const sendMachine = setup({
     draftLooksValid: (_, { coin, draft }: SendTarget) => matchesChain(coin.blockchain, draft?.address ?? ''),
     sameUser: (_, check: AddressCheck) => check.belongsToSameUser,
     notUsed: (_, check: AddressCheck) => check.checkResult !== 'OK',
-    invalidAddress: ({ event }) => failureOf((event as { error?: unknown }).error).code === 'INVALID_ADDRESS',
-    pincodeRequired: ({ event }) => failureOf((event as { error?: unknown }).error).code === 'PINCODE_REQUIRED',
+    invalidAddress: ({ event }) => failedWith(event) === 'INVALID_ADDRESS',
+    pincodeRequired: ({ event }) => failedWith(event) === 'PINCODE_REQUIRED',
     canContinue: ({ context }) =>
       isPositiveAmount(context.amount) && !amountTooHigh(context) && context.addressProblem === null,
     hasKey: ({ context }) => context.key !== null,
@@ -128,11 +124,12 @@ export const sendMachine = setup({
       const amount = amountAfter(context, event);
       return { amount, failure: null, key: amount === context.amount ? context.key : null };
     }),
-    keepTarget: assign((_, { coin, available, passcodeActive, draft, known }: SendTarget) => {
+    keepTarget: assign((_, { coin, available, passcodeActive, draft, known, biometrics }: SendTarget) => {
       return {
         coin,
         available,
         passcodeActive,
+        biometrics: biometrics ?? false,
         known: known ?? [],
         failure: null,
         address: draft?.address ?? '',
@@ -141,17 +138,16 @@ export const sendMachine = setup({
     }),
     markWrongAddress: assign({ addressProblem: 'wrongAddress' as AddressProblem }),
     clearFailure: assign({ failure: null }),
-    keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
+    keepFailure: assign({ failure: ({ event }) => failureOfEvent(event) }),
     keepTransaction: assign((_, t: Transaction | undefined) => ({
       transaction: { id: t?.id ?? '', state: t?.state ?? 'IN_PROGRESS' },
     })),
     /** Removes the stored key of a review whose content changed, or that was sent; null: nothing to forget. */
     forgetKey: (_, _params: { signature: string | null }) => {},
-    showReview: (_, _params: { address: string; amount: string }) => {},
-    showForm: () => {},
-    /** When `needed`, puts the form's URL in place of the one the flow opened on (no new history entry). */
-    restoreFormUrl: (_, _params: { needed: boolean }) => {},
-    showProgress: () => {},
+    /** The form as it was when its review opened (sessionStorage): a reload comes back to it. */
+    saveDraft: (_, _params: { address: string; amount: string }) => {},
+    /** The transfer left: no draft to come back to. */
+    clearDraft: () => {},
     notifyPasted: () => {},
     notifyPasteFailed: () => {},
     notifyFailed: (_, _params: { failure: SendFailure }) => {},
@@ -161,10 +157,10 @@ export const sendMachine = setup({
   context: ({ input }) => ({
     currency: input.currency,
     nativeScan: input.nativeScan ?? false,
-    openedAt: input.openedAt ?? 'form',
     coin: null,
     available: null,
     passcodeActive: false,
+    biometrics: false,
     address: '',
     amount: '',
     addressProblem: null,
@@ -184,19 +180,11 @@ export const sendMachine = setup({
         id: 'loadSend',
         src: 'loadSend',
         input: ({ context }) => ({ currency: context.currency }),
-        // Opened on the review or progress URL, the flow starts over on the form, and so does the URL.
+        // Opened on the review or progress URL, the flow starts over on the form (and the URL follows it).
         onDone: [
-          {
-            guard: { type: 'draftEmpty', params: output },
-            target: `${F}.empty`,
-            actions: [KEEP_TARGET, RETURN_TO_FORM],
-          },
-          {
-            guard: { type: 'draftLooksValid', params: output },
-            target: `${F}.checking`,
-            actions: [KEEP_TARGET, RETURN_TO_FORM],
-          },
-          { target: `${F}.invalid`, actions: [KEEP_TARGET, 'markWrongAddress', RETURN_TO_FORM] },
+          { guard: { type: 'draftEmpty', params: output }, target: `${F}.empty`, actions: KEEP_TARGET },
+          { guard: { type: 'draftLooksValid', params: output }, target: `${F}.checking`, actions: KEEP_TARGET },
+          { target: `${F}.invalid`, actions: [KEEP_TARGET, 'markWrongAddress'] },
         ],
         onError: { target: 'loadFailed', actions: 'keepFailure' },
       },
@@ -266,9 +254,9 @@ export const sendMachine = setup({
                   {
                     guard: and(['canContinue', 'hasKey']),
                     target: '#send.review.idle',
-                    actions: ['clearFailure', SHOW_REVIEW],
+                    actions: ['clearFailure', SAVE_DRAFT],
                   },
-                  { guard: 'canContinue', target: '#send.review.keying', actions: ['clearFailure', SHOW_REVIEW] },
+                  { guard: 'canContinue', target: '#send.review.keying', actions: ['clearFailure', SAVE_DRAFT] },
                 ],
               },
             },
@@ -322,7 +310,7 @@ export const sendMachine = setup({
             src: 'reviewKey',
             input: ({ context }) => ({ signature: reviewSignature(context) }),
             onDone: { target: 'idle', actions: assign({ key: ({ event }) => event.output }) },
-            onError: { target: `${F}.ready`, actions: ['keepFailure', NOTIFY_FAILED, 'clearFailure', 'showForm'] },
+            onError: { target: `${F}.ready`, actions: ['keepFailure', NOTIFY_FAILED, 'clearFailure'] },
           },
         },
         idle: {
@@ -333,9 +321,9 @@ export const sendMachine = setup({
               { guard: 'addressCleared', target: 'withdrawing' },
             ],
             'address.acknowledged': { actions: assign({ acknowledged: ({ event }) => event.checked }) },
-            'review.edited': { target: `${F}.ready`, actions: 'showForm' },
+            'review.edited': `${F}.ready`,
             // Back from the review's URL to the form's: the same as editing the review.
-            'route.changed': { guard: 'backToForm', target: `${F}.ready`, actions: 'showForm' },
+            'route.changed': { guard: 'backToForm', target: `${F}.ready` },
           },
         },
         withdrawing: {
@@ -348,7 +336,7 @@ export const sendMachine = setup({
             input: ({ context }) => withdrawalOf(context),
             onDone: {
               target: '#send.sent',
-              actions: [{ type: 'keepTransaction', params: output }, USED_KEY, 'showProgress'],
+              actions: [{ type: 'keepTransaction', params: output }, USED_KEY, 'clearDraft'],
             },
             onError: [
               { guard: 'pincodeRequired', target: 'passcode', actions: assign({ passcodeActive: true }) },
@@ -360,15 +348,11 @@ export const sendMachine = setup({
           invoke: {
             id: 'passcode',
             src: 'passcode',
-            input: {},
-            // The live submitPasscode makes the withdrawal: the passcode step's output is its transaction.
+            input: ({ context }) => ({ request: withdrawalOf(context), biometrics: context.biometrics }),
+            // The step's authorise makes the withdrawal: its output is the transaction.
             onDone: {
               target: '#send.sent',
-              actions: [
-                { type: 'keepTransaction', params: passcodeOutput<Transaction | undefined>() },
-                USED_KEY,
-                'showProgress',
-              ],
+              actions: [{ type: 'keepTransaction', params: output }, USED_KEY, 'clearDraft'],
             },
             onError: { target: 'idle', actions: ['keepFailure', NOTIFY_FAILED] },
           },

@@ -1,5 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { passcodeVerifyMachine } from './passcodeVerify.machine';
+import type { WithdrawalRequest } from '../contracts/send';
+import type { Transaction } from '../contracts/wallet';
+import type { PasscodeConfirmMachine } from './passcodeConfirm.machine';
 import type { scannerMachine } from './scanner.machine';
 import type { sendMachine } from './send.machine';
 import { amountTooHigh } from './shared/send';
@@ -56,7 +58,7 @@ export const selectPreparingReview = (s: Snapshot) => s.matches({ review: 'keyin
 export const selectWithdrawing = (s: Snapshot) => s.matches({ review: 'withdrawing' });
 export const selectCanConfirm = (s: Snapshot) => s.can({ type: 'review.confirmed' });
 export const selectPasscode = (s: Snapshot) =>
-  s.children.passcode as ActorRefFrom<typeof passcodeVerifyMachine> | undefined;
+  s.children.passcode as ActorRefFrom<PasscodeConfirmMachine<WithdrawalRequest, Transaction>> | undefined;
 /** Amount to receive, fee and what leaves the balance. */
 export const selectTotals = (s: Snapshot) => {
   const { amount, fee } = s.context;

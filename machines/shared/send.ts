@@ -3,6 +3,7 @@ import type { WithdrawalRequest } from '../../contracts/send';
 import type { Coin, Transaction } from '../../contracts/wallet';
 import type { ScannerOutput } from '../scanner.machine';
 import { exceedsAvailable, maxSendable, nextAmount, toWireAmount } from './amountInput';
+import type { Failure } from './failure';
 import { checkRecipient, type KnownAddress } from './recipients';
 
 /** Types and pure rules of the send machine (machines/send.machine.ts). */
@@ -10,8 +11,6 @@ export type SendInput = {
   currency: string;
   /** Telegram on a phone: scan with the messenger's popup instead of the camera overlay. */
   nativeScan?: boolean;
-  /** The step the URL showed when the flow opened (a reload on review or progress comes back to the form). */
-  openedAt?: SendRoute;
 };
 
 /** The send flow's three URLs: /send, /send/review, /send/progress. */
@@ -26,6 +25,8 @@ export type SendTarget = {
   draft?: SendDraft | null;
   /** Addresses of this network from the history and the address book (machines/shared/recipients.ts). */
   known?: KnownAddress[];
+  /** The passcode step offers biometric unlock (faceIdEnabled). */
+  biometrics?: boolean;
 };
 
 export type SendDraft = { address: string; amount: string };
@@ -33,7 +34,7 @@ export type SendDraft = { address: string; amount: string };
 /** Spec §5 field messages: send_error_wrong_address, send_error_address_not_used, send_error_same_user. */
 export type AddressProblem = 'wrongAddress' | 'notUsed' | 'sameUser';
 
-export type SendFailure = { code: string; message: string };
+export type SendFailure = Failure;
 
 export type SendEvent =
   | { type: 'load.retried' }
@@ -62,10 +63,11 @@ export type SendEvent =
 export type SendContext = {
   currency: string;
   nativeScan: boolean;
-  openedAt: SendRoute;
   coin: Coin | null;
   available: string | null;
   passcodeActive: boolean;
+  /** The passcode step offers biometric unlock. */
+  biometrics: boolean;
   address: string;
   amount: string;
   addressProblem: AddressProblem | null;
@@ -84,16 +86,6 @@ export type SendContext = {
 /** A look-alike recipient may only be sent to once the user has said they checked it. */
 export const addressCleared = (c: Pick<SendContext, 'address' | 'known' | 'acknowledged'>) =>
   c.acknowledged || checkRecipient(c.address, c.known).kind !== 'lookalike';
-
-export const failureOf = (error: unknown): SendFailure => {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as {
-    code?: unknown;
-    message?: unknown;
-    status?: unknown;
-  };
-  const code = typeof e.code === 'string' ? e.code : typeof e.status === 'number' ? `HTTP_${e.status}` : 'UNKNOWN';
-  return { code, message: typeof e.message === 'string' ? e.message : '' };
-};
 
 /** The review's content: what the idempotency key is stored under. */
 export const reviewSignature = (c: Pick<SendContext, 'currency' | 'address' | 'amount'>) =>

@@ -163,7 +163,7 @@ describe('passcode confirm without biometrics', () => {
     const actor = createActor(
       passcodeConfirmMachine.provide({
         actors: {
-          authorise: fromPromise(async ({ input }: { input: { request: unknown; code: string } }) => {
+          authorise: fromPromise<unknown, { request: unknown; code: string }>(async ({ input }) => {
             calls.push(input);
             return { id: 'tx-9' };
           }),

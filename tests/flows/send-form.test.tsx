@@ -5,7 +5,9 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import { createActor, fromCallback, type AnyActorRef } from 'xstate';
-import { passcodeVerifyMachine } from '../../machines/passcodeVerify.machine';
+import type { WithdrawalRequest } from '../../contracts/send';
+import type { Transaction } from '../../contracts/wallet';
+import { passcodeConfirmFor } from '../../machines/passcodeConfirm.machine';
 import { scannerMachine, type ScannerEvent } from '../../machines/scanner.machine';
 import {
   addressCleared,
@@ -56,7 +58,9 @@ async function mount({ fakes }: MountTools) {
         loadAddressBook: fakes.promise('loadAddressBook'),
         reviewKey: fakes.promise('reviewKey'),
         withdraw: fakes.promise('withdraw'),
-        passcode: passcodeVerifyMachine.provide({ actors: { submitPasscode: fakes.promise('submitPasscode') } }),
+        passcode: passcodeConfirmFor<WithdrawalRequest, Transaction>().provide({
+          actors: { authorise: fakes.promise('authorise') },
+        }),
         scanner: scannerMachine.provide({
           actors: {
             scan: fromCallback(({ sendBack }) => void (camera.sendBack = sendBack)),
@@ -67,9 +71,8 @@ async function mount({ fakes }: MountTools) {
       },
       actions: {
         forgetKey: (_, { signature }) => void (signature && notes.push(`forget:${signature}`)),
-        showReview: note('review'),
-        showForm: note('form'),
-        showProgress: note('progress'),
+        saveDraft: note('review'),
+        clearDraft: note('progress'),
         notifyPasted: note('pasted'),
         notifyPasteFailed: note('pasteFailed'),
         notifyFailed: (_, { failure }) => void notes.push(`failed:${failure.message}`),
@@ -307,7 +310,7 @@ describeModel('send', {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(300);
       });
-      await act(async () => h.fakes.resolve('submitPasscode', e.output));
+      await act(async () => h.fakes.resolve('authorise', e.output));
     },
     'xstate.error.actor.passcode': (e: { type: string }, h) => act(async () => h.actor!.send(e)),
   },
@@ -436,8 +439,9 @@ describeModel('send', {
         `/settings/address-book/create?address=${VALID}&blockchain=Bitcoin`,
       );
       expect(h.notes.slice(-2)).toEqual([`forget:${reviewSignature(s.context as SendContext)}`, 'progress']);
-      const codes = h.fakes.calls('submitPasscode') as Array<{ code: string }>;
-      if (codes.length) expect(codes.at(-1)).toEqual({ code: '1234' });
+      // The passcode step made the review's withdrawal (its key too) with the code entered.
+      const codes = h.fakes.calls('authorise');
+      if (codes.length) expect(codes.at(-1)).toEqual({ request: withdrawalOf(s.context as SendContext), code: '1234' });
     },
   },
 });

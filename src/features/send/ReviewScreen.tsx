@@ -20,7 +20,7 @@ import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
 import { useMoneyHold } from '../shell/moneyHold';
 import { networkName } from '../asset/network';
-import { PasscodeVerifyScreen } from '../passcode/PasscodeVerifyScreen';
+import { PasscodeConfirmScreen } from '../passcode/PasscodeConfirmScreen';
 import { RecipientWarning } from './RecipientWarning';
 import type { SendActor } from './types';
 import { sendMessages } from './messages';
@@ -69,7 +69,7 @@ export function ReviewScreen({ actor, rate = null }: { actor: SendActor; rate?: 
 
   if (passcode) {
     return (
-      <PasscodeVerifyScreen
+      <PasscodeConfirmScreen
         actorRef={passcode}
         title={t`Enter your passcode to send`}
         back={{ onClick: () => actor.send({ type: 'passcode.cancelled' }) }}

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
-import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import { sendMachine, withdrawalOf, type SendFailure, type SendRoute } from '../../../machines/send.machine';
+import { sendMachine, type SendFailure, type SendRoute } from '../../../machines/send.machine';
+import { selectSendScreen } from '../../../machines/send.selectors';
 import { useFiatRate } from '../../app/fiatRate';
 import { useServices } from '../../app/context';
 import { useFeatureActors } from '../../app/featureActors';
@@ -10,29 +10,40 @@ import type { FeatureDeps } from '../../app/services';
 import { param } from '../asset/wiring';
 import { scanErrorMessages, scannerMessages } from '../scanner/messages';
 import { createScannerLogic } from '../scanner/services';
+import { useFlowRoute, type FlowRoute } from '../shared/useFlowRoute';
 import { sendMessages } from './messages';
 import { serverFailureText } from '../errors/messages';
 import { SendFlow } from './SendFlow';
-import { createPasscodeStep } from './steps';
 import type { SendActor } from './types';
 import { reviewKeys, sendDrafts } from './storage';
 import { createSendActors } from './services';
 
 const sendActors = (deps: FeatureDeps) => createSendActors({ ...deps, passcodeActive: deps.pinCodeActive });
 
+const SUFFIX: Record<SendRoute, string> = { form: '', review: '/review', progress: '/progress' };
+const STEPS = Object.keys(SUFFIX) as SendRoute[];
+
+/** /send, /send/review, /send/progress; a reload on review or progress restarts on the form. */
+const sendRoute = (currency: string): FlowRoute<SendActor, SendRoute> => ({
+  stepOf: (s) => {
+    const screen = selectSendScreen(s);
+    return screen === 'loading' || screen === 'failed' ? null : screen;
+  },
+  // Another page's URL (a link out of the flow) is no step of it.
+  urlStep: ({ pathname }) =>
+    STEPS.find((step) => pathname.replace(/\/+$/, '').endsWith(`/send${SUFFIX[step]}`)) ?? null,
+  locationOf: (step) => ({
+    to: `/home/asset/$currency/send${SUFFIX[step]}` as '/home/asset/$currency/send',
+    params: { currency },
+  }),
+  // The progress replaces the review: back does not lead to a review already sent.
+  replaces: ['progress'],
+});
+
 function SendRoute({ currency }: { currency: string }) {
   const { platform, showToast } = useServices();
   const send = useFeatureActors(sendActors);
-  const navigate = useNavigate();
   const { i18n } = useLingui();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const step: SendRoute = pathname.endsWith('/review')
-    ? 'review'
-    : pathname.endsWith('/progress')
-      ? 'progress'
-      : 'form';
-  const params = { currency };
-  const self = useRef<SendActor | null>(null);
   const failed = (failure: SendFailure) =>
     showToast({
       kind: 'error',
@@ -43,7 +54,7 @@ function SendRoute({ currency }: { currency: string }) {
     sendMachine.provide({
       actors: {
         ...send.actors,
-        passcode: createPasscodeStep(send.withdraw, () => withdrawalOf(self.current!.getSnapshot().context), failed),
+        passcode: send.actors.passcode.provide({ actions: { notifyFailed: (_, { failure }) => failed(failure) } }),
         scanner: createScannerLogic(platform, {
           popupTitle: i18n._(scannerMessages.popupTitle),
           scanned: () => showToast({ kind: 'success', message: i18n._(scannerMessages.scanned) }),
@@ -52,30 +63,16 @@ function SendRoute({ currency }: { currency: string }) {
       },
       actions: {
         forgetKey: (_, { signature }) => reviewKeys.forget(signature),
-        showReview: (_, draft) => {
-          sendDrafts.save(currency, draft);
-          void navigate({ to: '/home/asset/$currency/send/review', params });
-        },
-        showForm: () => void navigate({ to: '/home/asset/$currency/send', params }),
-        restoreFormUrl: (_, { needed }) => {
-          if (needed) void navigate({ to: '/home/asset/$currency/send', params, replace: true });
-        },
-        showProgress: () => {
-          sendDrafts.clear(currency);
-          void navigate({ to: '/home/asset/$currency/send/progress', params, replace: true });
-        },
+        saveDraft: (_, draft) => sendDrafts.save(currency, draft),
+        clearDraft: () => sendDrafts.clear(currency),
         notifyPasted: () => showToast({ kind: 'success', message: i18n._(sendMessages.addressPasted) }),
         notifyPasteFailed: () => showToast({ kind: 'error', message: i18n._(sendMessages.pasteFailed) }),
         notifyFailed: (_, { failure }) => failed(failure),
       },
     }),
-    { input: { currency, nativeScan: platform.nativeQr !== null, openedAt: step } },
+    { input: { currency, nativeScan: platform.nativeQr !== null } },
   );
-  self.current = actor;
-
-  // The machine decides what a URL change means (the browser's back button from the review edits it);
-  // a reload on review or progress is its `openedAt` input.
-  useEffect(() => actor.send({ type: 'route.changed', route: step }), [step, actor]);
+  useFlowRoute(actor, sendRoute(currency));
 
   const rate = useFiatRate(currency);
   return <SendFlow actor={actor} rate={rate} />;

@@ -8,6 +8,7 @@ import type { Platform } from '../../platform/types';
 import { knownAddresses } from '../../../machines/shared/recipients';
 import { sameChain } from '../../../machines/shared/addressPatterns';
 import { coinOf } from '../asset/services';
+import { biometricUnlockOn, createConfirmStep } from '../passcode/confirmStep';
 import { reviewKeys, sendDrafts } from './storage';
 
 export type SendDeps = {
@@ -56,7 +57,14 @@ export function createSendActors(deps: SendDeps) {
           coin.blockchain,
           own,
         );
-        return { coin, available: asset.totalAvailable, passcodeActive, draft: sendDrafts.read(input.currency), known };
+        return {
+          coin,
+          available: asset.totalAvailable,
+          passcodeActive,
+          biometrics: biometricUnlockOn(),
+          draft: sendDrafts.read(input.currency),
+          known,
+        };
       }),
       checkAddress: fromPromise<AddressCheck, { currency: string; address: string }>(async ({ input }) =>
         api.send.checkAddress(await accountId(), input.currency, input.address),
@@ -68,12 +76,9 @@ export function createSendActors(deps: SendDeps) {
       loadAddressBook: fromPromise<AddressBookEntry[]>(async () => api.addressBook.list(await accountId())),
       reviewKey: fromPromise<string, { signature: string }>(async ({ input }) => reviewKeys.keyFor(input.signature)),
       withdraw: fromPromise<Transaction, WithdrawalRequest>(({ input }) => withdraw(input)),
+      /** The passcode step: the same withdrawal, with the code in the pincode header. */
+      passcode: createConfirmStep(platform, withdraw),
     },
-    /**
-     * The withdrawal with a passcode, for the passcode step (steps.ts builds it in the send chunk, so the
-     * passcode and scanner machines are not part of the start-up code).
-     */
-    withdraw,
   };
 }
 
