@@ -1,4 +1,5 @@
 import type { ActorRefFrom } from 'xstate';
+import type { appMachine } from '../../machines/app.machine';
 import type { sessionMachine } from '../../machines/session.machine';
 import type { preferencesMachine } from '../../machines/preferences.machine';
 import type { availableCoinsMachine } from '../../machines/availableCoins.machine';
@@ -17,3 +18,4 @@ export type ProfileActor = ActorRefFrom<typeof profileMachine>;
 export type ToastActor = ActorRefFrom<typeof toastMachine>;
 export type ConnectivityActor = ActorRefFrom<typeof connectivityMachine>;
 export type ResetHoldActor = ActorRefFrom<typeof resetHoldMachine>;
+export type AppActor = ActorRefFrom<typeof appMachine>;

@@ -2,18 +2,29 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { t } from '@lingui/core/macro';
 import { sessionMachine, type SessionUser } from '../../machines/session.machine';
 import { preferencesMachine, type ServerSettings } from '../../machines/preferences.machine';
+import { appMachine, type SignedInActors, type SignedInLogic } from '../../machines/app.machine';
+import {
+  selectPreferences,
+  selectSession,
+  selectSignedInActors,
+  selectSignedInPart,
+  selectSignedInPartFailed,
+  selectSignedInPartReady,
+} from '../../machines/app.selectors';
 import { toastMachine, type Toast } from '../../machines/toast.machine';
 import { selectAccessToken, selectSignedIn } from '../../machines/session.selectors';
 import type { SignInMethod } from '../../contracts/analytics';
 import type { StartPlatform } from '../platform/types';
 import type { AuthDeps } from '../features/auth/services';
-import type { PreferencesActor, SessionActor, ToastActor } from './actors';
+import type { AppActor, PreferencesActor, SessionActor, ToastActor } from './actors';
 import type { ServiceDeps, SignedInParts } from './deps';
 import { createNavigator, type Navigator } from './navigator';
 import { createAnalytics, type Analytics } from './analytics';
-import type { SignedInServices } from './signedIn';
+import type { SignedInPart, SignedInServices } from './signedIn';
+import { holdReport } from './holdReport';
 
 export type {
+  AppActor,
   AvailableCoinsActor,
   BalancesActor,
   ConnectivityActor,
@@ -27,6 +38,8 @@ export type { FeatureDeps, SignedInServices, WalletActors } from './signedIn';
 
 /** Everything screens need from the outside world, built once by createServices. */
 export type AppServices = {
+  /** The root app machine (machines/app.machine.ts): it owns every long-lived actor below. */
+  app: AppActor;
   session: SessionActor;
   preferences: PreferencesActor;
   /** What the auth form screens build their actors from (`useAuthActors`, src/features/auth/pages.tsx). */
@@ -52,8 +65,9 @@ export type AppServices = {
 
 /**
  * The one place where the app's actors get their real logic and side effects (guide §4): src/app/live.ts
- * calls it with the real world, tests with fakes. Nothing here is module state; every actor, client and
- * link belongs to the returned services. Actors are created, not started (main.tsx starts them).
+ * calls it with the real world, tests with fakes. Nothing here is module state: the root app machine
+ * (machines/app.machine.ts) owns every long-lived actor and the rules that tie them; this only provides
+ * its logic and effects, and starts it.
  */
 export function createServices(deps: ServiceDeps): AppServices {
   const { platform, auth, storage, ui } = deps;
@@ -79,99 +93,138 @@ export function createServices(deps: ServiceDeps): AppServices {
     return user;
   };
 
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        restoreSession: fromPromise(() => auth.restoreSession()),
-        signinSilent: fromPromise(() => auth.signinSilent()),
-        signInWithInitData: fromPromise(() => signingIn('telegram', () => auth.signInWithInitData())),
-        exchangeLinkToken: fromPromise(({ input }: { input: { linkToken: string } }) =>
-          signingIn('link', () => auth.exchangeLinkToken(input.linkToken)),
-        ),
-        loadTelegramOwner: fromPromise(({ input }: { input: { accessToken: string } }) =>
-          auth.loadTelegramOwner(input.accessToken),
-        ),
-        discardSession: fromPromise(({ input }: { input: { user: SessionUser } }) => auth.discardSession(input.user)),
+  const sessionLogic = sessionMachine.provide({
+    actors: {
+      restoreSession: fromPromise(() => auth.restoreSession()),
+      signinSilent: fromPromise(() => auth.signinSilent()),
+      signInWithInitData: fromPromise(() => signingIn('telegram', () => auth.signInWithInitData())),
+      exchangeLinkToken: fromPromise(({ input }: { input: { linkToken: string } }) =>
+        signingIn('link', () => auth.exchangeLinkToken(input.linkToken)),
+      ),
+      loadTelegramOwner: fromPromise(({ input }: { input: { accessToken: string } }) =>
+        auth.loadTelegramOwner(input.accessToken),
+      ),
+      discardSession: fromPromise(({ input }: { input: { user: SessionUser } }) => auth.discardSession(input.user)),
+    },
+    actions: {
+      removeStoredUser: () => auth.removeStoredUser(),
+      recordTelegramOwner: ({ context }) => {
+        if (context.user?.telegramUserId !== undefined)
+          auth.recordTelegramOwner(context.user.profile.sub, context.user.telegramUserId);
       },
-      actions: {
-        removeStoredUser: () => auth.removeStoredUser(),
-        recordTelegramOwner: ({ context }) => {
-          if (context.user?.telegramUserId !== undefined)
-            auth.recordTelegramOwner(context.user.profile.sub, context.user.telegramUserId);
-        },
-        showError: ({ context }) =>
-          navigator.go({ to: '/error/$code', params: { code: context.error?.code ?? 'UNKNOWN' } }),
-        expandWindow: () => platform.expand(),
+      showError: ({ context }) =>
+        navigator.go({ to: '/error/$code', params: { code: context.error?.code ?? 'UNKNOWN' } }),
+      expandWindow: () => platform.expand(),
+    },
+  });
+
+  const preferencesLogic = preferencesMachine.provide({
+    actors: {
+      // Asked only after the app machine told the preferences of the sign-in, so the part is loaded by then.
+      loadServerSettings: fromPromise<ServerSettings>(async () => (await loadSignedIn()).serverSettings()),
+      saveServerLanguage: fromPromise(({ input }) => signedInApi().then((api) => api.user.setLanguage(input.language))),
+      saveServerCurrency: fromPromise(({ input }) =>
+        signedInApi().then((api) => api.user.setDefaultFiatCurrency(input.currency)),
+      ),
+    },
+    actions: {
+      persistTheme: ({ context }) => storage.preferences.saveDarkTheme(context.darkTheme),
+      applyTheme: ({ context }) => ui.applyTheme(context.darkTheme),
+      persistLanguage: ({ context }) => storage.preferences.saveLanguage(context.language),
+      applyLanguage: ({ context }) => ui.applyLanguage(context.language),
+      persistCurrency: ({ context }) => storage.client.saveCurrency(context.currency),
+      persistHideBalances: ({ context }) => storage.preferences.saveHideBalances(context.hideBalances),
+      reportSaveFailed: () =>
+        showToast({ kind: 'error', message: t`Could not save the language. It applies on this device only.` }),
+      reportCurrencySaveFailed: () =>
+        showToast({ kind: 'error', message: t`Could not save the currency. It applies on this device only.` }),
+    },
+  });
+
+  // The signed-in part: its actor logic goes to the app machine, which spawns the signed-in actors from
+  // it; the screens' side of it is built over those actors (`signedIn()`), once.
+  const parts = new WeakMap<SignedInLogic, SignedInPart>();
+  const built = new WeakMap<SignedInActors, SignedInServices>();
+  const build = ({ createSignedIn, ...gateway }: SignedInParts) => {
+    const part = createSignedIn(
+      {
+        session: () => selectSession(app.getSnapshot()),
+        platform,
+        auth,
+        analytics,
+        actors: () => selectSignedInActors(app.getSnapshot()),
+        profileNeeded: () => app.send({ type: 'profile.needed' }),
       },
-    }),
-  );
-  auth.onUserUnloaded(() => session.send({ type: 'user.unloaded' }));
+      gateway,
+    );
+    parts.set(part.logic, part);
+    return part.logic;
+  };
+  const given = typeof deps.signedIn === 'function' ? undefined : deps.signedIn;
+  const download = deps.signedIn;
 
   const stored = storage.preferences.language(platform);
   // Without a local choice the machine's default fiat applies (an `undefined` would override it).
   const storedCurrency = storage.client.currency();
-  const preferences = createActor(
-    preferencesMachine.provide({
+  const app = createActor(
+    appMachine.provide({
       actors: {
-        // Asked only after the signed-in part told the preferences of the sign-in, so it is loaded by then.
-        loadServerSettings: fromPromise<ServerSettings>(async () => (await loadSignedIn()).serverSettings()),
-        saveServerLanguage: fromPromise(({ input }) =>
-          signedInApi().then((api) => api.user.setLanguage(input.language)),
-        ),
-        saveServerCurrency: fromPromise(({ input }) =>
-          signedInApi().then((api) => api.user.setDefaultFiatCurrency(input.currency)),
-        ),
+        session: sessionLogic,
+        preferences: preferencesLogic,
+        loadSignedInPart: fromPromise(async () => build(typeof download === 'function' ? await download() : download)),
       },
       actions: {
-        persistTheme: ({ context }) => storage.preferences.saveDarkTheme(context.darkTheme),
-        applyTheme: ({ context }) => ui.applyTheme(context.darkTheme),
-        persistLanguage: ({ context }) => storage.preferences.saveLanguage(context.language),
-        applyLanguage: ({ context }) => ui.applyLanguage(context.language),
-        persistCurrency: ({ context }) => storage.client.saveCurrency(context.currency),
-        persistHideBalances: ({ context }) => storage.preferences.saveHideBalances(context.hideBalances),
-        reportSaveFailed: () =>
-          showToast({ kind: 'error', message: t`Could not save the language. It applies on this device only.` }),
-        reportCurrencySaveFailed: () =>
-          showToast({ kind: 'error', message: t`Could not save the currency. It applies on this device only.` }),
+        reportHold: ({ context }, until) => context.signedIn?.resetHold.send(holdReport(until)),
+        reportPartUnavailable: (_, error) => console.warn('Signed-in part unavailable', error),
       },
     }),
     {
       input: {
-        darkTheme: storage.preferences.darkTheme(platform),
-        themeChosen: storage.preferences.themeChosen(),
-        language: stored.language,
-        languageChosen: stored.chosen,
-        ...(storedCurrency !== null ? { currency: storedCurrency } : {}),
-        currencyChosen: storedCurrency !== null,
-        hideBalances: storage.preferences.hideBalances(),
+        production: deps.env.production,
+        preferences: {
+          darkTheme: storage.preferences.darkTheme(platform),
+          themeChosen: storage.preferences.themeChosen(),
+          language: stored.language,
+          languageChosen: stored.chosen,
+          ...(storedCurrency !== null ? { currency: storedCurrency } : {}),
+          currencyChosen: storedCurrency !== null,
+          hideBalances: storage.preferences.hideBalances(),
+        },
+        ...(given ? { signedIn: build(given) } : {}),
       },
     },
   );
+  const session = selectSession(app.getSnapshot());
+  const preferences = selectPreferences(app.getSnapshot());
+  auth.onUserUnloaded(() => session.send({ type: 'user.unloaded' }));
 
-  // The signed-in part: built at once when the deps hold it (tests), else downloaded on first need.
-  let signedIn: SignedInServices | undefined;
-  let loading: Promise<SignedInServices> | undefined;
-  const build = ({ createSignedIn, ...gateway }: SignedInParts) =>
-    (signedIn ??= createSignedIn({ session, preferences, platform, env: deps.env, auth, analytics }, gateway));
-  function loadSignedIn(): Promise<SignedInServices> {
-    if (signedIn) return Promise.resolve(signedIn);
-    const parts = deps.signedIn;
-    if (typeof parts !== 'function') return Promise.resolve(build(parts));
-    loading ??= parts().then(build, (error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
+  /** The signed-in part once it is there, the same object every time. */
+  function signedIn(): SignedInServices | undefined {
+    const snapshot = app.getSnapshot();
+    const logic = selectSignedInPart(snapshot);
+    const actors = selectSignedInActors(snapshot);
+    if (!logic || !actors) return undefined;
+    let services = built.get(actors);
+    if (!services) {
+      const part = parts.get(logic);
+      if (!part) throw new Error('The signed-in part was not built by these services');
+      built.set(actors, (services = part.services(actors)));
+    }
+    return services;
+  }
+  /** Asks the app machine for the part; a failed download is tried again on the next call. */
+  async function loadSignedIn(): Promise<SignedInServices> {
+    app.send({ type: 'signedInPart.requested' });
+    const settled = await waitFor(app, (s) => selectSignedInPartReady(s) || selectSignedInPartFailed(s));
+    const services = selectSignedInPartReady(settled) ? signedIn() : undefined;
+    if (!services) throw new Error('The signed-in part could not be downloaded');
+    return services;
   }
   const signedInApi = async () => (await loadSignedIn()).features.api;
-  if (typeof deps.signedIn !== 'function') build(deps.signedIn);
-  // A sign-in (stored user, password, messenger, link token) starts the profile, catalogue and balances.
-  session.subscribe((snapshot) => {
-    if (selectSignedIn(snapshot) && !signedIn)
-      loadSignedIn().catch((error: unknown) => console.warn('Signed-in part unavailable', error));
-  });
   // Inside the messenger, its scheme changes reach the theme (the machine ignores them once the user chose).
   platform.hostTheme?.onChange((dark) => preferences.send({ type: 'theme.hostChanged', dark }));
+  // Started at once: the preferences apply the theme and language, the session restores the stored user.
+  app.start();
 
   async function signOut() {
     await auth.signOut();
@@ -201,7 +254,8 @@ export function createServices(deps: ServiceDeps): AppServices {
     navigator,
     analytics,
     signOut,
+    app,
     loadSignedIn,
-    signedIn: () => signedIn,
+    signedIn,
   };
 }

@@ -1,11 +1,11 @@
-import { createActor, fromPromise, waitFor, type PromiseActorLogic } from 'xstate';
+import { fromCallback, fromPromise, waitFor, type PromiseActorLogic } from 'xstate';
 import type { ServerSettings } from '../../machines/preferences.machine';
+import type { SignedInActors, SignedInLogic, WalletSessionEvent } from '../../machines/app.machine';
 import { availableCoinsMachine } from '../../machines/availableCoins.machine';
 import { balancesMachine } from '../../machines/balances.machine';
 import { profileMachine, type Profile } from '../../machines/profile.machine';
 import { resetHoldMachine } from '../../machines/resetHold.machine';
 import { selectPinCodeActive, selectProfile, selectProfileSettled } from '../../machines/profile.selectors';
-import { selectSettledCurrency } from '../../machines/preferences.selectors';
 import { selectUserSub } from '../../machines/session.selectors';
 import type { UserFlags } from '../../machines/home.machine';
 import { createAuthHttp } from '../api/authHttp';
@@ -17,23 +17,16 @@ import type {
   AvailableCoinsActor,
   BalancesActor,
   ConnectivityActor,
-  PreferencesActor,
   ProfileActor,
   ResetHoldActor,
   SessionActor,
 } from './actors';
-import { createConnectivity, linkConnectivityToBalances, reachabilityOf, type NetworkPort } from './connectivity';
+import { connectivityLogic, networkLogic, reachabilityOf, type NetworkPort } from './connectivity';
 import { withReachability } from '../api/reachability';
 import type { Apis } from '../api/apis';
 import type { AuthPort } from '../auth/authPort';
 import { createSessionPort } from './sessionPort';
-import {
-  callOnSignIn,
-  holdReporter,
-  linkProfileToPreferences,
-  linkProfileToResetHold,
-  linkSessionToWallet,
-} from './walletLink';
+import { holdReport, holdReporter } from './holdReport';
 import type { Analytics } from './analytics';
 import { withFlowEvents } from './flowEvents';
 import { lastKnownWallet } from './lastKnownWallet';
@@ -61,9 +54,10 @@ export type FeatureDeps = {
 };
 
 /**
- * What only the signed-in area uses: the profile, the coin catalogue, the balance poll, the wallet calls
- * and the features' deps. Built by `createSignedInServices` once per app, when the signed-in area or a
- * sign-in first needs it (src/app/services.ts), so none of it is in the boot chunk.
+ * What only the signed-in area uses: the profile, the coin catalogue, the balance poll (the app machine's
+ * children, machines/app.machine.ts), the wallet calls and the features' deps. Their logic is built by
+ * `createSignedInServices` once per app, when the signed-in area or a sign-in first needs it
+ * (src/app/services.ts), so none of it is in the boot chunk.
  */
 export type SignedInServices = {
   /** Spec §3/§4 coin catalogue, loaded once per signed-in session. */
@@ -97,13 +91,22 @@ export type SignedInServices = {
 
 /** The app-wide parts the signed-in services hang on (built at start-up by createServices). */
 export type SignedInCore = {
-  session: SessionActor;
-  preferences: PreferencesActor;
+  /** The app machine's session actor (looked up when used: the part may be built before the app machine). */
+  session: () => SessionActor;
   platform: StartPlatform;
-  env: { production: boolean };
   auth: Pick<AuthPort, 'signOut'>;
   analytics: Pick<Analytics, 'track'>;
+  /** The signed-in actors once the app machine spawned them from this part's logic (calls run after that). */
+  actors(): SignedInActors | null;
+  /** Someone waits for the profile: the app machine asks a failed one again. */
+  profileNeeded(): void;
 };
+
+/**
+ * The signed-in part: the actor logic the app machine spawns its signed-in children from, and the
+ * screens' side of it, built over those children once they are there.
+ */
+export type SignedInPart = { logic: SignedInLogic; services(actors: SignedInActors): SignedInServices };
 
 /** The gateway as the signed-in part reaches it. */
 export type SignedInGateway = {
@@ -117,7 +120,7 @@ export type SignedInGateway = {
   device: DeviceFeatures;
 };
 
-export type CreateSignedInServices = (core: SignedInCore, gateway: SignedInGateway) => SignedInServices;
+export type CreateSignedInServices = (core: SignedInCore, gateway: SignedInGateway) => SignedInPart;
 
 function telegramOf(value: unknown): Profile['telegram'] {
   if (typeof value !== 'object' || value === null || typeof (value as { id?: unknown }).id !== 'number') return null;
@@ -141,37 +144,61 @@ export function toProfile(user: UserProfile): Profile {
 
 const settingsOf = (profile: Profile): ServerSettings => ({ language: profile.language, currency: profile.currency });
 
+/** A call made as soon as the user is signed in, ahead of the screen that needs it (see `take`). */
+function prefetchOnSignIn<T>(call: () => Promise<T>) {
+  let early: Promise<T> | null = null;
+  return {
+    /** Told of the session by the app machine, as the profile, catalogue and balances are. */
+    logic: fromCallback<WalletSessionEvent>(({ receive }) =>
+      receive((event) => {
+        early = event.type === 'session.started' ? call() : null;
+        // Its failure is reported to whoever takes it; if nobody does (Home never opened), it is nobody's.
+        early?.catch(() => {});
+      }),
+    ),
+    /**
+     * The first `take()` after a sign-in gets the early answer, as if it had asked itself (so that screen
+     * does not wait for its own chunk and then a round trip); every later one asks again, so a later
+     * screen never shows an old answer. A sign-out drops an answer nobody took.
+     */
+    take(): Promise<T> {
+      const answer = early ?? call();
+      early = null;
+      return answer;
+    },
+  };
+}
+
 /**
- * The signed-in actors with their real logic, linked to the session and the preferences. Nothing here is
- * module state. The links also handle a session that is already signed in when this is built (the
- * module loads while the stored user is restored, or after a sign-in).
+ * The signed-in actors' real logic and the services over them. Nothing here is module state; the
+ * actors are the app machine's children, reached through `core.actors()` once it spawned them.
  */
 export const createSignedInServices: CreateSignedInServices = (core, gateway) => {
-  const { session, preferences, auth } = core;
+  const { session, auth } = core;
   // The signed-in screens' platform: the start-up one, completed with the browser's device features
   // where it has none of its own (the messenger's platform brings all of them).
   const platform: Platform = { ...gateway.device, ...core.platform };
-  // The authenticated client reads and renews the session through a port, never through a global.
-  const resetHold = createActor(resetHoldMachine).start();
-  const connectivity = createConnectivity(gateway.network);
+  const actors = (): SignedInActors => {
+    const spawned = core.actors();
+    if (!spawned) throw new Error('The signed-in actors are not there yet');
+    return spawned;
+  };
   // Every signed-in gateway call tells the connectivity machine whether it reached the gateway.
-  const http = withReachability(gateway.http, reachabilityOf(connectivity));
+  const http = withReachability(
+    gateway.http,
+    reachabilityOf(() => actors().connectivity),
+  );
+  // The authenticated client reads and renews the session through a port, never through a global.
   const authHttp = createAuthHttp(http, createSessionPort(session)).extend({
-    hooks: { afterResponse: [holdReporter(resetHold)] },
+    hooks: { afterResponse: [holdReporter((until) => actors().resetHold.send(holdReport(until)))] },
   });
   // Every feature calls the gateway through `api`, so the money flows' analytics are derived here once.
   const api = withFlowEvents(gateway.apis(authHttp), core.analytics);
 
-  const profile = createActor(
-    profileMachine.provide({
-      actors: { loadProfile: fromPromise(async () => toProfile(await api.user.getProfile())) },
-    }),
-  ).start();
-
-  /** The loaded profile; a failed load is asked again (the next caller retries, as a cache would). */
+  /** The loaded profile; a failed load is asked again (the app machine retries it for the next caller). */
   async function profileReady(): Promise<Profile> {
-    if (profile.getSnapshot().matches('failed')) profile.send({ type: 'profile.retried' });
-    const settled = await waitFor(profile, selectProfileSettled, { timeout: Infinity });
+    core.profileNeeded();
+    const settled = await waitFor(actors().profile, selectProfileSettled, { timeout: Infinity });
     const loaded = selectProfile(settled);
     if (!settled.matches('loaded') || !loaded) throw settled.context.error ?? new Error('Profile unavailable');
     return loaded;
@@ -180,20 +207,16 @@ export const createSignedInServices: CreateSignedInServices = (core, gateway) =>
   async function accountId(): Promise<string> {
     const id = (await profileReady()).accountId;
     if (!id) throw Object.assign(new Error('The user has no account'), { code: 'NO_ACCOUNT' });
-    const sub = selectUserSub(session.getSnapshot());
+    const sub = selectUserSub(session().getSnapshot());
     if (sub && lastKnownWallet.account(sub) !== id) lastKnownWallet.saveAccount(sub, id);
     return id;
   }
 
-  const coins = createActor(
-    availableCoinsMachine.provide({ actors: { loadCatalogue: fromPromise(() => api.wallet.getCurrencies()) } }),
-    { input: { production: core.env.production } },
-  ).start();
   // The account the balances are asked for: the loaded profile's, else the one this device last knew for
   // this user (src/app/lastKnownWallet.ts), so a returning visit does not wait for GET /user first.
   async function loadBalances(fiat: string) {
-    const sub = selectUserSub(session.getSnapshot());
-    const known = selectProfile(profile.getSnapshot())?.accountId;
+    const sub = selectUserSub(session().getSnapshot());
+    const known = selectProfile(actors().profile.getSnapshot())?.accountId;
     const remembered = !known && sub ? lastKnownWallet.account(sub) : null;
     const load = async (account: string) => {
       const result = await api.wallet.getBalances(account, fiat, lastKnownWallet.cryptos(account));
@@ -212,53 +235,63 @@ export const createSignedInServices: CreateSignedInServices = (core, gateway) =>
       return load(await accountId());
     }
   }
-  const balances = createActor(
-    balancesMachine.provide({ actors: { loadBalances: fromPromise(({ input }) => loadBalances(input.fiat)) } }),
-    // Null until the fiat is known (a local choice, or the account's default once signed in).
-    { input: { fiat: selectSettledCurrency(preferences.getSnapshot()) } },
-  ).start();
-
-  linkProfileToPreferences(profile, preferences);
-  linkProfileToResetHold(profile, resetHold);
-  linkSessionToWallet({ session, preferences, coins, balances, profile });
-  linkConnectivityToBalances(connectivity, balances);
 
   // GET /user/auth goes out with GET /user at sign-in: Home's messenger banner (its largest paint) needs
   // both, and would otherwise ask only once the Home chunk has arrived and mounted. Inside the messenger
   // there is no banner, so Home asks when it opens.
   const getAuthInfo = () => api.user.getAuthInfo();
-  const authInfo = platform.isTelegram ? getAuthInfo : callOnSignIn(session, getAuthInfo);
+  const authInfo = platform.isTelegram
+    ? { logic: fromCallback<WalletSessionEvent>(() => {}), take: getAuthInfo }
+    : prefetchOnSignIn(getAuthInfo);
 
-  const passcodeChanged = (active: boolean) => profile.send({ type: 'passcode.changed', active });
-  const passcodeReset = (holdUntil: string) => profile.send({ type: 'passcode.reset', holdUntil });
-  const pinCodeActive = async () => (await profileReady()).pinCodeActive;
-
-  return {
-    coins,
-    balances,
-    profile,
-    resetHold,
-    connectivity,
-    walletActors: {
-      loadUserFlags: fromPromise(async () => {
-        const [, info] = await Promise.all([profileReady(), authInfo()]);
-        // Read once both answered: a passcode change meanwhile is already in the profile.
-        return { pinCodeActive: selectPinCodeActive(profile.getSnapshot()) ?? false, tgLinked: info.tgAuth };
-      }),
-      addAssets: fromPromise(async ({ input }) => api.wallet.addAssets(await accountId(), input.currencies)),
-      addAsset: fromPromise(async ({ input }) => api.wallet.addAsset(await accountId(), input.currency)),
-    },
-    settings: {
-      // Ending the session here would unmount the settings screen (stopping its actor) before this
-      // promise's answer reached the machine; the machine sends user.signedOut on done instead.
-      signOut: fromPromise(() => auth.signOut()),
-      signOutEverywhere: fromPromise(() => api.sessions.revokeAll()),
-    },
-    features: { coins, platform, api, accountId, pinCodeActive, passcodeChanged, passcodeReset },
-    // Preferences hear of the sign-in once the profile has settled, so it is usually here already.
-    async serverSettings() {
-      const known = selectProfile(profile.getSnapshot());
-      return known ? settingsOf(known) : api.user.getSettings();
-    },
+  const logic: SignedInLogic = {
+    profile: profileMachine.provide({
+      actors: { loadProfile: fromPromise(async () => toProfile(await api.user.getProfile())) },
+    }),
+    coins: availableCoinsMachine.provide({
+      actors: { loadCatalogue: fromPromise(() => api.wallet.getCurrencies()) },
+    }),
+    balances: balancesMachine.provide({
+      actors: { loadBalances: fromPromise(({ input }) => loadBalances(input.fiat)) },
+    }),
+    resetHold: resetHoldMachine,
+    connectivity: connectivityLogic(gateway.network),
+    network: networkLogic(gateway.network),
+    prefetch: authInfo.logic,
   };
+
+  const services = ({ profile, coins, balances, resetHold, connectivity }: SignedInActors): SignedInServices => {
+    const passcodeChanged = (active: boolean) => profile.send({ type: 'passcode.changed', active });
+    const passcodeReset = (holdUntil: string) => profile.send({ type: 'passcode.reset', holdUntil });
+    const pinCodeActive = async () => (await profileReady()).pinCodeActive;
+    return {
+      coins,
+      balances,
+      profile,
+      resetHold,
+      connectivity,
+      walletActors: {
+        loadUserFlags: fromPromise(async () => {
+          const [, info] = await Promise.all([profileReady(), authInfo.take()]);
+          // Read once both answered: a passcode change meanwhile is already in the profile.
+          return { pinCodeActive: selectPinCodeActive(profile.getSnapshot()) ?? false, tgLinked: info.tgAuth };
+        }),
+        addAssets: fromPromise(async ({ input }) => api.wallet.addAssets(await accountId(), input.currencies)),
+        addAsset: fromPromise(async ({ input }) => api.wallet.addAsset(await accountId(), input.currency)),
+      },
+      settings: {
+        // Ending the session here would unmount the settings screen (stopping its actor) before this
+        // promise's answer reached the machine; the machine sends user.signedOut on done instead.
+        signOut: fromPromise(() => auth.signOut()),
+        signOutEverywhere: fromPromise(() => api.sessions.revokeAll()),
+      },
+      features: { coins, platform, api, accountId, pinCodeActive, passcodeChanged, passcodeReset },
+      // Preferences hear of the sign-in once the profile has settled, so it is usually here already.
+      async serverSettings() {
+        const known = selectProfile(profile.getSnapshot());
+        return known ? settingsOf(known) : api.user.getSettings();
+      },
+    };
+  };
+  return { logic, services };
 };

@@ -1,4 +1,5 @@
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { ConnectivityActor } from '../../src/app/actors';
 import {
   accessValid,
   refreshValid,
@@ -10,9 +11,10 @@ import {
   type SessionUser,
 } from '../../machines/session.machine';
 import { initDataUserId } from '../../src/platform/initDataUser';
-import { preferencesMachine } from '../../machines/preferences.machine';
 import { profileMachine, type Profile } from '../../machines/profile.machine';
-import { linkProfileToPreferences, linkSessionToWallet } from '../../src/app/walletLink';
+import { appMachine, type WalletSessionEvent } from '../../machines/app.machine';
+import { resetHoldMachine } from '../../machines/resetHold.machine';
+import { connectivityMachine } from '../../machines/connectivity.machine';
 import { availableCoinsMachine } from '../../machines/availableCoins.machine';
 import { balancesMachine } from '../../machines/balances.machine';
 
@@ -132,7 +134,6 @@ describe('session actor', () => {
   });
 
   it('tells preferences about sign-in (once the profile is known) and sign-out, once each', async () => {
-    const { actor } = start({ user: user({ expiresAt: undefined }), isTelegram: false, linkToken: null });
     const loaded: Profile = {
       email: 'a@b.c',
       accountId: 'acc-1',
@@ -141,27 +142,50 @@ describe('session actor', () => {
       language: null,
       currency: null,
     };
-    const profile = createActor(
-      profileMachine.provide({ actors: { loadProfile: fromPromise(async () => loaded) } }),
-    ).start();
     const seen: string[] = [];
-    const preferences = createActor(preferencesMachine, {
-      input: { darkTheme: true, language: 'ENG', languageChosen: true },
-    });
-    preferences.start();
-    const original = preferences.send.bind(preferences);
-    preferences.send = (event) => {
-      seen.push(event.type);
-      original(event);
-    };
-    const coins = createActor(availableCoinsMachine, { input: { production: false } }).start();
-    const balances = createActor(balancesMachine, { input: { fiat: 'USD' } }).start();
-    linkSessionToWallet({ session: actor, preferences, coins, balances, profile });
-    linkProfileToPreferences(profile, preferences);
+    // The app machine (machines/app.machine.ts) ties the session, the profile and the preferences.
+    const app = createActor(
+      appMachine.provide({
+        actors: {
+          session: sessionMachine.provide({
+            actors: {
+              restoreSession: fromPromise<RestoredSession>(async () => ({
+                user: user({ expiresAt: undefined }),
+                isTelegram: false,
+                linkToken: null,
+              })),
+            },
+          }),
+        },
+      }),
+      {
+        input: {
+          production: false,
+          preferences: { darkTheme: true, language: 'ENG', languageChosen: true },
+          signedIn: {
+            profile: profileMachine.provide({ actors: { loadProfile: fromPromise(async () => loaded) } }),
+            coins: availableCoinsMachine,
+            balances: balancesMachine,
+            resetHold: resetHoldMachine,
+            connectivity: connectivityMachine,
+            network: fromCallback<EventObject, { connectivity: ConnectivityActor }>(() => {}),
+            prefetch: fromCallback<WalletSessionEvent>(() => {}),
+          },
+        },
+        inspect: (inspection) => {
+          if (inspection.type === '@xstate.event' && inspection.actorRef === preferencesOf())
+            seen.push(inspection.event.type);
+        },
+      },
+    );
+    const preferencesOf = () => app.getSnapshot().context.preferences;
+    app.start();
+    const actor = app.getSnapshot().context.session;
+    const profile = app.getSnapshot().context.signedIn!.profile;
     await vi.waitFor(() => expect(actor.getSnapshot().hasTag('signedIn')).toBe(true));
     await vi.waitFor(() => expect(profile.getSnapshot().matches('loaded')).toBe(true));
     actor.send({ type: 'user.signedIn', user: user({ accessToken: 'b', expiresAt: undefined }) });
     actor.send({ type: 'user.signedOut' });
-    expect(seen).toEqual(['user.signedIn', 'user.signedOut']);
+    expect(seen.filter((type) => type.startsWith('user.'))).toEqual(['user.signedIn', 'user.signedOut']);
   });
 });

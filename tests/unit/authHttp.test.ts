@@ -140,7 +140,7 @@ describe('authHttp with the real session machine', () => {
         actions: { removeStoredUser: () => void removed.push(1) },
       }),
     ).start();
-    return { actor, removed, port: createSessionPort(actor) };
+    return { actor, removed, port: createSessionPort(() => actor) };
   }
 
   it.each([false, true])(

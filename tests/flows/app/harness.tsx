@@ -254,9 +254,9 @@ type MountOptions = {
   onRender?: ProfilerOnRenderCallback;
   /**
    * The signed-in part arrives as a download that completes when this resolves, as in the live app
-   * (src/app/live.ts); without it, the part is built with the services.
+   * (src/app/live.ts), or each download when it is a function; without it, the part is built with the services.
    */
-  signedInDownload?: Promise<void>;
+  signedInDownload?: Promise<void> | (() => Promise<void>);
   /** The page's network (fakeNetwork): online, with probes that never answer, unless given. */
   network?: ReturnType<typeof fakeNetwork>;
   /** The fetch under the gateway client (`gateway.authHttp`), e.g. one that fails like a lost connection. */
@@ -404,7 +404,8 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
     signedIn: options.signedInDownload
       ? () => {
           downloads.signedIn += 1;
-          return options.signedInDownload!.then(() => signedInParts);
+          const download = options.signedInDownload!;
+          return (typeof download === 'function' ? download() : download).then(() => signedInParts);
         }
       : signedInParts,
     auth: {
