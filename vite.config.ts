@@ -100,6 +100,30 @@ export default defineConfig({
             'tests/unit/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['tests/support/setup.ts'],
+          // Worker threads start cheaper than forked processes, and the packages below, bundled once into
+          // one file each (instead of thousands of modules, lucide-react's icons above all), load faster in
+          // every test file: on six flow files, 75 → 53 CPU-seconds together (issue 21 item 6).
+          pool: 'threads',
+          deps: {
+            optimizer: {
+              client: {
+                enabled: true,
+                include: [
+                  'lucide-react',
+                  '@tanstack/react-router',
+                  'xstate',
+                  '@xstate/react',
+                  '@lingui/core',
+                  '@lingui/react',
+                  'luxon',
+                  'react',
+                  'react-dom',
+                  '@testing-library/react',
+                  '@testing-library/user-event',
+                ],
+              },
+            },
+          },
           // Whole-app journeys (router + every page) take 3-4 s on a busy 2-core machine; 5 s flaked under load.
           testTimeout: 20000,
         },

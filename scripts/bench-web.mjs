@@ -120,5 +120,5 @@ try {
     );
   }
 } finally {
-  gateway.stop();
+  await gateway.stop();
 }

@@ -80,6 +80,6 @@ try {
   }
 } finally {
   await browser.close();
-  gateway.stop();
+  await gateway.stop();
 }
 process.exit(failed ? 1 : 0);

@@ -1,10 +1,41 @@
-// Starts the real gateway (serving the built app from dist/) on a free port with a fresh embedded
-// database, as the e2e suite, the size budget and the web benchmark all need.
+// Starts the real gateway (serving the built app from dist/) on a free port with a fresh database of its
+// own, as the e2e suite, the size budget and the web benchmark all need: a new PostgreSQL database when
+// E2E_DATABASE_URL (else DATABASE_URL) names a server, embedded PGlite otherwise (`E2E_DATABASE_URL=` forces
+// it). PGlite runs inside the gateway's own event loop, so on a busy 2-core machine PostgreSQL is the
+// cheaper of the two; the gateway suite exercises both databases either way.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+
+const serverUrl = () => process.env.E2E_DATABASE_URL ?? process.env.DATABASE_URL ?? '';
+let databases = 0;
+
+/** A fresh, empty database on the server (the gateway migrates it at start); `drop` removes it. */
+async function freshDatabase(url) {
+  const name = `e2e_${process.pid}_${++databases}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  const drop = async () => {
+    const cleanup = new pg.Client({ connectionString: url });
+    await cleanup.connect();
+    try {
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    } finally {
+      await cleanup.end();
+    }
+  };
+  return { url: own.toString(), drop };
+}
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -20,12 +51,13 @@ export async function startGateway(extraEnv = {}, { startTimeoutMs } = {}) {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wallet-gw-'));
+  const database = serverUrl() ? await freshDatabase(serverUrl()) : undefined;
   const env = {
     ...process.env,
     PORT: String(port),
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    DATABASE_URL: database?.url ?? '',
     SANDBOX: 'true',
     NODE_ENV: 'test',
     // Short access tokens would make the runs flaky; the expiry journey forges an expired token instead.
@@ -39,9 +71,13 @@ export async function startGateway(extraEnv = {}, { startTimeoutMs } = {}) {
   let log = '';
   gateway.stdout.on('data', (d) => (log += d));
   gateway.stderr.on('data', (d) => (log += d));
-  const stop = () => {
+  /** Ends the gateway; resolves once its database is gone (a leftover one is only disk space). */
+  const stop = async () => {
+    const exited = gateway.exitCode !== null ? Promise.resolve() : new Promise((r) => gateway.once('exit', r));
     gateway.kill('SIGTERM');
+    await exited;
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop().catch(() => {});
   };
 
   // A loaded machine (several suites sharing two cores) can take longer: GATEWAY_START_MS raises it.
@@ -49,7 +85,7 @@ export async function startGateway(extraEnv = {}, { startTimeoutMs } = {}) {
   const deadline = Date.now() + startMs;
   for (;;) {
     if (gateway.exitCode !== null) {
-      stop();
+      await stop();
       throw new Error(`gateway exited early:\n${log}`);
     }
     try {
@@ -57,7 +93,7 @@ export async function startGateway(extraEnv = {}, { startTimeoutMs } = {}) {
       if (res.ok) break;
     } catch {}
     if (Date.now() > deadline) {
-      stop();
+      await stop();
       throw new Error(`gateway did not start in ${startMs / 1000} s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 300));

@@ -1,5 +1,6 @@
 // Browser e2e: runs every tests/e2e/*.e2e.ts with node's test runner against the real gateway (serving
-// the built app from dist/, fresh embedded database), E2E_CONCURRENCY journey files at a time (default 2).
+// the built app from dist/, a fresh database: see scripts/lib/gateway.mjs), E2E_CONCURRENCY journey files
+// at a time (default 3).
 //
 // Journeys sign up their own users, so they can share a gateway; what they cannot share is the
 // gateway's global dev switches (/dev/chain/behaviour, /dev/swap/behaviour, /dev/sell/payouts, …).
@@ -7,7 +8,7 @@
 // per-user ones below gets a fresh gateway of its own for its run: whatever it flips, no other
 // journey sees it, even if it forgets to flip it back.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { startGateway } from '../../scripts/lib/gateway.mjs';
 
@@ -45,11 +46,13 @@ function runFile(file, baseUrl) {
 }
 
 const only = process.env.E2E_ONLY;
+// Longest journeys first (their size is a fair guess of their time), so the run does not end waiting on
+// one long journey that started last while the other slots sit idle.
 const files = readdirSync('tests/e2e')
   .filter((f) => f.endsWith('.e2e.ts') && (!only || f.includes(only)))
-  .sort()
-  .map((f) => path.join('tests/e2e', f));
-const concurrency = Math.max(1, Math.min(files.length, Number(process.env.E2E_CONCURRENCY ?? 2)));
+  .map((f) => path.join('tests/e2e', f))
+  .sort((a, b) => statSync(b).size - statSync(a).size || a.localeCompare(b));
+const concurrency = Math.max(1, Math.min(files.length, Number(process.env.E2E_CONCURRENCY ?? 3)));
 const queue = [...files];
 const gateways = new Set();
 const failures = [];
@@ -77,21 +80,21 @@ async function slot(n) {
         failures.push({ file, log: gateway?.log() ?? '' });
       } finally {
         if (own && gateway) {
-          gateway.stop();
           gateways.delete(gateway);
+          await gateway.stop();
         }
       }
     }
   } finally {
-    shared?.stop();
     gateways.delete(shared);
+    await shared?.stop();
   }
 }
 
 try {
   await Promise.all(Array.from({ length: concurrency }, (_, i) => slot(i + 1)));
 } finally {
-  for (const g of gateways) g.stop();
+  await Promise.all([...gateways].map((g) => g.stop()));
 }
 for (const f of failures) console.error(`--- gateway log for ${f.file} ---\n${f.log.slice(-8000)}`);
 console.log(
