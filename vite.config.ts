@@ -93,7 +93,9 @@ export default defineConfig({
           name: 'app',
           environment: 'jsdom',
           globals: true,
-          css: true,
+          // Class names come from vanilla-extract's compiled .css.ts modules either way; jsdom lays nothing
+          // out, so processing the stylesheets themselves only cost time (about 14 % of a flow file's CPU).
+          css: false,
           include: [
             'tests/machines/**/*.test.{ts,tsx}',
             'tests/flows/**/*.test.{ts,tsx}',
