@@ -1,17 +1,18 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import type { SellBySavedCardRequest, SellByCardRequest, SellOrder } from '../contracts/sell';
-import { passcodeVerifyMachine } from './passcodeVerify.machine';
+import { passcodeConfirmFor } from './passcodeConfirm.machine';
 import { sellAmountMachine, type SellAmountOutput } from './sellAmount.machine';
 import { sellCardMachine, type CardChoice } from './sellCard.machine';
-import { failureOf, payoutsUnavailable, SELL_FIAT, type SellFailure, type SellRoute } from './shared/sell';
-import { output, passcodeOutput } from './shared/output';
+import { failedWith, failureOf, failureOfEvent } from './shared/failure';
+import { payoutsUnavailable, SELL_FIAT, type SellFailure, type SellRoute } from './shared/sell';
+import { output } from './shared/output';
 
 export type SellInput = {
   currency: string;
-  /** The step the URL showed when the flow opened: a reload past the amount starts over on it. */
-  openedAt?: SellRoute;
   /** The amount of the last review of this asset (sessionStorage), so a reload comes back to it. */
   amount?: string;
+  /** The passcode step offers biometric unlock (faceIdEnabled). */
+  biometrics?: boolean;
 };
 
 /** Spec §7 sell with a new card / with a saved card (contracts/sell.ts); the API client adds the account. */
@@ -27,7 +28,7 @@ export type SellEvent =
 
 export type SellContext = {
   currency: string;
-  openedAt: SellRoute;
+  biometrics: boolean;
   draftAmount: string;
   order: SellAmountOutput | null;
   /** The chosen card; a new card's number stays in this memory only. */
@@ -68,7 +69,6 @@ export function sellRequestOf(c: SellContext): SellRequest {
   };
 }
 
-const errorOf = (event: unknown) => (event as { error?: unknown }).error;
 const USED_KEY = {
   type: 'forgetKey',
   params: ({ context }: { context: SellContext }) => ({ signature: sellSignature(context) }),
@@ -80,12 +80,7 @@ const NOTIFY_FAILED = {
 // The used key is forgotten before the card leaves memory: its signature names the card.
 const TO_SUCCESS = {
   target: '#sell.success',
-  actions: [USED_KEY, { type: 'keepPlaced', params: output }, 'showSuccess'],
-} as const;
-/** The same after the passcode step, whose output is the sell's answer (the live submitPasscode makes the sell). */
-const TO_SUCCESS_AFTER_PASSCODE = {
-  target: '#sell.success',
-  actions: [USED_KEY, { type: 'keepPlaced', params: passcodeOutput<SellOrder | undefined>() }, 'showSuccess'],
+  actions: [USED_KEY, { type: 'keepPlaced', params: output }, 'clearDraft'],
 } as const;
 
 /**
@@ -110,15 +105,15 @@ export const sellMachine = setup({
     watchOrder: fromPromise<SellOrder, { id: string }>(async () => {
       throw new Error('watchOrder not provided');
     }),
-    /** The passcode step; the live submitPasscode makes the sell with the code in the pincode header. */
-    passcode: passcodeVerifyMachine,
+    /** The passcode step; its live `authorise` makes the sell with the code in the pincode header. */
+    passcode: passcodeConfirmFor<SellRequest, SellOrder>(),
   },
   delays: { POLL: 3000 },
   guards: {
     passcodeActive: ({ context }) => context.passcodeActive,
     hasKey: ({ context }) => context.key !== null,
-    pincodeRequired: ({ event }) => failureOf(errorOf(event)).code === 'PINCODE_REQUIRED',
-    unavailable: ({ event }) => payoutsUnavailable(errorOf(event)),
+    pincodeRequired: ({ event }) => failedWith(event) === 'PINCODE_REQUIRED',
+    unavailable: ({ event }) => payoutsUnavailable(failureOfEvent(event)),
     toOrder: ({ event }) => event.type === 'route.changed' && event.route === 'order',
     toCard: ({ event }) => event.type === 'route.changed' && event.route === 'card',
     settledOk: (_, order: SellOrder | undefined) => order?.state === 'COMPLETED',
@@ -138,7 +133,7 @@ export const sellMachine = setup({
     }),
     keepCard: assign((_, card: CardChoice) => ({ card: { ...card }, key: null, failure: null })),
     dropCard: assign({ card: null, key: null }),
-    keepFailure: assign({ failure: ({ event }) => failureOf(errorOf(event)) }),
+    keepFailure: assign({ failure: ({ event }) => failureOfEvent(event) }),
     clearFailure: assign({ failure: null }),
     keepPlaced: assign((_, t: SellOrder | undefined) => {
       // The sale is done with the card: its number leaves memory.
@@ -152,20 +147,17 @@ export const sellMachine = setup({
       },
     })),
     forgetKey: (_, _params: { signature: string }) => {},
-    /** When `needed`, the order's URL replaces the one the flow opened on (no new history entry). */
-    restoreOrderUrl: (_, _params: { needed: boolean }) => {},
-    showOrder: () => {},
-    showCard: () => {},
-    /** The amount is kept as the draft a reload comes back to. */
-    showReview: (_, _params: { amount: string }) => {},
-    showSuccess: () => {},
+    /** The amount is kept as the draft a reload comes back to (sessionStorage). */
+    saveDraft: (_, _params: { amount: string }) => {},
+    /** The sale is placed: no draft to come back to. */
+    clearDraft: () => {},
     notifyFailed: (_, _params: { failure: SellFailure }) => {},
   },
 }).createMachine({
   id: 'sell',
   context: ({ input }) => ({
     currency: input.currency,
-    openedAt: input.openedAt ?? 'order',
+    biometrics: input.biometrics ?? false,
     draftAmount: input.amount ?? '',
     order: null,
     card: null,
@@ -174,7 +166,6 @@ export const sellMachine = setup({
     failure: null,
     placed: null,
   }),
-  entry: { type: 'restoreOrderUrl', params: ({ context }) => ({ needed: context.openedAt !== 'order' }) },
   initial: 'amount',
   states: {
     amount: {
@@ -182,7 +173,7 @@ export const sellMachine = setup({
         id: 'amount',
         src: 'amount',
         input: ({ context }) => ({ currency: context.currency, amount: context.order?.amount ?? context.draftAmount }),
-        onDone: { target: 'card', actions: [{ type: 'keepOrder', params: output }, 'showCard'] },
+        onDone: { target: 'card', actions: { type: 'keepOrder', params: output } },
         onError: { target: 'amount', reenter: true },
       },
     },
@@ -194,13 +185,13 @@ export const sellMachine = setup({
           target: 'review',
           actions: [
             { type: 'keepCard', params: output },
-            { type: 'showReview', params: ({ context }) => ({ amount: context.order?.amount ?? '' }) },
+            { type: 'saveDraft', params: ({ context }) => ({ amount: context.order?.amount ?? '' }) },
           ],
         },
         onError: { target: 'card', reenter: true },
       },
       on: {
-        'card.back': { target: 'amount', actions: 'showOrder' },
+        'card.back': 'amount',
         'route.changed': { guard: 'toOrder', target: 'amount' },
       },
     },
@@ -216,7 +207,7 @@ export const sellMachine = setup({
             onDone: { target: 'idle', actions: assign({ key: ({ event }) => event.output }) },
             onError: {
               target: '#sell.card',
-              actions: ['keepFailure', NOTIFY_FAILED, 'clearFailure', 'dropCard', 'showCard'],
+              actions: ['keepFailure', NOTIFY_FAILED, 'clearFailure', 'dropCard'],
             },
           },
         },
@@ -226,7 +217,7 @@ export const sellMachine = setup({
               { guard: and(['passcodeActive', 'hasKey']), target: 'passcode' },
               { guard: 'hasKey', target: 'selling' },
             ],
-            'review.edited': { target: '#sell.card', actions: ['dropCard', 'clearFailure', 'showCard'] },
+            'review.edited': { target: '#sell.card', actions: ['dropCard', 'clearFailure'] },
             'route.changed': [
               { guard: 'toCard', target: '#sell.card', actions: ['dropCard', 'clearFailure'] },
               { guard: 'toOrder', target: '#sell.amount', actions: ['dropCard', 'clearFailure'] },
@@ -253,8 +244,9 @@ export const sellMachine = setup({
           invoke: {
             id: 'passcode',
             src: 'passcode',
-            input: {},
-            onDone: TO_SUCCESS_AFTER_PASSCODE,
+            input: ({ context }) => ({ request: sellRequestOf(context), biometrics: context.biometrics }),
+            // The step's authorise makes the sell: its output is the sell's answer.
+            onDone: TO_SUCCESS,
             onError: { target: 'idle', actions: ['keepFailure', NOTIFY_FAILED] },
           },
           on: { 'passcode.cancelled': 'idle' },

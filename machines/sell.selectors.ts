@@ -1,6 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { passcodeVerifyMachine } from './passcodeVerify.machine';
-import type { sellMachine } from './sell.machine';
+import type { SellOrder } from '../contracts/sell';
+import type { PasscodeConfirmMachine } from './passcodeConfirm.machine';
+import type { sellMachine, SellRequest } from './sell.machine';
 import type { sellAmountMachine } from './sellAmount.machine';
 import type { sellCardMachine } from './sellCard.machine';
 import { payoutsUnavailable } from './shared/sell';
@@ -14,7 +15,7 @@ export const selectAmountActor = (s: Snapshot) =>
   s.children.amount as ActorRefFrom<typeof sellAmountMachine> | undefined;
 export const selectCardActor = (s: Snapshot) => s.children.card as ActorRefFrom<typeof sellCardMachine> | undefined;
 export const selectPasscode = (s: Snapshot) =>
-  s.children.passcode as ActorRefFrom<typeof passcodeVerifyMachine> | undefined;
+  s.children.passcode as ActorRefFrom<PasscodeConfirmMachine<SellRequest, SellOrder>> | undefined;
 export const selectOrder = (s: Snapshot) => s.context.order;
 export const selectCard = (s: Snapshot) => s.context.card;
 export const selectPreparingReview = (s: Snapshot) => s.matches({ review: 'keying' });

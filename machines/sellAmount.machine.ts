@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import type { Coin } from '../contracts/wallet';
 import { nextAmount, toWireAmount } from './shared/amountInput';
+import { failureOfEvent } from './shared/failure';
 import {
   exceedsBalance,
-  failureOf,
   fiatFor,
   noRoom,
   payoutsUnavailable,
@@ -84,7 +84,7 @@ export const sellAmountMachine = setup({
   },
   actions: {
     keepTerms: assign({ terms: ({ event }) => termsOf(event), failure: null }),
-    keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
+    keepFailure: assign({ failure: ({ event }) => failureOfEvent(event) }),
     setAmount: assign({
       amount: ({ context, event }) =>
         event.type === 'amount.changed' ? nextAmount(context.amount, event.value) : context.amount,

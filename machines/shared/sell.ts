@@ -14,6 +14,7 @@ import type {
   SellErrorCode,
   SellLimit,
 } from '../../contracts/sell';
+import { failureOf, type Failure } from './failure';
 import { fromUnits, isDecimal, toUnits, trimZeros } from './money';
 import { isPositiveAmount, toWireAmount } from './amountInput';
 
@@ -116,17 +117,7 @@ export const exceedsBalance = (amount: string, available: string | null): boolea
   isDecimal(available) &&
   toUnits(toWireAmount(amount), SCALE) > toUnits(available, SCALE);
 
-export type SellFailure = { code: string; message: string };
-
-export const failureOf = (error: unknown): SellFailure => {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as {
-    code?: unknown;
-    message?: unknown;
-    status?: unknown;
-  };
-  const code = typeof e.code === 'string' ? e.code : typeof e.status === 'number' ? `HTTP_${e.status}` : 'UNKNOWN';
-  return { code, message: typeof e.message === 'string' ? e.message : '' };
-};
+export type SellFailure = Failure;
 
 /** Spec §8 "Payouts are temporarily unavailable": the gateway's 503 when the payout provider is down. */
 export const payoutsUnavailable = (error: unknown): boolean => failureOf(error).code === PAYOUTS_UNAVAILABLE;

@@ -5,9 +5,17 @@
  * follows the payout to completed or failed.
  */
 import { act, screen } from '@testing-library/react';
-import { createActor, type AnyActorRef } from 'xstate';
-import { passcodeVerifyMachine } from '../../machines/passcodeVerify.machine';
-import { sellMachine, sellRequestOf, sellSignature, type SellContext } from '../../machines/sell.machine';
+import { createActor, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import type { SellOrder } from '../../contracts/sell';
+import { passcodeConfirmFor } from '../../machines/passcodeConfirm.machine';
+import {
+  sellMachine,
+  sellRequestOf,
+  sellSignature,
+  type SellContext,
+  type SellRequest,
+} from '../../machines/sell.machine';
+import { selectSellStep } from '../../machines/sell.selectors';
 import { sellAmountMachine, type SellAmountOutput } from '../../machines/sellAmount.machine';
 import { sellCardMachine, type CardChoice } from '../../machines/sellCard.machine';
 import { SellFlow } from '../../src/features/sell/SellFlow';
@@ -41,15 +49,14 @@ async function mount({ fakes }: MountTools) {
         reviewKey: fakes.promise('reviewKey'),
         sell: fakes.promise('sell'),
         watchOrder: fakes.promise('watchOrder'),
-        passcode: passcodeVerifyMachine.provide({ actors: { submitPasscode: fakes.promise('submitPasscode') } }),
+        passcode: passcodeConfirmFor<SellRequest, SellOrder>().provide({
+          actors: { authorise: fakes.promise('authorise') },
+        }),
       },
       actions: {
         forgetKey: (_, { signature }) => void notes.push(`forget:${signature}`),
-        restoreOrderUrl: (_, { needed }) => void notes.push(`restore:${needed}`),
-        showOrder: note('order'),
-        showCard: note('card'),
-        showSuccess: note('success'),
-        showReview: (_, { amount }) => void notes.push(`review:${amount}`),
+        clearDraft: note('success'),
+        saveDraft: (_, { amount }) => void notes.push(`review:${amount}`),
         notifyFailed: (_, { failure }) => void notes.push(`failed:${failure.message}`),
       },
     }),
@@ -177,16 +184,17 @@ describeModel('sell', {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(300);
       });
-      await act(async () => h.fakes.resolve('submitPasscode', e.output));
+      await act(async () => h.fakes.resolve('authorise', e.output));
     },
   },
   states: {
     amount: () => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sell USDT TRC-20'),
-    card: (h) => {
+    card: (_h, s) => {
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Card for the payout');
       // A fresh, empty field: a number typed before is not kept for this visit.
       expect(cardInput().value).toBe('');
-      expect(h.notes).toContain('card');
+      // The step the URL shows (useFlowRoute puts it in place).
+      expect(selectSellStep(s as SnapshotFrom<typeof sellMachine>)).toBe('card');
     },
     review: (h) => expect(h.notes).toContain('review:50'),
     'review.keying': (h, s) => {
@@ -217,8 +225,12 @@ describeModel('sell', {
       expect(calls.at(-1)).toEqual(sellRequestOf(ctx(s)));
       expect(new Set(calls.map((c) => (c as { idempotencyKey: string }).idempotencyKey))).toEqual(new Set(['key-1']));
     },
-    'review.passcode': () =>
-      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Enter your passcode to sell'),
+    'review.passcode': (h, s) => {
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Enter your passcode to sell');
+      // The step was handed the review's request (its key too) as typed input.
+      const child = h.actor!.getSnapshot().children.passcode as AnyActorRef | undefined;
+      expect(child?.getSnapshot().context.request).toEqual(sellRequestOf(ctx(s)));
+    },
     success: (h, s) => {
       expect(screen.getByRole('link', { name: 'Go to dashboard' }).getAttribute('href')).toBe('/home');
       expect(screen.getByTestId('sell-success-fiat').textContent).toBe('₽5,000.00');
@@ -248,17 +260,15 @@ describeModel('sell', {
 });
 
 describe('sell flow opened past the amount (a reload)', () => {
-  it('starts over on the amount and puts the order URL back', async () => {
-    const notes: string[] = [];
+  it('starts over on the amount, on the order step (useFlowRoute puts its URL back)', async () => {
     const actor = createActor(
       sellMachine.provide({
         actors: { amount: sellAmountMachine.provide({ actors: { loadTerms: createActorNever() } }) },
-        actions: { restoreOrderUrl: (_, { needed }) => void notes.push(`restore:${needed}`) },
       }),
-      { input: { currency: 'USDT_TRX', openedAt: 'review', amount: '50' } },
+      { input: { currency: 'USDT_TRX', amount: '50' } },
     ).start();
     expect(actor.getSnapshot().value).toBe('amount');
-    expect(notes).toEqual(['restore:true']);
+    expect(selectSellStep(actor.getSnapshot())).toBe('order');
     await renderInRouter(<SellFlow actor={actor} />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sell USDT TRC-20');
     actor.stop();

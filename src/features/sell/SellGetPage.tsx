@@ -1,11 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { selectAssets, selectBalancesStatus } from '../../../machines/balances.selectors';
 import { selectCoins, selectCoinsStatus } from '../../../machines/availableCoins.selectors';
 import { useSignedInServices } from '../../app/signedInContext';
-import { useFormat } from '../../i18n/useFormat';
-import { AssetLine, assetCss } from '../../ui/AssetRow';
+import { AssetPicker } from '../../ui/AssetPicker';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
 import { AssetListSkeleton } from '../home/AssetList';
@@ -15,7 +13,6 @@ import * as shell from '../shell/AppShell.css';
 export function SellGetPage() {
   const { coins, balances } = useSignedInServices();
   const { t } = useLingui();
-  const format = useFormat();
   const assets = useSelector(balances, selectAssets);
   const catalogue = useSelector(coins, selectCoins);
   const status = [useSelector(coins, selectCoinsStatus), useSelector(balances, selectBalancesStatus)];
@@ -41,26 +38,18 @@ export function SellGetPage() {
     );
   } else if (status.includes('loading')) {
     body = <AssetListSkeleton />;
-  } else if (sellable.length === 0) {
-    body = (
-      <p className={shell.muted} role="status">
-        <Trans>You have no crypto to sell yet.</Trans>
-      </p>
-    );
   } else {
     body = (
-      <ul className={assetCss.list} aria-label={t`Assets`}>
-        {sellable.map((asset) => {
-          const coin = catalogue[asset.currency] ?? null;
-          return (
-            <li key={asset.currency}>
-              <Link to="/sell/pay" search={{ currency: asset.currency }} className={assetCss.row}>
-                <AssetLine currency={asset.currency} coin={coin} right={format.crypto(asset.totalAvailable, coin)} />
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
+      <AssetPicker
+        items={sellable.map((asset) => ({
+          currency: asset.currency,
+          coin: catalogue[asset.currency] ?? null,
+          available: asset.totalAvailable,
+        }))}
+        label={t`Assets`}
+        empty={<Trans>You have no crypto to sell yet.</Trans>}
+        linkOf={(item) => ({ to: '/sell/pay', search: { currency: item.currency } })}
+      />
     );
   }
   return (

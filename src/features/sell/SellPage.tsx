@@ -1,14 +1,15 @@
-import { useEffect } from 'react';
-import { Navigate, useNavigate, useRouterState, useSearch } from '@tanstack/react-router';
+import { Navigate, useSearch } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import { sellMachine, sellRequestOf } from '../../../machines/sell.machine';
+import { sellMachine } from '../../../machines/sell.machine';
+import { selectSellStep } from '../../../machines/sell.selectors';
 import { SELL_FIAT, type SellFailure, type SellRoute } from '../../../machines/shared/sell';
 import { useFiatRate } from '../../app/fiatRate';
 import { useServices } from '../../app/context';
 import { useFeatureActors } from '../../app/featureActors';
 import type { FeatureDeps } from '../../app/services';
-import { createPasscodeStep } from '../send/steps';
+import { biometricUnlockOn } from '../passcode/confirmStep';
+import { useFlowRoute, type FlowRoute } from '../shared/useFlowRoute';
 import { sellMessages } from './messages';
 import { SellFlow } from './SellFlow';
 import type { SellActor } from './SellReviewScreen';
@@ -16,24 +17,29 @@ import { createSellActors } from './services';
 import { sellDrafts, sellKeys } from './storage';
 
 const sellActors = (deps: FeatureDeps) => createSellActors(deps);
-const SYSTEM_ID = 'sell';
 
-const stepOf = (pathname: string): SellRoute =>
-  pathname.endsWith('/review')
-    ? 'review'
-    : pathname.endsWith('/card')
-      ? 'card'
-      : pathname.endsWith('/success')
-        ? 'success'
-        : 'order';
+const PATHS = {
+  order: '/sell/order',
+  card: '/sell/order/card',
+  review: '/sell/order/review',
+  success: '/sell/success',
+} as const satisfies Record<SellRoute, string>;
+const STEPS = Object.keys(PATHS) as SellRoute[];
+
+/** The four URLs carry the asset and the fiat; a reload past the amount restarts on it. */
+const sellRoute = (currency: string): FlowRoute<SellActor, SellRoute> => ({
+  stepOf: selectSellStep,
+  // Another page's URL (a link out of the flow) is no step of it.
+  urlStep: ({ pathname }) => STEPS.find((step) => PATHS[step] === pathname.replace(/\/+$/, '')) ?? null,
+  locationOf: (step) => ({ to: PATHS[step], search: { currency, fiat: SELL_FIAT } }),
+  // The success replaces the review: back does not lead to a placed order's review.
+  replaces: ['success'],
+});
 
 function SellRoute({ currency }: { currency: string }) {
   const { showToast } = useServices();
   const sell = useFeatureActors(sellActors);
-  const navigate = useNavigate();
   const { i18n } = useLingui();
-  const step = stepOf(useRouterState({ select: (s) => s.location.pathname }));
-  const search = { currency, fiat: SELL_FIAT };
   const failed = (failure: SellFailure) =>
     showToast({ kind: 'error', message: failure.message || i18n._(sellMessages.somethingWentWrong) });
 
@@ -41,36 +47,18 @@ function SellRoute({ currency }: { currency: string }) {
     sellMachine.provide({
       actors: {
         ...sell.actors,
-        // The step reads the review's request (and so its key) from the running sell actor when the code is entered.
-        passcode: createPasscodeStep(
-          sell.sell,
-          (system) => sellRequestOf((system.get(SYSTEM_ID) as SellActor).getSnapshot().context),
-          failed,
-        ),
+        passcode: sell.actors.passcode.provide({ actions: { notifyFailed: (_, { failure }) => failed(failure) } }),
       },
       actions: {
         forgetKey: (_, { signature }) => sellKeys.forget(signature),
-        restoreOrderUrl: (_, { needed }) => {
-          if (needed) void navigate({ to: '/sell/order', search, replace: true });
-        },
-        showOrder: () => void navigate({ to: '/sell/order', search }),
-        showCard: () => void navigate({ to: '/sell/order/card', search }),
-        showReview: (_, { amount }) => {
-          sellDrafts.save(currency, amount);
-          void navigate({ to: '/sell/order/review', search });
-        },
-        showSuccess: () => {
-          sellDrafts.clear(currency);
-          void navigate({ to: '/sell/success', search, replace: true });
-        },
+        saveDraft: (_, { amount }) => sellDrafts.save(currency, amount),
+        clearDraft: () => sellDrafts.clear(currency),
         notifyFailed: (_, { failure }) => failed(failure),
       },
     }),
-    { input: { currency, openedAt: step, amount: sellDrafts.read(currency) }, systemId: SYSTEM_ID },
+    { input: { currency, amount: sellDrafts.read(currency), biometrics: biometricUnlockOn() } },
   );
-
-  // The machine decides what a URL change means (the browser's back button from the review goes to the card).
-  useEffect(() => actor.send({ type: 'route.changed', route: step }), [step, actor]);
+  useFlowRoute(actor, sellRoute(currency));
 
   const rate = useFiatRate(currency);
   return <SellFlow actor={actor} rate={rate} />;

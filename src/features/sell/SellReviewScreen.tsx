@@ -19,7 +19,7 @@ import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
 import { useMoneyHold } from '../shell/moneyHold';
-import { PasscodeVerifyScreen } from '../passcode/PasscodeVerifyScreen';
+import { PasscodeConfirmScreen } from '../passcode/PasscodeConfirmScreen';
 import * as shell from '../shell/AppShell.css';
 import { sellMessages } from './messages';
 import * as css from './sell.css';
@@ -45,7 +45,7 @@ export function SellReviewScreen({ actor, rate = null }: { actor: SellActor; rat
 
   if (passcode) {
     return (
-      <PasscodeVerifyScreen
+      <PasscodeConfirmScreen
         actorRef={passcode}
         title={t`Enter your passcode to sell`}
         back={{ onClick: () => actor.send({ type: 'passcode.cancelled' }) }}

@@ -5,7 +5,9 @@ import { sellAmountMachine, type SellTerms } from '../../../machines/sellAmount.
 import { sellCardMachine } from '../../../machines/sellCard.machine';
 import { SELL_FIAT, type CardInfo, type SavedCard } from '../../../machines/shared/sell';
 import type { AvailableCoinsActor } from '../../app/actors';
+import type { Platform } from '../../platform/types';
 import { coinOf } from '../asset/services';
+import { createConfirmStep } from '../passcode/confirmStep';
 import { sellKeys } from './storage';
 
 export type SellDeps = {
@@ -13,11 +15,12 @@ export type SellDeps = {
   api: { wallet: Pick<WalletApi, 'getAssets'>; sell: SellApi };
   accountId: () => Promise<string>;
   pinCodeActive: () => Promise<boolean>;
+  platform: Pick<Platform, 'biometrics'>;
 };
 
 /** Real actor logic for the sell machine and its amount and card steps (spec §7 Sell calls). */
 export function createSellActors(deps: SellDeps) {
-  const { coins, api, accountId } = deps;
+  const { coins, api, accountId, platform } = deps;
   /** The sell itself, with an optional passcode (the `pincode` header, spec §6). */
   const sell = async (request: SellRequest, pincode = ''): Promise<SellOrder> =>
     api.sell.sell(await accountId(), request, pincode);
@@ -58,9 +61,9 @@ export function createSellActors(deps: SellDeps) {
       watchOrder: fromPromise<SellOrder, { id: string }>(async ({ input }) =>
         api.sell.order(await accountId(), input.id),
       ),
+      /** The passcode step: the same sell, with the code in the pincode header. */
+      passcode: createConfirmStep(platform, sell),
     },
-    /** The sell with a passcode, for the passcode step (built by the sell page, in the sell chunk). */
-    sell,
   };
 }
 
