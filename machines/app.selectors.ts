@@ -5,8 +5,8 @@ type Snapshot = SnapshotFrom<typeof appMachine>;
 
 export const selectSession = (s: Snapshot) => s.context.session;
 export const selectPreferences = (s: Snapshot) => s.context.preferences;
-/** The signed-in actors (profile, catalogue, balances, reset hold, connectivity); null until the part arrived. */
-export const selectSignedInActors = (s: Snapshot) => s.context.signedIn;
+/** The wallet (profile, catalogue, balances, reset hold, connectivity); null until the signed-in part arrived. */
+export const selectWallet = (s: Snapshot) => s.context.wallet;
 /** The signed-in part's logic, null until it arrived. */
 export const selectSignedInPart = (s: Snapshot) => s.context.part;
 export const selectSignedInPartLoading = (s: Snapshot) => s.matches({ part: 'loading' });

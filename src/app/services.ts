@@ -2,14 +2,15 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { t } from '@lingui/core/macro';
 import { sessionMachine, type SessionUser } from '../../machines/session.machine';
 import { preferencesMachine, type ServerSettings } from '../../machines/preferences.machine';
-import { appMachine, type SignedInActors, type SignedInLogic } from '../../machines/app.machine';
+import { appMachine, type SignedInLogic, type WalletActor } from '../../machines/app.machine';
+import { selectWalletActors } from '../../machines/wallet.selectors';
 import {
   selectPreferences,
   selectSession,
-  selectSignedInActors,
   selectSignedInPart,
   selectSignedInPartFailed,
   selectSignedInPartReady,
+  selectWallet,
 } from '../../machines/app.selectors';
 import { toastMachine, type Toast } from '../../machines/toast.machine';
 import { selectAccessToken, selectSignedIn } from '../../machines/session.selectors';
@@ -21,7 +22,6 @@ import type { ServiceDeps, SignedInParts } from './deps';
 import { createNavigator, type Navigator } from './navigator';
 import { createAnalytics, type Analytics } from './analytics';
 import type { SignedInPart, SignedInServices } from './signedIn';
-import { holdReport } from './holdReport';
 
 export type {
   AppActor,
@@ -144,7 +144,11 @@ export function createServices(deps: ServiceDeps): AppServices {
   // The signed-in part: its actor logic goes to the app machine, which spawns the signed-in actors from
   // it; the screens' side of it is built over those actors (`signedIn()`), once.
   const parts = new WeakMap<SignedInLogic, SignedInPart>();
-  const built = new WeakMap<SignedInActors, SignedInServices>();
+  const built = new WeakMap<WalletActor, SignedInServices>();
+  const walletActors = () => {
+    const wallet = selectWallet(app.getSnapshot());
+    return wallet ? selectWalletActors(wallet.getSnapshot()) : null;
+  };
   const build = ({ createSignedIn, ...gateway }: SignedInParts) => {
     const part = createSignedIn(
       {
@@ -152,8 +156,8 @@ export function createServices(deps: ServiceDeps): AppServices {
         platform,
         auth,
         analytics,
-        actors: () => selectSignedInActors(app.getSnapshot()),
-        profileNeeded: () => app.send({ type: 'profile.needed' }),
+        actors: walletActors,
+        profileNeeded: () => selectWallet(app.getSnapshot())?.send({ type: 'profile.needed' }),
       },
       gateway,
     );
@@ -174,7 +178,6 @@ export function createServices(deps: ServiceDeps): AppServices {
         loadSignedInPart: fromPromise(async () => build(typeof download === 'function' ? await download() : download)),
       },
       actions: {
-        reportHold: ({ context }, until) => context.signedIn?.resetHold.send(holdReport(until)),
         reportPartUnavailable: (_, error) => console.warn('Signed-in part unavailable', error),
       },
     }),
@@ -202,13 +205,13 @@ export function createServices(deps: ServiceDeps): AppServices {
   function signedIn(): SignedInServices | undefined {
     const snapshot = app.getSnapshot();
     const logic = selectSignedInPart(snapshot);
-    const actors = selectSignedInActors(snapshot);
-    if (!logic || !actors) return undefined;
-    let services = built.get(actors);
+    const wallet = selectWallet(snapshot);
+    if (!logic || !wallet) return undefined;
+    let services = built.get(wallet);
     if (!services) {
       const part = parts.get(logic);
       if (!part) throw new Error('The signed-in part was not built by these services');
-      built.set(actors, (services = part.services(actors)));
+      built.set(wallet, (services = part.services(selectWalletActors(wallet.getSnapshot()))));
     }
     return services;
   }

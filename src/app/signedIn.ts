@@ -1,10 +1,11 @@
 import { fromCallback, fromPromise, waitFor, type PromiseActorLogic } from 'xstate';
 import type { ServerSettings } from '../../machines/preferences.machine';
-import type { SignedInActors, SignedInLogic, WalletSessionEvent } from '../../machines/app.machine';
+import type { SignedInLogic } from '../../machines/app.machine';
+import { walletMachine, type WalletSessionEvent } from '../../machines/wallet.machine';
+import type { selectWalletActors } from '../../machines/wallet.selectors';
 import { availableCoinsMachine } from '../../machines/availableCoins.machine';
 import { balancesMachine } from '../../machines/balances.machine';
 import { profileMachine, type Profile } from '../../machines/profile.machine';
-import { resetHoldMachine } from '../../machines/resetHold.machine';
 import { selectPinCodeActive, selectProfile, selectProfileSettled } from '../../machines/profile.selectors';
 import { selectUserSub } from '../../machines/session.selectors';
 import type { UserFlags } from '../../machines/home.machine';
@@ -107,6 +108,9 @@ export type SignedInCore = {
  * screens' side of it, built over those children once they are there.
  */
 export type SignedInPart = { logic: SignedInLogic; services(actors: SignedInActors): SignedInServices };
+
+/** The wallet machine's actors (machines/wallet.selectors.ts). */
+export type SignedInActors = ReturnType<typeof selectWalletActors>;
 
 /** The gateway as the signed-in part reaches it. */
 export type SignedInGateway = {
@@ -244,21 +248,24 @@ export const createSignedInServices: CreateSignedInServices = (core, gateway) =>
     ? { logic: fromCallback<WalletSessionEvent>(() => {}), take: getAuthInfo }
     : prefetchOnSignIn(getAuthInfo);
 
-  const logic: SignedInLogic = {
-    profile: profileMachine.provide({
-      actors: { loadProfile: fromPromise(async () => toProfile(await api.user.getProfile())) },
-    }),
-    coins: availableCoinsMachine.provide({
-      actors: { loadCatalogue: fromPromise(() => api.wallet.getCurrencies()) },
-    }),
-    balances: balancesMachine.provide({
-      actors: { loadBalances: fromPromise(({ input }) => loadBalances(input.fiat)) },
-    }),
-    resetHold: resetHoldMachine,
-    connectivity: connectivityLogic(gateway.network),
-    network: networkLogic(gateway.network),
-    prefetch: authInfo.logic,
-  };
+  const logic: SignedInLogic = walletMachine.provide({
+    actors: {
+      profile: profileMachine.provide({
+        actors: { loadProfile: fromPromise(async () => toProfile(await api.user.getProfile())) },
+      }),
+      coins: availableCoinsMachine.provide({
+        actors: { loadCatalogue: fromPromise(() => api.wallet.getCurrencies()) },
+      }),
+      balances: balancesMachine.provide({
+        actors: { loadBalances: fromPromise(({ input }) => loadBalances(input.fiat)) },
+      }),
+      connectivity: connectivityLogic(gateway.network),
+      network: networkLogic(gateway.network),
+      prefetch: authInfo.logic,
+    },
+    // The clock is read here, once per report, so the machines stay pure.
+    actions: { reportHold: ({ context }, until) => context.resetHold.send(holdReport(until)) },
+  });
 
   const services = ({ profile, coins, balances, resetHold, connectivity }: SignedInActors): SignedInServices => {
     const passcodeChanged = (active: boolean) => profile.send({ type: 'passcode.changed', active });

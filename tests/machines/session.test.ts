@@ -1,5 +1,4 @@
-import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { ConnectivityActor } from '../../src/app/actors';
+import { createActor, fromPromise } from 'xstate';
 import {
   accessValid,
   refreshValid,
@@ -12,11 +11,8 @@ import {
 } from '../../machines/session.machine';
 import { initDataUserId } from '../../src/platform/initDataUser';
 import { profileMachine, type Profile } from '../../machines/profile.machine';
-import { appMachine, type WalletSessionEvent } from '../../machines/app.machine';
-import { resetHoldMachine } from '../../machines/resetHold.machine';
-import { connectivityMachine } from '../../machines/connectivity.machine';
-import { availableCoinsMachine } from '../../machines/availableCoins.machine';
-import { balancesMachine } from '../../machines/balances.machine';
+import { appMachine } from '../../machines/app.machine';
+import { walletMachine } from '../../machines/wallet.machine';
 
 const now = Date.UTC(2025, 2, 10, 12);
 const sec = (ms: number) => Math.floor(ms / 1000);
@@ -162,15 +158,9 @@ describe('session actor', () => {
         input: {
           production: false,
           preferences: { darkTheme: true, language: 'ENG', languageChosen: true },
-          signedIn: {
-            profile: profileMachine.provide({ actors: { loadProfile: fromPromise(async () => loaded) } }),
-            coins: availableCoinsMachine,
-            balances: balancesMachine,
-            resetHold: resetHoldMachine,
-            connectivity: connectivityMachine,
-            network: fromCallback<EventObject, { connectivity: ConnectivityActor }>(() => {}),
-            prefetch: fromCallback<WalletSessionEvent>(() => {}),
-          },
+          signedIn: walletMachine.provide({
+            actors: { profile: profileMachine.provide({ actors: { loadProfile: fromPromise(async () => loaded) } }) },
+          }),
         },
         inspect: (inspection) => {
           if (inspection.type === '@xstate.event' && inspection.actorRef === preferencesOf())
@@ -181,7 +171,7 @@ describe('session actor', () => {
     const preferencesOf = () => app.getSnapshot().context.preferences;
     app.start();
     const actor = app.getSnapshot().context.session;
-    const profile = app.getSnapshot().context.signedIn!.profile;
+    const profile = app.getSnapshot().context.wallet!.getSnapshot().context.profile;
     await vi.waitFor(() => expect(actor.getSnapshot().hasTag('signedIn')).toBe(true));
     await vi.waitFor(() => expect(profile.getSnapshot().matches('loaded')).toBe(true));
     actor.send({ type: 'user.signedIn', user: user({ accessToken: 'b', expiresAt: undefined }) });
