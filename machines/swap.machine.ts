@@ -1,13 +1,14 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import type { SwapOrder, SwapOrderRequest, SwapQuote, SwapQuoteQuery } from '../contracts/swap';
-import { passcodeVerifyMachine } from './passcodeVerify.machine';
+import { countdownMachine } from './countdown.machine';
+import { passcodeConfirmFor } from './passcodeConfirm.machine';
+import { failedWith, failureOf, failureOfEvent } from './shared/failure';
 import {
   afterAmountChange,
   afterQuote,
   availableOf,
   canReverse,
   drivingPositive,
-  failureOf,
   hasPair,
   isSource,
   maxAmount,
@@ -19,23 +20,18 @@ import {
   type SwapEvent,
   type SwapFailure,
   type SwapInput,
-  type SwapRoute,
   type SwapSetup,
   type PlacedOrder,
 } from './shared/swap';
 import { isPositiveAmount } from './shared/amountInput';
-import { output, passcodeOutput } from './shared/output';
+import { output } from './shared/output';
 
 export * from './shared/swap';
 
-/** Spec §9: the amount debounce and the countdown's step. */
+/** Spec §9: the amount debounce. */
 export const DEBOUNCE_MS = 300;
-export const TICK_MS = 1000;
 
-const codeOf = (event: unknown) => failureOf((event as { error?: unknown }).error).code;
 const KEEP_SETUP = { type: 'keepSetup', params: output } as const;
-const CONFIRMED = passcodeOutput<SwapOrder>();
-const show = (route: SwapRoute) => ({ type: 'show', params: { route } }) as const;
 const NOTIFY_FAILED = {
   type: 'notifyFailed',
   params: ({ context }: { context: SwapContext }) => ({ failure: context.failure ?? failureOf(null) }),
@@ -48,6 +44,15 @@ const FORGET_KEY = {
 const BACK_TO_ORDER = [
   { guard: and(['pairChosen', 'drivingPositive']), target: '#swap.order.quoting', actions: 'setSearch' },
   { guard: 'pairChosen', target: '#swap.order.idle', actions: 'setSearch' },
+] as const;
+/** The amounts' URL while the source picker shows (back or forward): the same as closing it. */
+const URL_TO_ORDER = [
+  {
+    guard: and(['routeIsOrder', 'pairChosen', 'drivingPositive']),
+    target: '#swap.order.quoting',
+    actions: 'setSearch',
+  },
+  { guard: and(['routeIsOrder', 'pairChosen']), target: '#swap.order.idle', actions: 'setSearch' },
 ] as const;
 /** Back from the review to the amounts; the next Continue creates a new order (the old one stays unconfirmed). */
 const EDIT = { target: '#swap.order.quoted', actions: 'clearFailure' } as const;
@@ -79,10 +84,12 @@ export const swapMachine = setup({
     confirm: fromPromise<SwapOrder, { orderId: string }>(async () => {
       throw new Error('confirm not provided');
     }),
-    /** The passcode step; the live submitPasscode confirms the order with the code in the pincode header. */
-    passcode: passcodeVerifyMachine,
+    /** The passcode step; its live `authorise` confirms the order with the code in the pincode header. */
+    passcode: passcodeConfirmFor<{ orderId: string }, SwapOrder>(),
+    /** The order's own expiry, counted down a second at a time (spec §4). */
+    countdown: countdownMachine,
   },
-  delays: { DEBOUNCE: DEBOUNCE_MS, TICK: TICK_MS },
+  delays: { DEBOUNCE: DEBOUNCE_MS },
   guards: {
     presetReady: ({ context }, loaded: SwapSetup) => {
       const c = { ...context, ...loaded };
@@ -102,17 +109,16 @@ export const swapMachine = setup({
     routeIsFrom: ({ event }) => event.type === 'route.changed' && event.route === 'from',
     routeIsTo: ({ event }) => event.type === 'route.changed' && event.route === 'to',
     routeIsOrder: ({ event }) => event.type === 'route.changed' && event.route === 'order',
-    lastSecond: ({ context }) => context.secondsLeft <= 1,
-    orderExpired: ({ context }) => context.secondsLeft <= 0,
+    orderExpired: ({ context }) => context.expired,
     passcodeActive: ({ context }) => context.passcodeActive,
     /** COMPLETED, or IN_PROGRESS when the provider settles later (the source is on hold meanwhile). */
     accepted: (_, order: SwapOrder) => order.state !== 'FAILED',
-    expiredOrder: ({ event }) => codeOf(event) === 'SWAP_ORDER_EXPIRED',
-    pincodeRequired: ({ event }) => codeOf(event) === 'PINCODE_REQUIRED',
+    expiredOrder: ({ event }) => failedWith(event) === 'SWAP_ORDER_EXPIRED',
+    pincodeRequired: ({ event }) => failedWith(event) === 'PINCODE_REQUIRED',
   },
   actions: {
     keepSetup: assign((_, loaded: SwapSetup) => ({ ...loaded, failure: null })),
-    keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
+    keepFailure: assign({ failure: ({ event }) => failureOfEvent(event) }),
     clearFailure: assign({ failure: null }),
     setSearch: assign({ search: ({ event }) => (event.type === 'search.changed' ? event.value : '') }),
     /** A new source: amounts of the old one mean nothing. */
@@ -155,14 +161,18 @@ export const swapMachine = setup({
     })),
     keepQuote: assign(({ context }, quote: SwapQuote) => afterQuote(context, quote)),
     keepKey: assign((_, key: string) => ({ key })),
-    keepPlaced: assign((_, { order, secondsLeft }: PlacedOrder) => ({ order, secondsLeft, key: null, failure: null })),
+    keepPlaced: assign((_, { order, secondsLeft }: PlacedOrder) => ({
+      order,
+      orderSeconds: secondsLeft,
+      expired: false,
+      key: null,
+      failure: null,
+    })),
     keepOrder: assign((_, order: SwapOrder) => ({ order })),
-    clearOrder: assign({ order: null, secondsLeft: 0, key: null, failure: null }),
-    tick: assign({ secondsLeft: ({ context }) => Math.max(0, context.secondsLeft - 1) }),
-    expire: assign({ secondsLeft: 0 }),
+    // `expired` stays until the next order arrives (keepPlaced): it is read only while an order is live.
+    clearOrder: assign({ order: null, orderSeconds: 0, key: null, failure: null }),
+    expire: assign({ expired: true }),
     markPasscode: assign({ passcodeActive: true }),
-    /** Puts the step's URL in place (the page navigates when the URL differs). */
-    show: (_, _params: { route: SwapRoute }) => {},
     /** Drops the stored key of a creation that answered: the next order gets a new one. */
     forgetKey: (_, _params: { signature: string }) => {},
     notifyFailed: (_, _params: { failure: SwapFailure }) => {},
@@ -185,7 +195,9 @@ export const swapMachine = setup({
     quote: null,
     key: null,
     order: null,
-    secondsLeft: 0,
+    orderSeconds: 0,
+    expired: false,
+    biometrics: false,
     failure: null,
   }),
   initial: 'loading',
@@ -209,7 +221,6 @@ export const swapMachine = setup({
     loadFailed: { on: { 'load.retried': 'loading' } },
     pickingFrom: {
       description: 'Held, active assets the provider trades from, with a search.',
-      entry: show('from'),
       on: {
         'search.changed': { actions: 'setSearch' },
         'asset.picked': [
@@ -217,11 +228,12 @@ export const swapMachine = setup({
           { target: 'pickingTo', actions: ['setSource', 'dropDestination'] },
         ],
         'sourcePicker.closed': [...BACK_TO_ORDER],
+        // Back (or forward) to the amounts' URL: the same as closing the picker.
+        'route.changed': [...URL_TO_ORDER],
       },
     },
     pickingTo: {
       description: 'The destinations the server pairs with the source.',
-      entry: show('to'),
       on: {
         'search.changed': { actions: 'setSearch' },
         'asset.picked': [
@@ -234,7 +246,6 @@ export const swapMachine = setup({
     },
     order: {
       initial: 'idle',
-      entry: show('order'),
       on: {
         'amount.changed': { target: '.debouncing', reenter: true, actions: 'setAmount' },
         'max.requested': { guard: 'hasFunds', target: '.quoting', reenter: true, actions: 'setMax' },
@@ -271,7 +282,6 @@ export const swapMachine = setup({
     },
     review: {
       initial: 'keying',
-      entry: show('review'),
       on: { 'route.changed': { guard: 'routeIsOrder', ...EDIT } },
       states: {
         keying: {
@@ -304,11 +314,11 @@ export const swapMachine = setup({
               initial: 'ticking',
               states: {
                 ticking: {
-                  after: {
-                    TICK: [
-                      { guard: 'lastSecond', target: 'over', actions: 'expire' },
-                      { target: 'ticking', reenter: true, actions: 'tick' },
-                    ],
+                  invoke: {
+                    id: 'countdown',
+                    src: 'countdown',
+                    input: ({ context }) => ({ seconds: context.orderSeconds }),
+                    onDone: { target: 'over', actions: 'expire' },
                   },
                 },
                 over: { description: "Expired while a confirm was on its way: the server's answer decides." },
@@ -344,23 +354,26 @@ export const swapMachine = setup({
                       { target: 'ready', actions: ['keepFailure', NOTIFY_FAILED] },
                     ],
                   },
-                  // The confirm is on its way: the review stays (and its URL comes back) until it answers.
-                  on: { 'route.changed': { actions: show('review') } },
+                  // The confirm is on its way: the review stays (and useFlowRoute puts its URL back) until it answers.
+                  on: { 'route.changed': { target: 'confirming' } },
                 },
                 passcode: {
                   always: { guard: 'orderExpired', target: '#swap.review.expired' },
                   invoke: {
                     id: 'passcode',
                     src: 'passcode',
-                    input: {},
-                    // The live submitPasscode confirms the order: the passcode step's output is the confirmed order.
+                    input: ({ context }) => ({
+                      request: { orderId: context.order?.id ?? '' },
+                      biometrics: context.biometrics,
+                    }),
+                    // The step's authorise confirms the order: its output is the confirmed order.
                     onDone: [
                       {
-                        guard: { type: 'accepted', params: CONFIRMED },
+                        guard: { type: 'accepted', params: output },
                         target: '#swap.success',
-                        actions: { type: 'keepOrder', params: CONFIRMED },
+                        actions: { type: 'keepOrder', params: output },
                       },
-                      { target: '#swap.review.refused', actions: { type: 'keepOrder', params: CONFIRMED } },
+                      { target: '#swap.review.refused', actions: { type: 'keepOrder', params: output } },
                     ],
                     onError: { target: 'ready', actions: ['keepFailure', NOTIFY_FAILED] },
                   },
@@ -380,6 +393,6 @@ export const swapMachine = setup({
         },
       },
     },
-    success: { entry: [show('success'), 'settled'], description: 'Both legs settled: the success screen.' },
+    success: { entry: 'settled', description: 'Both legs settled: the success screen.' },
   },
 });

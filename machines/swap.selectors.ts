@@ -1,12 +1,13 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { passcodeVerifyMachine } from './passcodeVerify.machine';
+import type { SwapOrder } from '../contracts/swap';
+import type { countdownMachine } from './countdown.machine';
+import type { PasscodeConfirmMachine } from './passcodeConfirm.machine';
 import type { swapMachine } from './swap.machine';
 import {
   amountProblem,
   availableOf,
   canReverse,
   coinOf,
-  countdownText,
   destinationCandidates,
   sourceCandidates,
   type SwapContext,
@@ -74,7 +75,9 @@ export const selectCanContinue = (s: Snapshot) => s.can({ type: 'form.submitted'
 export const selectRate = (s: Snapshot) => s.context.quote?.rate ?? null;
 
 export const selectOrder = (s: Snapshot) => s.context.order;
-export const selectCountdown = (s: Snapshot) => countdownText(s.context.secondsLeft);
+/** The order's countdown while it runs (the review shows 00:00 once it is over). */
+export const selectCountdown = (s: Snapshot) =>
+  s.children.countdown as ActorRefFrom<typeof countdownMachine> | undefined;
 export const selectPreparingOrder = (s: Snapshot) =>
   s.matches({ review: 'keying' }) || s.matches({ review: 'creating' });
 export const selectCreateFailed = (s: Snapshot) => s.matches({ review: 'createFailed' });
@@ -85,5 +88,5 @@ export const selectCanConfirm = (s: Snapshot) => s.can({ type: 'review.confirmed
 export const selectFailure = (s: Snapshot) => s.context.failure;
 export const selectBusy = (s: Snapshot) => s.hasTag('busy');
 export const selectPasscode = (s: Snapshot) =>
-  s.children.passcode as ActorRefFrom<typeof passcodeVerifyMachine> | undefined;
+  s.children.passcode as ActorRefFrom<PasscodeConfirmMachine<{ orderId: string }, SwapOrder>> | undefined;
 export const selectIdempotencyKey = (s: Snapshot) => s.context.key;

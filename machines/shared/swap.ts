@@ -1,6 +1,7 @@
 import type { CurrencyPair, SwapOrder, SwapOrderRequest, SwapQuote, SwapQuoteQuery } from '../../contracts/swap';
 import type { Coin } from '../../contracts/wallet';
 import { isPositiveAmount, nextAmount, toWireAmount } from './amountInput';
+import type { Failure } from './failure';
 import { compareDecimal, formatCrypto } from './money';
 
 /** Types and pure rules of the swap machine (machines/swap.machine.ts). */
@@ -18,12 +19,19 @@ export type SwapInput = {
 export type Holding = { currency: string; available: string };
 
 /** What the flow needs before the first screen: catalogue, balances, pairs (spec §7 currency-pair). */
-export type SwapSetup = { coins: Coin[]; holdings: Holding[]; pairs: CurrencyPair[]; passcodeActive: boolean };
+export type SwapSetup = {
+  coins: Coin[];
+  holdings: Holding[];
+  pairs: CurrencyPair[];
+  passcodeActive: boolean;
+  /** The passcode step offers biometric unlock (faceIdEnabled). */
+  biometrics?: boolean;
+};
 
 /** The created order and the seconds left until its own `expiresAt` when it arrived. */
 export type PlacedOrder = { order: SwapOrder; secondsLeft: number };
 
-export type SwapFailure = { code: string; message: string };
+export type SwapFailure = Failure;
 
 /** Which amount the user typed last: it drives the other one (spec §4). */
 export type AmountSide = 'source' | 'destination';
@@ -71,19 +79,13 @@ export type SwapContext = {
   /** The idempotency key of the order being created: kept across retries, new for a fresh order. */
   key: string | null;
   order: SwapOrder | null;
-  /** Seconds left on the order (spec §9: 300), ticked by the machine. */
-  secondsLeft: number;
+  /** Seconds the order had left when it arrived (spec §9: 300): the countdown child counts them down. */
+  orderSeconds: number;
+  /** The last order's countdown reached zero (until the next order arrives). */
+  expired: boolean;
+  /** The passcode step offers biometric unlock (faceIdEnabled). */
+  biometrics: boolean;
   failure: SwapFailure | null;
-};
-
-export const failureOf = (error: unknown): SwapFailure => {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as {
-    code?: unknown;
-    message?: unknown;
-    status?: unknown;
-  };
-  const code = typeof e.code === 'string' ? e.code : typeof e.status === 'number' ? `HTTP_${e.status}` : 'UNKNOWN';
-  return { code, message: typeof e.message === 'string' ? e.message : '' };
 };
 
 export const coinOf = (c: Pick<SwapContext, 'coins'>, currency: string | null) =>
@@ -168,13 +170,3 @@ export const orderRequestOf = (c: SwapContext): SwapOrderRequest => ({
   sourceAmount: toWireAmount(c.sourceAmount),
   idempotencyKey: c.key ?? '',
 });
-
-/** 300 → "5:00", 59 → "0:59" (spec §4 mm:ss). */
-export function countdownText(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
-
-/** Seconds from `now` until the order's own expiry, never negative. */
-export const secondsUntil = (expiresAt: string, now: number) =>
-  Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));

@@ -5,12 +5,14 @@
  * fresh key, the passcode step, every failure, success. The passcode step is the real child machine.
  */
 import { act, screen, within } from '@testing-library/react';
-import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
-import { passcodeVerifyMachine } from '../../machines/passcodeVerify.machine';
+import { createActor, type ActorRefFrom, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
+import type { SwapOrder } from '../../contracts/swap';
+import type { countdownMachine } from '../../machines/countdown.machine';
+import { passcodeConfirmFor } from '../../machines/passcodeConfirm.machine';
+import { countdownText } from '../../machines/shared/countdown';
 import {
   amountProblem,
   canReverse,
-  countdownText,
   destinationCandidates,
   orderSignature,
   sourceCandidates,
@@ -19,6 +21,9 @@ import {
   type SwapEvent,
 } from '../../machines/swap.machine';
 import { SwapFlow } from '../../src/features/swap/SwapFlow';
+import { SWAP_PATHS, swapRoute } from '../../src/features/swap/route';
+import type { SwapActor } from '../../src/features/swap/PickAssetScreen';
+import { useFlowRoute } from '../../src/features/shared/useFlowRoute';
 import { describeModel, type MountTools } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { replaceValue } from './send-fixtures';
@@ -46,10 +51,11 @@ async function mount({ fakes }: MountTools) {
         orderKey: fakes.promise('orderKey'),
         createOrder: fakes.promise('createOrder'),
         confirm: fakes.promise('confirm'),
-        passcode: passcodeVerifyMachine.provide({ actors: { submitPasscode: fakes.promise('submitPasscode') } }),
+        passcode: passcodeConfirmFor<{ orderId: string }, SwapOrder>().provide({
+          actors: { authorise: fakes.promise('authorise') },
+        }),
       },
       actions: {
-        show: (_, { route }) => void notes.push(`show:${route}`),
         forgetKey: (_, { signature }) => void notes.push(`forget:${signature}`),
         notifyFailed: (_, { failure }) => void notes.push(`failed:${failure.message}`),
         settled: () => void notes.push('settled'),
@@ -57,12 +63,19 @@ async function mount({ fakes }: MountTools) {
     }),
     { input: { from: 'BTC', to: 'USDT_TRX' } },
   ).start();
-  await renderInRouter(
-    <SwapFlow actor={actor} rates={{ from: { fiat: 'USD', rate: 60000 }, to: { fiat: 'USD', rate: 1 } }} />,
-    { path: '/swap/order' },
-  );
-  return { actor: actor as AnyActorRef, notes };
+  const { router } = await renderInRouter(<Routed actor={actor} />, { path: '/swap/order' });
+  return { actor: actor as AnyActorRef, notes, router };
 }
+
+/** The swap's screens with the page's URL sync: the URL is the step. */
+function Routed({ actor }: { actor: SwapActor }) {
+  useFlowRoute(actor, swapRoute);
+  return <SwapFlow actor={actor} rates={{ from: { fiat: 'USD', rate: 60000 }, to: { fiat: 'USD', rate: 1 } }} />;
+}
+
+/** The running order countdown's seconds left (the review's clock). */
+const countdownOf = (actor: AnyActorRef) =>
+  (actor.getSnapshot() as AnyMachineSnapshot).children.countdown as ActorRefFrom<typeof countdownMachine> | undefined;
 
 const ctx = (s: AnyMachineSnapshot) => s.context as SwapContext;
 const NAMES: Record<string, RegExp> = { BTC: /^Bitcoin/, USDT_TRX: /^Tether/, ETH: /^Ethereum/, DOGE: /^Dogecoin/ };
@@ -100,6 +113,7 @@ function events(s: AnyMachineSnapshot): Array<SwapEvent | { type: string; output
         .map((currency) => ({ type: 'asset.picked', currency }) as const),
       { type: s.matches('pickingFrom') ? 'sourcePicker.closed' : 'destinationPicker.closed' },
       { type: 'route.changed', route: 'from' },
+      { type: 'route.changed', route: 'order' },
     ]);
   }
   if (s.matches('order')) {
@@ -152,9 +166,7 @@ function events(s: AnyMachineSnapshot): Array<SwapEvent | { type: string; output
   if (s.matches({ review: 'expired' }) || s.matches({ review: 'refused' }))
     return [{ type: 'rate.updated' }, { type: 'review.edited' }];
   if (s.matches({ review: 'live' })) {
-    const tick = s.matches({ review: { live: { clock: 'ticking' } } })
-      ? [{ type: 'xstate.after.TICK.swap.review.live.clock.ticking' }]
-      : [];
+    const tick = s.matches({ review: { live: { clock: 'ticking' } } }) ? [{ type: 'xstate.done.actor.countdown' }] : [];
     if (s.matches({ review: { live: { step: 'ready' } } })) {
       return [
         ...tick,
@@ -196,14 +208,12 @@ describeModel('swap', {
   machine: swapMachine,
   input: { from: 'BTC', to: 'USDT_TRX' },
   fakeTimers: true,
-  delays: { DEBOUNCE: 300, TICK: 1000 },
+  delays: { DEBOUNCE: 300 },
   events: events as never,
   // A second tap on Confirm while the first is on its way sends nothing.
   keepIgnored: (s, e) => e.type === 'review.confirmed' && s.matches({ review: { live: { step: 'confirming' } } }),
   classify: (s) =>
-    [ctx(s).failure ? 'failed' : '', ctx(s).passcodeActive ? 'pin' : '', ctx(s).secondsLeft === 0 ? 'zero' : ''].join(
-      ',',
-    ),
+    [ctx(s).failure ? 'failed' : '', ctx(s).passcodeActive ? 'pin' : '', ctx(s).expired ? 'zero' : ''].join(','),
   mount,
   drive: {
     'load.retried': (_e, h) => h.user.click(button('Retry')),
@@ -212,7 +222,16 @@ describeModel('swap', {
       h.user.click(within(screen.getByRole('list')).getByRole('button', { name: NAMES[e.currency] })),
     'sourcePicker.closed': (_e, h) => h.user.click(button('Back')),
     'destinationPicker.closed': (_e, h) => h.user.click(button('Back')),
-    'route.changed': (e, h) => act(async () => h.actor.send(e)),
+    // The browser moves the URL (back, forward): useFlowRoute tells the machine.
+    'route.changed': (e, h) =>
+      act(async () => {
+        await h.router.navigate({ to: SWAP_PATHS[e.route] });
+      }),
+    // The order's own expiry: its seconds run out on the countdown child.
+    'xstate.done.actor.countdown': (_e: unknown, h) =>
+      act(async () => {
+        await vi.advanceTimersByTimeAsync((countdownOf(h.actor)?.getSnapshot().context.secondsLeft ?? 0) * 1000);
+      }),
     'source.requested': (_e, h) => h.user.click(button(/^Change what you pay: /)),
     'destination.requested': (_e, h) => h.user.click(button(/^Change what you get: /)),
     'sides.swapped': (_e, h) => h.user.click(button(/^Swap \w+ and \w+$/)),
@@ -231,12 +250,12 @@ describeModel('swap', {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(300);
       });
-      await act(async () => h.fakes.resolve('submitPasscode', e.output));
+      await act(async () => h.fakes.resolve('authorise', e.output));
     },
   },
   states: {
     '*': (h, s) => {
-      // Every screen's URL follows the machine (the page navigates on `show`).
+      // Every screen's URL is its step (useFlowRoute), back and forward included.
       const route = s.matches('pickingFrom')
         ? 'from'
         : s.matches('pickingTo')
@@ -248,7 +267,7 @@ describeModel('swap', {
               : s.matches('success')
                 ? 'success'
                 : null;
-      if (route) expect(h.notes.filter((n) => n.startsWith('show:')).at(-1)).toBe(`show:${route}`);
+      if (route) expect(h.router.state.location.pathname).toBe(SWAP_PATHS[route]);
     },
     loading: () => expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading']),
     loadFailed: () => expect(screen.getByRole('alert').textContent).toContain('Could not load what you can swap.'),
@@ -374,14 +393,18 @@ describeModel('swap', {
       expect(screen.getByTestId('swap-create-error').textContent).toBe('Something went wrong...');
       expect(button('Try again').disabled).toBe(false);
     },
-    'review.live.clock.ticking': (_h, s) => {
+    'review.live.clock.ticking': (h, s) => {
       if (s.matches({ review: { live: { step: 'passcode' } } }))
         expect(isShown(screen.getByRole('group', { name: 'Passcode keypad' })), 'shown').toBe(true);
-      else expect(screen.getByTestId('swap-countdown').textContent).toBe(countdownText(ctx(s).secondsLeft));
+      else {
+        const left = countdownOf(h.actor)!.getSnapshot().context.secondsLeft;
+        expect(left).toBeLessThanOrEqual(ctx(s).orderSeconds);
+        expect(screen.getByTestId('swap-countdown').textContent).toBe(countdownText(left));
+      }
     },
     'review.live.clock.over': () => {
-      // Only while the confirm is on its way: the countdown shows 0:00 and the server's answer decides.
-      expect(screen.getByTestId('swap-countdown').textContent).toBe('0:00');
+      // Only while the confirm is on its way: the countdown shows 00:00 and the server's answer decides.
+      expect(screen.getByTestId('swap-countdown').textContent).toBe('00:00');
     },
     'review.live.step.ready': (h, s) => {
       const c = ctx(s);
@@ -436,8 +459,9 @@ describeModel('swap', {
       expect(screen.getByRole('link', { name: 'Back to assets' }).getAttribute('href')).toBe('/home');
       expect(screen.getByRole('link', { name: 'Open USDT' }).getAttribute('href')).toBe('/home/asset/USDT_TRX');
       expect(h.notes.at(-1)).toBe('settled');
-      const codes = h.fakes.calls('submitPasscode') as Array<{ code: string }>;
-      if (codes.length) expect(codes.at(-1)).toEqual({ code: '1234' });
+      // The passcode step confirmed this order (its typed input) with the code entered.
+      const codes = h.fakes.calls('authorise');
+      if (codes.length) expect(codes.at(-1)).toEqual({ request: { orderId: c.order!.id }, code: '1234' });
     },
   },
 });

@@ -8,12 +8,8 @@ import {
   selectSearch,
   selectSources,
 } from '../../../machines/swap.selectors';
-import { assetUnit } from '../../i18n/assetName';
-import { useFormat } from '../../i18n/useFormat';
-import { AssetLine } from '../../ui/AssetRow';
+import { AssetPicker } from '../../ui/AssetPicker';
 import { Screen } from '../../ui/Screen';
-import * as shell from '../shell/AppShell.css';
-import * as css from './swap.css';
 
 export type SwapActor = ActorRefFrom<typeof swapMachine>;
 
@@ -23,7 +19,6 @@ export type SwapActor = ActorRefFrom<typeof swapMachine>;
  */
 export function PickAssetScreen({ actor, side }: { actor: SwapActor; side: 'from' | 'to' }) {
   const { t } = useLingui();
-  const format = useFormat();
   const search = useSelector(actor, selectSearch);
   const sources = useSelector(actor, selectSources);
   const destinations = useSelector(actor, selectDestinations);
@@ -35,49 +30,21 @@ export function PickAssetScreen({ actor, side }: { actor: SwapActor; side: 'from
       back={side === 'from' && !canClose ? { to: '/home' } : { onClick: close }}
       title={side === 'from' ? <Trans>Swap from</Trans> : <Trans>Swap to</Trans>}
     >
-      <input
-        type="search"
-        className={css.search}
-        aria-label={t`Search by name or code`}
-        placeholder={t`Search`}
-        value={search}
-        onChange={(e) => actor.send({ type: 'search.changed', value: e.target.value })}
-      />
-      {items.length === 0 ? (
-        <p className={shell.muted} role="status" data-testid="no-results">
-          {search.trim() ? (
+      <AssetPicker
+        items={items}
+        label={side === 'from' ? t`Assets to swap from` : t`Assets to swap to`}
+        search={{ value: search, onChange: (value) => actor.send({ type: 'search.changed', value }) }}
+        onPick={(currency) => actor.send({ type: 'asset.picked', currency })}
+        empty={
+          search.trim() ? (
             <Trans>No assets match “{search}”.</Trans>
           ) : side === 'from' ? (
             <Trans>None of your assets can be swapped yet. Receive a coin first.</Trans>
           ) : (
             <Trans>This asset cannot be swapped to anything yet.</Trans>
-          )}
-        </p>
-      ) : (
-        <ul className={css.list} aria-label={side === 'from' ? t`Assets to swap from` : t`Assets to swap to`}>
-          {items.map((item) => (
-            <li key={item.currency}>
-              <button
-                type="button"
-                className={css.row}
-                onClick={() => actor.send({ type: 'asset.picked', currency: item.currency })}
-              >
-                <AssetLine
-                  currency={item.currency}
-                  coin={item.coin}
-                  right={
-                    item.available === null ? null : (
-                      <span className={css.rowEnd} data-testid="picker-available">
-                        {format.crypto(item.available, item.coin)} {assetUnit(item.coin, item.currency)}
-                      </span>
-                    )
-                  }
-                />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+          )
+        }
+      />
     </Screen>
   );
 }

@@ -22,7 +22,8 @@ import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
 import { useMoneyHold } from '../shell/moneyHold';
 import { Skeleton } from '../asset/parts';
-import { PasscodeVerifyScreen } from '../passcode/PasscodeVerifyScreen';
+import { PasscodeConfirmScreen } from '../passcode/PasscodeConfirmScreen';
+import { Countdown } from '../../ui/Countdown';
 import { swapMessages } from './messages';
 import type { SwapActor } from './PickAssetScreen';
 import type { SwapRates } from './SwapOrderScreen';
@@ -54,7 +55,7 @@ export function SwapReviewScreen({ actor, rates }: { actor: SwapActor; rates: Sw
 
   if (passcode) {
     return (
-      <PasscodeVerifyScreen
+      <PasscodeConfirmScreen
         actorRef={passcode}
         title={t`Enter your passcode to swap`}
         back={{ onClick: () => actor.send({ type: 'passcode.cancelled' }) }}
@@ -155,9 +156,7 @@ export function SwapReviewScreen({ actor, rates }: { actor: SwapActor; rates: Sw
             <span>
               <Timer size={16} strokeWidth={2} aria-hidden /> <Trans>The rate is fixed for</Trans>
             </span>
-            <span className={css.clock} role="timer" data-testid="swap-countdown">
-              {countdown}
-            </span>
+            <Countdown actor={countdown} className={css.clock} testId="swap-countdown" />
           </p>
         )}
         {failure && !stale ? (

@@ -1,8 +1,11 @@
 import { fromPromise, waitFor } from 'xstate';
 import type { SwapApi, SwapOrder, SwapOrderRequest, SwapQuote, SwapQuoteQuery } from '../../api/swap';
 import type { WalletApi } from '../../api/wallet';
-import { secondsUntil, type PlacedOrder, type SwapSetup } from '../../../machines/swap.machine';
+import { secondsUntil } from '../../../machines/shared/countdown';
+import type { PlacedOrder, SwapSetup } from '../../../machines/swap.machine';
 import type { AvailableCoinsActor } from '../../app/actors';
+import type { Platform } from '../../platform/types';
+import { biometricUnlockOn, createConfirmStep } from '../passcode/confirmStep';
 import { orderKeys } from './storage';
 
 export type SwapDeps = {
@@ -10,6 +13,7 @@ export type SwapDeps = {
   api: { wallet: Pick<WalletApi, 'getAssets'>; swap: SwapApi };
   accountId: () => Promise<string>;
   passcodeActive: () => Promise<boolean>;
+  platform: Pick<Platform, 'biometrics'>;
   /** The client clock, for the seconds left until the order's own expiresAt. */
   now?: () => number;
 };
@@ -21,7 +25,7 @@ async function catalogue(coins: AvailableCoinsActor) {
   return Object.values(snapshot.context.coins);
 }
 
-/** Real actor logic for the swap machine (spec §7 Swap calls); the passcode step is built by the page (steps.ts). */
+/** Real actor logic for the swap machine and its passcode step (spec §7 Swap calls). */
 export function createSwapActors(deps: SwapDeps) {
   const { coins, api, accountId } = deps;
   const now = deps.now ?? Date.now;
@@ -43,6 +47,7 @@ export function createSwapActors(deps: SwapDeps) {
           holdings: assets.map((a) => ({ currency: a.currency, available: a.totalAvailable })),
           pairs,
           passcodeActive,
+          biometrics: biometricUnlockOn(),
         };
       }),
       quote: fromPromise<SwapQuote, SwapQuoteQuery>(async ({ input }) => api.swap.quote(await accountId(), input)),
@@ -52,8 +57,11 @@ export function createSwapActors(deps: SwapDeps) {
         return { order, secondsLeft: secondsUntil(order.expiresAt, now()) };
       }),
       confirm: fromPromise<SwapOrder, { orderId: string }>(({ input }) => confirm(input.orderId)),
+      /** The passcode step: the same confirm, with the code in the pincode header. */
+      passcode: createConfirmStep(deps.platform, (request: { orderId: string }, pincode: string) =>
+        confirm(request.orderId, pincode),
+      ),
     },
-    confirm,
   };
 }
 

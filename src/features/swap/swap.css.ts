@@ -1,46 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 
-export const search = style({
-  width: '100%',
-  minHeight: 44,
-  padding: `0 ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  color: vars.color.primary,
-  fontSize: 16,
-});
-export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-});
-export const row = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  width: '100%',
-  padding: vars.space.md,
-  minHeight: 56,
-  background: vars.color.surface,
-  border: 'none',
-  borderRadius: vars.radius.md,
-  color: vars.color.primary,
-  cursor: 'pointer',
-  textAlign: 'left',
-  font: 'inherit',
-});
-export const rowEnd = style({
-  marginLeft: 'auto',
-  textAlign: 'right',
-  fontSize: 14,
-  color: vars.color.mutedText,
-  flexShrink: 0,
-});
 /** "You pay" / "You get": the asset button above its amount field. */
 // Outlined, not filled: the amount fields and Max inside keep their own surface and stand out.
 export const side = style({
