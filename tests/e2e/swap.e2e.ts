@@ -114,7 +114,7 @@ test('home shortcut → BTC to USDT with the passcode: balances move by exactly 
   const order = await toReview(page, '0.001');
   await checkA11y(page, 'swap-review');
   // The countdown starts from the order's own expiry (300 s on the server).
-  assert.match((await page.getByTestId('swap-countdown').textContent())!, /^(5:00|4:[45]\d)$/);
+  assert.match((await page.getByTestId('swap-countdown').textContent())!, /^(05:00|04:[45]\d)$/);
   assert.equal((await page.getByTestId('review-pay').textContent())!.trim(), '0.001 BTC');
   await page.getByRole('button', { name: 'Confirm swap' }).click();
   await page.getByRole('heading', { name: 'Enter your passcode to swap' }).waitFor();
@@ -171,7 +171,7 @@ test('an order that expired offers Update rate, which makes a fresh order (new k
   assert.equal(second.state, 'NEW');
   await page
     .getByTestId('swap-countdown')
-    .filter({ hasText: /^(5:00|4:[45]\d)$/ })
+    .filter({ hasText: /^(05:00|04:[45]\d)$/ })
     .waitFor();
   await page.getByRole('button', { name: 'Confirm swap' }).click();
   await typeCode(page, PASSCODE);
