@@ -35,6 +35,25 @@ const proxied = [
   '/analytics',
 ];
 
+/** The gateway suite on one database: `databaseUrl` empty for embedded PGlite, else a PostgreSQL server. */
+function gatewayProject(name: string, databaseUrl: string) {
+  return {
+    test: {
+      name,
+      environment: 'node',
+      include: ['gateway/test/**/*.test.ts'],
+      env: { DATABASE_URL: databaseUrl },
+      // Migrates once per run; every test file then loads/clones that database (support/database.ts).
+      globalSetup: ['gateway/test/support/globalSetup.ts'],
+      testTimeout: 30000,
+      hookTimeout: 60000,
+      // Every file has a database of its own (support/database.ts) and any server it starts takes a
+      // free port, so files can run side by side.
+      fileParallelism: true,
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     stripMachineDescriptions(),
@@ -130,20 +149,11 @@ export default defineConfig({
           testTimeout: 20000,
         },
       },
-      {
-        test: {
-          name: 'gateway',
-          environment: 'node',
-          include: ['gateway/test/**/*.test.ts'],
-          // Migrates once per run; every test file then loads/clones that database (support/database.ts).
-          globalSetup: ['gateway/test/support/globalSetup.ts'],
-          testTimeout: 30000,
-          hookTimeout: 60000,
-          // Every file has a database of its own (support/database.ts) and any server it starts takes a
-          // free port, so files can run side by side.
-          fileParallelism: true,
-        },
-      },
+      // The gateway suite once per database it supports: embedded PGlite always, and PostgreSQL when
+      // DATABASE_URL names a server (CI sets it). Both are projects of one run, so `npm test` schedules
+      // every app and gateway file on the same workers: no core waits for one run's last file.
+      gatewayProject('gateway', ''),
+      ...(process.env.DATABASE_URL ? [gatewayProject('gateway-postgres', process.env.DATABASE_URL)] : []),
     ],
   },
 });

@@ -49,7 +49,7 @@ async function measure(browser, url, storageState) {
   return { scripts, landed };
 }
 
-const gateway = await startGateway();
+const gateway = await startGateway({}, { startTimeoutMs: 180_000 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: flags,

@@ -21,7 +21,8 @@ declare module 'vitest' {
  * (the bulk of a fresh in-memory PGlite's start); PostgreSQL files clone the template database.
  */
 export default async function setup(project: TestProject) {
-  const adminUrl = process.env.DATABASE_URL;
+  // The project's own database (vite.config.ts: PGlite for `gateway`, the server for `gateway-postgres`).
+  const adminUrl = project.config.env?.DATABASE_URL ?? process.env.DATABASE_URL;
   if (!adminUrl) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'gw-template-'));
     const database = await openDatabase({ databaseUrl: 'memory://', dataDir: dir });
