@@ -2,23 +2,30 @@ import { assign, fromPromise, setup } from 'xstate';
 import { nextAmount, toWireAmount } from './shared/amountInput';
 import {
   QUOTE_DEBOUNCE_MS,
-  failureOf,
   isLimitFailure,
   outOfLimits,
   quotable,
   type BuyChoice,
-  type BuyDraft,
   type BuyFailure,
   type BuyQuote,
   type BuySide,
   type BuyTarget,
+  type BuyTyped,
   type QuoteRequest,
+  type QuotedDraft,
 } from './shared/buy';
+import { failureOfEvent } from './shared/failure';
 import { isZero } from './shared/money';
 import type { Coin } from '../contracts/wallet';
 import { output } from './shared/output';
 
 export * from './shared/buy';
+
+/** The coin and region of the URL, and what was typed before when the user comes back from the review. */
+export type BuyOrderInput = BuyChoice & { typed: BuyTyped | null };
+
+/** What the review starts from: the draft with the quote on screen, and the coin it is for. */
+export type BuyOrderOutput = { draft: QuotedDraft; coin: Coin | null };
 
 export type BuyOrderEvent =
   | { type: 'fiat.changed'; value: string }
@@ -40,16 +47,19 @@ export type BuyOrderContext = BuyChoice & {
 
 const typed = (c: BuyOrderContext) => (c.side === 'fiat' ? c.fiat : c.crypto);
 
-/** The draft the review starts from (what the user typed, and the quote on screen). */
-export const draftOf = (c: BuyOrderContext): BuyDraft => ({
+/** The draft the review starts from (what the user typed, and the quote on screen); only reached with a quote. */
+export const draftOf = (c: BuyOrderContext, quote: BuyQuote): QuotedDraft => ({
   currency: c.currency,
   geoId: c.geoId,
   fiatCurrency: c.fiatCurrency,
   depositAddress: c.depositAddress,
   side: c.side,
   amount: typed(c),
-  quote: c.quote,
+  quote,
 });
+
+/** The form's answer to the flow: `submitted` is only reached with a quote (the `canReview` guard). */
+export const orderOutputOf = (c: BuyOrderContext): BuyOrderOutput => ({ draft: draftOf(c, c.quote!), coin: c.coin });
 
 export const quoteRequestOf = (c: BuyOrderContext): QuoteRequest => ({
   currency: c.currency,
@@ -68,9 +78,15 @@ const E = '#buyOrder.editing';
  * disabled). Review needs a quote whose crypto amount is above 0 and whose fiat amount is within the limits.
  */
 export const buyOrderMachine = setup({
-  types: { context: {} as BuyOrderContext, events: {} as BuyOrderEvent, input: {} as BuyChoice, tags: {} as 'busy' },
+  types: {
+    context: {} as BuyOrderContext,
+    events: {} as BuyOrderEvent,
+    input: {} as BuyOrderInput,
+    output: {} as BuyOrderOutput,
+    tags: {} as 'busy',
+  },
   actors: {
-    /** The coin, this wallet's deposit address for it (added to the wallet when missing) and a saved draft. */
+    /** The coin and this wallet's deposit address for it (added to the wallet when missing). */
     loadBuyOrder: fromPromise<BuyTarget, BuyChoice>(async () => {
       throw new Error('loadBuyOrder not provided');
     }),
@@ -81,25 +97,15 @@ export const buyOrderMachine = setup({
   },
   delays: { DEBOUNCE: QUOTE_DEBOUNCE_MS },
   guards: {
-    draftQuotable: (_, target: BuyTarget) => quotable(target.draft?.amount ?? ''),
+    typedBefore: ({ context }) => quotable(typed(context)),
     nothingToQuote: ({ context }) => !quotable(typed(context)),
     typedFiatOutOfLimits: ({ context }) => context.side === 'fiat' && outOfLimits(context.fiat, context.fiatCurrency),
     quotedFiatOutOfLimits: ({ context }, quote: BuyQuote) => outOfLimits(quote.fiatAmount, context.fiatCurrency),
-    limitRefused: ({ event }) => isLimitFailure(failureOf((event as { error?: unknown }).error)),
+    limitRefused: ({ event }) => isLimitFailure(failureOfEvent(event)),
     canReview: ({ context }) => context.quote !== null && !isZero(context.quote.cryptoAmount),
   },
   actions: {
-    keepTarget: assign((_, { coin, depositAddress, draft }: BuyTarget) => {
-      const side = draft?.side ?? 'fiat';
-      const amount = nextAmount('', draft?.amount ?? '');
-      return {
-        coin,
-        depositAddress,
-        side,
-        fiat: side === 'fiat' ? amount : '',
-        crypto: side === 'crypto' ? amount : '',
-      };
-    }),
+    keepTarget: assign((_, { coin, depositAddress }: BuyTarget) => ({ coin, depositAddress })),
     setFiat: assign(({ context, event }) => ({
       side: 'fiat' as const,
       fiat: nextAmount(context.fiat, (event as { value: string }).value),
@@ -118,23 +124,27 @@ export const buyOrderMachine = setup({
     keepQuote: assign(({ context }, quote: BuyQuote) =>
       context.side === 'fiat' ? { quote, crypto: quote.cryptoAmount } : { quote, fiat: quote.fiatAmount },
     ),
-    keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
-    showReview: (_, _params: { draft: BuyDraft }) => {},
+    keepFailure: assign({ failure: ({ event }) => failureOfEvent(event) }),
   },
 }).createMachine({
   id: 'buyOrder',
-  context: ({ input }) => ({
-    currency: input.currency,
-    geoId: input.geoId,
-    fiatCurrency: input.fiatCurrency,
-    coin: null,
-    depositAddress: '',
-    side: 'fiat',
-    fiat: '',
-    crypto: '',
-    quote: null,
-    failure: null,
-  }),
+  context: ({ input }) => {
+    const side = input.typed?.side ?? 'fiat';
+    const amount = nextAmount('', input.typed?.amount ?? '');
+    return {
+      currency: input.currency,
+      geoId: input.geoId,
+      fiatCurrency: input.fiatCurrency,
+      coin: null,
+      depositAddress: '',
+      side,
+      fiat: side === 'fiat' ? amount : '',
+      crypto: side === 'crypto' ? amount : '',
+      quote: null,
+      failure: null,
+    };
+  },
+  output: ({ context }) => orderOutputOf(context),
   initial: 'loading',
   states: {
     loading: {
@@ -147,15 +157,7 @@ export const buyOrderMachine = setup({
           geoId: context.geoId,
           fiatCurrency: context.fiatCurrency,
         }),
-        // Back from the review (or a reload), the amount typed before is quoted again.
-        onDone: [
-          {
-            guard: { type: 'draftQuotable', params: output },
-            target: `${E}.waiting`,
-            actions: { type: 'keepTarget', params: output },
-          },
-          { target: `${E}.idle`, actions: { type: 'keepTarget', params: output } },
-        ],
+        onDone: { target: `${E}.idle`, actions: { type: 'keepTarget', params: output } },
         onError: { target: 'loadFailed', actions: 'keepFailure' },
       },
     },
@@ -167,7 +169,11 @@ export const buyOrderMachine = setup({
       },
       initial: 'idle',
       states: {
-        idle: { description: 'Nothing to quote: both amounts empty or zero.' },
+        idle: {
+          description: 'Nothing to quote: both amounts empty or zero.',
+          // Back from the review, the amount typed before is quoted again.
+          always: { guard: 'typedBefore', target: 'waiting' },
+        },
         waiting: {
           description: 'The 300 ms debounce: each keystroke starts it again; a quote still on its way is dropped.',
           after: {
@@ -201,11 +207,7 @@ export const buyOrderMachine = setup({
         quoted: {
           description: 'Both amounts and the approximate rate shown; review opens when the crypto amount is above 0.',
           on: {
-            'order.submitted': {
-              guard: 'canReview',
-              target: '#buyOrder.submitted',
-              actions: { type: 'showReview', params: ({ context }) => ({ draft: draftOf(context) }) },
-            },
+            'order.submitted': { guard: 'canReview', target: '#buyOrder.submitted' },
           },
         },
         outOfLimits: {
@@ -215,6 +217,6 @@ export const buyOrderMachine = setup({
         quoteFailed: { on: { 'quote.retried': 'quoting' } },
       },
     },
-    submitted: { description: 'Handed over to the review screen with this quote.' },
+    submitted: { type: 'final', description: 'Handed over to the review with this quote (the output).' },
   },
 });

@@ -1,67 +1,79 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, stateIn } from 'xstate';
 import type { Coin } from '../contracts/wallet';
 import { toWireAmount } from './shared/amountInput';
 import {
   QUOTE_VALIDITY_SECONDS,
-  failureOf,
   orderOf,
   reviewSignature,
-  type BuyDraft,
   type BuyFailure,
   type BuyOrderCreated,
   type BuyOrderRequest,
   type BuyQuote,
   type QuoteRequest,
+  type QuotedDraft,
 } from './shared/buy';
+import { countdownMachine } from './countdown.machine';
+import { failedWith, failureOfEvent } from './shared/failure';
 import { output } from './shared/output';
 
 export * from './shared/buy';
 
-/** What the review finds on opening: the order form's draft (sessionStorage) and how long its quote has left. */
-export type BuyReviewStart = { draft: (BuyDraft & { quote: BuyQuote }) | null; coin: Coin | null; secondsLeft: number };
+/** What the order form handed over (through the flow): the draft with the quote on screen, and the coin. */
+export type BuyReviewInput = { draft: QuotedDraft; coin: Coin | null };
 
 export type BuyReviewEvent = { type: 'review.confirmed' } | { type: 'rate.updated' };
 
 export type BuyReviewContext = {
-  draft: BuyDraft | null;
+  draft: QuotedDraft;
   coin: Coin | null;
-  quote: BuyQuote | null;
-  /** Seconds until the quote's rate id expires (spec §4: a 5-minute countdown shown as mm:ss). */
+  /** Seconds the quote had left when its countdown started (spec §4: 5 minutes, shown as mm:ss). */
   secondsLeft: number;
+  /** The countdown reached 0 while the order request was on its way: a failed answer expires the review. */
+  ranOut: boolean;
   /** The review's idempotency key: one per quote, stored so retries, double taps and reloads reuse it. */
   key: string | null;
   failure: BuyFailure | null;
   order: BuyOrderCreated | null;
 };
 
-export const signatureOf = (c: BuyReviewContext) => (c.draft && c.quote ? reviewSignature(c.draft, c.quote) : '');
+export const signatureOf = (c: BuyReviewContext) => reviewSignature(c.draft, c.draft.quote);
 
-export const orderRequestOf = (c: BuyReviewContext): BuyOrderRequest => orderOf(c.draft!, c.quote!, c.key!);
+export const orderRequestOf = (c: BuyReviewContext): BuyOrderRequest => orderOf(c.draft, c.draft.quote, c.key ?? '');
 
-export const requoteOf = (c: BuyReviewContext): QuoteRequest => {
-  const d = c.draft!;
-  return {
-    currency: d.currency,
-    geoId: d.geoId,
-    fiatCurrency: d.fiatCurrency,
-    depositAddress: d.depositAddress,
-    side: d.side,
-    amount: toWireAmount(d.amount),
-  };
-};
+export const requoteOf = ({ draft: d }: BuyReviewContext): QuoteRequest => ({
+  currency: d.currency,
+  geoId: d.geoId,
+  fiatCurrency: d.fiatCurrency,
+  depositAddress: d.depositAddress,
+  side: d.side,
+  amount: toWireAmount(d.amount),
+});
+
+const NOTIFY_FAILED = {
+  type: 'notifyFailed',
+  params: ({ event }: { event: { type: string; error?: unknown } }) => ({ failure: failureOfEvent(event) }),
+} as const;
 
 /**
- * /buy/order/review (spec §2, §4, §7): the summary with a mm:ss countdown from the quote (one-second
- * `after` ticks). At 0 the summary greys out, the expired message shows and Update rate asks a fresh
- * quote and restarts the countdown. Confirm creates the order (POST /b2c/order) with the review's key
- * and the page sends the browser to the returned payment url.
+ * /buy/order/review (spec §2, §4, §7): the summary with a mm:ss countdown (the countdown child) from the
+ * quote. At 0 the summary greys out, the expired message shows and Update rate asks a fresh quote and
+ * restarts the countdown. Confirm creates the order (POST /b2c/order) with the review's key; the output is
+ * the created order (the flow sends the browser to its payment url), or null when the review gave up.
  */
 export const buyReviewMachine = setup({
-  types: { context: {} as BuyReviewContext, events: {} as BuyReviewEvent, tags: {} as 'busy' },
+  types: {
+    context: {} as BuyReviewContext,
+    events: {} as BuyReviewEvent,
+    input: {} as BuyReviewInput,
+    output: {} as BuyOrderCreated | null,
+    tags: {} as 'busy',
+  },
   actors: {
-    loadReview: fromPromise<BuyReviewStart>(async () => {
-      throw new Error('loadReview not provided');
+    /** Seconds the quote's rate id has left now (the service reads the clock, so the machine stays pure). */
+    timeLeft: fromPromise<number, { quote: BuyQuote }>(async () => {
+      throw new Error('timeLeft not provided');
     }),
+    countdown: countdownMachine,
     /** The key stored for this review's signature (sessionStorage), or a new random UUID stored at once. */
     reviewKey: fromPromise<string, { signature: string }>(async () => {
       throw new Error('reviewKey not provided');
@@ -75,118 +87,98 @@ export const buyReviewMachine = setup({
       throw new Error('createOrder not provided');
     }),
   },
-  delays: { TICK: 1000 },
   guards: {
-    noReview: (_, start: BuyReviewStart) => start.draft === null,
-    alreadyExpired: (_, start: BuyReviewStart) => start.secondsLeft <= 0,
-    lastSecond: ({ context }) => context.secondsLeft <= 1,
-    rateExpired: ({ event }) => /RATE_EXPIRED|EXPIRED/.test(failureOf((event as { error?: unknown }).error).code),
+    noTimeLeft: (_, seconds: number) => seconds <= 0,
+    rateExpired: ({ event }) => /RATE_EXPIRED|EXPIRED/.test(failedWith(event)),
+    ranOut: ({ context }) => context.ranOut,
+    ordering: stateIn({ counting: 'creating' }),
   },
   actions: {
-    keepStart: assign((_, { draft, coin, secondsLeft }: BuyReviewStart) => ({
-      draft,
-      coin,
-      quote: draft?.quote ?? null,
-      secondsLeft: Math.max(0, secondsLeft),
-    })),
-    tick: assign({ secondsLeft: ({ context }) => Math.max(0, context.secondsLeft - 1) }),
+    keepTimeLeft: assign((_, seconds: number) => ({ secondsLeft: Math.max(0, seconds) })),
     expire: assign({ secondsLeft: 0 }),
-    keepFreshQuote: assign(({ context }, quote: BuyQuote) => {
-      return {
-        quote,
-        draft: context.draft ? { ...context.draft, quote } : null,
-        secondsLeft: quote.validSeconds ?? QUOTE_VALIDITY_SECONDS,
-        key: null,
-        failure: null,
-      };
-    }),
-    keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
+    runOut: assign({ ranOut: true }),
+    keepFreshQuote: assign(({ context }, quote: BuyQuote) => ({
+      draft: { ...context.draft, quote },
+      secondsLeft: quote.validSeconds ?? QUOTE_VALIDITY_SECONDS,
+      ranOut: false,
+      key: null,
+      failure: null,
+    })),
+    keepFailure: assign({ failure: ({ event }) => failureOfEvent(event) }),
     clearFailure: assign({ failure: null }),
     keepOrder: assign((_, order: BuyOrderCreated) => ({ order })),
-    /** Back to the order form (no draft to review, or the key could not be made). */
-    showOrder: () => {},
-    /** Saves the fresh quote in the draft, so a reload reviews it. */
-    saveDraft: (_, _params: { draft: BuyDraft | null }) => {},
-    /** Remembers the order and sends the browser (or the messenger's link opener) to the payment page. */
-    openPayment: (_, _params: { order: BuyOrderCreated }) => {},
     notifyFailed: (_, _params: { failure: BuyFailure }) => {},
   },
 }).createMachine({
   id: 'buyReview',
-  context: { draft: null, coin: null, quote: null, secondsLeft: 0, key: null, failure: null, order: null },
-  initial: 'loading',
+  context: ({ input }) => ({
+    draft: input.draft,
+    coin: input.coin,
+    secondsLeft: 0,
+    ranOut: false,
+    key: null,
+    failure: null,
+    order: null,
+  }),
+  output: ({ context }) => context.order,
+  initial: 'timing',
   states: {
-    loading: {
+    timing: {
       tags: 'busy',
+      description: 'How long the quote has left: it may have aged on the order form.',
       invoke: {
-        id: 'loadReview',
-        src: 'loadReview',
+        id: 'timeLeft',
+        src: 'timeLeft',
+        input: ({ context }) => ({ quote: context.draft.quote }),
         onDone: [
-          { guard: { type: 'noReview', params: output }, target: 'left', actions: 'showOrder' },
-          {
-            guard: { type: 'alreadyExpired', params: output },
-            target: 'expired',
-            actions: { type: 'keepStart', params: output },
-          },
-          { target: 'keying', actions: { type: 'keepStart', params: output } },
+          { guard: { type: 'noTimeLeft', params: output }, target: 'expired', actions: 'expire' },
+          { target: 'counting', actions: { type: 'keepTimeLeft', params: output } },
         ],
-        onError: { target: 'left', actions: 'showOrder' },
       },
     },
-    keying: {
-      tags: 'busy',
+    counting: {
+      description: 'The countdown runs (one tick a second); at 0 the quote expires.',
       invoke: {
-        id: 'reviewKey',
-        src: 'reviewKey',
-        input: ({ context }) => ({ signature: signatureOf(context) }),
-        onDone: { target: 'active', actions: assign({ key: ({ event }) => event.output }) },
-        onError: {
-          target: 'left',
-          actions: [
-            'keepFailure',
-            { type: 'notifyFailed', params: ({ context }) => ({ failure: context.failure! }) },
-            'showOrder',
-          ],
-        },
+        id: 'countdown',
+        src: 'countdown',
+        input: ({ context }) => ({ seconds: context.secondsLeft }),
+        onDone: [
+          // The order request is not cut short: its answer decides (a created order is paid at its own rate).
+          { guard: 'ordering', actions: 'runOut' },
+          // A failed confirm's message is stale once the quote ran out.
+          { target: 'expired', actions: ['expire', 'clearFailure'] },
+        ],
       },
-    },
-    active: {
-      initial: 'idle',
+      initial: 'keying',
       states: {
-        idle: {
-          description: 'The countdown runs: one tick a second; the last one expires the quote.',
-          after: {
-            TICK: [
-              // A failed confirm's message is stale once the quote ran out.
-              { guard: 'lastSecond', target: '#buyReview.expired', actions: ['expire', 'clearFailure'] },
-              { target: 'idle', reenter: true, actions: 'tick' },
-            ],
+        keying: {
+          tags: 'busy',
+          invoke: {
+            id: 'reviewKey',
+            src: 'reviewKey',
+            input: ({ context }) => ({ signature: signatureOf(context) }),
+            onDone: { target: 'idle', actions: assign({ key: ({ event }) => event.output }) },
+            onError: {
+              target: '#buyReview.left',
+              actions: ['keepFailure', NOTIFY_FAILED],
+            },
           },
-          on: { 'review.confirmed': { target: 'creating', actions: 'clearFailure' } },
         },
+        idle: { on: { 'review.confirmed': { target: 'creating', actions: 'clearFailure' } } },
         creating: {
           tags: 'busy',
-          description:
-            "One order request with the review's key; the countdown waits for the answer; a second tap sends nothing.",
+          description: "One order request with the review's key; a second tap sends nothing.",
           invoke: {
             id: 'createOrder',
             src: 'createOrder',
             input: ({ context }) => orderRequestOf(context),
-            onDone: {
-              target: '#buyReview.redirecting',
-              actions: [
-                { type: 'keepOrder', params: output },
-                { type: 'openPayment', params: ({ event }) => ({ order: event.output }) },
-              ],
-            },
+            onDone: { target: '#buyReview.created', actions: { type: 'keepOrder', params: output } },
             onError: [
               { guard: 'rateExpired', target: '#buyReview.expired', actions: ['keepFailure', 'expire'] },
+              { guard: 'ranOut', target: '#buyReview.expired', actions: ['keepFailure', 'expire'] },
               {
                 target: 'idle',
-                actions: [
-                  'keepFailure',
-                  { type: 'notifyFailed', params: ({ context }) => ({ failure: context.failure! }) },
-                ],
+                actions: ['keepFailure', NOTIFY_FAILED],
               },
             ],
           },
@@ -203,17 +195,14 @@ export const buyReviewMachine = setup({
         id: 'quote',
         src: 'quote',
         input: ({ context }) => requoteOf(context),
-        onDone: {
-          target: 'keying',
-          actions: [
-            { type: 'keepFreshQuote', params: output },
-            { type: 'saveDraft', params: ({ context }) => ({ draft: context.draft }) },
-          ],
-        },
+        onDone: { target: 'counting', actions: { type: 'keepFreshQuote', params: output } },
         onError: { target: 'expired', actions: 'keepFailure' },
       },
     },
-    redirecting: { description: 'The order exists: the browser is on its way to the payment page.' },
-    left: { description: 'Back on the order form.' },
+    created: {
+      type: 'final',
+      description: 'The order exists: the flow sends the browser to its payment page.',
+    },
+    left: { type: 'final', description: 'No key could be made for the review: back to the order form.' },
   },
 });

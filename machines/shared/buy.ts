@@ -5,6 +5,7 @@
 import type { BuyOrderRequest } from '../../contracts/buy';
 import type { Coin } from '../../contracts/wallet';
 import { isCompleteAmount, toWireAmount } from './amountInput';
+import type { Failure } from './failure';
 import { compareDecimal, fromUnits, isZero, toUnits } from './money';
 
 /**
@@ -46,8 +47,14 @@ export type QuoteRequest = {
 /** Where the order form and the review start from (the URL's choice of coin and region). */
 export type BuyChoice = { currency: string; geoId: string; fiatCurrency: string };
 
-/** What the order form hands to the review (kept in sessionStorage so a reload finds the same review). */
+/** What the order form hands to the review, through the flow's context (never storage). */
 export type BuyDraft = BuyChoice & { depositAddress: string; side: BuySide; amount: string; quote: BuyQuote | null };
+
+/** A draft the review can show: it carries the quote the order form had on screen. */
+export type QuotedDraft = BuyDraft & { quote: BuyQuote };
+
+/** What the user typed on the order form: back from the review, the form starts from it and quotes it again. */
+export type BuyTyped = { side: BuySide; amount: string };
 
 /** Spec §7 POST /b2c/order body. */
 export type { BuyOrderRequest } from '../../contracts/buy';
@@ -55,16 +62,8 @@ export type { BuyOrderRequest } from '../../contracts/buy';
 /** The created order: where the payment page is, and the order to follow on return. */
 export type BuyOrderCreated = { url: string; orderId: string };
 
-/** Errors are data: a server code and message, or the limits the server refused. */
-export type BuyFailure = { code: string; message: string };
-
-export function failureOf(error: unknown): BuyFailure {
-  const e = (error ?? {}) as { code?: unknown; message?: unknown };
-  return {
-    code: typeof e.code === 'string' ? e.code : 'UNKNOWN',
-    message: typeof e.message === 'string' ? e.message : '',
-  };
-}
+/** Errors are data (machines/shared/failure.ts): a server code and message, or the limits the server refused. */
+export type BuyFailure = Failure;
 
 /** The server refused the amount for the limits (the app shows buy_limit, like its own check). */
 export const isLimitFailure = (f: BuyFailure | null) => f !== null && /LIMIT/.test(f.code);
@@ -116,13 +115,12 @@ export function orderOf(draft: BuyDraft, quote: BuyQuote, idempotencyKey: string
 export const reviewSignature = (draft: BuyDraft, quote: BuyQuote) =>
   `${draft.currency}|${draft.fiatCurrency}|${draft.side}|${toWireAmount(draft.amount)}|${quote.fixedRateId}`;
 
-/** mm:ss of a countdown (spec §4). */
-export const mmss = (seconds: number) => {
-  const s = Math.max(0, seconds);
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-};
+/** When a quote's rate id runs out (ms since the epoch): its validity counted from when the app received it. */
+export const quoteDeadline = (quote: BuyQuote, now: number) =>
+  (quote.receivedAt ?? now) + (quote.validSeconds ?? QUOTE_VALIDITY_SECONDS) * 1000;
 
-export type BuyTarget = { coin: Coin; depositAddress: string; draft: { side: BuySide; amount: string } | null };
+/** The coin and this wallet's deposit address for it, as the order form loads them. */
+export type BuyTarget = { coin: Coin; depositAddress: string };
 
 /** A region the card buy works in (spec §3 geo/availability item), with the fiat's name (GET /fiat/metadata). */
 export type BuyRegion = { geoId: string; fiatCurrency: string; name: string };
@@ -137,3 +135,15 @@ export type BuyOrderStatus = {
   fiatAmount: string;
   fiatCurrency: string;
 };
+
+/**
+ * The buy flow's steps (/buy/pay, /buy/order, /buy/order/review, /buy/status/{orderId}): the URL is the
+ * step; the coin, the region and the order id it also carries are the flow's own (it builds the URL).
+ */
+export type BuyStep = 'pay' | 'order' | 'review' | 'status';
+
+/** A region chosen on /buy/pay. */
+export type BuyRegionChoice = Pick<BuyRegion, 'geoId' | 'fiatCurrency'>;
+
+export const sameChoice = (a: BuyChoice, b: BuyChoice) =>
+  a.currency === b.currency && a.geoId === b.geoId && a.fiatCurrency === b.fiatCurrency;

@@ -126,14 +126,20 @@ export function buildRouteTree(pages: Pages, beforeSignedIn?: () => Promise<void
     component: pages.HistoryPage,
   });
 
-  // Card buy (src/features/buy): the coin and region travel in the URL, so a reload keeps them.
+  // Card buy (src/features/buy): the coin list, then one layout holding the buy machine for the regions,
+  // amounts, review and return steps. The coin and region travel in the URL, so a reload keeps them.
   const buyChoice = (search: Search): { currency?: string; geoId?: string; fiat?: string } => ({
     currency: text(search, 'currency'),
     geoId: text(search, 'geoId'),
     fiat: text(search, 'fiat'),
   });
-  const buyRoute = <const TPath extends string>(path: TPath, component: Pages[keyof Pages]) =>
-    createRoute({ getParentRoute: () => signedIn, path, validateSearch: buyChoice, component });
+  const buyFlow = createRoute({
+    getParentRoute: () => signedIn,
+    id: 'buy-flow',
+    validateSearch: buyChoice,
+    component: pages.BuyPage,
+  });
+  const buyStep = <const TPath extends string>(path: TPath) => createRoute({ getParentRoute: () => buyFlow, path });
 
   return root.addChildren([
     index,
@@ -192,11 +198,13 @@ export function buildRouteTree(pages: Pages, beforeSignedIn?: () => Promise<void
       app('/settings/address-book/$id/edit', pages.AddressBookEditPage),
       app('/settings/address-book/$id/delete', pages.AddressBookDeletePage),
       app('/buy/get', pages.BuyGetPage),
-      buyRoute('/buy/pay', pages.BuyPayPage),
-      buyRoute('/buy/order', pages.BuyOrderPage),
-      buyRoute('/buy/order/review', pages.BuyReviewPage),
-      // The payment page's return URL (contracts/buy.ts BUY_RETURN_PATH).
-      app('/buy/status/$orderId', pages.BuyStatusPage),
+      buyFlow.addChildren([
+        buyStep('/buy/pay'),
+        buyStep('/buy/order'),
+        buyStep('/buy/order/review'),
+        // The payment page's return URL (contracts/buy.ts BUY_RETURN_PATH).
+        buyStep('/buy/status/$orderId'),
+      ]),
     ]),
     notFound,
   ]);

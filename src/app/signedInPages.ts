@@ -68,10 +68,7 @@ export const signedInPageChunks = {
   AddressBookEditPage: 'addressBook',
   AddressBookDeletePage: 'addressBook',
   BuyGetPage: 'buy',
-  BuyPayPage: 'buy',
-  BuyOrderPage: 'buy',
-  BuyReviewPage: 'buy',
-  BuyStatusPage: 'buy',
+  BuyPage: 'buy',
   BottomNav: 'nav',
   OfflineBanner: 'nav',
 } as const satisfies Record<string, keyof typeof signedInChunks>;

@@ -7,14 +7,14 @@ import { act, screen } from '@testing-library/react';
 import { createActor, type AnyActorRef } from 'xstate';
 import {
   buyOrderMachine,
-  draftOf,
+  orderOutputOf,
   outOfLimits,
   quoteRequestOf,
   type BuyOrderContext,
-  type BuyDraft,
+  type BuyOrderInput,
 } from '../../machines/buyOrder.machine';
 import { BuyOrderScreen } from '../../src/features/buy/BuyOrderScreen';
-import { describeModel, type MountTools } from '../support/mbt';
+import { createDeferredActors, describeModel, type Harness, type MountTools } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import {
   BTC_ADDRESS,
@@ -30,27 +30,25 @@ import {
 } from './buy-fixtures';
 import { says } from '../support/dom';
 
-async function mount({ fakes }: MountTools) {
-  const reviews: BuyDraft[] = [];
+const INPUT: BuyOrderInput = { ...CHOICE, typed: null };
+
+async function mountWith({ fakes }: Pick<MountTools, 'fakes'>, input: BuyOrderInput) {
   const actor = createActor(
-    buyOrderMachine.provide({
-      actors: { loadBuyOrder: fakes.promise('loadBuyOrder'), quote: fakes.promise('quote') },
-      actions: { showReview: (_, { draft }) => void reviews.push(draft) },
-    }),
-    { input: CHOICE },
+    buyOrderMachine.provide({ actors: { loadBuyOrder: fakes.promise('loadBuyOrder'), quote: fakes.promise('quote') } }),
+    { input },
   ).start();
   await renderInRouter(<BuyOrderScreen actor={actor} back={{ to: '/buy/pay', search: { currency: 'BTC' } }} />, {
     path: '/buy/order',
   });
-  return { actor: actor as AnyActorRef, reviews };
+  return { actor: actor as AnyActorRef };
 }
 
-const target = (draft: { side: 'fiat' | 'crypto'; amount: string } | null) =>
-  labelled(draft ? `BTC, draft ${draft.side} ${draft.amount}` : 'BTC, no draft', {
-    coin: btcCoin,
-    depositAddress: BTC_ADDRESS,
-    draft,
-  });
+const mount = (tools: MountTools) => mountWith(tools, INPUT);
+
+const target = labelled('BTC', { coin: btcCoin, depositAddress: BTC_ADDRESS });
+
+/** The live actor (mount returns it directly). */
+const liveOf = (h: Harness<object>) => h.actor as AnyActorRef;
 
 const LIMIT = 'Enter an amount from 3,000 to 75,000 RUB';
 const typed = (c: BuyOrderContext) => (c.side === 'fiat' ? c.fiat : c.crypto);
@@ -85,15 +83,14 @@ const edits = [
 
 describeModel('buyOrder', {
   machine: buyOrderMachine,
-  input: CHOICE,
+  input: INPUT,
   fakeTimers: true,
   delays: { DEBOUNCE: 300 },
   events: (s) => {
     const c = s.context as BuyOrderContext;
     if (s.matches('loading')) {
       return [
-        { type: 'xstate.done.actor.loadBuyOrder', output: target(null) },
-        { type: 'xstate.done.actor.loadBuyOrder', output: target({ side: 'fiat', amount: '5000' }) },
+        { type: 'xstate.done.actor.loadBuyOrder', output: target },
         { type: 'xstate.error.actor.loadBuyOrder', error: serverError('HTTP_503', 'Unavailable', 503) },
       ];
     }
@@ -144,7 +141,7 @@ describeModel('buyOrder', {
       expect(button('Review').disabled).toBe(true);
       expect(screen.getByTestId('buy-rate').textContent).toBe('');
       expect(screen.getByTestId('buy-limits').textContent).toBe(LIMIT);
-      expect(h.reviews).toEqual([]);
+      expect(liveOf(h).getSnapshot().output).toBeUndefined();
     },
     'editing.waiting': async (h) => {
       expect(screen.getByTestId('buy-rate').textContent).toBe('Getting the rate…');
@@ -180,12 +177,34 @@ describeModel('buyOrder', {
       expect(button('Review').disabled).toBe(true);
     },
     submitted: (h, s) => {
-      // The page navigates to the review; until then the form stays as it was.
+      // The flow moves on to the review with the output; until then the form stays as it was.
       expect(fiatInput().value).toBe((s.context as BuyOrderContext).fiat);
-      expect(h.reviews).toEqual([draftOf(s.context as BuyOrderContext)]);
-      expect(h.reviews[0].quote?.fixedRateId).toBe('rate-1');
+      const handed = liveOf(h).getSnapshot().output;
+      expect(handed).toEqual(orderOutputOf(s.context as BuyOrderContext));
+      expect(handed.draft.quote.fixedRateId).toBe('rate-1');
+      expect(handed.coin).toEqual(btcCoin);
     },
   },
+});
+
+describe('buyOrder back from the review', () => {
+  it('starts from the amount typed before and quotes it again after the debounce', async () => {
+    vi.useFakeTimers();
+    const fakes = createDeferredActors();
+    await mountWith({ fakes }, { ...CHOICE, typed: { side: 'fiat', amount: '5000' } });
+    await act(async () => fakes.resolve('loadBuyOrder', target));
+    expect(fiatInput().value).toBe('5000');
+    expect(screen.getByTestId('buy-rate').textContent).toBe('Getting the rate…');
+    expect(fakes.calls('quote')).toEqual([]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    expect(fakes.calls('quote')).toEqual([{ ...CHOICE, depositAddress: BTC_ADDRESS, side: 'fiat', amount: '5000' }]);
+    await act(async () => fakes.resolve('quote', quoteFor('fiat', '5000')));
+    expect(cryptoInput().value).toBe('0.00083333');
+    expect(button('Review').disabled).toBe(false);
+    vi.useRealTimers();
+  });
 });
 
 describe('buyOrder limits (spec §5, inclusive)', () => {

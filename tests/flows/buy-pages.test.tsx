@@ -2,7 +2,7 @@
  * Card buy inside the real app (router, guards, services): inside Telegram the payment page opens with
  * the platform's openLink and the app follows the order, the pending order survives the mini-app being
  * closed (its id only, in localStorage), and one idempotency key per review survives a failed try and a
- * reload of the review.
+ * reload (the draft itself is never stored: a reloaded review starts over on the order form).
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -121,7 +121,7 @@ describe('buy pages in the app', () => {
     await waitFor(() => expect(window.localStorage.getItem('buy.pendingOrder')).toBeNull());
   });
 
-  it('a failed confirm, then a reload of the review: the same key is sent again', async () => {
+  it('a failed confirm, then a reload of the review: back on the order form, the same quote reviewed sends the same key', async () => {
     const { calls, orders } = fakeBuy({ failFirst: true });
     const first = mount(ORDER_PATH, calls);
     const user = userEvent.setup();
@@ -130,10 +130,13 @@ describe('buy pages in the app', () => {
     expect(pathname(first)).toBe('/buy/order/review');
     first.view.unmount();
 
-    // The browser reloads the review: the draft and its key come back from sessionStorage.
+    // The browser reloads the review: the draft was in the flow's memory only, so the order form opens (its
+    // URL replacing the review's); the key of that quote's review is still in sessionStorage.
     // (Inside Telegram here, so the payment page opens through the fake platform rather than jsdom's location.)
     const second = mount('/buy/order/review?currency=BTC&geoId=RU&fiat=RUB', calls, true);
-    await user.click(await screen.findByRole('button', { name: 'Confirm and pay' }));
+    expect((await screen.findByLabelText('You pay, RUB')) as HTMLInputElement).toHaveProperty('value', '');
+    await waitFor(() => expect(pathname(second)).toBe('/buy/order'));
+    await user.click(await review(user));
     await waitFor(() => expect(orders).toHaveLength(2));
     expect(orders[1].idempotencyKey).toBe(orders[0].idempotencyKey);
     await waitFor(() => expect(second.calls.links).toEqual([ORDER_URL]));

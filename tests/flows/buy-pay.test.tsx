@@ -1,4 +1,4 @@
-/** /buy/pay (spec §2, §7): the regions (fiat currencies) the card buy offers for the coin; empty; retry. */
+/** /buy/pay (spec §2, §7): the regions (fiat currencies) the card buy offers for the coin, one chosen; empty; retry. */
 import { screen, within } from '@testing-library/react';
 import { createActor, type AnyActorRef } from 'xstate';
 import { buyPayMachine } from '../../machines/buyPay.machine';
@@ -31,9 +31,16 @@ describeModel('buyPay', {
       { type: 'xstate.error.actor.loadRegions', error: serverError('HTTP_503', 'Unavailable', 503) },
     ],
     failed: [{ type: 'load.retried' }],
+    choosing: [
+      { type: 'region.chosen', geoId: 'RU', fiatCurrency: 'RUB' },
+      { type: 'region.chosen', geoId: 'KZ', fiatCurrency: 'KZT' },
+    ],
   },
   mount,
-  drive: { 'load.retried': (_e, h) => h.user.click(button('Retry')) },
+  drive: {
+    'load.retried': (_e, h) => h.user.click(button('Retry')),
+    'region.chosen': (e, h) => h.user.click(button(new RegExp(`${e.fiatCurrency}$`))),
+  },
   states: {
     '*': () => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Pay with'),
     loading: (h) => {
@@ -41,11 +48,16 @@ describeModel('buyPay', {
       expect(h.fakes.calls('loadRegions').at(-1)).toEqual({ currency: 'BTC' });
     },
     choosing: () => {
-      const links = within(screen.getByRole('list', { name: 'Currencies' })).getAllByRole('link');
-      expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
-        ['Russian RubleRUB', '/buy/order?currency=BTC&geoId=RU&fiat=RUB'],
-        ['Kazakhstani TengeKZT', '/buy/order?currency=BTC&geoId=KZ&fiat=KZT'],
-      ]);
+      const rows = within(screen.getByRole('list', { name: 'Currencies' })).getAllByRole('button');
+      expect(rows.map((r) => r.textContent)).toEqual(['Russian RubleRUB', 'Kazakhstani TengeKZT']);
+    },
+    chosen: (h, s) => {
+      // The flow opens the order form of the region chosen (the output), which builds its URL.
+      const chosen = (s.context as { chosen: unknown }).chosen;
+      expect((h.actor as AnyActorRef).getSnapshot().output).toEqual(chosen);
+      expect(screen.getByRole('list', { name: 'Currencies' }).textContent).toContain(
+        (chosen as { fiatCurrency: string }).fiatCurrency,
+      );
     },
     empty: () => expect(screen.getByRole('status').textContent).toBe('Buying BTC with a card is not available yet.'),
     failed: () => expect(screen.getByRole('alert').textContent).toContain('Could not load the payment options.'),

@@ -1,5 +1,4 @@
 import type { ActorRefFrom } from 'xstate';
-import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { buyPayMachine } from '../../../machines/buyPay.machine';
@@ -27,7 +26,7 @@ function fiatName(code: string, fallback: string, locale: string): string {
   }
 }
 
-/** /buy/pay (spec §2): the fiat currency or region to pay in, from the availability of this coin. */
+/** /buy/pay (spec §2): the fiat currency or region to pay in, from the availability of this coin; one opens its order form. */
 export function BuyPayScreen({ actor, coin }: { actor: BuyPayActor; coin: Coin | null }) {
   const { t } = useLingui();
   const locale = useLocale();
@@ -60,13 +59,17 @@ export function BuyPayScreen({ actor, coin }: { actor: BuyPayActor; coin: Coin |
       <ul className={settings.list} aria-label={t`Currencies`}>
         {regions.map((r) => (
           <li key={`${r.geoId}-${r.fiatCurrency}`}>
-            <Link to="/buy/order" search={{ currency, geoId: r.geoId, fiat: r.fiatCurrency }} className={settings.row}>
+            <button
+              type="button"
+              className={settings.row}
+              onClick={() => actor.send({ type: 'region.chosen', geoId: r.geoId, fiatCurrency: r.fiatCurrency })}
+            >
               <span>{fiatName(r.fiatCurrency, r.name, locale)}</span>
               <span className={settings.value}>
                 <span className={css.regionCode}>{r.fiatCurrency}</span>
                 <ChevronIcon />
               </span>
-            </Link>
+            </button>
           </li>
         ))}
       </ul>

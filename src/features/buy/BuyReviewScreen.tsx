@@ -6,7 +6,7 @@ import type { buyReviewMachine } from '../../../machines/buyReview.machine';
 import {
   selectCanConfirm,
   selectCoin,
-  selectCountdown,
+  selectCountdownActor,
   selectCreating,
   selectExpired,
   selectFailure,
@@ -19,6 +19,7 @@ import {
 import { assetUnit } from '../../i18n/assetName';
 import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
+import { Countdown } from '../../ui/Countdown';
 import { Screen } from '../../ui/Screen';
 import { useMoneyHold } from '../shell/moneyHold';
 import { Spinner } from '../../ui/Spinner';
@@ -45,8 +46,8 @@ export function BuyReviewScreen({
   const loading = useSelector(actor, selectReviewLoading);
   const quote = useSelector(actor, selectQuote);
   const coin = useSelector(actor, selectCoin);
-  const currency = useSelector(actor, (s) => s.context.draft?.currency ?? '');
-  const countdown = useSelector(actor, selectCountdown);
+  const currency = useSelector(actor, (s) => s.context.draft.currency);
+  const countdown = useSelector(actor, selectCountdownActor);
   const expired = useSelector(actor, selectExpired);
   const requoting = useSelector(actor, selectRequoting);
   const creating = useSelector(actor, selectCreating);
@@ -135,17 +136,15 @@ export function BuyReviewScreen({
             <p role="alert" className={css.error} data-testid="review-expired">
               <Trans>The rate has expired. Update it to see the current price.</Trans>
             </p>
-          ) : (
+          ) : countdown ? (
             <p className={css.timer}>
               <Timer size={16} aria-hidden="true" />
               <span>
                 <Trans>Rate valid for</Trans>
               </span>
-              <span role="timer" aria-live="off" className={css.time} data-testid="review-countdown">
-                {countdown}
-              </span>
+              <Countdown actor={countdown} className={css.time} testId="review-countdown" />
             </p>
-          )}
+          ) : null}
           {failure && !/EXPIRED/.test(failure.code) ? (
             <p role="alert" className={css.error} data-testid="review-error">
               {failure.message || i18n._(buyMessages.somethingWentWrong)}

@@ -1,1 +1,2 @@
-export { BuyGetPage, BuyOrderPage, BuyPayPage, BuyReviewPage, BuyStatusPage } from './pages';
+export { BuyGetPage } from './BuyGetPage';
+export { BuyPage } from './BuyPage';

@@ -1,7 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { BuyReviewStart } from '../../../machines/buyReview.machine';
 import {
-  QUOTE_VALIDITY_SECONDS,
+  quoteDeadline,
   type BuyChoice,
   type BuyOrderCreated,
   type BuyOrderPhase,
@@ -15,8 +14,9 @@ import {
 import type { BuyApi, BuyOrderStatus as WireStatus, BuyQuote as WireQuote } from '../../api/buy';
 import type { WalletApi } from '../../api/wallet';
 import type { AvailableCoinsActor } from '../../app/actors';
+import { secondsUntil } from '../../../machines/shared/countdown';
 import { coinOf } from '../asset/services';
-import { buyDrafts, buyKeys } from './storage';
+import { buyKeys } from './storage';
 
 export type BuyDeps = {
   coins: AvailableCoinsActor;
@@ -98,24 +98,14 @@ export function createBuyActors({ coins, api, accountId, now = Date.now }: BuyDe
           coinOf(coins, input.currency),
           depositAddressOf(input.currency),
         ]);
-        const draft = buyDrafts.read();
-        const same =
-          draft &&
-          draft.currency === input.currency &&
-          draft.geoId === input.geoId &&
-          draft.fiatCurrency === input.fiatCurrency;
-        return { coin, depositAddress, draft: same ? { side: draft.side, amount: draft.amount } : null };
+        return { coin, depositAddress };
       }),
       quote,
     },
     buyReview: {
-      loadReview: fromPromise<BuyReviewStart>(async () => {
-        const draft = buyDrafts.read();
-        if (!draft?.quote) return { draft: null, coin: null, secondsLeft: 0 };
-        const coin = await coinOf(coins, draft.currency).catch(() => null);
-        const validity = draft.quote.validSeconds ?? QUOTE_VALIDITY_SECONDS;
-        const elapsed = Math.floor((now() - (draft.quote.receivedAt ?? now())) / 1000);
-        return { draft: { ...draft, quote: draft.quote }, coin, secondsLeft: Math.min(validity, validity - elapsed) };
+      timeLeft: fromPromise<number, { quote: BuyQuote }>(async ({ input }) => {
+        const at = now();
+        return secondsUntil(quoteDeadline(input.quote, at), at);
       }),
       reviewKey: fromPromise<string, { signature: string }>(async ({ input }) => buyKeys.keyFor(input.signature)),
       quote,

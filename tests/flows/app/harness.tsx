@@ -93,10 +93,7 @@ export const eagerPages: Pages = {
   AddressBookEditPage: addressBook.AddressBookEditPage,
   AddressBookDeletePage: addressBook.AddressBookDeletePage,
   BuyGetPage: buy.BuyGetPage,
-  BuyPayPage: buy.BuyPayPage,
-  BuyOrderPage: buy.BuyOrderPage,
-  BuyReviewPage: buy.BuyReviewPage,
-  BuyStatusPage: buy.BuyStatusPage,
+  BuyPage: buy.BuyPage,
   ErrorPage,
 };
 
