@@ -46,8 +46,16 @@ async function switchTheme(page: Page): Promise<string> {
 async function run(page: Page): Promise<Violation[]> {
   // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') rightly refuses an inline <script>.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  // Let transitions (toasts, switches) settle so contrast is measured on the final colours.
-  await page.waitForTimeout(250);
+  // Contrast is measured on the final colours: wait for every running transition and finite animation (a
+  // toast fading in, a switch sliding) to finish; spinners and skeletons loop forever and are left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   return page.evaluate(async () => {
     const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v: any) => ({

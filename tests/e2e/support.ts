@@ -242,3 +242,21 @@ export async function choosePreferences(page: Page, lang: (typeof languages)[num
     [lang, theme] as const,
   );
 }
+
+/**
+ * Records the text of every toast the page shows from now on (a toast is transient: on a busy machine it
+ * can come and go between two checks). Returns a function reading what was shown so far.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver(() => {
+      for (const region of document.querySelectorAll('[role="status"][aria-atomic="true"]')) {
+        const text = region.textContent?.trim();
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
+}
