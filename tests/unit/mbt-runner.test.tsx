@@ -210,7 +210,7 @@ describe('child machines', () => {
     const { sendMachine } = await import('../../machines/send.machine');
     const covered = await childrenCoverage(sendMachine);
     expect(covered.map((c) => [c.id, c.suites]).sort()).toEqual([
-      ['passcodeVerify', ['passcode-verify.test.tsx']],
+      ['passcodeConfirm', ['passcode-confirm.test.tsx']],
       ['scanner', ['scanner-overlay.test.tsx']],
     ]);
   });
