@@ -99,7 +99,7 @@ describeModel('receive', {
       expect(screen.queryByRole('status', { name: 'Loading address' })).toBeNull();
       // The QR is an image named by the address it encodes; qr-code-styling drew an SVG into it.
       const qr = screen.getByRole('img', { name: `QR code of the address ${BTC_ADDRESS}` });
-      expect(qr.querySelector('svg')).toBeTruthy();
+      expect(qr.querySelector('svg')?.tagName.toLowerCase()).toBe('svg');
       expect(qr.getAttribute('data-value')).toBe(BTC_ADDRESS);
       expect(screen.getByTestId('receive-address').textContent).toBe(BTC_ADDRESS);
       expect(screen.getByRole('note').textContent).toBe(
