@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { failureOf, failureOfEvent, type Failure } from './shared/failure';
 import type { AddressBookEntry, NewAddressBookEntry } from '../contracts/addressBook';
 import { matchesChain } from './shared/addressPatterns';
 import { output } from './shared/output';
@@ -26,7 +27,7 @@ export type AddressBookCreateEvent =
   | { type: 'address.pasted' }
   | { type: 'form.submitted' };
 
-export type CreateFailure = { code: string; message: string };
+export type CreateFailure = Failure;
 
 export type AddressBookCreateContext = {
   networks: NetworkOption[];
@@ -50,14 +51,6 @@ export function addressProblem(
   if (!matchesChain(c.blockchain, c.address)) return 'format';
   return c.addressRejected ? 'rejected' : null;
 }
-
-const failureOf = (error: unknown): CreateFailure => {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown };
-  return {
-    code: typeof e.code === 'string' ? e.code : 'UNKNOWN',
-    message: typeof e.message === 'string' ? e.message : '',
-  };
-};
 
 export const isComplete = (c: Pick<AddressBookCreateContext, 'name' | 'blockchain' | 'address'>) =>
   c.name.trim() !== '' && c.blockchain !== '' && c.address.trim() !== '';
@@ -112,7 +105,7 @@ export const addressBookCreateMachine = setup({
     }),
     pasteAddress: assign((_, text: string) => ({ address: String(text ?? '').trim(), addressRejected: false })),
     markRejected: assign({ addressRejected: true }),
-    keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
+    keepFailure: assign({ failure: ({ event }) => failureOfEvent(event) }),
     notifyPasted: () => {},
     notifyPasteFailed: () => {},
     notifyAdded: () => {},

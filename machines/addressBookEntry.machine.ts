@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { failureOf, failureOfEvent, type Failure } from './shared/failure';
 import type { AddressBookEntry } from '../contracts/addressBook';
 
 /**
@@ -9,19 +10,12 @@ export type AddressBookEntryInput = { id: string };
 
 export type AddressBookEntryEvent = { type: 'entry.retried' } | { type: 'delete.confirmed' };
 
-export type EntryFailure = { code: string; message: string };
+export type EntryFailure = Failure;
 
 export type AddressBookEntryContext = { id: string; entry: AddressBookEntry | null; failure: EntryFailure | null };
 
-const failureOf = (error: unknown): EntryFailure => {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as {
-    code?: unknown;
-    message?: unknown;
-    status?: unknown;
-  };
-  const code = typeof e.code === 'string' ? e.code : e.status === 404 ? 'NOT_FOUND' : 'UNKNOWN';
-  return { code, message: typeof e.message === 'string' ? e.message : '' };
-};
+/** The gateway answers an unknown or foreign entry with a bare 404. */
+const ENTRY_STATUS = { 404: 'NOT_FOUND' } as const;
 
 export const addressBookEntryMachine = setup({
   types: {
@@ -39,7 +33,7 @@ export const addressBookEntryMachine = setup({
     }),
   },
   actions: {
-    keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
+    keepFailure: assign({ failure: ({ event }) => failureOfEvent(event, ENTRY_STATUS) }),
     notifyDeleted: () => {},
     notifyFailed: (_, _params: { failure: EntryFailure }) => {},
     goToList: () => {},
@@ -72,7 +66,10 @@ export const addressBookEntryMachine = setup({
           target: 'ready',
           actions: [
             'keepFailure',
-            { type: 'notifyFailed', params: ({ context }) => ({ failure: context.failure ?? failureOf(null) }) },
+            {
+              type: 'notifyFailed',
+              params: ({ context }) => ({ failure: context.failure ?? failureOf(null, ENTRY_STATUS) }),
+            },
           ],
         },
       },
