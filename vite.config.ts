@@ -9,6 +9,7 @@ import {
   signedInModules,
   catalogueParts,
   firstScreenPreload,
+  smallPreloadHelper,
   stripMachineDescriptions,
 } from './vite.plugins';
 import react from '@vitejs/plugin-react';
@@ -86,7 +87,10 @@ export default defineConfig({
     // 0.4 kB of the boot chunk for nothing.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The entry chunk is the boot chunk (the group below folds into it): named so.
+      input: { boot: fileURLToPath(new URL('./index.html', import.meta.url)) },
       preserveEntrySignatures: false,
+      plugins: [smallPreloadHelper()],
       output: {
         codeSplitting: {
           groups: [

@@ -3,7 +3,6 @@ import type { LaunchInfo } from '../platform/launch';
 import type { StartPlatform } from '../platform/types';
 import type { IdentityProvider } from './identityProvider';
 import { hasStoredUser } from './storedUser';
-import { recordTelegramOwner } from './telegramOwner';
 import { initDataUserId } from '../platform/initDataUser';
 
 function requireInitData(platform: StartPlatform): string {
@@ -48,7 +47,9 @@ export function createOidcAuth(launch: LaunchInfo, platform: StartPlatform): Aut
     exchangeLinkToken: async (linkToken) =>
       (await import('./telegramSignIn')).exchangeLinkToken(linkToken, requireInitData(platform)),
     loadTelegramOwner: async (accessToken) => (await import('./telegramSignIn')).loadTelegramOwner(accessToken),
-    recordTelegramOwner,
+    // Recorded once the owner check has passed, that is with the signed-in chunk (which holds the record) loaded.
+    recordTelegramOwner: (sub, telegramUserId) =>
+      void import('./telegramOwner').then((owner) => owner.recordTelegramOwner(sub, telegramUserId)),
     discardSession: async (user) => (await idp()).discardSession(user),
     signInWithPassword: async (email, password) => (await idp()).signInWithPassword(email, password),
     removeStoredUser: () => void idp().then((p) => p.removeStoredUser()),
