@@ -34,6 +34,7 @@ export function AssetPicker({
   search,
   onPick,
   linkOf,
+  instead,
 }: {
   items: readonly PickerItem[];
   /** The list's accessible name ("Assets to swap from"). */
@@ -43,6 +44,8 @@ export function AssetPicker({
   search?: PickerSearch;
   onPick?: (currency: string) => void;
   linkOf?: (item: PickerItem) => PickerLink;
+  /** Shown in the list's place, under the search, while there is no list yet (loading, a failed load). */
+  instead?: ReactNode;
 }) {
   const { t } = useLingui();
   const listId = useId();
@@ -62,7 +65,9 @@ export function AssetPicker({
           }}
         />
       ) : null}
-      {items.length === 0 ? (
+      {instead ? (
+        instead
+      ) : items.length === 0 ? (
         <p className={css.fiat} role="status" data-testid="no-results" id={listId}>
           {empty}
         </p>

@@ -78,4 +78,22 @@ describe('AssetPicker', () => {
     expect(box.getAttribute('aria-controls')).toBe(status.id);
     expect(screen.queryByRole('list')).toBeNull();
   });
+
+  it('shows what the caller gives instead of the list while there is none, under the search', async () => {
+    const typed: string[] = [];
+    await renderInRouter(
+      <AssetPicker
+        items={items}
+        label="Coins"
+        empty="Nothing"
+        search={{ value: '', onChange: (v) => typed.push(v) }}
+        instead={<p role="alert">Could not load the coins.</p>}
+        onPick={() => {}}
+      />,
+    );
+    expect(screen.queryByRole('list', { name: 'Coins' })).toBeNull();
+    expect(says(screen.getByRole('alert'))).toBe('Could not load the coins.');
+    await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Search by name or code' }), 'b');
+    expect(typed).toEqual(['b']);
+  });
 });

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Link, Navigate, useParams } from '@tanstack/react-router';
+import { Navigate, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { selectAssetMachine } from '../../../machines/selectAsset.machine';
 import { selectFiltering, selectQuery } from '../../../machines/selectAsset.selectors';
@@ -8,12 +8,11 @@ import { selectAssets, selectBalancesStatus } from '../../../machines/balances.s
 import { selectCoins, selectCoinsStatus } from '../../../machines/availableCoins.selectors';
 import { matchesQuery } from '../../../machines/shared/portfolio';
 import { useSignedInServices } from '../../app/signedInContext';
-import { AssetLine, assetCss } from '../../ui/AssetRow';
+import { AssetPicker } from '../../ui/AssetPicker';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
 import { AssetListSkeleton } from '../home/AssetList';
 import * as shell from '../shell/AppShell.css';
-import * as css from './assets.css';
 
 export type AssetPurpose = 'receive' | 'send';
 
@@ -38,9 +37,9 @@ function SelectAsset({ purpose }: { purpose: AssetPurpose }) {
     [assets, catalogue, filtering, query],
   );
 
-  let body;
+  let instead;
   if (status.includes('error')) {
-    body = (
+    instead = (
       <div className={shell.card} role="alert">
         <p className={shell.muted}>
           <Trans>Could not load your assets.</Trans>
@@ -57,29 +56,7 @@ function SelectAsset({ purpose }: { purpose: AssetPurpose }) {
       </div>
     );
   } else if (status.includes('loading')) {
-    body = <AssetListSkeleton />;
-  } else if (matches.length === 0) {
-    body = (
-      <p className={shell.muted} role="status" data-testid="no-results">
-        {filtering ? <Trans>No assets match “{query}”.</Trans> : <Trans>You have no assets yet.</Trans>}
-      </p>
-    );
-  } else {
-    body = (
-      <ul className={assetCss.list} aria-label={t`Assets`}>
-        {matches.map((asset) => (
-          <li key={asset.currency}>
-            <Link
-              to={purpose === 'send' ? '/home/asset/$currency/send' : '/home/asset/$currency/receive'}
-              params={{ currency: asset.currency }}
-              className={assetCss.row}
-            >
-              <AssetLine currency={asset.currency} coin={catalogue[asset.currency] ?? null} />
-            </Link>
-          </li>
-        ))}
-      </ul>
-    );
+    instead = <AssetListSkeleton />;
   }
 
   return (
@@ -87,18 +64,21 @@ function SelectAsset({ purpose }: { purpose: AssetPurpose }) {
       back={{ to: '/home' }}
       title={purpose === 'send' ? <Trans>Choose an asset to send</Trans> : <Trans>Choose an asset to receive</Trans>}
     >
-      <input
-        type="search"
-        className={css.search}
-        aria-label={t`Search by name or code`}
-        placeholder={t`Search`}
-        value={query}
-        onChange={(e) => search.send({ type: 'search.changed', query: e.target.value })}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') search.send({ type: 'search.cleared' });
+      <AssetPicker
+        items={matches.map((asset) => ({ currency: asset.currency, coin: catalogue[asset.currency] ?? null }))}
+        label={t`Assets`}
+        empty={filtering ? <Trans>No assets match “{query}”.</Trans> : <Trans>You have no assets yet.</Trans>}
+        search={{
+          value: query,
+          onChange: (value) => search.send({ type: 'search.changed', query: value }),
+          onClear: () => search.send({ type: 'search.cleared' }),
         }}
+        linkOf={(item) => ({
+          to: purpose === 'send' ? '/home/asset/$currency/send' : '/home/asset/$currency/receive',
+          params: { currency: item.currency },
+        })}
+        instead={instead}
       />
-      {body}
     </Screen>
   );
 }

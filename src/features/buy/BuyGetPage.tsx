@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { selectAssetMachine } from '../../../machines/selectAsset.machine';
@@ -7,11 +6,10 @@ import { selectFiltering, selectQuery } from '../../../machines/selectAsset.sele
 import { selectCoins, selectCoinsStatus } from '../../../machines/availableCoins.selectors';
 import { matchesQuery } from '../../../machines/shared/portfolio';
 import { useSignedInServices } from '../../app/signedInContext';
-import { AssetLine, assetCss } from '../../ui/AssetRow';
+import { AssetPicker } from '../../ui/AssetPicker';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
 import { AssetListSkeleton } from '../home/AssetList';
-import * as assetsCss from '../assets/assets.css';
 import * as shell from '../shell/AppShell.css';
 
 /** /buy/get (spec §2): only active crypto coins of the catalogue, with search. */
@@ -31,9 +29,9 @@ export function BuyGetPage() {
     [catalogue, filtering, query],
   );
 
-  let body;
+  let instead;
   if (status === 'error') {
-    body = (
+    instead = (
       <div className={shell.card} role="alert">
         <p className={shell.muted}>
           <Trans>Could not load the coins.</Trans>
@@ -44,40 +42,22 @@ export function BuyGetPage() {
       </div>
     );
   } else if (status === 'loading') {
-    body = <AssetListSkeleton />;
-  } else if (offered.length === 0) {
-    body = (
-      <p className={shell.muted} role="status">
-        {filtering ? <Trans>No coins match “{query}”.</Trans> : <Trans>No coins can be bought now.</Trans>}
-      </p>
-    );
-  } else {
-    body = (
-      <ul className={assetCss.list} aria-label={t`Coins`}>
-        {offered.map((coin) => (
-          <li key={coin.currency}>
-            <Link to="/buy/pay" search={{ currency: coin.currency }} className={assetCss.row}>
-              <AssetLine currency={coin.currency} coin={coin} />
-            </Link>
-          </li>
-        ))}
-      </ul>
-    );
+    instead = <AssetListSkeleton />;
   }
   return (
     <Screen back={{ to: '/home/buy-sell' }} title={<Trans>Choose a coin to buy</Trans>}>
-      <input
-        type="search"
-        className={assetsCss.search}
-        aria-label={t`Search by name or code`}
-        placeholder={t`Search`}
-        value={query}
-        onChange={(e) => search.send({ type: 'search.changed', query: e.target.value })}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') search.send({ type: 'search.cleared' });
+      <AssetPicker
+        items={offered.map((coin) => ({ currency: coin.currency, coin }))}
+        label={t`Coins`}
+        empty={filtering ? <Trans>No coins match “{query}”.</Trans> : <Trans>No coins can be bought now.</Trans>}
+        search={{
+          value: query,
+          onChange: (value) => search.send({ type: 'search.changed', query: value }),
+          onClear: () => search.send({ type: 'search.cleared' }),
         }}
+        linkOf={(item) => ({ to: '/buy/pay', search: { currency: item.currency } })}
+        instead={instead}
       />
-      {body}
     </Screen>
   );
 }
