@@ -162,10 +162,11 @@ export function firstScreenPreload(): Plugin {
 /**
  * Messages used outside these folders and files (sign-in, errors, the app frame, shared UI) belong to the
  * first part. The bottom navigation and the passcode keypad are shared UI only signed-in screens show;
- * the offline banner and the money screens' offline hold are the signed-in frame's.
+ * the offline banner and the money screens' offline hold are the signed-in frame's, and only a signed-in
+ * user's language or currency is saved at the gateway (the preference notices).
  */
 const signedInOnly =
-  /^src\/(features\/(home|asset|history|assets|send|addressBook|protection|settings|soon|passcode|scanner|buy|sell|swap)\/|features\/shell\/(OfflineBanner|moneyHold)\.tsx$|ui\/(BottomNav|PinPad)\.tsx$)/;
+  /^src\/(features\/(home|asset|history|assets|send|addressBook|protection|settings|soon|passcode|scanner|buy|sell|swap)\/|features\/shell\/(OfflineBanner|moneyHold)\.tsx$|features\/shell\/preferenceNotices\.ts$|ui\/(BottomNav|PinPad)\.tsx$)/;
 /** Messages used only by these flows' screens belong to the third part, loaded with their page chunks. */
 const flowsOnly =
   /^src\/(features\/(history|send|addressBook|settings|passcode|scanner|buy|sell|swap)\/|features\/shell\/moneyHold\.tsx$)/;
@@ -175,7 +176,7 @@ const flowsOnly =
  * loaded with that chunk. Named one by one: a new file's messages stay in the first part until listed.
  */
 const authFormsOnly =
-  /^src\/features\/auth\/(AuthForm|CheckMailScreen|ConfirmScreen|EmailField|ForgotScreen|LoginEmailScreen|ResetScreen|SignupEmailScreen|messages|wiring|pages)\.tsx?$/;
+  /^src\/features\/auth\/(AuthForm|CheckMailScreen|ConfirmScreen|EmailField|ForgotScreen|ForgotSuccessScreen|LoginEmailScreen|ResetScreen|SignupEmailScreen|messages|wiring|pages)\.tsx?$/;
 
 type Part = 'first' | 'auth' | 'rest' | 'flows';
 

@@ -2,7 +2,7 @@ import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router'
 import { preloadIdentityProvider } from '../auth/oidcAuth';
 import { loadAuthMessages } from '../i18n';
 import type { signedInPageChunks } from './signedInPages';
-import { ForgotSuccessScreen, LoginWelcomeScreen, SignupChoiceScreen } from '../features/auth/StaticScreens';
+import { LoginWelcomeScreen, SignupChoiceScreen } from '../features/auth/StaticScreens';
 
 type SignedInPage = keyof typeof signedInPageChunks;
 
@@ -11,7 +11,7 @@ type SignedInPage = keyof typeof signedInPageChunks;
  * download wallet or settings code.
  * Tests may pass eagerly imported components instead.
  */
-// The form-less auth screens (login and sign-up choice, reset mail sent) come with the boot chunk: they
+// The form-less auth screens (login and sign-up choice) come with the boot chunk: they
 // are what a signed-out start paints, and a chunk of their own cost /auth/login a round trip. They hold
 // no form machines or fields.
 // Their calls come along: sign-up, confirmation and reset (src/app/live.ts imports them on first use)
@@ -34,7 +34,7 @@ const signedOutPages = {
   SignupSuccessPage: lazyRouteComponent(auth, 'SignupSuccessPage'),
   ConfirmPage: lazyRouteComponent(auth, 'ConfirmPage'),
   ForgotPage: lazyRouteComponent(auth, 'ForgotPage'),
-  ForgotSuccessPage: ForgotSuccessScreen,
+  ForgotSuccessPage: lazyRouteComponent(auth, 'ForgotSuccessPage'),
   ResetPage: lazyRouteComponent(auth, 'ResetPage'),
   ErrorPage: lazyRouteComponent(() => import('../features/errors'), 'ErrorPage'),
 } satisfies Record<string, RouteComponent>;
@@ -54,7 +54,7 @@ export const lazyPages = new Proxy(signedOutPages as Partial<Pages> as Pages, {
 export function preloadFirstScreen(pathname: string, userStored: boolean): void {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path.startsWith('/auth/')) {
-    if (path !== '/auth/login' && path !== '/auth/signup' && path !== '/auth/forgot-success') void auth();
+    if (path !== '/auth/login' && path !== '/auth/signup') void auth();
   } else if (userStored) {
     // The services, the frame and Home are one chunk (src/app/signedInPart.ts).
     void import('./signedInPart');

@@ -1,5 +1,4 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { t } from '@lingui/core/macro';
 import { sessionMachine, type SessionUser } from '../../machines/session.machine';
 import { preferencesMachine, type ServerSettings } from '../../machines/preferences.machine';
 import { appMachine, type SignedInLogic, type WalletActor } from '../../machines/app.machine';
@@ -21,6 +20,7 @@ import type { AppActor, PreferencesActor, SessionActor, ToastActor } from './act
 import type { ServiceDeps, SignedInParts } from './deps';
 import { createNavigator, type Navigator } from './navigator';
 import { createAnalytics, type Analytics } from './analytics';
+import { currencyNotSaved, languageNotSaved } from '../features/shell/preferenceNotices';
 import type { SignedInPart, SignedInServices } from './signedIn';
 
 export type {
@@ -134,10 +134,8 @@ export function createServices(deps: ServiceDeps): AppServices {
       applyLanguage: ({ context }) => ui.applyLanguage(context.language),
       persistCurrency: ({ context }) => storage.client.saveCurrency(context.currency),
       persistHideBalances: ({ context }) => storage.preferences.saveHideBalances(context.hideBalances),
-      reportSaveFailed: () =>
-        showToast({ kind: 'error', message: t`Could not save the language. It applies on this device only.` }),
-      reportCurrencySaveFailed: () =>
-        showToast({ kind: 'error', message: t`Could not save the currency. It applies on this device only.` }),
+      reportSaveFailed: () => showToast({ kind: 'error', message: languageNotSaved() }),
+      reportCurrencySaveFailed: () => showToast({ kind: 'error', message: currencyNotSaved() }),
     },
   });
 

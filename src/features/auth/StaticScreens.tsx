@@ -4,7 +4,6 @@ import { Screen, StatusBlock } from '../../ui/Screen';
 import * as screen from '../../ui/Screen.css';
 import { AuthLink } from './AuthLink';
 import { routes } from './effects';
-import { MailIcon } from './icons';
 import * as css from './auth.css';
 import * as local from './StaticScreens.css';
 
@@ -51,25 +50,6 @@ export function SignupChoiceScreen() {
       <StatusBlock icon={<Logo />} title={<Trans>Create your wallet</Trans>}>
         <p className={screen.statusText}>
           <Trans>It takes a minute: an e-mail, a password and a click on the link we send.</Trans>
-        </p>
-      </StatusBlock>
-    </Screen>
-  );
-}
-
-/** /auth/forgot-success: the reset link is on its way. */
-export function ForgotSuccessScreen() {
-  return (
-    <Screen
-      primary={
-        <AuthLink target={routes.loginEmail} className={local.primaryLink}>
-          <Trans>Back to login</Trans>
-        </AuthLink>
-      }
-    >
-      <StatusBlock icon={<MailIcon />} title={<Trans>Check your mail</Trans>}>
-        <p className={screen.statusText}>
-          <Trans>If an account uses this address, we have sent it a link to set a new password.</Trans>
         </p>
       </StatusBlock>
     </Screen>
