@@ -1,6 +1,6 @@
 // Browser e2e: runs every tests/e2e/*.e2e.ts with node's test runner against the real gateway (serving
 // the built app from dist/, a fresh database: see scripts/lib/gateway.mjs), E2E_CONCURRENCY journey files
-// at a time (default 3).
+// at a time (default 2).
 //
 // Journeys sign up their own users, so they can share a gateway; what they cannot share is the
 // gateway's global dev switches (/dev/chain/behaviour, /dev/swap/behaviour, /dev/sell/payouts, …).
@@ -52,7 +52,7 @@ const files = readdirSync('tests/e2e')
   .filter((f) => f.endsWith('.e2e.ts') && (!only || f.includes(only)))
   .map((f) => path.join('tests/e2e', f))
   .sort((a, b) => statSync(b).size - statSync(a).size || a.localeCompare(b));
-const concurrency = Math.max(1, Math.min(files.length, Number(process.env.E2E_CONCURRENCY ?? 3)));
+const concurrency = Math.max(1, Math.min(files.length, Number(process.env.E2E_CONCURRENCY ?? 2)));
 const queue = [...files];
 const gateways = new Set();
 const failures = [];
