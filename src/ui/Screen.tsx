@@ -95,7 +95,7 @@ export function Screen({
   // Inside the messenger its back and main buttons replace ours: ours stay in the DOM (hidden), so a
   // native press clicks them and does exactly what the page would.
   const native = useNativeControls();
-  useScreenControls(rootRef, guardClose);
+  useScreenControls(rootRef, guardClose, Root);
   const slot = native ? undefined : css.slot;
   return (
     <Root

@@ -16,8 +16,16 @@ export function useNativeControls(): boolean {
   return useContext(HostContext) !== null;
 }
 
-/** Lets the host mirror this screen's rendered back control and primary button onto the messenger's. */
-export function useScreenControls(rootRef: RefObject<HTMLElement | null>, guardClose: boolean): void {
+/**
+ * Lets the host mirror this screen's rendered back control and primary button onto the messenger's.
+ * `rootKind` is the root's tag: a screen that turns into a form (a loading step, then its fields) gets
+ * a new root element under the same ref, and the host must follow the new one.
+ */
+export function useScreenControls(
+  rootRef: RefObject<HTMLElement | null>,
+  guardClose: boolean,
+  rootKind: string = 'section',
+): void {
   const host = useContext(HostContext);
   const screenRef = useRef<MirroredScreen | null>(null);
   const guardRef = useRef(guardClose);
@@ -31,7 +39,7 @@ export function useScreenControls(rootRef: RefObject<HTMLElement | null>, guardC
       screen.remove();
       screenRef.current = null;
     };
-  }, [host, rootRef]);
+  }, [host, rootRef, rootKind]);
 
   // Props (primary, back, guardClose) changed: read again after the commit.
   useLayoutEffect(() => {
