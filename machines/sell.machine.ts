@@ -1,6 +1,6 @@
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, sendParent, setup } from 'xstate';
 import type { SellBySavedCardRequest, SellByCardRequest, SellOrder } from '../contracts/sell';
-import { passcodeConfirmFor } from './passcodeConfirm.machine';
+import { passcodeConfirmFor, type PasscodeConfirmMachine } from './passcodeConfirm.machine';
 import { sellAmountMachine, type SellAmountOutput } from './sellAmount.machine';
 import { sellCardMachine, type CardChoice } from './sellCard.machine';
 import { failedWith, failureOf, failureOfEvent } from './shared/failure';
@@ -23,6 +23,8 @@ export type SellEvent =
   | { type: 'review.edited' }
   | { type: 'review.confirmed' }
   | { type: 'passcode.cancelled' }
+  /** The passcode step's request failed for a reason that is not the passcode's (see reportsToSell). */
+  | { type: 'passcode.failed'; failure: SellFailure }
   /** The URL moved to another step (the browser's back or forward button). */
   | { type: 'route.changed'; route: SellRoute };
 
@@ -69,6 +71,20 @@ export function sellRequestOf(c: SellContext): SellRequest {
   };
 }
 
+/**
+ * The passcode step tells the sell flow what failed that is not the passcode's: the flow decides
+ * (payouts down goes back to the review with Try again, instead of a fresh keypad that loops).
+ */
+export const reportsToSell = (step: PasscodeConfirmMachine<SellRequest, SellOrder>) =>
+  step.provide({
+    actions: {
+      notifyFailed: sendParent((_, { failure }: { failure: SellFailure }) => ({
+        type: 'passcode.failed' as const,
+        failure,
+      })),
+    },
+  });
+
 const USED_KEY = {
   type: 'forgetKey',
   params: ({ context }: { context: SellContext }) => ({ signature: sellSignature(context) }),
@@ -106,7 +122,7 @@ export const sellMachine = setup({
       throw new Error('watchOrder not provided');
     }),
     /** The passcode step; its live `authorise` makes the sell with the code in the pincode header. */
-    passcode: passcodeConfirmFor<SellRequest, SellOrder>(),
+    passcode: reportsToSell(passcodeConfirmFor<SellRequest, SellOrder>()),
   },
   delays: { POLL: 3000 },
   guards: {
@@ -114,6 +130,7 @@ export const sellMachine = setup({
     hasKey: ({ context }) => context.key !== null,
     pincodeRequired: ({ event }) => failedWith(event) === 'PINCODE_REQUIRED',
     unavailable: ({ event }) => payoutsUnavailable(failureOfEvent(event)),
+    reportedUnavailable: ({ event }) => event.type === 'passcode.failed' && payoutsUnavailable(event.failure),
     toOrder: ({ event }) => event.type === 'route.changed' && event.route === 'order',
     toCard: ({ event }) => event.type === 'route.changed' && event.route === 'card',
     settledOk: (_, order: SellOrder | undefined) => order?.state === 'COMPLETED',
@@ -134,6 +151,7 @@ export const sellMachine = setup({
     keepCard: assign((_, card: CardChoice) => ({ card: { ...card }, key: null, failure: null })),
     dropCard: assign({ card: null, key: null }),
     keepFailure: assign({ failure: ({ event }) => failureOfEvent(event) }),
+    keepReported: assign({ failure: ({ event }) => (event.type === 'passcode.failed' ? event.failure : null) }),
     clearFailure: assign({ failure: null }),
     keepPlaced: assign((_, t: SellOrder | undefined) => {
       // The sale is done with the card: its number leaves memory.
@@ -249,7 +267,19 @@ export const sellMachine = setup({
             onDone: TO_SUCCESS,
             onError: { target: 'idle', actions: ['keepFailure', NOTIFY_FAILED] },
           },
-          on: { 'passcode.cancelled': 'idle' },
+          on: {
+            'passcode.cancelled': 'idle',
+            // Payouts down is no passcode problem: the review says so and offers Try again.
+            'passcode.failed': [
+              { guard: 'reportedUnavailable', target: 'idle', actions: 'keepReported' },
+              {
+                actions: {
+                  type: 'notifyFailed',
+                  params: ({ event }) => ({ failure: event.failure }),
+                },
+              },
+            ],
+          },
         },
       },
     },

@@ -1,10 +1,11 @@
 import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import type { Coin } from '../contracts/wallet';
-import { nextAmount, toWireAmount } from './shared/amountInput';
+import { isPositiveAmount, nextAmount, toWireAmount } from './shared/amountInput';
 import { failureOfEvent } from './shared/failure';
 import {
   exceedsBalance,
   fiatFor,
+  maxSellable,
   noRoom,
   payoutsUnavailable,
   withinLimits,
@@ -41,6 +42,8 @@ export type SellAmountOutput = {
 export type SellAmountEvent =
   | { type: 'amount.changed'; value: string }
   | { type: 'amount.submitted' }
+  /** Max: the whole balance (capped at the last amount the limits allow). */
+  | { type: 'amount.maxed' }
   | { type: 'terms.retried' };
 
 export type SellAmountContext = {
@@ -54,7 +57,8 @@ const termsOf = (event: unknown) => (event as DoneActorEvent<SellTerms>).output;
 
 /**
  * Sell amount (spec §2 /sell/order, §5): the crypto amount, strictly between the fiat limits divided
- * by the rate, zero refused, not above the balance; sell_limit_error when max is not above min. The
+ * by the rate, zero refused, not above the balance; sell_limit_error when max is not above min; Max
+ * fills the balance (nothing is charged on top), capped at the upper bound. The
  * rate is asked again before its id expires (300 s on the server), keeping what was typed.
  */
 export const sellAmountMachine = setup({
@@ -77,6 +81,7 @@ export const sellAmountMachine = setup({
   guards: {
     noRoom: ({ event }) => noRoom(termsOf(event).limits),
     payoutsUnavailable: ({ event }) => payoutsUnavailable((event as { error?: unknown }).error),
+    hasBalance: ({ context }) => context.terms !== null && isPositiveAmount(context.terms.available),
     canSell: ({ context }) =>
       context.terms !== null &&
       withinLimits(context.amount, context.terms.rate, context.terms.limits, context.terms.coin.round) &&
@@ -88,6 +93,12 @@ export const sellAmountMachine = setup({
     setAmount: assign({
       amount: ({ context, event }) =>
         event.type === 'amount.changed' ? nextAmount(context.amount, event.value) : context.amount,
+    }),
+    fillMax: assign({
+      amount: ({ context }) => {
+        const t = context.terms!;
+        return nextAmount(context.amount, maxSellable(t.available, t.rate, t.limits, t.coin.round));
+      },
     }),
   },
 }).createMachine({
@@ -126,7 +137,10 @@ export const sellAmountMachine = setup({
     },
     editing: {
       initial: 'idle',
-      on: { 'amount.changed': { actions: 'setAmount' } },
+      on: {
+        'amount.changed': { actions: 'setAmount' },
+        'amount.maxed': { guard: 'hasBalance', actions: 'fillMax' },
+      },
       states: {
         idle: {
           after: { RATE_REFRESH: 'refreshing' },

@@ -40,3 +40,5 @@ export const selectFiatAmount = (s: Snapshot) => {
   return t && s.context.amount !== '' ? fiatFor(amount, t.rate) : null;
 };
 export const selectCanSubmit = (s: Snapshot) => s.can({ type: 'amount.submitted' });
+/** Max is offered once the terms are in and something is held. */
+export const selectCanMax = (s: Snapshot) => s.can({ type: 'amount.maxed' });

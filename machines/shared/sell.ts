@@ -103,6 +103,18 @@ export const withinLimits = (amount: string, rate: string, limits: SellLimits, d
   !noRoom(limits) &&
   limitProblem(amount, rate, limits, decimals) === null;
 
+/**
+ * Max (issue 22): everything available, as a sale charges nothing on top of the amount (its spread is
+ * in the rate), cut to the coin's decimals (never more than held) and no more than the last amount
+ * the limits allow. Exact, on integers.
+ */
+export function maxSellable(available: string, rate: string, limits: SellLimits, decimals: number): string {
+  if (!isDecimal(available)) return '0';
+  const held = toUnits(available, decimals);
+  const cap = noRoom(limits) || !isDecimal(rate) ? held : toUnits(boundsOf(rate, limits, decimals).max, decimals);
+  return trimZeros(fromUnits(held < cap ? held : cap, decimals));
+}
+
 /** What the card receives: amount × rate cut to kopecks (never rounded up in the user's favour). */
 export function fiatFor(amount: string, rate: string): string {
   if (!isPositiveAmount(amount) || !isDecimal(rate)) return '0';

@@ -6,7 +6,15 @@
 import { act, screen } from '@testing-library/react';
 import { createActor, type AnyActorRef } from 'xstate';
 import { sellAmountMachine, type SellAmountContext } from '../../machines/sellAmount.machine';
-import { boundsOf, exceedsBalance, fiatFor, limitProblem, noRoom, withinLimits } from '../../machines/shared/sell';
+import {
+  boundsOf,
+  exceedsBalance,
+  fiatFor,
+  limitProblem,
+  maxSellable,
+  noRoom,
+  withinLimits,
+} from '../../machines/shared/sell';
 import { SellAmountScreen } from '../../src/features/sell/SellAmountScreen';
 import { describeModel, type MountTools } from '../support/mbt';
 import { renderInRouter } from '../support/router';
@@ -34,6 +42,8 @@ const fiatOf: Record<string, string> = {
   '600': '₽60,000.00',
   '1.5': '₽150.00',
   '10.005': '₽1,000.50',
+  // Max: the whole balance of 500 (below the last amount the limits allow).
+  '500': '₽50,000.00',
 };
 const UNAVAILABLE = 'Payouts are temporarily unavailable. Please try again later.';
 
@@ -71,7 +81,7 @@ describeModel('sellAmount', {
     loading: termsOutcomes('loadTerms'),
     failed: [{ type: 'terms.retried' }],
     unavailable: [{ type: 'terms.retried' }],
-    editing: amounts,
+    editing: [...amounts, { type: 'amount.maxed' }],
     'editing.idle': [{ type: 'amount.submitted' }, { type: 'xstate.after.RATE_REFRESH.sellAmount.editing.idle' }],
     'editing.refreshing': termsOutcomes('refreshTerms'),
   },
@@ -80,6 +90,7 @@ describeModel('sellAmount', {
     'terms.retried': (_e, h) => h.user.click(button('Retry')),
     'amount.changed': (e, h) => replaceValue(h.user, amountInput(), e.value),
     'amount.submitted': (_e, h) => h.user.click(button('Continue')),
+    'amount.maxed': (_e, h) => h.user.click(button('Max')),
     // Both invokes run the one loadTerms actor.
     'xstate.done.actor.refreshTerms': (e: { output?: unknown }, h) =>
       act(async () => h.fakes.resolve('loadTerms', e.output)),
@@ -122,6 +133,7 @@ describeModel('sellAmount', {
       // Continue only strictly inside the bounds, above zero and within the balance.
       const ok = withinLimits(c.amount, '100', c.terms!.limits, 2) && !exceedsBalance(c.amount, '500');
       expect(button('Continue').disabled).toBe(!ok);
+      expect(isEnabled(button('Max')), 'Max once the terms are in').toBe(true);
     },
     'editing.idle': () => expect(screen.getByRole('form', { hidden: true }).getAttribute('aria-busy')).not.toBe('true'),
     'editing.refreshing': (h) => {
@@ -159,5 +171,19 @@ describe('sell bounds (spec §5: strictly between the limits ÷ rate)', () => {
   it('what the card gets is cut to kopecks, never rounded up', () => {
     expect(fiatFor('10.55', '94.85')).toBe('1000.66');
     expect(fiatFor('0.123456789', '94.85')).toBe('11.70');
+  });
+});
+
+describe('sell Max (issue 22: nothing is charged on top of the amount)', () => {
+  const limits = { minLimit: '1000', maxLimit: '100000', limitCurrency: 'RUB' };
+  it('is the whole balance, exact, cut to the coin decimals, never above the last amount that passes', () => {
+    expect(maxSellable('500', '100', limits, 2)).toBe('500');
+    expect(maxSellable('123.456789', '100', limits, 6)).toBe('123.456789');
+    // More decimals than the coin has: cut, never more than held.
+    expect(maxSellable('123.4599', '100', limits, 2)).toBe('123.45');
+    expect(maxSellable('0.00041849', '6000000', limits, 8)).toBe('0.00041849');
+    // Above the upper bound: the last amount the limits allow.
+    expect(maxSellable('5000', '100', limits, 2)).toBe('999.99');
+    expect(maxSellable('0', '100', limits, 2)).toBe('0');
   });
 });

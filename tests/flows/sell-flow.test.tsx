@@ -9,6 +9,7 @@ import { createActor, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import type { SellOrder } from '../../contracts/sell';
 import { passcodeConfirmFor } from '../../machines/passcodeConfirm.machine';
 import {
+  reportsToSell,
   sellMachine,
   sellRequestOf,
   sellSignature,
@@ -49,9 +50,11 @@ async function mount({ fakes }: MountTools) {
         reviewKey: fakes.promise('reviewKey'),
         sell: fakes.promise('sell'),
         watchOrder: fakes.promise('watchOrder'),
-        passcode: passcodeConfirmFor<SellRequest, SellOrder>().provide({
-          actors: { authorise: fakes.promise('authorise') },
-        }),
+        passcode: reportsToSell(
+          passcodeConfirmFor<SellRequest, SellOrder>().provide({
+            actors: { authorise: fakes.promise('authorise') },
+          }),
+        ),
       },
       actions: {
         forgetKey: (_, { signature }) => void notes.push(`forget:${signature}`),
@@ -137,6 +140,12 @@ describeModel('sell', {
       { type: 'xstate.done.actor.passcode', output: placed('IN_PROGRESS') },
       { type: 'xstate.error.actor.passcode', error: new Error('passcode step crashed') },
       { type: 'passcode.cancelled' },
+      // The sale behind the code failed for another reason: payouts down goes back to the review.
+      {
+        type: 'passcode.failed',
+        failure: { code: 'PAYOUTS_UNAVAILABLE', message: 'Payout provider unavailable' },
+      },
+      { type: 'passcode.failed', failure: { code: 'NOT_ENOUGH_FUNDS', message: 'Not enough funds on the balance' } },
     ],
     'success.waiting': [{ type: 'xstate.after.POLL.sell.success.waiting' }],
     'success.watching': [
@@ -179,6 +188,14 @@ describeModel('sell', {
     'review.confirmed': (_e, h) => h.user.click(button(/Confirm and sell|Try again/)),
     'review.edited': (_e, h) => h.user.click(button('Edit')),
     'passcode.cancelled': (_e, h) => h.user.click(button('Back')),
+    'passcode.failed': async (e: { failure?: { code: string; message: string } }, h) => {
+      for (const digit of ['1', '2', '3', '4']) await h.user.click(button(digit));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(300);
+      });
+      const failure = e.failure!;
+      await act(async () => h.fakes.reject('authorise', serverError(failure.code, failure.message, 503)));
+    },
     'xstate.done.actor.passcode': async (e: { output?: unknown }, h) => {
       for (const digit of ['1', '2', '3', '4']) await h.user.click(button(digit));
       await act(async () => {
@@ -227,6 +244,8 @@ describeModel('sell', {
     },
     'review.passcode': (h, s) => {
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Enter your passcode to sell');
+      // Payouts down never shows on the keypad (the review says it); other failures are told (a toast).
+      expect(document.body.textContent).not.toContain('Payout provider unavailable');
       // The step was handed the review's request (its key too) as typed input.
       const child = h.actor!.getSnapshot().children.passcode as AnyActorRef | undefined;
       expect(child?.getSnapshot().context.request).toEqual(sellRequestOf(ctx(s)));

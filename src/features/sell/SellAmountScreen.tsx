@@ -6,6 +6,7 @@ import {
   selectAmount,
   selectAmountStatus,
   selectBounds,
+  selectCanMax,
   selectCanSubmit,
   selectFiatAmount,
   selectLimitProblem,
@@ -53,6 +54,7 @@ export function SellAmountScreen({
   const notEnough = useSelector(actor, selectNotEnoughFunds);
   const fiat = useSelector(actor, selectFiatAmount);
   const canSubmit = useSelector(actor, selectCanSubmit);
+  const canMax = useSelector(actor, selectCanMax);
   const refreshing = useSelector(actor, selectRefreshing);
   const coin = terms?.coin ?? null;
   const { label, unit } = assetDisplayName(coin ?? currency);
@@ -134,15 +136,24 @@ export function SellAmountScreen({
           ) : null}
         </p>
       </div>
-      <TextField
-        label={t`Amount, ${unit}`}
-        value={amount}
-        onValueChange={(value) => actor.send({ type: 'amount.changed', value })}
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0"
-        error={error}
-      />
+      <div className={css.amountRow}>
+        <div className={css.grow}>
+          <TextField
+            label={t`Amount, ${unit}`}
+            value={amount}
+            onValueChange={(value) => actor.send({ type: 'amount.changed', value })}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            error={error}
+          />
+        </div>
+        <div className={css.max}>
+          <Button variant="secondary" disabled={!canMax} onClick={() => actor.send({ type: 'amount.maxed' })}>
+            <Trans>Max</Trans>
+          </Button>
+        </div>
+      </div>
       <p className={css.note} data-testid="sell-bounds">
         <Trans>
           From {min} to {max} {unit}

@@ -45,10 +45,8 @@ function SellRoute({ currency }: { currency: string }) {
 
   const actor = useActorRef(
     sellMachine.provide({
-      actors: {
-        ...sell.actors,
-        passcode: sell.actors.passcode.provide({ actions: { notifyFailed: (_, { failure }) => failed(failure) } }),
-      },
+      // The passcode step reports its failures to the flow (reportsToSell), which tells them here.
+      actors: sell.actors,
       actions: {
         forgetKey: (_, { signature }) => sellKeys.forget(signature),
         saveDraft: (_, { amount }) => sellDrafts.save(currency, amount),

@@ -48,3 +48,9 @@ export const sectionTitle = style({
   margin: 0,
 });
 export const grow = style({ flex: 1, minWidth: 0 });
+export const amountRow = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space.sm });
+export const max = style({
+  flex: '0 0 auto',
+  width: 88,
+  marginTop: `calc(${vars.text.small} * 1.5 + ${vars.space.xs})`,
+});

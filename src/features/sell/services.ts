@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { SellApi, SellOrder, SellRequest } from '../../api/sell';
 import type { WalletApi } from '../../api/wallet';
+import { reportsToSell } from '../../../machines/sell.machine';
 import { sellAmountMachine, type SellTerms } from '../../../machines/sellAmount.machine';
 import { sellCardMachine } from '../../../machines/sellCard.machine';
 import { SELL_FIAT, type CardInfo, type SavedCard } from '../../../machines/shared/sell';
@@ -62,7 +63,7 @@ export function createSellActors(deps: SellDeps) {
         api.sell.order(await accountId(), input.id),
       ),
       /** The passcode step: the same sell, with the code in the pincode header. */
-      passcode: createConfirmStep(platform, sell),
+      passcode: reportsToSell(createConfirmStep(platform, sell)),
     },
   };
 }
