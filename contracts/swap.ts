@@ -30,6 +30,12 @@ export const SwapQuoteSchema = Type.Object({
   sourceAmount: Type.String(),
   destinationAmount: Type.String({ description: "Rounded down to the destination asset's minor units" }),
   rate: Type.String({ description: 'Destination units per source unit, spread included' }),
+  midRate: Type.Optional(
+    Type.String({
+      description:
+        'The mid-market rate the spread is taken from, same units, exact decimal; rate is below it by the spread (the fee). Absent when the provider does not say',
+    }),
+  ),
   minLimit: Type.String(),
   maxLimit: Type.String(),
 });

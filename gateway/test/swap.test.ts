@@ -126,6 +126,13 @@ describe('pre-calculate', () => {
     const market = rates.body.ratesMap.BTC.USDT_TRX as number;
     expect(Number(rate)).toBeLessThan(market);
     expect(Number(rate)).toBeGreaterThan(market * 0.985);
+    // The mid-market rate comes with it, exact: the rate is it less exactly the spread (100 bps), so the
+    // app can say the fee before the swap is confirmed (issue 22).
+    const { midRate } = fromSource.body;
+    expect(midRate).toMatch(/^\d+(\.\d+)?$/);
+    expect(Math.abs(Number(midRate) - market) / market).toBeLessThan(1e-6);
+    const scale = 12;
+    expect(minor(rate, scale)).toBe((minor(midRate, scale) * 9_900n) / 10_000n);
   });
 
   it('from a destination amount the smallest source reaching it', async () => {

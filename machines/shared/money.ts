@@ -31,9 +31,62 @@ export function fromUnits(units: bigint, decimals: number): string {
   return `${negative ? '-' : ''}${whole}${fraction}`;
 }
 
-/** A crypto amount in the asset's `round` decimals, trailing zeros trimmed (spec §9). */
+/**
+ * A crypto amount in the asset's `round` decimals, rounded half-up and trailing zeros trimmed
+ * (spec §9; issue 22: 978.156803 USDT reads 978.16 everywhere, not 978.15 here and 978.156803 there).
+ */
 export function formatCrypto(value: string, round: number): string {
-  return trimZeros(fromUnits(toUnits(value, round), round));
+  return trimZeros(roundDecimal(value, round));
+}
+
+/** Rounds a non-negative decimal to `decimals` places, half-up ("0.125", 2 → "0.13"). */
+export function roundDecimal(value: string, decimals: number): string {
+  const scale = Math.max(fractionLength(value), decimals);
+  const exact = toUnits(value, scale);
+  const step = 10n ** BigInt(scale - decimals);
+  return fromUnits((exact + step / 2n) / step, decimals);
+}
+
+/** Cuts a non-negative decimal to `decimals` places, trailing zeros trimmed: for what may be spent (Max), never more than held. */
+export function cutDecimal(value: string, decimals: number): string {
+  return trimZeros(fromUnits(toUnits(value, decimals), decimals));
+}
+
+/** A decimal as integer units at its own scale: "1.25" → { units: 125n, scale: 2 }. */
+function exactOf(value: string): { units: bigint; scale: number } {
+  const v = value.trim();
+  const negative = v.startsWith('-');
+  const scale = fractionLength(v.replace(/^-/, ''));
+  const units = toUnits(v.replace(/^-/, ''), scale);
+  return { units: negative ? -units : units, scale };
+}
+
+/** a × b, exact. */
+export function multiplyDecimal(a: string, b: string): string {
+  const x = exactOf(a);
+  const y = exactOf(b);
+  return trimZeros(fromUnits(x.units * y.units, x.scale + y.scale));
+}
+
+/** a − b, exact (may be negative: "-0.5"). */
+export function subtractDecimal(a: string, b: string): string {
+  const x = exactOf(a);
+  const y = exactOf(b);
+  const scale = Math.max(x.scale, y.scale);
+  const lift = (v: { units: bigint; scale: number }) => v.units * 10n ** BigInt(scale - v.scale);
+  const diff = lift(x) - lift(y);
+  return trimZeros(fromUnits(diff, scale));
+}
+
+/** a ÷ b rounded half-up to `decimals` places (both non-negative, b above 0); null when b is 0. */
+export function divideDecimal(a: string, b: string, decimals: number): string | null {
+  const x = exactOf(a);
+  const y = exactOf(b);
+  if (y.units === 0n) return null;
+  // a/b × 10^decimals = x.units × 10^(y.scale + decimals) / (y.units × 10^x.scale)
+  const num = x.units * 10n ** BigInt(y.scale + decimals);
+  const den = y.units * 10n ** BigInt(x.scale);
+  return trimZeros(fromUnits((2n * num + den) / (2n * den), decimals));
 }
 
 export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
@@ -71,4 +124,18 @@ export function formatCents(cents: bigint): string {
 function fractionLength(value: string): number {
   const match = DECIMAL.exec(value.trim());
   return match?.[2]?.length ?? 0;
+}
+
+/** 1 ÷ rate, rounded half-up to `decimals` places: the rate read the other way ("0.00001683" BTC per USDT). */
+export const invertRate = (rate: string, decimals: number): string | null => divideDecimal('1', rate, decimals);
+
+/**
+ * The spread of a rate below the mid-market rate, as a percentage with at most 2 decimals
+ * ("1", "0.75"), or null without a usable mid rate.
+ */
+export function spreadPercent(rate: string, midRate: string): string | null {
+  if (!isDecimal(rate) || !isDecimal(midRate) || isZero(midRate)) return null;
+  const gap = subtractDecimal(midRate, rate);
+  if (gap.startsWith('-')) return '0';
+  return divideDecimal(multiplyDecimal(gap, '100'), midRate, 2);
 }

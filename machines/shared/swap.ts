@@ -2,7 +2,7 @@ import type { CurrencyPair, SwapOrder, SwapOrderRequest, SwapQuote, SwapQuoteQue
 import type { Coin } from '../../contracts/wallet';
 import { isPositiveAmount, nextAmount, toWireAmount } from './amountInput';
 import type { Failure } from './failure';
-import { compareDecimal, formatCrypto } from './money';
+import { compareDecimal, cutDecimal } from './money';
 
 /** Types and pure rules of the swap machine (machines/swap.machine.ts). */
 
@@ -124,7 +124,7 @@ export const drivingAmount = (c: Pick<SwapContext, 'driver' | 'sourceAmount' | '
 export const drivingPositive = (c: SwapContext) => isPositiveAmount(drivingAmount(c));
 
 /** Max: the whole available balance, cut to the 8 decimals an amount field takes. */
-export const maxAmount = (available: string) => formatCrypto(available, 8);
+export const maxAmount = (available: string) => cutDecimal(available, 8);
 
 export const afterAmountChange = (c: SwapContext, side: AmountSide, raw: string): Partial<SwapContext> => {
   const previous = side === 'source' ? c.sourceAmount : c.destinationAmount;

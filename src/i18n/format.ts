@@ -3,13 +3,7 @@
  * decimal strings all the way: Intl.NumberFormat formats a numeric string exactly (ES2023
  * "Intl.NumberFormat v3"), so 123456789012345678.12345678 never passes through a float.
  */
-import {
-  fiatCents,
-  formatCents,
-  formatCrypto as truncateCrypto,
-  isDecimal,
-  trimZeros,
-} from '../../machines/shared/money';
+import { fiatCents, formatCents, formatCrypto as roundCrypto, isDecimal, trimZeros } from '../../machines/shared/money';
 import type { Locale } from './index';
 
 /** A coin's display decimals (`round`), a bare number, or null while the catalogue is not loaded. */
@@ -41,7 +35,7 @@ const fractionDigits = (value: string) => value.split('.')[1]?.length ?? 0;
 const SIGN = /^[-+\u2212]/;
 
 /**
- * A crypto amount: cut (never rounded up) to the coin's `round`, trailing zeros trimmed, grouped and
+ * A crypto amount: rounded half-up to the coin's `round` (spec §9, issue 22), trailing zeros trimmed, grouped and
  * with the decimal mark of the locale ("1,234.5" / "1 234,5"). Without a round the amount is shown
  * with all its digits. A leading "-" is kept; anything that is not a decimal is returned unchanged.
  */
@@ -51,7 +45,7 @@ export function formatCrypto(amount: string, coin: RoundSource, locale: Locale):
   const magnitude = value.replace(SIGN, '');
   if (!isDecimal(magnitude)) return amount;
   const round = roundOf(coin);
-  const exact = round === null ? trimZeros(magnitude) : truncateCrypto(magnitude, round);
+  const exact = round === null ? trimZeros(magnitude) : roundCrypto(magnitude, round);
   // The string already has no more digits than allowed, so Intl never rounds it.
   const text = formatString(numberFormat(locale, { maximumFractionDigits: fractionDigits(exact) }), exact);
   return negative && exact !== '0' ? `-${text}` : text;

@@ -20,12 +20,16 @@ describe('formatCrypto', () => {
     expect(formatCrypto('0.12345678', btc, 'ru')).toBe('0,12345678');
   });
 
-  it('cuts to the round (never rounds a balance up) and trims trailing zeros', () => {
-    expect(formatCrypto('0.123456789', btc, 'en')).toBe('0.12345678');
-    expect(formatCrypto('0.999999999', btc, 'en')).toBe('0.99999999');
+  it('rounds half-up to the round (spec §9, issue 22) and trims trailing zeros', () => {
+    expect(formatCrypto('0.123456789', btc, 'en')).toBe('0.12345679');
+    expect(formatCrypto('0.999999999', btc, 'en')).toBe('1');
     expect(formatCrypto('124.50', usdt, 'en')).toBe('124.5');
-    expect(formatCrypto('10.129', usdt, 'ru')).toBe('10,12');
-    expect(formatCrypto('0.009', usdt, 'en')).toBe('0');
+    expect(formatCrypto('10.129', usdt, 'ru')).toBe('10,13');
+    expect(formatCrypto('978.156803', usdt, 'en')).toBe('978.16');
+    expect(formatCrypto('978.156803', usdt, 'ru')).toBe('978,16');
+    expect(formatCrypto('-978.156803', usdt, 'en')).toBe('-978.16');
+    expect(formatCrypto('0.009', usdt, 'en')).toBe('0.01');
+    expect(formatCrypto('0.004', usdt, 'en')).toBe('0');
     expect(formatCrypto('5.000', 4, 'en')).toBe('5');
   });
 

@@ -93,7 +93,7 @@ describe('fee line of the details', () => {
 describe('signed amounts', () => {
   it('"+" for money in, "−" for money out, in the asset round with zeros trimmed', () => {
     expect(signedAmount(tx('DEPOSIT', 'COMPLETED'), 8)).toBe('+0.5');
-    expect(signedAmount(tx('WITHDRAWAL', 'COMPLETED', { amount: '1.23456789' }), 4)).toBe('−1.2345');
+    expect(signedAmount(tx('WITHDRAWAL', 'COMPLETED', { amount: '1.23456789' }), 4)).toBe('−1.2346');
     expect(signedAmount(tx('C2F', 'COMPLETED', { amount: '10' }), 2)).toBe('−10');
     expect(signedAmount(tx('EXCHANGE', 'COMPLETED', { direction: 'DEPOSIT' }), 8)).toBe('+0.5');
     expect(signedAmount(tx('EXCHANGE', 'COMPLETED', { direction: 'WITHDRAWAL' }), 8)).toBe('−0.5');

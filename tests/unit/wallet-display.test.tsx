@@ -9,9 +9,9 @@ import { asset, catalogue, holdingsA, rates } from '../fixtures/wallet';
 const coins = toCoinMap(catalogue, false);
 
 describe('portfolio', () => {
-  it('sums exact cents and trims each amount to the coin’s round', () => {
+  it('sums exact cents and rounds each amount half-up to the coin’s round', () => {
     const { rows, total } = portfolio([asset('BTC', '0.123456789'), asset('USDT_TRX', '10.129')], coins, rates, 'USD');
-    expect(rows.map((r) => r.amount)).toEqual(['0.12345678', '10.12']);
+    expect(rows.map((r) => r.amount)).toEqual(['0.12345679', '10.13']);
     // 0.123456789 × 60000 = 7407.41 (half-up) + 10.129 × 1 = 10.13
     expect(total).toBe('7417.54');
   });

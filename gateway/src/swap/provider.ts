@@ -10,6 +10,8 @@ export interface SwapPair {
 export interface PairTerms {
   /** Destination units per source unit, spread included, as an exact decimal string. */
   rate: string;
+  /** The mid-market rate the spread is taken from, same units (the app shows the difference as the fee); absent when the provider does not say. */
+  midRate?: string;
   /** Bounds of the source amount, in the source's minor units. */
   minLimit: bigint;
   maxLimit: bigint;

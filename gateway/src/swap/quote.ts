@@ -94,6 +94,8 @@ export function quoteView(q: Quote) {
     sourceAmount: formatAmount(q.sourceAmount, q.sourceDecimals),
     destinationAmount: formatAmount(q.destinationAmount, q.destinationDecimals),
     rate: q.rate,
+    // The spread is the fee (issue 22): the app shows it against this, so it is said before confirming.
+    ...(q.terms.midRate === undefined ? {} : { midRate: q.terms.midRate }),
     minLimit: formatAmount(q.terms.minLimit, q.sourceDecimals),
     maxLimit: formatAmount(q.terms.maxLimit, q.sourceDecimals),
   };

@@ -105,7 +105,12 @@ export function createSandboxLiquidity(rates: RateProvider): SandboxLiquidity {
       const rate = (market * BigInt(10_000 - state.spreadBps)) / 10_000n;
       const coin = findCoin(source)!;
       const [min, max] = SANDBOX_SWAP_LIMITS[coin.parent]!;
-      return { rate: formatScaled(rate), minLimit: toMinor(min, coin.decimals), maxLimit: toMinor(max, coin.decimals) };
+      return {
+        rate: formatScaled(rate),
+        midRate: formatScaled(market),
+        minLimit: toMinor(min, coin.decimals),
+        maxLimit: toMinor(max, coin.decimals),
+      };
     },
     settlesAsynchronously: () => state.settleAfterMs > 0,
     async execute(order) {

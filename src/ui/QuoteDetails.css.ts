@@ -1,0 +1,32 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme/contract.css';
+
+export const rows = style({ margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const line = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'flex-start',
+  gap: vars.space.md,
+});
+export const term = style({ color: vars.color.mutedText, flexShrink: 0 });
+export const value = style({ margin: 0, minWidth: 0, textAlign: 'right', overflowWrap: 'break-word' });
+export const fiat = style({ display: 'block', fontSize: 13, fontWeight: 400, color: vars.color.mutedText });
+/** The rate is a button (tap, Enter or Space shows it the other way) that reads as text with an icon. */
+export const flip = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  minHeight: 44,
+  margin: `calc(-1 * ${vars.space.sm}) 0`,
+  padding: 0,
+  background: 'none',
+  border: 'none',
+  color: vars.color.primary,
+  font: 'inherit',
+  textAlign: 'right',
+  cursor: 'pointer',
+});
+export const flipIcon = style({ color: vars.color.accent, flexShrink: 0 });
+export const nowrap = style({ whiteSpace: 'nowrap' });
