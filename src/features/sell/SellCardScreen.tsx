@@ -76,7 +76,8 @@ export function SellCardScreen({ actor, onBack }: { actor: SellCardActor; onBack
       <p className={css.note} data-testid="sell-card-status" aria-live="polite">
         {status === 'lookingUp' ? (
           <Trans>Checking the bank…</Trans>
-        ) : status === 'supported' ? (
+        ) : status === 'supported' && !mistyped ? (
+          // One message at a time: a mistyped number says only that (issue 22).
           system ? (
             <Trans>Sberbank card · {system}</Trans>
           ) : (
