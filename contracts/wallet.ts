@@ -95,6 +95,9 @@ export const TransactionSchema = Type.Object(
     fromAmount: Maybe(Type.String()),
     toAmount: Maybe(Type.String()),
     fiatCurrency: Maybe(Type.String()),
+    /** F2C (card buy): the card paid with, masked as the acquirer reported it, and the buy order's id. */
+    maskedCard: Maybe(Type.String()),
+    orderId: Maybe(Type.String()),
     explorerLink: Maybe(Type.String()),
     network: Maybe(Type.String()),
     confirmations: Maybe(Type.Integer()),

@@ -16,7 +16,7 @@ import {
   submitForm,
   type BuyTestApp,
 } from './buy-support.js';
-import { walletUser, type WalletUser } from './wallet-support.js';
+import { call, walletUser, type WalletUser } from './wallet-support.js';
 import { balanceOf, historyOf } from './withdraw-support.js';
 
 let b: BuyTestApp;
@@ -102,7 +102,7 @@ describe('the hosted payment page', () => {
 });
 
 describe('paying', () => {
-  it('success card: Receiving · In progress, then Received, credited once, back to the app', async () => {
+  it('success card: an F2C row, Buying · In progress, then Bought, credited once, back to the app', async () => {
     const before = await available();
     const { url, orderId } = await orderFor(t, btc, 'BTC', '5000');
     const res = await pay(t, url, SUCCESS);
@@ -111,14 +111,23 @@ describe('paying', () => {
     const processing = await status(t, orderId);
     expect(processing.state).toBe('PROCESSING');
     const row = await rowOf(processing.transactionId);
+    // Spec §3: a card buy is F2C, with what the user paid, the rate, the card and the order.
     expect(row).toMatchObject({
       direction: 'DEPOSIT',
-      transactionType: 'DEPOSIT',
+      transactionType: 'F2C',
       state: 'IN_PROGRESS',
       currency: 'BTC',
       amount: processing.cryptoAmount,
       hash: null,
       explorerLink: null,
+      fromCurrency: 'RUB',
+      fromAmount: '5000',
+      fiatCurrency: 'RUB',
+      toCurrency: 'BTC',
+      toAmount: processing.cryptoAmount,
+      exchangeRate: processing.rate,
+      maskedCard: '4242 •••• •••• 4242',
+      orderId,
     });
     expect(await available()).toBe(before);
     await b.acquirer.settleNow();
@@ -126,6 +135,26 @@ describe('paying', () => {
     expect(done).toMatchObject({ state: 'COMPLETED', failureReason: null, transactionId: processing.transactionId });
     expect((await rowOf(done.transactionId))!.state).toBe('COMPLETED');
     expect(await available()).toBe(add(before, done.cryptoAmount));
+    // The details call says the same, and the Bought filter (not Received) finds it.
+    const details = await call(
+      t,
+      'GET',
+      `/b2c-wallet/${alice.account}/asset/transaction/${done.transactionId}`,
+      undefined,
+      alice.token,
+    );
+    expect(details.body).toMatchObject({
+      transactionType: 'F2C',
+      orderId,
+      maskedCard: '4242 •••• •••• 4242',
+      fromAmount: '5000',
+    });
+    const kind = async (kinds: string[]) =>
+      (
+        await call(t, 'POST', `/b2c-wallet/${alice.account}/asset/transactions`, { kinds }, alice.token)
+      ).body.content.map((r: { id: string }) => r.id);
+    expect(await kind(['bought'])).toContain(done.transactionId);
+    expect(await kind(['received'])).not.toContain(done.transactionId);
     // The page is spent: opening it again sends the user back to the app.
     const again = await t.app.inject({ method: 'GET', url: pagePath(url) });
     expect([again.statusCode, again.headers.location]).toEqual([303, returnUrl(orderId)]);
@@ -163,7 +192,7 @@ describe('paying', () => {
     expect((await historyOf(t, alice)).length).toBe(rowsBefore);
   });
 
-  it('card that fails after a delay: In progress, then failed to receive, nothing credited', async () => {
+  it('card that fails after a delay: In progress, then failed to buy (F2C, FAILED), nothing credited', async () => {
     const before = await available();
     const { url, orderId } = await orderFor(t, btc, 'BTC', '5000');
     await pay(t, url, FAILS_LATER);
@@ -171,7 +200,7 @@ describe('paying', () => {
     expect(processing.state).toBe('PROCESSING');
     await b.acquirer.settleNow();
     expect(await status(t, orderId)).toMatchObject({ state: 'FAILED', failureReason: 'PAYMENT_FAILED' });
-    expect((await rowOf(processing.transactionId))!.state).toBe('FAILED');
+    expect(await rowOf(processing.transactionId)).toMatchObject({ transactionType: 'F2C', state: 'FAILED', orderId });
     expect(await available()).toBe(before);
   });
 

@@ -62,7 +62,7 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('history CSV export', () => {
-  it('writes the filtered rows with exact decimals and ISO dates', async () => {
+  it('writes the filtered rows with exact and rounded decimals, what moved, and ISO dates', async () => {
     const alice = await walletUser(t, 'alice');
     const at = new Date('2026-02-21T09:30:15.123Z');
     await seedHistory(t, alice.account, [
@@ -96,8 +96,24 @@ describe('history CSV export', () => {
         createdAt: new Date(at.getTime() - 2000),
       },
       { currency: 'TON', transactionType: 'DEPOSIT', amount: 7n, createdAt: new Date(at.getTime() - 3000) },
+      {
+        currency: 'USDT_TRX',
+        transactionType: 'EXCHANGE',
+        amount: 978_156_803n,
+        createdAt: new Date(at.getTime() - 4000),
+      },
+      {
+        currency: 'BTC',
+        transactionType: 'F2C',
+        amount: 41_849n,
+        state: 'FAILED',
+        createdAt: new Date(at.getTime() - 5000),
+      },
     ]);
-    const res = await exportCsv(alice, { kinds: ['received', 'sent', 'sold'], currency: undefined });
+    const res = await exportCsv(alice, {
+      kinds: ['received', 'sent', 'sold', 'swapped', 'bought'],
+      currency: undefined,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="history.csv"');
@@ -109,6 +125,9 @@ describe('history CSV export', () => {
       'state',
       'direction',
       'amount',
+      'roundedAmount',
+      'credited',
+      'debited',
       'fee',
       'from',
       'to',
@@ -119,6 +138,9 @@ describe('history CSV export', () => {
       'toCurrency',
       'toAmount',
       'exchangeRate',
+      'fiatCurrency',
+      'maskedCard',
+      'orderId',
     ]);
     const pick = (r: string[]) => Object.fromEntries(header!.map((h, i) => [h, r[i]]));
     expect(rows.map(pick)).toMatchObject([
@@ -129,6 +151,9 @@ describe('history CSV export', () => {
         state: 'COMPLETED',
         direction: 'DEPOSIT',
         amount: '123.456789012345678901',
+        roundedAmount: '123.45678901',
+        credited: '123.456789012345678901',
+        debited: '',
         fee: '0.000000000000000001',
         from: '0xabc',
         hash: 'h1',
@@ -140,22 +165,30 @@ describe('history CSV export', () => {
         kind: 'sent',
         state: 'FAILED',
         amount: '0.00000001',
-        fee: '0.000025',
+        // A failed send moved nothing and charged nothing.
+        credited: '',
+        debited: '',
+        fee: '',
         to: `'=HYPERLINK("x")`,
       },
       {
         asset: 'USDT_TRX',
         kind: 'sold',
         amount: '100',
+        debited: '100',
         fromAmount: '100',
         toCurrency: 'RUB',
         toAmount: '9150.5',
         exchangeRate: '91.505',
       },
-      { asset: 'TON', kind: 'received', amount: '0.000000007' },
+      { asset: 'TON', kind: 'received', amount: '0.000000007', roundedAmount: '0' },
+      // Spec §9 round (USDT: 2), rounded half up, never cut: 978.156803 reads 978.16.
+      { asset: 'USDT_TRX', kind: 'swapped', amount: '978.156803', roundedAmount: '978.16' },
+      // A failed card buy: Bought, and nothing credited.
+      { asset: 'BTC', kind: 'bought', state: 'FAILED', amount: '0.00041849', credited: '', debited: '' },
     ]);
     const only = parseCsv(await (await exportCsv(alice, { currency: 'BTC' })).text());
-    expect(only.slice(1).map((r) => r[1])).toEqual(['BTC']);
+    expect(only.slice(1).map((r) => r[1])).toEqual(['BTC', 'BTC']);
   });
 
   it('quotes what needs quoting', () => {

@@ -28,11 +28,11 @@ beforeAll(async () => {
       hash: 'aa11',
       createdAt: day(1),
     },
+    // A card buy as buy/settle.ts writes it: F2C, no chain hash.
     bought: {
       currency: 'BTC',
-      transactionType: 'DEPOSIT',
+      transactionType: 'F2C',
       amount: 2_000_000n,
-      hash: 'card-buy-order-1',
       createdAt: day(2),
     },
     sent: {

@@ -3,15 +3,17 @@ import type { Db } from '../db/client.js';
 import { buyOrders, type BuyOrder } from '../db/schema/index.js';
 import { DomainError, invalid } from '../domain/errors.js';
 import { reportDeposit } from '../wallet/deposits.js';
-import { CARD_BUY_HASH_PREFIX } from '../wallet/historyFilter.js';
 import type { PaymentEvent } from './acquirer.js';
+
+/** A card buy's deposit key names its order in place of a chain hash (migration 0018 matches on it). */
+export const CARD_BUY_HASH_PREFIX = 'card-buy-';
 
 /** The ledger source of every card buy: what the acquirer owes us, shard by shard. */
 export const CARD_BUY_CLEARING = 'card-buys';
 
 const FAILURE_OF = { DECLINED: 'DECLINED', FAILED: 'PAYMENT_FAILED', CANCELLED: 'CANCELLED' } as const;
 
-/** The deposit the purchase shows as in history: one per order, no chain hash. */
+/** The deposit the purchase shows as in history (spec §3: an F2C row): one per order, no chain hash. */
 const depositOf = (order: BuyOrder, status: 'IN_PROGRESS' | 'COMPLETED' | 'FAILED') => ({
   currency: order.currency,
   address: order.depositAddress,
@@ -23,13 +25,14 @@ const depositOf = (order: BuyOrder, status: 'IN_PROGRESS' | 'COMPLETED' | 'FAILE
   status,
   clearing: CARD_BUY_CLEARING,
   onChain: false,
+  transactionType: 'F2C' as const,
 });
 
 /**
  * Applies one acquirer callback. Exactly once however often it arrives: the order row is locked,
  * final states (COMPLETED, FAILED) never move again, and the credit itself goes through the chain's
  * deposit path under the key of this order, which posts one ledger transfer at most. PROCESSING
- * shows the purchase as Receiving · In progress; PAID credits it (Received); a refusal credits nothing.
+ * shows the purchase as Buying · In progress; PAID credits it (Bought); a refusal credits nothing.
  */
 export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<{ order: BuyOrder; changed: boolean }> {
   return db.transaction(async (tx) => {
@@ -55,7 +58,7 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<{ 
     } else {
       state = 'FAILED';
       failureReason = FAILURE_OF[event.status];
-      // Shown as In progress already: now "failed to receive", with nothing credited.
+      // Shown as In progress already: now "failed to buy", with nothing credited.
       if (transactionId) await reportDeposit(tx, depositOf(order, 'FAILED'));
     }
     const [updated] = await tx

@@ -60,3 +60,15 @@ export function formatAmount(minor: bigint, decimals: number): string {
   const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
+
+/**
+ * Minor units → the decimal the screens show (spec §9): `round` places, rounded half up (never cut,
+ * so 978.156803 reads 978.16), trailing zeros trimmed. `decimals` is the asset's minor-unit scale.
+ */
+export function roundAmount(minor: bigint, decimals: number, round: number): string {
+  if (round >= decimals) return formatAmount(minor, decimals);
+  const step = 10n ** BigInt(decimals - round);
+  const magnitude = minor < 0n ? -minor : minor;
+  const rounded = (magnitude + step / 2n) / step;
+  return formatAmount(minor < 0n ? -rounded : rounded, round);
+}

@@ -30,6 +30,8 @@ export interface DepositReportInput {
   clearing?: string;
   /** False for deposits with no chain transaction (a card buy): history shows no hash or explorer link. */
   onChain?: boolean;
+  /** Spec §3's type of the history row: a card buy is F2C (fiat to crypto), anything else a DEPOSIT. */
+  transactionType?: 'DEPOSIT' | 'F2C';
 }
 
 /** The deposit address belongs to no account: the route answers 400 with field `address`. */
@@ -89,7 +91,7 @@ export async function reportDeposit(
         accountId: owner.accountId,
         currency: report.currency,
         direction: 'DEPOSIT',
-        transactionType: 'DEPOSIT',
+        transactionType: report.transactionType ?? 'DEPOSIT',
         state: report.status,
         amount: report.amountMinor,
         toAddress: owner.address,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { HistoryQuery, TransactionState, TransactionType } from '../../../contracts/wallet.js';
-import { walletTransactions, type WalletTransaction } from '../db/schema/index.js';
+import { buyOrders, walletTransactions, type WalletTransaction } from '../db/schema/index.js';
 import type { Executor } from '../db/client.js';
 import { isUuid } from '../users/repository.js';
 import { formatAmount } from './amounts.js';
@@ -36,16 +36,49 @@ export interface TransactionView {
   toAmount?: string | null;
   exchangeRate?: string | null;
   fiatCurrency?: string | null;
+  /** F2C rows: the card the buy was paid with (masked) and the buy order it settles. */
+  maskedCard?: string | null;
+  orderId?: string | null;
 }
+
+/**
+ * What a card buy's row shows besides the crypto credited: read from its order (the one source of the
+ * fiat paid, the rate and the card the acquirer reported, which arrives after the row is written).
+ */
+export const buyColumns = {
+  buyOrderId: buyOrders.id,
+  buyFiatCurrency: buyOrders.fiatCurrency,
+  buyFiatAmount: buyOrders.fiatAmount,
+  buyRate: buyOrders.rate,
+  buyMaskedCard: buyOrders.maskedCard,
+};
+
+type BuyColumns = { [K in keyof typeof buyColumns]: (typeof buyColumns)[K]['_']['data'] | null };
+
+/** A history row as read: the transaction, and its buy order's columns (null unless a card buy). */
+export type HistoryRow = WalletTransaction & Partial<BuyColumns>;
 
 const amountIn = (currency: string | null, v: bigint | null) =>
   currency === null || v === null ? null : formatAmount(v, findCoin(currency)?.decimals ?? 0);
 
-/** Fiat on a sell row is in kopecks: two decimals, whatever the catalogue says. */
+/** Fiat on a sell row and a buy order is in hundredths: two decimals, whatever the catalogue says. */
 const FIAT_DECIMALS = 2;
 
-/** Only swaps and sells carry these; other rows leave them out as before. */
-function exchangeFields(row: WalletTransaction) {
+/** Only swaps, sells and buys carry these; other rows leave them out as before. */
+function exchangeFields(row: HistoryRow) {
+  if (row.transactionType === 'F2C') {
+    const fiatAmount = row.buyFiatAmount ?? null;
+    return {
+      fromCurrency: row.buyFiatCurrency ?? null,
+      toCurrency: row.currency,
+      fiatCurrency: row.buyFiatCurrency ?? null,
+      exchangeRate: row.buyRate ?? null,
+      fromAmount: fiatAmount === null ? null : formatAmount(fiatAmount, FIAT_DECIMALS),
+      toAmount: amountIn(row.currency, row.amount),
+      maskedCard: row.buyMaskedCard ?? null,
+      orderId: row.buyOrderId ?? null,
+    };
+  }
   if (row.transactionType === 'C2F') {
     return {
       fromCurrency: row.fromCurrency,
@@ -66,7 +99,7 @@ function exchangeFields(row: WalletTransaction) {
   };
 }
 
-export function toView(row: WalletTransaction): TransactionView {
+export function toView(row: HistoryRow): TransactionView {
   const decimals = findCoin(row.currency)?.decimals ?? 0;
   const money = (v: bigint | null) => (v === null ? null : formatAmount(v, decimals));
   const deposit = row.direction === 'DEPOSIT';
@@ -108,8 +141,9 @@ type Order = 'ASC' | 'DESC';
 export async function historyRows(db: Executor, where: SQL, order: Order, limit: number, cursor?: Cursor, offset = 0) {
   const by = order === 'ASC' ? asc : desc;
   return db
-    .select({ ...getTableColumns(walletTransactions), sortKey })
+    .select({ ...getTableColumns(walletTransactions), ...buyColumns, sortKey })
     .from(walletTransactions)
+    .leftJoin(buyOrders, eq(buyOrders.transactionId, walletTransactions.id))
     .where(cursor ? and(where, afterCursor(cursor, order)) : where)
     .orderBy(by(walletTransactions.createdAt), by(walletTransactions.id))
     .limit(limit)
@@ -150,8 +184,9 @@ export async function findTransaction(
 ): Promise<TransactionView | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db
-    .select()
+    .select({ ...getTableColumns(walletTransactions), ...buyColumns })
     .from(walletTransactions)
+    .leftJoin(buyOrders, eq(buyOrders.transactionId, walletTransactions.id))
     .where(and(eq(walletTransactions.id, id), eq(walletTransactions.accountId, accountId)));
   return row ? toView(row) : undefined;
 }

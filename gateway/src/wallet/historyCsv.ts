@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import type { HistoryFilter } from '../../../contracts/wallet.js';
 import type { Executor } from '../db/client.js';
-import type { WalletTransaction } from '../db/schema/index.js';
-import { historyRows, toView } from './history.js';
+import { roundAmount } from './amounts.js';
+import { findCoin } from './catalogue.js';
+import { historyRows, toView, type HistoryRow } from './history.js';
 import { historyWhere, kindOf, type Cursor } from './historyFilter.js';
 
 /** Rows read per query: the export holds one batch at a time, however long the history is. */
@@ -15,6 +16,9 @@ const COLUMNS = [
   'state',
   'direction',
   'amount',
+  'roundedAmount',
+  'credited',
+  'debited',
   'fee',
   'from',
   'to',
@@ -25,6 +29,9 @@ const COLUMNS = [
   'toCurrency',
   'toAmount',
   'exchangeRate',
+  'fiatCurrency',
+  'maskedCard',
+  'orderId',
 ] as const;
 
 /**
@@ -37,8 +44,17 @@ export function csvField(value: string | null | undefined): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-function csvLine(row: WalletTransaction): string {
+/**
+ * What the row did to the balance, unsigned in the column that says which way: only once COMPLETED.
+ * In progress nothing has moved yet; FAILED moved nothing (a failed buy credited nothing, a failed
+ * send or sale gave the coins back), so neither column reports a movement that did not happen.
+ */
+const moved = (v: { state: string; direction: string; amount: string }, way: 'DEPOSIT' | 'WITHDRAWAL') =>
+  v.state === 'COMPLETED' && v.direction === way ? v.amount : null;
+
+function csvLine(row: HistoryRow): string {
   const v = toView(row);
+  const coin = findCoin(row.currency);
   const cells: Record<(typeof COLUMNS)[number], string | null | undefined> = {
     date: v.createdDate,
     asset: v.currency,
@@ -46,7 +62,11 @@ function csvLine(row: WalletTransaction): string {
     state: v.state,
     direction: v.direction,
     amount: v.amount,
-    fee: v.fee,
+    roundedAmount: coin ? roundAmount(row.amount, coin.decimals, coin.round) : v.amount,
+    credited: moved(v, 'DEPOSIT'),
+    debited: moved(v, 'WITHDRAWAL'),
+    // A failed send or sale charged no fee, whatever the row was written with.
+    fee: v.state === 'FAILED' ? null : v.fee,
     from: v.from,
     to: v.to,
     hash: v.hash,
@@ -56,6 +76,9 @@ function csvLine(row: WalletTransaction): string {
     toCurrency: v.toCurrency,
     toAmount: v.toAmount,
     exchangeRate: v.exchangeRate,
+    fiatCurrency: v.fiatCurrency,
+    maskedCard: v.maskedCard,
+    orderId: v.orderId,
   };
   return `${COLUMNS.map((c) => csvField(cells[c])).join(',')}\r\n`;
 }

@@ -1,19 +1,17 @@
-import { and, eq, ilike, inArray, isNull, like, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { HistoryFilter, HistoryKind } from '../../../contracts/wallet.js';
 import { walletTransactions as tx } from '../db/schema/index.js';
 import { invalid } from '../domain/errors.js';
 import { isUuid } from '../users/repository.js';
 
-/** A card buy lands as a deposit whose hash names the order (buy/settle.ts), not a chain hash. */
-export const CARD_BUY_HASH_PREFIX = 'card-buy-';
-
-const cardBuy = like(tx.hash, `${CARD_BUY_HASH_PREFIX}%`);
-
-/** Each kind the filter offers as a condition on the row. */
+/**
+ * Each kind the filter offers as a condition on the row: spec §3's transaction types, which are the
+ * ones the gateway writes (a card buy is F2C since migration 0018, which converted the older rows).
+ */
 const KIND: Record<HistoryKind, () => SQL> = {
-  received: () => and(eq(tx.transactionType, 'DEPOSIT'), or(isNull(tx.hash), not(cardBuy)))!,
-  bought: () => or(eq(tx.transactionType, 'F2C'), and(eq(tx.transactionType, 'DEPOSIT'), cardBuy))!,
+  received: () => eq(tx.transactionType, 'DEPOSIT'),
+  bought: () => eq(tx.transactionType, 'F2C'),
   sent: () => eq(tx.transactionType, 'WITHDRAWAL'),
   swapped: () => eq(tx.transactionType, 'EXCHANGE'),
   sold: () => eq(tx.transactionType, 'C2F'),
@@ -112,7 +110,7 @@ export const afterCursor = (c: Cursor, order: 'ASC' | 'DESC') =>
     : sql`(${tx.createdAt}, ${tx.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`;
 
 /** The kind of a row, as the filter's conditions above class it. */
-export function kindOf(row: { transactionType: string; hash: string | null }): HistoryKind {
+export function kindOf(row: { transactionType: string }): HistoryKind {
   switch (row.transactionType) {
     case 'WITHDRAWAL':
       return 'sent';
@@ -123,6 +121,6 @@ export function kindOf(row: { transactionType: string; hash: string | null }): H
     case 'F2C':
       return 'bought';
     default:
-      return row.hash?.startsWith(CARD_BUY_HASH_PREFIX) ? 'bought' : 'received';
+      return 'received';
   }
 }

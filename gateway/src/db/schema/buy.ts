@@ -69,6 +69,8 @@ export const buyOrders = pgTable(
   (t) => [
     uniqueIndex('buy_orders_idempotency_key').on(t.idempotencyKey),
     uniqueIndex('buy_orders_payment_id').on(t.paymentId),
+    // History reads a card buy's fiat, rate, card and order id through its row (wallet/history.ts).
+    index('buy_orders_transaction_idx').on(t.transactionId),
     check('buy_orders_state', sql`${t.state} in ('NEW', 'PROCESSING', 'COMPLETED', 'FAILED')`),
     check('buy_orders_amounts_positive', sql`${t.fiatAmount} > 0 and ${t.cryptoAmount} > 0`),
     check('buy_orders_failed_reason', sql`(${t.state} = 'FAILED') = (${t.failureReason} is not null)`),
