@@ -165,6 +165,11 @@ export const BuyOrderStatusSchema = Type.Object({
   transactionId: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
   updatedAt: Type.String(),
+  /**
+   * GET /b2c/order/{orderId} only: the hosted payment page while the order awaits payment (NEW), so
+   * the return screen can open it again; null once paid, failed or expired.
+   */
+  paymentUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type BuyOrderStatus = Static<typeof BuyOrderStatusSchema>;
 

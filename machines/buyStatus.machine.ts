@@ -2,7 +2,10 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { BuyOrderStatus } from './shared/buy';
 import { output } from './shared/output';
 
-export type BuyStatusEvent = { type: 'status.retried' };
+export type BuyStatusEvent =
+  | { type: 'status.retried' }
+  /** The payment page is open elsewhere (the messenger's browser, another tab): open it again. */
+  | { type: 'payment.reopened' };
 export type BuyStatusContext = { orderId: string; order: BuyOrderStatus | null; failed: boolean };
 
 /** Polling interval while the payment or the credit is under way. */
@@ -30,11 +33,14 @@ export const buyStatusMachine = setup({
   guards: {
     credited: (_, order: BuyOrderStatus) => order.phase === 'credited',
     declined: (_, order: BuyOrderStatus) => order.phase === 'declined',
+    awaitsPayment: ({ context }) => !!context.order?.paymentUrl,
   },
   actions: {
     keepStatus: assign((_, order: BuyOrderStatus) => ({ order, failed: false })),
     /** The order reached its end: the remembered pending order is forgotten. */
     forgetPending: () => {},
+    /** Opens the hosted payment page (the page's redirect: same tab, or the messenger's openLink). */
+    openPayment: (_, _params: { url: string }) => {},
   },
 }).createMachine({
   id: 'buyStatus',
@@ -55,7 +61,16 @@ export const buyStatusMachine = setup({
         onError: { target: 'failed', actions: assign({ failed: true }) },
       },
     },
-    pending: { description: 'Paying or crediting: asked again every 3 s.', after: { POLL: 'loading' } },
+    pending: {
+      description: 'Paying or crediting: asked again every 3 s; while unpaid, the payment page can be opened again.',
+      after: { POLL: 'loading' },
+      on: {
+        'payment.reopened': {
+          guard: 'awaitsPayment',
+          actions: { type: 'openPayment', params: ({ context }) => ({ url: context.order?.paymentUrl ?? '' }) },
+        },
+      },
+    },
     failed: { description: 'The status could not be read; retried on request.', on: { 'status.retried': 'loading' } },
     credited: { description: 'The crypto is in the wallet.' },
     declined: { description: 'The payment was declined or abandoned: nothing credited.' },

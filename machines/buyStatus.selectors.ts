@@ -11,3 +11,5 @@ export const selectStatusView = (s: Snapshot): 'loading' | 'pending' | 'credited
   if (s.matches('failed')) return 'failed';
   return s.context.order ? 'pending' : 'loading';
 };
+/** "Open payment page" is offered while the order awaits payment and its page is known. */
+export const selectCanReopenPayment = (s: Snapshot) => s.can({ type: 'payment.reopened' });

@@ -297,7 +297,12 @@ describe('orders', () => {
     const placed = await buyOrder(t, { depositAddress: aliceBtc, rateId: q.fixedRateId, amountInFiat: '5000' });
     const res = await buyCall(t, 'GET', `/b2c/order/${placed.body.data.orderId}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...placed.body.data.order, updatedAt: expect.any(String) });
+    // Awaiting payment: the payment page again, for the return screen's "Open payment page".
+    expect(res.body).toEqual({
+      ...placed.body.data.order,
+      updatedAt: expect.any(String),
+      paymentUrl: placed.body.data.url,
+    });
     expect(JSON.stringify(res.body)).not.toContain(aliceBtc);
     for (const id of [randomUUID(), 'nope']) {
       const missing = await buyCall(t, 'GET', `/b2c/order/${id}`);
@@ -310,8 +315,11 @@ describe('the acquirer on its own clock', () => {
   it("delivers the final callback after its delay through the gateway's callback route, crediting once", async () => {
     const before = (await balanceOf(t, alice, 'BTC')).available;
     const { url, orderId } = await orderFor(t, aliceBtc, 'BTC', '5000');
+    expect((await status(t, orderId)).paymentUrl).toBe(url);
     expect((await pay(t, url, '4242424242424242')).statusCode).toBe(303);
-    expect((await status(t, orderId)).state).toBe('PROCESSING');
+    const paying = await status(t, orderId);
+    // Paid: the page is not offered again.
+    expect([paying.state, paying.paymentUrl]).toEqual(['PROCESSING', null]);
     const done = await waitFor(
       'the PAID callback',
       async () => {

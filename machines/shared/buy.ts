@@ -127,9 +127,15 @@ export type BuyRegion = { geoId: string; fiatCurrency: string; name: string };
 
 /** Where a paid (or abandoned) order stands, as the return screen tells it. */
 export type BuyOrderPhase = 'pending' | 'credited' | 'declined';
+/** Why a payment ended without crypto (contracts/buy.ts failureReason): the screen says which. */
+export type BuyDeclineReason = 'DECLINED' | 'PAYMENT_FAILED' | 'CANCELLED' | 'EXPIRED';
 export type BuyOrderStatus = {
   orderId: string;
   phase: BuyOrderPhase;
+  /** Set once declined; null while pending or credited (or when the server gave none). */
+  reason: BuyDeclineReason | null;
+  /** The hosted payment page while the order awaits payment: the return screen offers it again. */
+  paymentUrl: string | null;
   currency: string;
   cryptoAmount: string;
   fiatAmount: string;

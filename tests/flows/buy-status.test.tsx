@@ -17,7 +17,10 @@ async function mount({ fakes }: MountTools) {
   const actor = createActor(
     buyStatusMachine.provide({
       actors: { loadStatus: fakes.promise('loadStatus') },
-      actions: { forgetPending: () => void notes.push('forget') },
+      actions: {
+        forgetPending: () => void notes.push('forget'),
+        openPayment: (_, { url }) => void notes.push(`open:${url}`),
+      },
     }),
     { input: { orderId: 'ord-1' } },
   ).start();
@@ -27,20 +30,43 @@ async function mount({ fakes }: MountTools) {
   return { actor: actor as AnyActorRef, notes };
 }
 
-const status = (phase: BuyOrderStatus['phase']): BuyOrderStatus =>
-  labelled(phase, {
+const PAY_URL = 'https://pay.example/p/1';
+const status = (
+  phase: BuyOrderStatus['phase'],
+  more: Partial<Pick<BuyOrderStatus, 'reason' | 'paymentUrl'>> = {},
+): BuyOrderStatus =>
+  labelled([phase, more.reason, more.paymentUrl ? 'unpaid' : ''].filter(Boolean).join(' '), {
     orderId: 'ord-1',
     phase,
+    reason: null,
+    paymentUrl: null,
     currency: 'BTC',
     cryptoAmount: '0.00083333',
     fiatAmount: '5000',
     fiatCurrency: 'RUB',
+    ...more,
   });
 
+/** What the declined screen says for each reason the gateway gives (issue 22: why, and the amount). */
+const DECLINED: Record<string, [string, string]> = {
+  DECLINED: ['Payment declined', 'Your bank declined the card payment. Nothing was credited to your wallet.'],
+  CANCELLED: [
+    'Payment cancelled',
+    'The payment was cancelled on the payment page. Nothing was credited to your wallet.',
+  ],
+  EXPIRED: ['Payment time ran out', 'The order was not paid in time. Nothing was credited to your wallet.'],
+  PAYMENT_FAILED: ['Payment failed', 'The card payment did not go through. Nothing was credited to your wallet.'],
+};
+
 const outcomes = [
+  // Awaiting payment (its page known), and paid, the crypto on its way (no page to open).
+  { type: 'xstate.done.actor.loadStatus', output: status('pending', { paymentUrl: PAY_URL }) },
   { type: 'xstate.done.actor.loadStatus', output: status('pending') },
   { type: 'xstate.done.actor.loadStatus', output: status('credited') },
-  { type: 'xstate.done.actor.loadStatus', output: status('declined') },
+  ...Object.keys(DECLINED).map((reason) => ({
+    type: 'xstate.done.actor.loadStatus' as const,
+    output: status('declined', { reason: reason as BuyOrderStatus['reason'] }),
+  })),
   { type: 'xstate.error.actor.loadStatus', error: serverError('HTTP_503', 'Unavailable', 503) },
 ] as const;
 
@@ -51,12 +77,16 @@ describeModel('buyStatus', {
   delays: { POLL: 3000 },
   events: {
     loading: outcomes,
-    pending: [{ type: 'xstate.after.POLL.buyStatus.pending' }],
+    pending: [{ type: 'xstate.after.POLL.buyStatus.pending' }, { type: 'payment.reopened' }],
     failed: [{ type: 'status.retried' }],
   },
-  classify: (s) => (s.context.order ? 'known' : 'unknown'),
+  classify: (s) =>
+    s.context.order ? `known ${s.context.order.paymentUrl ? 'unpaid' : ''} ${s.context.order.reason ?? ''}` : 'unknown',
   mount,
-  drive: { 'status.retried': (_e, h) => h.user.click(button('Retry')) },
+  drive: {
+    'status.retried': (_e, h) => h.user.click(button('Retry')),
+    'payment.reopened': (_e, h) => h.user.click(button('Open payment page')),
+  },
   states: {
     loading: (h, s) => {
       const c = s.context as BuyStatusContext;
@@ -65,12 +95,16 @@ describeModel('buyStatus', {
       else expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading']);
       expect(h.fakes.calls('loadStatus').at(-1)).toEqual({ orderId: 'ord-1' });
     },
-    pending: (h) => {
+    pending: (h, s, { history }) => {
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Purchase in progress');
       expect(screen.getByTestId('buy-status-amount').textContent).toBe('0.00083333 BTC');
       expect(screen.getByTestId('buy-status-paid').textContent).toBe('For ₽5,000.00 by card');
       expect(screen.getByRole('link', { name: 'Go to BTC' }).getAttribute('href')).toBe('/home/asset/BTC');
-      expect(h.notes).toEqual([]);
+      // Awaiting payment: the page opens again from here (each press opens it once).
+      const unpaid = !!(s.context as BuyStatusContext).order?.paymentUrl;
+      expect(!!screen.queryByRole('button', { name: 'Open payment page' })).toBe(unpaid);
+      const presses = history.filter((e) => e.type === 'payment.reopened').length;
+      expect(h.notes).toEqual(Array(presses).fill(`open:${PAY_URL}`));
     },
     failed: (h, s) => {
       const known = (s.context as BuyStatusContext).order !== null;
@@ -80,19 +114,22 @@ describeModel('buyStatus', {
       expect(h.notes).toEqual([]);
     },
     credited: (h) => {
+      expect(screen.queryByRole('button', { name: 'Open payment page' })).toBeNull();
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Purchase complete');
       expect(screen.getByTestId('buy-status-note').textContent).toBe('The crypto is in your wallet.');
       expect(screen.getByTestId('buy-status-paid').textContent).toBe('Paid ₽5,000.00 by card');
       expect(screen.getByRole('link', { name: 'Go to BTC' }).getAttribute('href')).toBe('/home/asset/BTC');
-      expect(h.notes).toEqual(['forget']);
+      expect(h.notes.filter((n) => n === 'forget')).toEqual(['forget']);
     },
-    declined: (h) => {
-      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Payment declined');
-      expect(screen.getByTestId('buy-status-note').textContent).toBe(
-        'The card payment did not go through. Nothing was credited to your wallet.',
-      );
+    declined: (h, s) => {
+      // Why (the gateway's failureReason) and for how much.
+      const [title, note] = DECLINED[(s.context as BuyStatusContext).order!.reason!]!;
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+      expect(screen.getByTestId('buy-status-note').textContent).toBe(note);
+      expect(screen.getByTestId('buy-status-amount').textContent).toBe('0.00083333 BTC');
+      expect(screen.getByTestId('buy-status-paid').textContent).toBe('For ₽5,000.00 by card');
       expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/buy/get');
-      expect(h.notes).toEqual(['forget']);
+      expect(h.notes.filter((n) => n === 'forget')).toEqual(['forget']);
     },
   },
 });

@@ -198,7 +198,9 @@ const applierRoutes: FastifyPluginAsyncTypebox<BuyPluginDeps> = async (app, deps
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return orderView(await buyOrderStatus(service, request.params.orderId));
+      const order = await buyOrderStatus(service, request.params.orderId);
+      // The page stays reachable while it can still be paid: the return screen offers it again.
+      return { ...orderView(order), paymentUrl: order.state === 'NEW' ? (order.paymentUrl ?? null) : null };
     },
   );
 

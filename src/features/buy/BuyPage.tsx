@@ -95,6 +95,7 @@ function Buy({ opened }: { opened: BuyOpened }) {
               // The new balance shows at once on Home, not at the next 10 s poll.
               balances.send({ type: 'balances.refreshRequested' });
             },
+            openPayment: (_, { url }) => openPaymentPage(platform, url),
           },
         }),
       },

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import type { buyStatusMachine } from '../../../machines/buyStatus.machine';
-import { selectStatusOrder, selectStatusView } from '../../../machines/buyStatus.selectors';
+import { selectCanReopenPayment, selectStatusOrder, selectStatusView } from '../../../machines/buyStatus.selectors';
 import type { Coin } from '../../../contracts/wallet';
 import { assetUnit } from '../../i18n/assetName';
 import { useFormat } from '../../i18n/useFormat';
@@ -33,6 +33,7 @@ export function BuyStatusScreen({
   const format = useFormat();
   const view = useSelector(actor, selectStatusView);
   const order = useSelector(actor, selectStatusOrder);
+  const canReopen = useSelector(actor, selectCanReopenPayment);
   const coin = order ? coinOf(order.currency) : null;
   const unit = order ? assetUnit(coin, order.currency) : '';
   const amount = order ? `${format.crypto(order.cryptoAmount, coin)} ${unit}` : '';
@@ -70,6 +71,7 @@ export function BuyStatusScreen({
     );
   }
   if (view === 'declined') {
+    const reason = order?.reason ?? null;
     return (
       <Screen
         primary={
@@ -82,18 +84,65 @@ export function BuyStatusScreen({
         <StatusBlock
           icon={<CircleX size={36} strokeWidth={1.75} />}
           tone="error"
-          title={<Trans>Payment declined</Trans>}
+          title={
+            reason === 'CANCELLED' ? (
+              <Trans>Payment cancelled</Trans>
+            ) : reason === 'EXPIRED' ? (
+              <Trans>Payment time ran out</Trans>
+            ) : reason === 'PAYMENT_FAILED' ? (
+              <Trans>Payment failed</Trans>
+            ) : (
+              <Trans>Payment declined</Trans>
+            )
+          }
         >
+          <p className={css.big} data-testid="buy-status-amount">
+            {amount}
+          </p>
+          <p className={screen.statusText} data-testid="buy-status-paid">
+            <Trans>For {paid} by card</Trans>
+          </p>
           <p className={screen.statusText} data-testid="buy-status-note">
-            <Trans>The card payment did not go through. Nothing was credited to your wallet.</Trans>
+            {reason === 'DECLINED' ? (
+              <Trans>Your bank declined the card payment. Nothing was credited to your wallet.</Trans>
+            ) : reason === 'CANCELLED' ? (
+              <Trans>The payment was cancelled on the payment page. Nothing was credited to your wallet.</Trans>
+            ) : reason === 'EXPIRED' ? (
+              <Trans>The order was not paid in time. Nothing was credited to your wallet.</Trans>
+            ) : (
+              <Trans>The card payment did not go through. Nothing was credited to your wallet.</Trans>
+            )}
           </p>
         </StatusBlock>
       </Screen>
     );
   }
   const credited = view === 'credited';
+  // Awaiting payment: the page may be closed or behind the app; it opens again from here.
+  const reopen = canReopen ? (
+    <Button onClick={() => actor.send({ type: 'payment.reopened' })}>
+      <Trans>Open payment page</Trans>
+    </Button>
+  ) : null;
+  const assetLink = order ? (
+    <Link to="/home/asset/$currency" params={{ currency: order.currency }} className={button.variant.secondary}>
+      <Trans>Go to {unit}</Trans>
+    </Link>
+  ) : null;
   return (
-    <Screen primary={toAsset} secondary={home}>
+    <Screen
+      primary={reopen ?? toAsset}
+      secondary={
+        reopen ? (
+          <>
+            {assetLink}
+            {home}
+          </>
+        ) : (
+          home
+        )
+      }
+    >
       <StatusBlock
         icon={credited ? <CircleCheck size={36} strokeWidth={1.75} /> : <Clock size={36} strokeWidth={1.75} />}
         tone={credited ? 'success' : 'neutral'}

@@ -48,6 +48,8 @@ const PHASES: Record<WireStatus['state'], BuyOrderPhase> = {
 export const statusOf = (wire: WireStatus): BuyOrderStatus => ({
   orderId: wire.orderId,
   phase: PHASES[wire.state],
+  reason: wire.failureReason ?? null,
+  paymentUrl: wire.state === 'NEW' ? (wire.paymentUrl ?? null) : null,
   currency: wire.currency,
   cryptoAmount: wire.cryptoAmount,
   fiatAmount: wire.fiatAmount,
