@@ -118,6 +118,7 @@ export const sendMachine = setup({
         failure: null,
         key: same ? context.key : null,
         acknowledged: same && context.acknowledged,
+        internal: same && context.internal,
       };
     }),
     setAmount: assign(({ context, event }) => {
@@ -134,6 +135,7 @@ export const sendMachine = setup({
         failure: null,
         address: draft?.address ?? '',
         amount: nextAmount('', draft?.amount ?? ''),
+        internal: false,
       };
     }),
     markWrongAddress: assign({ addressProblem: 'wrongAddress' as AddressProblem }),
@@ -172,6 +174,7 @@ export const sendMachine = setup({
     book: [],
     known: [],
     acknowledged: false,
+    internal: false,
   }),
   initial: 'loading',
   states: {
@@ -225,7 +228,11 @@ export const sendMachine = setup({
                     target: 'rejected',
                     actions: assign({ addressProblem: 'notUsed' as AddressProblem }),
                   },
-                  { target: 'loadingFee' },
+                  // Another user of this wallet: the form says "free, instant" at once (issue 22).
+                  {
+                    target: 'loadingFee',
+                    actions: assign({ internal: ({ event }) => event.output.accountType === 'B2C' }),
+                  },
                 ],
                 onError: [
                   { guard: 'invalidAddress', target: 'invalid', actions: 'markWrongAddress' },

@@ -68,6 +68,8 @@ export const selectTotals = (s: Snapshot) => {
 export const selectTransaction = (s: Snapshot) => s.context.transaction;
 export const selectIdempotencyKey = (s: Snapshot) => s.context.key;
 /** The transfer already settled when the withdrawal answered (a send to another user of the wallet): nothing left to wait for. */
+/** The checked address is another wallet user's: no network, no fee, settled at once. */
+export const selectInternalRecipient = (s: Snapshot) => s.context.internal;
 export const selectSentInstantly = (s: Snapshot) => s.context.transaction?.state === 'COMPLETED';
 
 /**

@@ -11,8 +11,10 @@ import {
   drivingPositive,
   hasPair,
   isSource,
+  coinOf,
   maxAmount,
   orderSignature,
+  shareAmount,
   amountProblem,
   orderRequestOf,
   quoteQueryOf,
@@ -60,7 +62,7 @@ const EDIT = { target: '#swap.order.quoted', actions: 'clearFailure' } as const;
 /**
  * Swap (spec §1, §2, §4, §5, §7): pick the source (held, active, traded) and the destination (the
  * server's pairs), type either amount (the last edited side drives the other after a 300 ms pause),
- * Max, the quote's limits and the funds, swap the sides when the reverse pair exists; the review
+ * 25 %, 50 % or Max of the balance, the quote's limits and the funds, swap the sides when the reverse pair exists; the review
  * creates an order (one idempotency key per creation), counts down to the order's own expiry,
  * and confirms it (with the passcode when active). One actor spans the five screens.
  */
@@ -149,6 +151,15 @@ export const swapMachine = setup({
     ),
     setMax: assign(({ context }) =>
       afterAmountChange(context, 'source', maxAmount(availableOf(context, context.from) ?? '0')),
+    ),
+    setShare: assign(({ context, event }) =>
+      event.type === 'share.requested'
+        ? afterAmountChange(
+            context,
+            'source',
+            shareAmount(availableOf(context, context.from) ?? '0', event.share, coinOf(context, context.from)?.round),
+          )
+        : {},
     ),
     swapSides: assign(({ context }) => ({
       from: context.to,
@@ -249,6 +260,7 @@ export const swapMachine = setup({
       on: {
         'amount.changed': { target: '.debouncing', reenter: true, actions: 'setAmount' },
         'max.requested': { guard: 'hasFunds', target: '.quoting', reenter: true, actions: 'setMax' },
+        'share.requested': { guard: 'hasFunds', target: '.quoting', reenter: true, actions: 'setShare' },
         'sides.swapped': { guard: 'canReverse', target: '.debouncing', reenter: true, actions: 'swapSides' },
         'source.requested': 'pickingFrom',
         'destination.requested': 'pickingTo',

@@ -9,6 +9,7 @@ import {
   canReverse,
   coinOf,
   destinationCandidates,
+  orderFee,
   sourceCandidates,
   type SwapContext,
 } from './shared/swap';
@@ -70,11 +71,15 @@ export const selectQuoteFailed = (s: Snapshot) => s.matches({ order: 'quoteFaile
 export const selectAmountProblem = (s: Snapshot) => (s.matches({ order: 'quoted' }) ? amountProblem(s.context) : null);
 export const selectCanSwapSides = (s: Snapshot) => s.matches('order') && canReverse(s.context);
 export const selectCanMax = (s: Snapshot) => s.can({ type: 'max.requested' });
+/** The 25 % and 50 % chips: like Max, only with something to spend. */
+export const selectCanShare = (s: Snapshot) => s.can({ type: 'share.requested', share: 25 });
 export const selectCanContinue = (s: Snapshot) => s.can({ type: 'form.submitted' });
 /** "1 BTC ≈ 59 400 USDT" on the form: the quote's rate (the review shows its order's own). */
 export const selectRate = (s: Snapshot) => s.context.quote?.rate ?? null;
 
 export const selectOrder = (s: Snapshot) => s.context.order;
+/** The order's spread against the mid-market rate, as the review's fee line (null: the gateway did not say). */
+export const selectOrderFee = (s: Snapshot) => (s.context.order ? orderFee(s.context.order, s.context.quote) : null);
 /** The order's countdown while it runs (the review shows 00:00 once it is over). */
 export const selectCountdown = (s: Snapshot) =>
   s.children.countdown as ActorRefFrom<typeof countdownMachine> | undefined;

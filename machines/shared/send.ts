@@ -81,6 +81,8 @@ export type SendContext = {
   known: KnownAddress[];
   /** The user ticked "I checked the address" for this address (dropped when the address changes). */
   acknowledged: boolean;
+  /** The address check said it belongs to another user of this wallet (accountType B2C): free and instant. */
+  internal: boolean;
 };
 
 /** A look-alike recipient may only be sent to once the user has said they checked it. */

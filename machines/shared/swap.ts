@@ -2,7 +2,7 @@ import type { CurrencyPair, SwapOrder, SwapOrderRequest, SwapQuote, SwapQuoteQue
 import type { Coin } from '../../contracts/wallet';
 import { isPositiveAmount, nextAmount, toWireAmount } from './amountInput';
 import type { Failure } from './failure';
-import { compareDecimal, cutDecimal } from './money';
+import { compareDecimal, cutDecimal, divideDecimal, multiplyDecimal, spreadPercent, subtractDecimal } from './money';
 
 /** Types and pure rules of the swap machine (machines/swap.machine.ts). */
 
@@ -54,6 +54,8 @@ export type SwapEvent =
   | { type: 'sides.swapped' }
   | { type: 'amount.changed'; side: AmountSide; value: string }
   | { type: 'max.requested' }
+  /** A chip: this share of the available balance (Max is max.requested). */
+  | { type: 'share.requested'; share: 25 | 50 }
   | { type: 'quote.retried' }
   | { type: 'form.submitted' }
   | { type: 'order.retried' }
@@ -126,6 +128,13 @@ export const drivingPositive = (c: SwapContext) => isPositiveAmount(drivingAmoun
 /** Max: the whole available balance, cut to the 8 decimals an amount field takes. */
 export const maxAmount = (available: string) => cutDecimal(available, 8);
 
+/**
+ * A chip's amount: `share` % of the available balance, exact, cut (never more than held) to the
+ * asset's display decimals (`round`, at most the 8 an amount field takes).
+ */
+export const shareAmount = (available: string, share: number, round: number | null | undefined) =>
+  cutDecimal(multiplyDecimal(available, divideDecimal(String(share), '100', 2) ?? '0'), Math.min(round ?? 8, 8));
+
 export const afterAmountChange = (c: SwapContext, side: AmountSide, raw: string): Partial<SwapContext> => {
   const previous = side === 'source' ? c.sourceAmount : c.destinationAmount;
   const value = nextAmount(previous, raw);
@@ -170,3 +179,27 @@ export const orderRequestOf = (c: SwapContext): SwapOrderRequest => ({
   sourceAmount: toWireAmount(c.sourceAmount),
   idempotencyKey: c.key ?? '',
 });
+
+/** What an order costs against the mid-market rate: the fee in the destination asset and the spread in percent. */
+export type OrderFee = { amount: string; percent: string | null };
+
+/**
+ * The spread of an order as a fee (issue 22), exact: what the source is worth at the mid-market rate
+ * less what the order gives. The order carries only its own rate, so its mid rate is the order's rate
+ * scaled by the quote's mid/rate (the same figure when the order kept the quote's rate). Null when
+ * the gateway did not say the mid rate.
+ */
+export function orderFee(
+  order: Pick<SwapOrder, 'sourceAmount' | 'destinationAmount' | 'rate'>,
+  quote: SwapQuote | null,
+): OrderFee | null {
+  if (!quote?.midRate) return null;
+  const atMid = divideDecimal(
+    multiplyDecimal(multiplyDecimal(order.sourceAmount, order.rate), quote.midRate),
+    quote.rate,
+    18,
+  );
+  if (atMid === null) return null;
+  const gap = subtractDecimal(atMid, order.destinationAmount);
+  return { amount: gap.startsWith('-') ? '0' : gap, percent: spreadPercent(quote.rate, quote.midRate) };
+}

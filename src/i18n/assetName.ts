@@ -59,3 +59,9 @@ export function assetDisplayName(coin: CoinNaming | string): AssetName {
 /** The unit after an amount ("USDT"), from the catalogue entry when loaded or the code. */
 export const assetUnit = (coin: CoinNaming | null | undefined, currency: string) =>
   assetDisplayName(coin ?? currency).unit;
+
+/**
+ * The catalogue name for a tight row: without the network in brackets ("Tether USD (TRC-20)" →
+ * "Tether USD"), which the badge beside it already says; so Home and the pickers fit at 360 px.
+ */
+export const shortAssetName = (name: string) => name.replace(/\s*\([^()]*\)\s*$/, '') || name;

@@ -52,6 +52,23 @@ export function formatCrypto(amount: string, coin: RoundSource, locale: Locale):
 }
 
 /**
+ * True when `formatCrypto` shows fewer digits than the amount has (1.005 USDT at round 2 reads 1.01):
+ * a screen that shows such an amount says "≈" before it (issue 22), the exact figure being elsewhere.
+ */
+export function isShortened(amount: string, coin: RoundSource): boolean {
+  const magnitude = amount.trim().replace(SIGN, '');
+  const round = roundOf(coin);
+  if (!isDecimal(magnitude) || round === null) return false;
+  return fractionDigits(trimZeros(magnitude)) > round;
+}
+
+/** `formatCrypto`, with "≈ " in front when it had to shorten the amount. */
+export function formatCryptoNear(amount: string, coin: RoundSource, locale: Locale): string {
+  const text = formatCrypto(amount, coin, locale);
+  return isShortened(amount, coin) ? `≈ ${text}` : text;
+}
+
+/**
  * Spec §9 lists the symbols $, €, ₸, ₴, ₽, ₼ and CA$. The narrow symbol gives the first six in both
  * languages (plain "symbol" writes "KZT 1.00" in English); for CAD it would give a bare "$" that reads
  * as US dollars, so CAD keeps "CA$".
@@ -125,3 +142,13 @@ export function fiatSymbol(fiat: string, locale: Locale): string {
  * digits' count nor the currency gives the size away.
  */
 export const MASKED_AMOUNT = '••••••';
+
+/** A percentage given as a decimal string of percent ("1", "0.75") in the locale's way: "1%" / "1 %". */
+export function formatPercent(percent: string, locale: Locale): string {
+  if (!isDecimal(percent)) return percent;
+  const [whole, fraction = ''] = percent.split('.');
+  // percent ÷ 100 by moving the point: Intl's percent style multiplies it back, exactly, from the string.
+  const digits = (whole ?? '0').padStart(3, '0');
+  const share = `${digits.slice(0, -2)}.${digits.slice(-2)}${fraction}`;
+  return formatString(numberFormat(locale, { style: 'percent', maximumFractionDigits: fraction.length }), share);
+}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Coin } from '../../contracts/wallet';
-import { assetDisplayName } from '../i18n/assetName';
+import { assetDisplayName, shortAssetName } from '../i18n/assetName';
 import { CoinLogo } from './CoinLogo';
 import * as css from './AssetRow.css';
 
@@ -11,7 +11,9 @@ export function AssetLine({ currency, coin, right }: { currency: string; coin: C
     <>
       <CoinLogo logoName={coin?.logoName ?? currency} secondaryLogoName={coin?.token ? coin.secondaryLogoName : null} />
       <span className={css.names}>
-        <span className={css.primary}>{coin?.name ?? unit}</span>
+        <span className={css.primary} title={coin?.name}>
+          {coin ? shortAssetName(coin.name) : unit}
+        </span>
         <span className={css.secondary}>
           {unit}
           {network ? (

@@ -22,6 +22,7 @@ export function QuoteDetails({
   rate,
   fee,
   exact,
+  exactFiat = null,
   feeLabel,
   testId = 'quote',
 }: {
@@ -29,6 +30,8 @@ export function QuoteDetails({
   fee?: QuoteFee | null;
   /** The fixed amount received, with its unit ("978.16 USDT"); omit for an estimate. */
   exact?: string | null;
+  /** What the exact amount is worth in fiat ("$978.16"). */
+  exactFiat?: string | null;
   /** The fee line's term, when the flow calls it something else ("Exchange fee"). */
   feeLabel?: ReactNode;
   testId?: string;
@@ -84,8 +87,15 @@ export function QuoteDetails({
           <dt className={css.term}>
             <Trans>You get exactly</Trans>
           </dt>
-          <dd className={css.value} data-testid={`${testId}-exact`}>
-            <span className={css.nowrap}>{exact}</span>
+          <dd className={css.value}>
+            <span className={css.nowrap} data-testid={`${testId}-exact`}>
+              {exact}
+            </span>
+            {exactFiat === null ? null : (
+              <span className={css.fiat} data-testid={`${testId}-exact-fiat`}>
+                ≈ {exactFiat}
+              </span>
+            )}
           </dd>
         </div>
       ) : null}

@@ -3,6 +3,18 @@ import { vars } from '../theme/contract.css';
 
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 export const label = style({ fontSize: vars.text.small, lineHeight: 1.5, color: vars.color.mutedText });
+/** Read by screen readers, not shown: a heading beside the field already says it. */
+export const hiddenLabel = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});
 export const box = style({
   display: 'flex',
   alignItems: 'center',

@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { localAmount } from '../../machines/shared/amountInput';
 import * as css from './TextField.css';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
@@ -9,20 +10,35 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
   error?: string;
 };
 
-export function TextField({ label, value, onValueChange, error, id, ...rest }: Props) {
+export function TextField({
+  label,
+  value,
+  onValueChange,
+  error,
+  id,
+  hideLabel = false,
+  ...rest
+}: Props & {
+  /** The label is said by a heading beside the field (one visible label per thing); still its accessible name. */
+  hideLabel?: boolean;
+}) {
+  const { i18n } = useLingui();
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
   return (
     <div className={css.field}>
-      <label className={css.label} htmlFor={inputId}>
+      <label className={hideLabel ? css.hiddenLabel : css.label} htmlFor={inputId}>
         {label}
       </label>
       <div className={error ? `${css.box} ${css.invalid}` : css.box}>
         <input
           id={inputId}
           className={css.input}
-          value={value}
+          // An amount field (inputMode decimal) shows the language's decimal mark: the machines keep a point
+          // (what the gateway gets) and read a typed comma as one, so in Russian "0,00001" stays as typed and
+          // Max fills "0,49900215" (issue 22); send, swap, sell and buy get it from here.
+          value={rest.inputMode === 'decimal' ? localAmount(value, i18n.locale) : value}
           onChange={(e) => onValueChange(e.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
@@ -52,6 +68,7 @@ export function PasswordField({
   const { t } = useLingui();
   const autoId = useId();
   const inputId = id ?? autoId;
+  const errorId = `${inputId}-error`;
   return (
     <div className={css.field}>
       <label className={css.label} htmlFor={inputId}>
@@ -65,6 +82,7 @@ export function PasswordField({
           value={value}
           onChange={(e) => onValueChange(e.target.value)}
           aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
           {...rest}
         />
         <button
@@ -78,7 +96,7 @@ export function PasswordField({
         </button>
       </div>
       {error ? (
-        <span className={css.hint} role="alert">
+        <span id={errorId} className={css.hint} role="alert">
           {error}
         </span>
       ) : null}

@@ -92,7 +92,7 @@ describeModel('availableCoins', {
           .map((a) => a.getAttribute('data-currency')),
       ).toEqual(['BTC', 'USDT_TRX']);
       expect(isShown(within(list).getByText('Bitcoin')), 'shown').toBe(true);
-      expect(isShown(within(list).getByText('Tether USD (TRC-20)')), 'shown').toBe(true);
+      expect(isShown(within(list).getByText('Tether USD')), 'shown').toBe(true);
     },
   },
 });

@@ -121,8 +121,10 @@ const homeModel = (remembered: boolean | null): ModelConfig<typeof homeMachine, 
       expect(window.localStorage.getItem(LINKED_KEY)).toBe(kept === null ? null : String(kept));
     },
     leftForProtection: (h) => {
-      expect(pathname(h.app)).toBe('/settings/wallet-protection');
-      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Wallet protection');
+      // Straight into set-up, the keypad ready: not the wallet-protection page with its toggle off.
+      expect(pathname(h.app)).toBe('/settings/wallet-protection/set');
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Create a passcode');
+      expect(screen.getByRole('group', { name: 'Passcode keypad' })).toBeInstanceOf(HTMLElement);
       expect(screen.queryByRole('heading', { name: 'Protect your wallet' })).toBeNull();
     },
     'active.user.loading': (h, s) => {
@@ -148,7 +150,7 @@ const homeModel = (remembered: boolean | null): ModelConfig<typeof homeMachine, 
         within(first)
           .getAllByRole('listitem')
           .map((li) => li.textContent),
-      ).toEqual(['BitcoinBTC', 'EthereumETH', 'Tether USD (TRC-20)USDT TRC-20']);
+      ).toEqual(['BitcoinBTC', 'EthereumETH', 'Tether USDUSDT TRC-20']);
       expect(screen.getByRole('button', { name: 'Add these assets' }).getAttribute('aria-busy')).toBeNull();
     },
     'active.suggested.adding': (h) => {

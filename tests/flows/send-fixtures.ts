@@ -41,12 +41,19 @@ export const target = (more: Partial<SendTarget> = {}): SendTarget =>
   );
 
 export const check = (more: Partial<AddressCheck> = {}): AddressCheck =>
-  labelled(more.belongsToSameUser ? 'same user' : `check ${more.checkResult ?? 'OK'}`, {
-    checkResult: 'OK',
-    belongsToSameUser: false,
-    accountType: null,
-    ...more,
-  });
+  labelled(
+    more.belongsToSameUser
+      ? 'same user'
+      : more.accountType === 'B2C'
+        ? 'wallet user'
+        : `check ${more.checkResult ?? 'OK'}`,
+    {
+      checkResult: 'OK',
+      belongsToSameUser: false,
+      accountType: null,
+      ...more,
+    },
+  );
 
 export const BOOK: AddressBookEntry[] = [
   { id: 'e-1', name: 'Ann', blockchain: 'Bitcoin', address: VALID },

@@ -153,6 +153,8 @@ const eventsByState: Record<string, ReadonlyArray<{ type: string } & Record<stri
   'editing.form.checking': [
     { type: 'xstate.done.actor.checkAddress', output: check() },
     { type: 'xstate.done.actor.checkAddress', output: check({ belongsToSameUser: true, accountType: 'B2C' }) },
+    // Another user of this wallet (issue 22): the form says so as soon as the check answers.
+    { type: 'xstate.done.actor.checkAddress', output: check({ accountType: 'B2C' }) },
     { type: 'xstate.done.actor.checkAddress', output: check({ checkResult: 'NOT_USED' }) },
     { type: 'xstate.done.actor.checkAddress', output: check({ checkResult: 'BLOCKED' }) },
     { type: 'xstate.error.actor.checkAddress', error: serverError('INVALID_ADDRESS', 'Not a valid Bitcoin address') },
@@ -230,7 +232,8 @@ const lookAlikeBranch = (e: { type: string; output?: unknown; value?: unknown })
   if (e.type === 'xstate.done.actor.checkAddress')
     return (
       (e.output as { checkResult: string; belongsToSameUser: boolean }).checkResult === 'OK' &&
-      !(e.output as { belongsToSameUser: boolean }).belongsToSameUser
+      !(e.output as { belongsToSameUser: boolean }).belongsToSameUser &&
+      (e.output as { accountType: string | null }).accountType === null
     );
   if (e.type === 'xstate.done.actor.withdraw') return e.output === sentTransaction;
   if (e.type === 'address.changed') return e.value === INVALID;
@@ -326,6 +329,10 @@ describeModel('send', {
       // The amount's fiat value follows what is typed.
       expect(Object.keys(fiatOfAmount), `fiat of ${c.amount}`).toContain(c.amount);
       expect(screen.queryByTestId('send-amount-fiat')?.textContent ?? null).toBe(fiatOfAmount[c.amount]);
+      // A recognised wallet user is said on the form, before the review's "Network fee: 0".
+      expect(screen.queryByTestId('send-internal')?.textContent ?? null).toBe(
+        c.internal ? 'Wallet user · free, instant' : null,
+      );
       const error = c.addressProblem ? problems[c.addressProblem] : null;
       expect(
         screen.queryByText(problems.wrongAddress)?.textContent ??

@@ -66,11 +66,12 @@ export const setupOf = (label: string, more: Partial<SwapSetup> = {}): SwapSetup
   });
 
 /** Rate (destination per source), decimals of the destination, limits of the source (as the sandbox provider). */
-const TERMS: Record<string, { rate: string; decimals: number; min: string; max: string }> = {
-  'BTC>USDT_TRX': { rate: '59400', decimals: 6, min: '0.0001', max: '2' },
-  'USDT_TRX>BTC': { rate: '0.0000165', decimals: 8, min: '10', max: '100000' },
-  'BTC>ETH': { rate: '20.5', decimals: 8, min: '0.0001', max: '2' },
-  'USDT_TRX>DOGE': { rate: '6.25', decimals: 8, min: '10', max: '100000' },
+/** `mid`: the mid-market rate the spread (1 %) is taken from. */
+const TERMS: Record<string, { rate: string; mid: string; decimals: number; min: string; max: string }> = {
+  'BTC>USDT_TRX': { rate: '59400', mid: '60000', decimals: 6, min: '0.0001', max: '2' },
+  'USDT_TRX>BTC': { rate: '0.0000165', mid: '0.00001666666667', decimals: 8, min: '10', max: '100000' },
+  'BTC>ETH': { rate: '20.5', mid: '20.70707071', decimals: 8, min: '0.0001', max: '2' },
+  'USDT_TRX>DOGE': { rate: '6.25', mid: '6.31313131', decimals: 8, min: '10', max: '100000' },
 };
 const S = 12;
 const mul = (a: string, b: string, decimals: number) =>
@@ -94,6 +95,7 @@ export function quoteFor(
     sourceAmount: source,
     destinationAmount: destination,
     rate: t.rate,
+    midRate: t.mid,
     minLimit: t.min,
     maxLimit: t.max,
   });

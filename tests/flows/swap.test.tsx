@@ -21,6 +21,7 @@ import {
   type SwapEvent,
 } from '../../machines/swap.machine';
 import { SwapFlow } from '../../src/features/swap/SwapFlow';
+import { shortAssetName } from '../../src/i18n/assetName';
 import { SWAP_PATHS, swapRoute } from '../../src/features/swap/route';
 import type { SwapActor } from '../../src/features/swap/PickAssetScreen';
 import { useFlowRoute } from '../../src/features/shared/useFlowRoute';
@@ -132,6 +133,9 @@ function events(s: AnyMachineSnapshot): Array<SwapEvent | { type: string; output
     const base = user([
       ...(s.matches({ order: 'idle' }) || s.matches({ order: 'quoted' }) ? amounts : []),
       { type: 'max.requested' },
+      // The chips: 25 % from the empty form, 50 % once quoted (one transition; the amounts differ).
+      ...(s.matches({ order: 'idle' }) ? [{ type: 'share.requested', share: 25 } as const] : []),
+      ...(s.matches({ order: 'quoted' }) ? [{ type: 'share.requested', share: 50 } as const] : []),
       { type: 'sides.swapped' },
       { type: 'source.requested' },
       { type: 'destination.requested' },
@@ -237,6 +241,12 @@ describeModel('swap', {
     'sides.swapped': (_e, h) => h.user.click(button(/^Swap \w+ and \w+$/)),
     'amount.changed': (e, h) => replaceValue(h.user, e.side === 'source' ? payInput() : getInput(), e.value),
     'max.requested': (_e, h) => h.user.click(button('Max')),
+    'share.requested': (e, h) =>
+      h.user.click(
+        within(screen.getByRole('group', { name: 'Part of the balance' })).getByRole('button', {
+          name: `${e.share}%`,
+        }),
+      ),
     'quote.retried': (_e, h) => h.user.click(button('Retry')),
     'form.submitted': (_e, h) => h.user.click(button('Continue')),
     'order.retried': (_e, h) => h.user.click(button('Try again')),
@@ -289,7 +299,9 @@ describeModel('swap', {
         );
       else {
         const rows = within(screen.getByRole('list', { name: 'Assets to swap from' })).getAllByRole('button');
-        expect(rows.map((b) => COINS.find((x) => b.textContent!.startsWith(x.name))?.currency)).toEqual(shown);
+        expect(rows.map((b) => COINS.find((x) => b.textContent!.startsWith(shortAssetName(x.name)))?.currency)).toEqual(
+          shown,
+        );
       }
       if (!s.can({ type: 'sourcePicker.closed' }))
         expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/home');
@@ -323,6 +335,9 @@ describeModel('swap', {
       expect(button(/^Swap \w+ and \w+$/).disabled).toBe(!canReverse(c));
       expect(button('Continue').disabled).toBe(!s.can({ type: 'form.submitted' }));
       expect(button('Max').disabled).toBe(false);
+      // 25 % / 50 % / Max chips, enabled with a balance to spend.
+      const chips = within(screen.getByRole('group', { name: 'Part of the balance' })).getAllByRole('button');
+      expect(chips.map((b) => `${b.textContent}:${b.disabled ? 'off' : 'on'}`)).toEqual(['25%:on', '50%:on', 'Max:on']);
     },
     'order.idle': (_h, s) => {
       expect(screen.getByTestId('swap-rate').textContent).toBe('Enter an amount to see the rate');
@@ -409,14 +424,29 @@ describeModel('swap', {
     'review.live.step.ready': (h, s) => {
       const c = ctx(s);
       expect(screen.getByTestId('review-pay').textContent).toBe(`${c.order!.sourceAmount} BTC`);
-      expect(screen.getByTestId('review-get').textContent).toBe(
+      // The fixed amount, every digit of it (the order's destination, not rounded).
+      expect(screen.getByTestId('review-exact').textContent).toBe(
         `${Number(c.order!.destinationAmount).toLocaleString('en-US', { maximumFractionDigits: 8 })} USDT`,
       );
+      expect(screen.getByText('You get exactly').tagName).toBe('DT');
       expect(screen.getByTestId('review-rate').textContent).toBe('1 BTC ≈ 59,400 USDT');
+      // The spread against the mid-market rate (60 000) as a fee, in USDT and in dollars:
+      // source × 60 000 − destination, at USDT's round of 2.
+      const fee = Number(c.order!.sourceAmount) * 60000 - Number(c.order!.destinationAmount);
+      expect(screen.getByText('Fee (1%)').tagName).toBe('DT');
+      expect(screen.getByTestId('review-fee').textContent).toBe(
+        `${fee.toLocaleString('en-US', { maximumFractionDigits: 2 })} USDT`,
+      );
+      expect(screen.getByTestId('review-fee-fiat').textContent).toBe(
+        `≈ $${fee.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+      );
       // Fiat beside crypto: 60 000 $/BTC, 1 $/USDT.
-      if (c.order!.sourceAmount === '0.5')
+      if (c.order!.sourceAmount === '0.5') {
         expect(screen.getByTestId('review-pay-fiat').textContent).toBe('≈ $30,000.00');
-      expect(screen.getByTestId('review-get-fiat').textContent).toMatch(/^≈ \$[\d,]+\.\d\d$/);
+        expect(screen.getByTestId('review-fee').textContent).toBe('300 USDT');
+        expect(screen.getByTestId('review-exact').textContent).toBe('29,700 USDT');
+      }
+      expect(screen.getByTestId('review-exact-fiat').textContent).toMatch(/^≈ \$[\d,]+\.\d\d$/);
       expect(button('Confirm swap').disabled).toBe(false);
       if (c.failure) expect(screen.getByTestId('swap-confirm-error').textContent).toBe(c.failure.message);
       else expect(screen.queryByTestId('swap-confirm-error')).toBeNull();
@@ -456,6 +486,10 @@ describeModel('swap', {
       );
       expect(!!screen.queryByTestId('success-note')).toBe(pending);
       expect(screen.getByTestId('success-pay').textContent).toBe(`Paid ${c.order!.sourceAmount} BTC`);
+      // USDT's round (2), rounded half-up: what the history shows for the same swap.
+      expect(screen.getByTestId('success-get').textContent).toBe(
+        `+${Number(c.order!.destinationAmount).toLocaleString('en-US', { maximumFractionDigits: 2 })} USDT`,
+      );
       expect(screen.getByRole('link', { name: 'Back to assets' }).getAttribute('href')).toBe('/home');
       expect(screen.getByRole('link', { name: 'Open USDT' }).getAttribute('href')).toBe('/home/asset/USDT_TRX');
       expect(h.notes.at(-1)).toBe('settled');

@@ -3,7 +3,16 @@
  * decimals and the symbol where each language puts it, and the one display name of an asset.
  * Russian groups with a no-break space (U+00A0) and writes a decimal comma.
  */
-import { fiatSymbol, fiatValue, formatCrypto, formatFiat, formatFiatValue } from '../../src/i18n/format';
+import {
+  fiatSymbol,
+  fiatValue,
+  formatCrypto,
+  formatCryptoNear,
+  formatFiat,
+  formatFiatValue,
+  formatPercent,
+  isShortened,
+} from '../../src/i18n/format';
 import { assetDisplayName, assetUnit } from '../../src/i18n/assetName';
 
 const NB = '\u00a0';
@@ -148,5 +157,28 @@ describe('assetDisplayName', () => {
     expect(assetDisplayName('USDT_TRX')).toEqual({ unit: 'USDT', network: 'TRC-20', label: 'USDT TRC-20' });
     expect(assetDisplayName('ETH').label).toBe('ETH');
     expect(assetUnit(null, 'USDT_TRX')).toBe('USDT');
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes a percentage the way each language does', () => {
+    expect(formatPercent('1', 'en')).toBe('1%');
+    expect(formatPercent('1', 'ru')).toBe(`1${NB}%`);
+    expect(formatPercent('0.75', 'en')).toBe('0.75%');
+    expect(formatPercent('0.75', 'ru')).toBe(`0,75${NB}%`);
+    expect(formatPercent('12.5', 'en')).toBe('12.5%');
+    expect(formatPercent('100', 'en')).toBe('100%');
+  });
+});
+
+describe('isShortened / formatCryptoNear', () => {
+  it('says ≈ only when the round drops digits', () => {
+    expect(isShortened('978.156803', usdt)).toBe(true);
+    expect(isShortened('978.10', usdt)).toBe(false);
+    expect(isShortened('0.00000001', btc)).toBe(false);
+    expect(isShortened('1.5', null)).toBe(false);
+    expect(formatCryptoNear('1.005', usdt, 'en')).toBe('≈ 1.01');
+    expect(formatCryptoNear('1.005', usdt, 'ru')).toBe('≈ 1,01');
+    expect(formatCryptoNear('1.5', usdt, 'en')).toBe('1.5');
   });
 });

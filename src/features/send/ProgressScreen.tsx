@@ -5,6 +5,7 @@ import { CircleCheck, Clock } from 'lucide-react';
 import { selectCoin, selectSentInstantly, selectTotals } from '../../../machines/send.selectors';
 import { shortenAddress } from '../../../machines/shared/address';
 import { assetUnit } from '../../i18n/assetName';
+import { isShortened } from '../../i18n/format';
 import { useFormat } from '../../i18n/useFormat';
 import * as button from '../../ui/Button.css';
 import { Screen, StatusBlock } from '../../ui/Screen';
@@ -46,7 +47,8 @@ export function ProgressScreen({ actor }: { actor: SendActor }) {
         title={instant ? <Trans>Transfer complete</Trans> : <Trans>Transfer in progress</Trans>}
       >
         <p className={css.big} data-testid="progress-amount">
-          {format.crypto(receive, null)} {assetUnit(coin, currency)}
+          {isShortened(receive, coin) && !format.hidden ? '≈ ' : ''}
+          {format.crypto(receive, coin)} {assetUnit(coin, currency)}
         </p>
         <p className={screen.statusText}>
           <Trans>To {shortenAddress(address, 15)}</Trans>

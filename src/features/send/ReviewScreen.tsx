@@ -14,7 +14,7 @@ import {
 } from '../../../machines/send.selectors';
 import { shortenAddress } from '../../../machines/shared/address';
 import { assetUnit } from '../../i18n/assetName';
-import type { FiatRate } from '../../i18n/format';
+import { isShortened, type FiatRate } from '../../i18n/format';
 import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
@@ -50,13 +50,14 @@ export function ReviewScreen({ actor, rate = null }: { actor: SendActor; rate?: 
   const recipientCheck = useSelector(actor, selectRecipientCheck);
   const acknowledged = useSelector(actor, selectAcknowledged);
   const unit = assetUnit(coin, currency);
-  // Exact amounts (what moves), in the locale's format, with the fiat value under each.
+  // What moves, in the asset's round (spec §9; "≈" when that drops digits), with the fiat value under each.
   const money = (value: string, testId: string) => {
     const fiat = format.fiatOf(value, rate);
     return (
       <>
         <span data-testid={testId}>
-          {format.crypto(value, null)} {unit}
+          {isShortened(value, coin) && !format.hidden ? '≈ ' : ''}
+          {format.crypto(value, coin)} {unit}
         </span>
         {fiat === null ? null : (
           <span className={css.fiat} data-testid={`${testId}-fiat`}>

@@ -1,4 +1,4 @@
-import { BookUser, ClipboardPaste, History, ScanLine } from 'lucide-react';
+import { BookUser, ClipboardPaste, History, ScanLine, Zap } from 'lucide-react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -8,6 +8,7 @@ import {
   selectAvailable,
   selectCanContinue,
   selectCanMax,
+  selectInternalRecipient,
   selectCheckFailed,
   selectCheckingAddress,
   selectCoin,
@@ -24,7 +25,7 @@ import {
 import { shortenAddress } from '../../../machines/shared/address';
 import { isCompleteAmount, toWireAmount } from '../../../machines/shared/amountInput';
 import { assetDisplayName } from '../../i18n/assetName';
-import type { FiatRate } from '../../i18n/format';
+import { formatCryptoNear, type FiatRate } from '../../i18n/format';
 import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
@@ -69,11 +70,12 @@ export function SendFormScreen({ actor, rate = null }: { actor: SendActor; rate?
   const scanner = useSelector(actor, selectScanner);
   const recipientCheck = useSelector(actor, selectRecipientCheck);
   const recent = useSelector(actor, selectRecentRecipients);
+  const internal = useSelector(actor, selectInternalRecipient);
   const { label, unit } = assetDisplayName(coin ?? currency);
   const network = coin ? networkName(coin) : '';
   const availableText = available === null ? '' : format.crypto(available, coin);
-  // Fee and amount are what moves: every digit, not cut to the display round.
-  const feeText = fee === null ? '' : format.crypto(fee, null);
+  // In the asset's round (spec §9), "≈" when that drops digits.
+  const feeText = fee === null ? '' : formatCryptoNear(fee, coin, format.locale);
   const amountFiat =
     isCompleteAmount(toWireAmount(amount)) && amount !== '' ? format.fiatOf(toWireAmount(amount), rate) : null;
 
@@ -148,6 +150,12 @@ export function SendFormScreen({ actor, rate = null }: { actor: SendActor; rate?
         </section>
       ) : null}
       <RecipientWarning check={recipientCheck} address={address} />
+      {internal ? (
+        <p className={css.internal} data-testid="send-internal">
+          <Zap {...icon} />
+          <Trans>Wallet user · free, instant</Trans>
+        </p>
+      ) : null}
       {checking ? (
         <p role="status" className={css.note}>
           <Trans>Checking the address…</Trans>

@@ -159,3 +159,14 @@ export const recent = style({
   gap: vars.space.xs,
   flexWrap: 'wrap',
 });
+
+/** "Wallet user · free, instant": the recipient is another user of this wallet. */
+export const internal = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  margin: 0,
+  fontSize: vars.text.small,
+  fontWeight: 600,
+  color: vars.color.successText,
+});

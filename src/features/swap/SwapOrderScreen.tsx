@@ -8,6 +8,7 @@ import {
   selectAvailable,
   selectCanContinue,
   selectCanMax,
+  selectCanShare,
   selectCanSwapSides,
   selectFrom,
   selectFromCoin,
@@ -19,7 +20,7 @@ import {
 } from '../../../machines/swap.selectors';
 import { isCompleteAmount, toWireAmount } from '../../../machines/shared/amountInput';
 import { assetDisplayName, assetUnit } from '../../i18n/assetName';
-import type { FiatRate } from '../../i18n/format';
+import { formatPercent, type FiatRate } from '../../i18n/format';
 import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
 import { CoinLogo } from '../../ui/CoinLogo';
@@ -58,14 +59,14 @@ function AssetButton({
       onClick={onClick}
     >
       <CoinLogo logoName={coin?.logoName ?? currency} secondaryLogoName={coin?.token ? coin.secondaryLogoName : null} />
-      <span>{name}</span>
+      <span className={css.assetName}>{name}</span>
       <ChevronDown {...icon} />
     </button>
   );
 }
 
 /**
- * /swap/order (spec §2, §4, §5): the amount on either side (the last edited drives the other), Max,
+ * /swap/order (spec §2, §4, §5): the amount on either side (the last edited drives the other), 25 %, 50 %, Max,
  * the rate, the limit and funds errors, and the sides' swap when the reverse pair exists.
  */
 export function SwapOrderScreen({ actor, rates }: { actor: SwapActor; rates: SwapRates }) {
@@ -84,6 +85,7 @@ export function SwapOrderScreen({ actor, rates }: { actor: SwapActor; rates: Swa
   const rate = useSelector(actor, selectRate);
   const canSwapSides = useSelector(actor, selectCanSwapSides);
   const canMax = useSelector(actor, selectCanMax);
+  const canShare = useSelector(actor, selectCanShare);
   const canContinue = useSelector(actor, selectCanContinue);
   const fromUnit = assetUnit(fromCoin, from);
   const availableText = available === null ? '0' : format.crypto(available, fromCoin);
@@ -128,23 +130,36 @@ export function SwapOrderScreen({ actor, rates }: { actor: SwapActor; rates: Swa
             onClick={() => actor.send({ type: 'source.requested' })}
           />
         </div>
-        <div className={css.amountRow}>
-          <div className={css.grow}>
-            <TextField
-              label={t`You pay, ${fromUnit}`}
-              value={amounts.source}
-              inputMode="decimal"
-              placeholder="0"
-              autoComplete="off"
-              onValueChange={(value) => actor.send({ type: 'amount.changed', side: 'source', value })}
-              error={error}
-            />
-          </div>
-          <div className={css.max}>
-            <Button variant="secondary" disabled={!canMax} onClick={() => actor.send({ type: 'max.requested' })}>
-              <Trans>Max</Trans>
-            </Button>
-          </div>
+        <TextField
+          label={t`You pay, ${fromUnit}`}
+          hideLabel
+          value={amounts.source}
+          inputMode="decimal"
+          placeholder="0"
+          autoComplete="off"
+          onValueChange={(value) => actor.send({ type: 'amount.changed', side: 'source', value })}
+          error={error}
+        />
+        <div className={css.chips} role="group" aria-label={t`Part of the balance`}>
+          {([25, 50] as const).map((share) => (
+            <button
+              key={share}
+              type="button"
+              className={css.chip}
+              disabled={!canShare}
+              onClick={() => actor.send({ type: 'share.requested', share })}
+            >
+              {formatPercent(String(share), format.locale)}
+            </button>
+          ))}
+          <button
+            type="button"
+            className={css.chip}
+            disabled={!canMax}
+            onClick={() => actor.send({ type: 'max.requested' })}
+          >
+            <Trans>Max</Trans>
+          </button>
         </div>
         {fromFiat === null ? null : (
           <p className={css.note} data-testid="swap-source-fiat">
@@ -181,6 +196,7 @@ export function SwapOrderScreen({ actor, rates }: { actor: SwapActor; rates: Swa
         </div>
         <TextField
           label={t`You get, ${toUnit}`}
+          hideLabel
           value={amounts.destination}
           inputMode="decimal"
           placeholder="0"

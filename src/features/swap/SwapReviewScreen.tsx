@@ -10,13 +10,15 @@ import {
   selectFailure,
   selectFromCoin,
   selectOrder,
+  selectOrderFee,
   selectPasscode,
   selectPreparingOrder,
   selectRefused,
   selectToCoin,
 } from '../../../machines/swap.selectors';
+import { invertRate } from '../../../machines/shared/money';
 import { assetUnit } from '../../i18n/assetName';
-import type { FiatRate } from '../../i18n/format';
+import { formatPercent } from '../../i18n/format';
 import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
@@ -24,6 +26,7 @@ import { useMoneyHold } from '../shell/moneyHold';
 import { Skeleton } from '../asset/parts';
 import { PasscodeConfirmScreen } from '../passcode/PasscodeConfirmScreen';
 import { Countdown } from '../../ui/Countdown';
+import { QuoteDetails } from '../../ui/QuoteDetails';
 import { swapMessages } from './messages';
 import type { SwapActor } from './PickAssetScreen';
 import type { SwapRates } from './SwapOrderScreen';
@@ -52,6 +55,7 @@ export function SwapReviewScreen({ actor, rates }: { actor: SwapActor; rates: Sw
   const canConfirm = useSelector(actor, selectCanConfirm);
   const failure = useSelector(actor, selectFailure);
   const passcode = useSelector(actor, selectPasscode);
+  const fee = useSelector(actor, selectOrderFee);
 
   if (passcode) {
     return (
@@ -83,21 +87,16 @@ export function SwapReviewScreen({ actor, rates }: { actor: SwapActor; rates: Sw
     </Button>
   );
 
-  const money = (value: string, currency: string, coin: typeof fromCoin, rate: FiatRate | null, testId: string) => {
-    const fiat = format.fiatOf(value, rate);
-    return (
-      <>
-        <span data-testid={testId}>
-          {format.crypto(value, null)} {assetUnit(coin, currency)}
+  const withFiat = (text: string, fiat: string | null, testId: string) => (
+    <>
+      <span data-testid={testId}>{text}</span>
+      {fiat === null ? null : (
+        <span className={css.fiat} data-testid={`${testId}-fiat`}>
+          ≈ {fiat}
         </span>
-        {fiat === null ? null : (
-          <span className={css.fiat} data-testid={`${testId}-fiat`}>
-            ≈ {fiat}
-          </span>
-        )}
-      </>
-    );
-  };
+      )}
+    </>
+  );
 
   let body;
   if (createFailed) {
@@ -111,38 +110,53 @@ export function SwapReviewScreen({ actor, rates }: { actor: SwapActor; rates: Sw
   } else {
     const fromUnit = assetUnit(fromCoin, order.sourceCurrency);
     const toUnit = assetUnit(toCoin, order.destinationCurrency);
+    const backward = invertRate(order.rate, fromCoin?.round ?? 8);
+    // One line per thing: what you pay, the rate (both ways), what it costs, and what you get: exactly,
+    // to the order's last minor unit (every other screen rounds it to the asset's `round`).
+    const get = `${format.crypto(order.destinationAmount, null)} ${toUnit}`;
+    const getFiat = format.fiatOf(order.destinationAmount, rates.to);
     body = (
       <>
-        <dl
+        <div
           className={`${shell.card} ${css.rows} ${stale ? css.stale : ''}`}
           data-testid="swap-summary"
           aria-disabled={stale || undefined}
         >
-          <div className={css.line}>
-            <dt className={css.term}>
-              <Trans>You pay</Trans>
-            </dt>
-            <dd className={css.value}>
-              {money(order.sourceAmount, order.sourceCurrency, fromCoin, rates.from, 'review-pay')}
-            </dd>
-          </div>
-          <div className={css.line}>
-            <dt className={css.term}>
-              <Trans>You get</Trans>
-            </dt>
-            <dd className={css.value}>
-              {money(order.destinationAmount, order.destinationCurrency, toCoin, rates.to, 'review-get')}
-            </dd>
-          </div>
-          <div className={css.line}>
-            <dt className={css.term}>
-              <Trans>Rate</Trans>
-            </dt>
-            <dd className={css.value} data-testid="review-rate">
-              1 {fromUnit} ≈ {format.figure.crypto(order.rate, toCoin)} {toUnit}
-            </dd>
-          </div>
-        </dl>
+          <dl className={css.rows}>
+            <div className={css.line}>
+              <dt className={css.term}>
+                <Trans>You pay</Trans>
+              </dt>
+              <dd className={css.value}>
+                {withFiat(
+                  `${format.crypto(order.sourceAmount, fromCoin)} ${fromUnit}`,
+                  format.fiatOf(order.sourceAmount, rates.from),
+                  'review-pay',
+                )}
+              </dd>
+            </div>
+          </dl>
+          <QuoteDetails
+            testId="review"
+            rate={{
+              fromUnit,
+              toUnit,
+              forward: format.figure.crypto(order.rate, toCoin),
+              backward: backward === null ? '—' : format.figure.crypto(backward, fromCoin),
+            }}
+            fee={
+              fee === null
+                ? null
+                : {
+                    amount: `${format.crypto(fee.amount, toCoin)} ${toUnit}`,
+                    fiat: format.fiatOf(fee.amount, rates.to),
+                    percent: fee.percent === null ? null : formatPercent(fee.percent, format.locale),
+                  }
+            }
+            exact={get}
+            exactFiat={getFiat}
+          />
+        </div>
         {refused ? (
           <p role="alert" className={css.error} data-testid="swap-refused">
             <Trans>The swap did not go through. Nothing was moved; try again for a fresh rate.</Trans>
@@ -175,6 +189,8 @@ export function SwapReviewScreen({ actor, rates }: { actor: SwapActor; rates: Sw
       title={<Trans>Review the swap</Trans>}
       busy={confirming || preparing}
       primary={primary}
+      // Inside Telegram, Close asks first (as send's, buy's and sell's reviews do): closing loses the fixed rate.
+      guardClose
     >
       <ResetHoldNotice />
       {body}

@@ -19,7 +19,9 @@ export function SwapSuccessScreen({ actor }: { actor: SwapActor }) {
   const format = useFormat();
   const to = order?.destinationCurrency ?? '';
   const toUnit = assetUnit(toCoin, to);
-  const paid = order ? `${format.crypto(order.sourceAmount, null)} ${assetUnit(fromCoin, order.sourceCurrency)}` : '';
+  const paid = order
+    ? `${format.crypto(order.sourceAmount, fromCoin)} ${assetUnit(fromCoin, order.sourceCurrency)}`
+    : '';
   // An asynchronous provider answers IN_PROGRESS: the source is on hold until it settles.
   const pending = order?.state === 'IN_PROGRESS';
   return (
@@ -43,7 +45,7 @@ export function SwapSuccessScreen({ actor }: { actor: SwapActor }) {
         {order ? (
           <>
             <p className={css.big} data-testid="success-get">
-              +{format.crypto(order.destinationAmount, null)} {toUnit}
+              +{format.crypto(order.destinationAmount, toCoin)} {toUnit}
             </p>
             <p className={screen.statusText} data-testid="success-pay">
               <Trans>Paid {paid}</Trans>

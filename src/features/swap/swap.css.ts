@@ -17,7 +17,15 @@ export const sideHead = style({
   justifyContent: 'space-between',
   gap: vars.space.sm,
 });
-export const sideLabel = style({ fontSize: 14, fontWeight: 600, color: vars.color.mutedText, margin: 0 });
+// The heading keeps its words whole ("Вы получите" at 360 px); the asset button gives way instead.
+export const sideLabel = style({
+  fontSize: 14,
+  fontWeight: 600,
+  color: vars.color.mutedText,
+  margin: 0,
+  whiteSpace: 'nowrap',
+  flexShrink: 0,
+});
 export const assetButton = style({
   display: 'inline-flex',
   alignItems: 'center',
@@ -31,13 +39,23 @@ export const assetButton = style({
   font: 'inherit',
   fontWeight: 600,
   cursor: 'pointer',
+  minWidth: 0,
 });
-export const amountRow = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space.sm });
-export const grow = style({ flex: 1, minWidth: 0 });
-export const max = style({
-  flex: '0 0 auto',
-  width: 88,
-  marginTop: `calc(${vars.text.small} * 1.5 + ${vars.space.xs})`,
+/** "USDT TRC-20" never breaks at its hyphen: it is cut with an ellipsis as a last resort. */
+export const assetName = style({ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 });
+export const chips = style({ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: vars.space.sm });
+export const chip = style({
+  minHeight: 44,
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.primary,
+  font: 'inherit',
+  fontSize: vars.text.small,
+  fontWeight: 600,
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  selectors: { '&:disabled': { opacity: 0.4, cursor: 'not-allowed' } },
 });
 export const note = style({ fontSize: 13, color: vars.color.mutedText, margin: 0, lineHeight: 1.5 });
 export const error = style({ fontSize: 13, color: vars.color.errorText, margin: 0 });
