@@ -78,6 +78,17 @@ export function outOfLimits(fiat: string, fiatCurrency: string): boolean {
   return compareDecimal(value, limits.min) < 0 || compareDecimal(value, limits.max) > 0;
 }
 
+/** Preset amounts per fiat (issue 22): one tap fills the fiat amount; kept inside the limits where known. */
+const PRESETS: Record<string, readonly string[]> = {
+  RUB: ['5000', '10000', '25000', '50000'],
+  USD: ['50', '100', '250', '500'],
+  EUR: ['50', '100', '250', '500'],
+};
+
+/** The order form's preset chips in this fiat (none for a fiat without presets). */
+export const presetsOf = (fiatCurrency: string): readonly string[] =>
+  (PRESETS[fiatCurrency] ?? []).filter((amount) => !outOfLimits(amount, fiatCurrency));
+
 /** Something worth asking a quote for: a complete, positive amount. */
 export const quotable = (amount: string) => isCompleteAmount(toWireAmount(amount)) && !isZero(toWireAmount(amount));
 

@@ -14,6 +14,8 @@ export type PickerItem = {
   coin: Coin | null;
   available?: string | null;
   rate?: FiatRate | null;
+  /** A list of coins to buy shows each one's price instead of a balance ("$60,000.00"), already formatted. */
+  price?: string | null;
 };
 
 /** Where a link row goes (a flow's page), when picking is navigation rather than a machine event. */
@@ -111,7 +113,14 @@ function Row({
 
 function Amounts({ item }: { item: PickerItem }) {
   const format = useFormat();
-  if (item.available === null || item.available === undefined) return null;
+  if (item.available === null || item.available === undefined)
+    return item.price ? (
+      <span className={css.amounts}>
+        <span className={css.available} data-testid="picker-price">
+          {item.price}
+        </span>
+      </span>
+    ) : null;
   const fiat = format.fiatOf(item.available, item.rate);
   return (
     <span className={css.amounts}>

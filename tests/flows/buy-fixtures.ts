@@ -14,6 +14,7 @@ const FIAT_TO_CRYPTO: Record<string, string> = {
   '4000': '0.00066666',
   '5000': '0.00083333',
   '6000': '0.001',
+  '10000': '0.00166666',
   '75000': '0.0125',
 };
 const CRYPTO_TO_FIAT: Record<string, string> = { '0.001': '6000', '0.02': '120000' };

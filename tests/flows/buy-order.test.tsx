@@ -3,7 +3,7 @@
  * the approximate rate, limits 3000–75000 RUB inclusive (2999 / 3000 / 75000 / 75001), review disabled
  * out of limits, with a zero crypto amount or without a quote; every error.
  */
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { createActor, type AnyActorRef } from 'xstate';
 import {
   buyOrderMachine,
@@ -51,6 +51,13 @@ const target = labelled('BTC', { coin: btcCoin, depositAddress: BTC_ADDRESS });
 const liveOf = (h: Harness<object>) => h.actor as AnyActorRef;
 
 const LIMIT = 'Enter an amount from 3,000 to 75,000 RUB';
+/** The preset chips in RUB and what they read. */
+const PRESETS: Record<string, string> = {
+  '5000': '₽5,000',
+  '10000': '₽10,000',
+  '25000': '₽25,000',
+  '50000': '₽50,000',
+};
 const typed = (c: BuyOrderContext) => (c.side === 'fiat' ? c.fiat : c.crypto);
 
 /** The answers the quote call can give for what is on screen. */
@@ -75,6 +82,8 @@ const edits = [
   { type: 'fiat.changed', value: '75001' },
   { type: 'fiat.changed', value: '' },
   { type: 'fiat.changed', value: '0' },
+  // A preset chip (issue 22): fills the fiat amount as typing it would.
+  { type: 'fiat.changed', value: '10000' },
   { type: 'crypto.changed', value: '0.001' },
   { type: 'crypto.changed', value: '0.02' },
   // Refused input (spec §5: digits and one point) leaves the field and the state as they were.
@@ -116,7 +125,11 @@ describeModel('buyOrder', {
   drive: {
     'load.retried': (_e, h) => h.user.click(button('Retry')),
     'quote.retried': (_e, h) => h.user.click(button('Retry')),
-    'fiat.changed': (e, h) => replaceValue(h.user, fiatInput(), e.value),
+    // The presets are tapped; any other amount is typed.
+    'fiat.changed': (e, h) =>
+      PRESETS[e.value]
+        ? h.user.click(screen.getByRole('button', { name: PRESETS[e.value] }))
+        : replaceValue(h.user, fiatInput(), e.value),
     'crypto.changed': (e, h) => replaceValue(h.user, cryptoInput(), e.value),
     // Enter in a field submits the form, as the Review button does (a disabled button submits nothing).
     'order.submitted': async (_e, h) => {
@@ -136,6 +149,12 @@ describeModel('buyOrder', {
       // Review: a quote with a crypto amount above 0, within the limits.
       expect(button('Review').disabled).toBe(!s.can({ type: 'order.submitted' }));
       expect(fiatInput().getAttribute('aria-invalid')).toBe(s.matches({ editing: 'outOfLimits' }) ? 'true' : null);
+      // The presets in RUB, the one matching the fiat amount pressed.
+      const chips = within(screen.getByRole('group', { name: 'Preset amounts' })).getAllByRole('button');
+      expect(chips.map((b) => b.textContent)).toEqual(Object.values(PRESETS));
+      expect(chips.map((b) => b.getAttribute('aria-pressed'))).toEqual(
+        Object.keys(PRESETS).map((amount) => String(c.fiat === amount)),
+      );
     },
     'editing.idle': (h) => {
       expect(button('Review').disabled).toBe(true);

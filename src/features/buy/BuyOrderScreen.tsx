@@ -14,7 +14,9 @@ import {
   selectQuoting,
   selectRate,
 } from '../../../machines/buyOrder.selectors';
+import { presetsOf } from '../../../machines/shared/buy';
 import { assetUnit } from '../../i18n/assetName';
+import { formatFiat } from '../../i18n/format';
 import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
@@ -57,6 +59,7 @@ export function BuyOrderScreen({
   const unit = assetUnit(coin, currency);
   const whole = (value: string) => format.figure.crypto(value, 0);
   const rateText = rate === null ? '' : format.figure.fiat(rate, fiatCurrency);
+  const presets = presetsOf(fiatCurrency);
 
   let body;
   if (screen === 'loading') {
@@ -89,6 +92,21 @@ export function BuyOrderScreen({
             onValueChange={(value) => actor.send({ type: 'fiat.changed', value })}
             error={outOfLimits ? limitText : undefined}
           />
+          {presets.length > 0 ? (
+            <div className={css.presets} role="group" aria-label={t`Preset amounts`}>
+              {presets.map((amount) => (
+                <button
+                  key={amount}
+                  type="button"
+                  className={css.preset}
+                  aria-pressed={fiat === amount}
+                  onClick={() => actor.send({ type: 'fiat.changed', value: amount })}
+                >
+                  {formatFiat(amount, fiatCurrency, format.locale, 0)}
+                </button>
+              ))}
+            </div>
+          ) : null}
           <TextField
             label={t`You get, ${unit}`}
             value={crypto}

@@ -43,3 +43,21 @@ export const list = style({
   gap: vars.space.xs,
 });
 export const regionCode = style({ color: vars.color.mutedText, fontSize: 14 });
+/** Preset amounts (issue 22): four chips in a row, 44 px high, the chosen one filled. */
+export const presets = style({ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: vars.space.xs });
+export const preset = style({
+  minHeight: 44,
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.primary,
+  font: 'inherit',
+  fontSize: vars.text.small,
+  fontWeight: 600,
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  selectors: {
+    '&[aria-pressed="true"]': { borderColor: vars.color.primary, boxShadow: `inset 0 0 0 1px ${vars.color.primary}` },
+  },
+});

@@ -11,6 +11,7 @@ import {
   type BuyTarget,
   type QuoteRequest,
 } from '../../../machines/shared/buy';
+import type { BuyPrices, BuyPricesInput } from '../../../machines/buyPrices.machine';
 import type { BuyApi, BuyOrderStatus as WireStatus, BuyQuote as WireQuote } from '../../api/buy';
 import type { WalletApi } from '../../api/wallet';
 import type { AvailableCoinsActor } from '../../app/actors';
@@ -20,7 +21,7 @@ import { buyKeys } from './storage';
 
 export type BuyDeps = {
   coins: AvailableCoinsActor;
-  api: { wallet: Pick<WalletApi, 'getAssets' | 'addAsset'>; buy: BuyApi };
+  api: { wallet: Pick<WalletApi, 'getAssets' | 'addAsset' | 'getRates'>; buy: BuyApi };
   accountId: () => Promise<string>;
   /** The clock the review counts down from (tests pass their own). */
   now?: () => number;
@@ -82,6 +83,18 @@ export function createBuyActors({ coins, api, accountId, now = Date.now }: BuyDe
   });
 
   return {
+    buyPrices: {
+      loadPrices: fromPromise<BuyPrices, BuyPricesInput>(async ({ input }) => {
+        if (input.currencies.length === 0) return {};
+        const { ratesMap } = await api.wallet.getRates(input.currencies, [input.fiat]);
+        const prices: BuyPrices = {};
+        for (const currency of input.currencies) {
+          const price = ratesMap[currency]?.[input.fiat];
+          if (typeof price === 'number' && Number.isFinite(price) && price > 0) prices[currency] = price;
+        }
+        return prices;
+      }),
+    },
     buyPay: {
       loadRegions: fromPromise<BuyRegion[], { currency: string }>(async ({ input }) => {
         const address = await depositAddressOf(input.currency);
