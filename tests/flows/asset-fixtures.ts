@@ -118,8 +118,39 @@ export const failedSale: Transaction = {
   createdDate: '2026-02-20T09:00:00Z',
 };
 
+/** A card buy as the gateway sends it (spec §3 F2C): the crypto credited, the fiat paid, rate, card, order. */
+export const cardBuy = (state: Transaction['state'], more: Partial<Transaction> = {}): Transaction => ({
+  id: state === 'FAILED' ? 'tx-buy-failed' : 'tx-buy',
+  currency: 'BTC',
+  direction: 'DEPOSIT',
+  transactionType: 'F2C',
+  state,
+  amount: '0.00041849',
+  fee: null,
+  hash: null,
+  explorerLink: null,
+  to: BTC_ADDRESS,
+  fromCurrency: 'RUB',
+  fromAmount: '5000',
+  toCurrency: 'BTC',
+  toAmount: '0.00041849',
+  exchangeRate: '11947716.79',
+  fiatCurrency: 'RUB',
+  maskedCard: '4242 •••• •••• 4242',
+  orderId: '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e',
+  createdDate: '2026-03-03T10:00:00Z',
+  ...more,
+});
+
 /** Newest first, as the server sorts (createdDate DESC). */
-export const history = (depositState: Transaction['state']) => [deposit(depositState), withdrawal, swap, failedSale];
+export const history = (depositState: Transaction['state']) => [
+  deposit(depositState),
+  cardBuy('COMPLETED'),
+  withdrawal,
+  swap,
+  failedSale,
+  cardBuy('FAILED', { createdDate: '2026-02-20T08:00:00Z' }),
+];
 
 /** Names an actor output in path descriptions ("done:load(\"pending deposit\")"); not copied by spreads. */
 export function labelled<T extends object>(label: string, value: T): T {

@@ -204,15 +204,31 @@ describeModel('assetHistory', {
           depositDone ? 'Received+0.5 BTC' : 'ReceivingIn progress+0.5 BTC',
           '/home/asset/BTC/transaction/tx-deposit/DEPOSIT',
         ],
+        // Spec §3: a card buy (F2C) reads Bought, not Received.
+        ['Bought+0.00041849 BTC', '/home/asset/BTC/transaction/tx-buy/F2C'],
         ['Sent−0.1 BTC', '/home/asset/BTC/transaction/tx-withdrawal/WITHDRAWAL'],
         ['SwappingIn progress−0.01 BTC', '/home/asset/BTC/transaction/tx-swap/EXCHANGE'],
-        ['Failed to sellFailed−0.02 BTC', '/home/asset/BTC/transaction/tx-sale/C2F'],
+        // Failed rows moved nothing: the amount has no sign (and no colour, below).
+        ['Failed to sellFailed0.02 BTC', '/home/asset/BTC/transaction/tx-sale/C2F'],
+        ['Failed to buyFailed0.00041849 BTC', '/home/asset/BTC/transaction/tx-buy-failed/F2C'],
         // Page 2 after page 1, kept when a refresh reloads page 1.
         ...(olderShown ? [['Received+0.3 BTC', '/home/asset/BTC/transaction/tx-older/DEPOSIT']] : []),
       ]);
       // Spec §4: a failed card sale carries the error style; a failed badge is on the row.
-      expect(rows()[3].querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('error');
+      expect(rows()[4].querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('error');
       expect(rows()[0].querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('default');
+      // Amounts: green in, plain out, neutral (neither) when the transaction failed.
+      expect(screen.getAllByTestId('history-amount').map((a) => a.getAttribute('data-tone'))).toEqual([
+        'in',
+        'in',
+        'out',
+        'out',
+        'neutral',
+        'neutral',
+        ...(olderShown ? ['in'] : []),
+      ]);
+      // A card buy has its own icon (not the received arrow).
+      expect(rows()[1].querySelector('[data-class]')?.getAttribute('data-class')).toBe('bought');
     },
     'loaded.refresh.waiting': (h, s, { event }) => {
       // A failed refresh keeps what is on screen (no alert of its own, no spinner) and tries again on the next tick.
@@ -252,7 +268,7 @@ describeModel('assetHistory', {
       const alert = screen.getByRole('alert');
       expect(alert.textContent).toContain('Could not load more transactions.');
       expect(isEnabled(within(alert).getByRole('button', { name: 'Retry' })), 'enabled').toBe(true);
-      expect(rows()).toHaveLength(4);
+      expect(rows()).toHaveLength(6);
     },
     'loaded.copy.copying': (h) => {
       expect(copyButton().getAttribute('aria-busy')).toBe('true');
@@ -298,7 +314,7 @@ describe('asset screen', () => {
     ).start();
     const { location } = await renderInRouter(<AssetScreen actor={actor} />, { path: '/home/asset/BTC' });
     await settle();
-    await act(async () => rows()[2].click());
+    await act(async () => rows()[3].click());
     await settle();
     expect(location().pathname).toBe('/home/asset/BTC/transaction/tx-swap/EXCHANGE');
   });
@@ -323,14 +339,15 @@ describe('asset screen', () => {
     act(() => i18n.activate('ru'));
     try {
       const view = await mount({ fiat: 'EUR', rate: 0.92 });
-      expect(screen.getByTestId('asset-balance').textContent).toBe('12\u00a0345,67 USDT');
+      // Spec §9 round (2), rounded as money.ts's formatCrypto now does (issue 22), not cut.
+      expect(screen.getByTestId('asset-balance').textContent).toBe('12\u00a0345,68 USDT');
       expect(screen.getByTestId('asset-on-hold').textContent).toBe('On hold: 0,5 USDT');
       // 12 345.6789 × 0.92 = 11 358.024588 → 11 358.02 €
       expect(screen.getByTestId('asset-fiat').textContent).toBe('11\u00a0358,02\u00a0€');
       expect(document.body.textContent).not.toContain('USDT_TRX');
       view.unmount();
       await mount(null);
-      expect(screen.getByTestId('asset-balance').textContent).toBe('12\u00a0345,67 USDT');
+      expect(screen.getByTestId('asset-balance').textContent).toBe('12\u00a0345,68 USDT');
       expect(screen.queryByTestId('asset-fiat')).toBeNull();
       expect(document.body.textContent).not.toContain('$');
     } finally {

@@ -22,6 +22,7 @@ import {
   HASH,
   NOW,
   btcCoin,
+  cardBuy,
   deposit,
   failedSale,
   failedSend,
@@ -40,6 +41,9 @@ const sendFailed = labelled<TransactionView>('failed withdrawal, fee echoed', {
   coin: btcCoin,
 });
 
+const bought = labelled<TransactionView>('card buy', { transaction: cardBuy('COMPLETED'), coin: btcCoin });
+const buyFailed = labelled<TransactionView>('failed card payment', { transaction: cardBuy('FAILED'), coin: btcCoin });
+
 const input = { id: 'tx-deposit', type: 'DEPOSIT', currency: 'BTC' };
 type Outcome = { type: string; output?: unknown; error?: unknown };
 type H = { notes: string[]; links: string[] };
@@ -55,12 +59,17 @@ const titles: Record<string, string> = {
   'tx-withdrawal:COMPLETED': 'Sent',
   'tx-sale:FAILED': 'Failed to sell',
   'tx-send-failed:FAILED': 'Failed to send',
+  'tx-buy:COMPLETED': 'Bought',
+  'tx-buy-failed:FAILED': 'Failed to buy',
 };
-const amounts: Record<string, string> = {
-  'tx-deposit': '+0.5 BTC',
-  'tx-withdrawal': '−0.1 BTC',
-  'tx-sale': '−0.02 BTC',
-  'tx-send-failed': '−0.1 BTC',
+/** A failed transaction moved nothing: its amount has no sign and no colour (issue 22). */
+const amounts: Record<string, [string, 'in' | 'out' | 'neutral']> = {
+  'tx-deposit': ['+0.5 BTC', 'in'],
+  'tx-withdrawal': ['−0.1 BTC', 'out'],
+  'tx-sale': ['0.02 BTC', 'neutral'],
+  'tx-send-failed': ['0.1 BTC', 'neutral'],
+  'tx-buy': ['+0.00041849 BTC', 'in'],
+  'tx-buy-failed': ['0.00041849 BTC', 'neutral'],
 };
 /** At today's rate of 60 000 $/BTC (the details carry no rate of their own). */
 const fiatAmounts: Record<string, string> = {
@@ -68,6 +77,8 @@ const fiatAmounts: Record<string, string> = {
   'tx-withdrawal': '≈ $6,000.00',
   'tx-sale': '≈ $1,200.00',
   'tx-send-failed': '≈ $6,000.00',
+  'tx-buy': '≈ $25.11',
+  'tx-buy-failed': '≈ $25.11',
 };
 const USD = { fiat: 'USD', rate: 60000 };
 const explorer = () => screen.queryByRole('button', { name: 'View in explorer' });
@@ -83,6 +94,8 @@ describeModel('transactionDetails', {
       { type: 'xstate.done.actor.load', output: sent },
       { type: 'xstate.done.actor.load', output: sale },
       { type: 'xstate.done.actor.load', output: sendFailed },
+      { type: 'xstate.done.actor.load', output: bought },
+      { type: 'xstate.done.actor.load', output: buyFailed },
       { type: 'xstate.error.actor.load', error: { status: 404 } },
       { type: 'xstate.error.actor.load', error: { status: 500, code: 'HTTP_500' } },
     ],
@@ -168,7 +181,21 @@ describeModel('transactionDetails', {
       expect(heading.querySelector('[data-tone]')?.getAttribute('data-tone')).toBe(
         tx.transactionType === 'C2F' ? 'error' : 'default',
       );
-      expect(screen.getByTestId('tx-amount').textContent).toBe(amounts[tx.id]);
+      const amount = screen.getByTestId('tx-amount');
+      expect([amount.textContent, amount.getAttribute('data-tone')]).toEqual(amounts[tx.id]);
+      // A card buy shows what was paid, at which rate, with which card, under which order; nothing else does.
+      const buy = tx.transactionType === 'F2C';
+      expect(text('tx-paid')).toBe(buy ? '₽5,000.00' : null);
+      expect(text('tx-rate')).toBe(buy ? '1 BTC = ₽11,947,716.79' : null);
+      expect(text('tx-card')).toBe(buy ? '4242 •••• •••• 4242' : null);
+      expect(text('tx-order')).toBe(buy ? '6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e' : null);
+      expect(
+        screen.getByTestId('tx-amount').closest('div')?.querySelector('[data-class]')?.getAttribute('data-class'),
+      ).toBe(
+        { DEPOSIT: 'received', WITHDRAWAL: 'sent', C2F: 'sold', F2C: 'bought', EXCHANGE: 'swapped' }[
+          tx.transactionType
+        ],
+      );
       expect(screen.getByTestId('tx-amount-fiat').textContent).toBe(fiatAmounts[tx.id]);
       expect(text('tx-state')).toBe({ IN_PROGRESS: 'In progress', COMPLETED: 'Completed', FAILED: 'Failed' }[tx.state]);
       expect(text('tx-confirmations')).toBe(tx.state === 'IN_PROGRESS' ? '1 of 2' : null);
@@ -177,12 +204,12 @@ describeModel('transactionDetails', {
         DateTime.fromISO(tx.createdDate).setLocale('en').toLocaleString(DateTime.DATETIME_MED),
       );
       // Money that never left was charged nothing, whatever fee the server echoed back.
-      const failedOut = tx.state === 'FAILED' && tx.transactionType !== 'DEPOSIT';
+      const failedOut = tx.state === 'FAILED' && tx.direction === 'WITHDRAWAL';
       expect(text('tx-fee')).toBe(failedOut ? 'No fee charged' : tx.fee ? '0.00012 BTC ≈ $7.20' : null);
       if (failedOut) expect(screen.queryByText(/0\.00012/)).toBeNull();
       if (failedOut) expect(screen.queryByTestId('tx-fee-fiat')).toBeNull();
       expect(text('tx-network')).toBe(s.context.coin ? 'Bitcoin' : null);
-      const inbound = tx.transactionType === 'DEPOSIT';
+      const inbound = tx.direction === 'DEPOSIT';
       expect(text('tx-from')).toBe(tx.from ? (inbound ? 'bc1qxy2k…jhx0wlh' : 'bc1qar0s…zwf5mdq') : null);
       expect(text('tx-to')).toBe(tx.to ? (inbound ? 'bc1qar0s…zwf5mdq' : 'bc1qxy2k…jhx0wlh') : null);
       expect(text('tx-hash')).toBe(tx.hash ? '7a1f3c9e…b0d2f4a' : null);

@@ -50,7 +50,7 @@ describeModel('historyExport', {
       expect(h.location().search).toMatchObject({
         asset: 'BTC',
         from: '2026-02-01',
-        ...(s.context.filter.kinds ? { kind: 'sent' } : {}),
+        ...(s.context.filter.kinds ? { kind: 'bought' } : {}),
       });
     },
     idle: (_h, s, { event }) => {

@@ -67,11 +67,12 @@ describeModel('historyFeed', {
       expect(h.location().pathname).toBe('/history');
       expect(h.location().search).toEqual({
         asset: 'BTC',
-        ...(filter.kinds ? { kind: 'sent' } : {}),
+        ...(filter.kinds ? { kind: 'bought' } : {}),
         ...(filter.states ? { state: 'FAILED' } : {}),
       });
       expect(select('Asset').value).toBe('BTC');
-      expect(select('Type').value).toBe(filter.kinds ? 'sent' : '');
+      expect(select('Type').value).toBe(filter.kinds ? 'bought' : '');
+      expect(select('Type').selectedOptions[0]?.textContent).toBe(filter.kinds ? 'Bought' : 'All types');
       expect(select('Status').value).toBe(filter.states ? 'FAILED' : '');
       expect(text(screen.getByRole('heading', { level: 1 })), 'heading').toBe('History');
     },
@@ -101,22 +102,25 @@ describeModel('historyFeed', {
       const shown = rows().map((r) => [r.textContent, r.getAttribute('href')]);
       expect(shown).toEqual([
         ['Received+0.5 BTC', '/home/asset/BTC/transaction/tx-deposit/DEPOSIT'],
+        // A failed card payment: Failed to buy, and no credit that did not happen (no "+", not green).
+        ['Failed to buyFailed0.00041849 BTC', '/home/asset/BTC/transaction/tx-buy-failed/F2C'],
         ['Sent−25.5 USDT', '/home/asset/USDT_TRX/transaction/tx-withdrawal/WITHDRAWAL'],
-        ...(transactions.length > 2
+        ...(transactions.length > 3
           ? [['SwappingIn progress−0.01 BTC', '/home/asset/BTC/transaction/tx-swap/EXCHANGE']]
           : []),
       ]);
+      expect(screen.getAllByTestId('history-amount')[1]?.getAttribute('data-tone')).toBe('neutral');
     },
     'loaded.loadingMore': (h, s) => {
       expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading more transactions']);
-      expect(rows()).toHaveLength(2);
+      expect(rows()).toHaveLength(3);
       expect(h.fakes.calls('loadPage').at(-1)).toEqual({ filter: s.context.filter, cursor: 'c2' });
     },
     'loaded.moreFailed': () => {
       const alert = screen.getByRole('alert');
       expect(alert.textContent).toContain('Could not load more transactions.');
       expect(isEnabled(within(alert).getByRole('button', { name: 'Retry' })), 'enabled').toBe(true);
-      expect(rows()).toHaveLength(2);
+      expect(rows()).toHaveLength(3);
     },
   },
 });

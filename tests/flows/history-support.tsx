@@ -13,7 +13,7 @@ import { HistoryRoute } from '../../src/features/history/HistoryPage';
 import { uncheckedHistorySearch } from '../../src/app/router';
 import type { HistoryActors } from '../../src/features/history/services';
 import { renderWithProviders } from '../support/render';
-import { btcCoin, deposit, labelled, swap, usdtTrxCoin, withdrawal } from './asset-fixtures';
+import { btcCoin, cardBuy, deposit, labelled, swap, usdtTrxCoin, withdrawal } from './asset-fixtures';
 
 export const coins = { BTC: btcCoin, USDT_TRX: usdtTrxCoin };
 
@@ -39,19 +39,23 @@ export async function mountHistory(path: string, actors: Pick<HistoryActors, 'lo
 const page = (label: string, transactions: Transaction[], nextCursor: string | null, total: number) =>
   labelled<HistoryFeedPage>(label, { transactions, nextCursor, total });
 
-/** Page 1 of 3 rows (two assets), its last page, and a filter nothing matches. */
+/** Page 1 of 4 rows (two assets, a failed card buy), its last page, and a filter nothing matches. */
 export const firstPage = page(
   'page 1 of 2',
-  [deposit('COMPLETED'), { ...withdrawal, currency: 'USDT_TRX', amount: '25.5', fee: '1' }],
+  [
+    deposit('COMPLETED'),
+    cardBuy('FAILED'),
+    { ...withdrawal, currency: 'USDT_TRX', amount: '25.5', fee: '1' },
+  ],
   'c2',
-  3,
+  4,
 );
-export const lastPage = page('page 2, the last', [swap], null, 3);
+export const lastPage = page('page 2, the last', [swap], null, 4);
 export const nothing = page('no match', [], null, 0);
 
-/** The next filter a user picks on screen: a type first, then a status. */
+/** The next filter a user picks on screen: a type first (Bought: card buys, spec §3 F2C), then a status. */
 export function nextFilter(filter: HistoryFilter): { filter: HistoryFilter; pick: () => [string, string] } {
-  if (!filter.kinds) return { filter: { ...filter, kinds: ['sent'] }, pick: () => ['Type', 'sent'] };
+  if (!filter.kinds) return { filter: { ...filter, kinds: ['bought'] }, pick: () => ['Type', 'bought'] };
   return { filter: { ...filter, states: ['FAILED'] }, pick: () => ['Status', 'FAILED'] };
 }
 

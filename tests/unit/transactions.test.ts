@@ -3,8 +3,10 @@ import { DateTime } from 'luxon';
 import { i18n } from '@lingui/core';
 import { shortenAddress } from '../../machines/shared/address';
 import {
+  amountTone,
   classify,
   confirmationsOf,
+  exactAmount,
   feeLine,
   isIncoming,
   phaseOf,
@@ -47,8 +49,10 @@ describe('transaction titles (spec §4)', () => {
     ['C2F', 'COMPLETED', 'Sold'],
     ['C2F', 'IN_PROGRESS', 'Selling'],
     ['C2F', 'FAILED', 'Failed to sell'],
-    ['F2C', 'COMPLETED', 'Received'],
-    ['F2C', 'IN_PROGRESS', 'Receiving'],
+    // Spec §3: a card buy is F2C, and reads as a buy, not as money received.
+    ['F2C', 'COMPLETED', 'Bought'],
+    ['F2C', 'IN_PROGRESS', 'Buying'],
+    ['F2C', 'FAILED', 'Failed to buy'],
   ];
   it.each(cases)('%s %s reads "%s"', (type, state, title) => {
     expect(i18n._(titleMessages[titleOf(tx(type, state))])).toBe(title);
@@ -59,6 +63,7 @@ describe('transaction titles (spec §4)', () => {
     expect(classify(tx('WITHDRAWAL', 'COMPLETED'))).toBe('sent');
     expect(classify(tx('EXCHANGE', 'COMPLETED'))).toBe('swapped');
     expect(classify(tx('C2F', 'COMPLETED'))).toBe('sold');
+    expect(classify(tx('F2C', 'COMPLETED'))).toBe('bought');
     expect(classify({ transactionType: 'OTHER' as TransactionType, direction: 'WITHDRAWAL' })).toBe('sent');
     expect(classify({ transactionType: 'OTHER' as TransactionType, direction: 'DEPOSIT' })).toBe('received');
   });
@@ -91,13 +96,34 @@ describe('fee line of the details', () => {
 });
 
 describe('signed amounts', () => {
-  it('"+" for money in, "−" for money out, in the asset round with zeros trimmed', () => {
+  it('"+" for money in, "−" for money out, in the asset round with zeros trimmed, rounded with "≈"', () => {
     expect(signedAmount(tx('DEPOSIT', 'COMPLETED'), 8)).toBe('+0.5');
-    expect(signedAmount(tx('WITHDRAWAL', 'COMPLETED', { amount: '1.23456789' }), 4)).toBe('−1.2346');
+    expect(signedAmount(tx('WITHDRAWAL', 'COMPLETED', { amount: '1.23456789' }), 4)).toBe('≈ −1.2346');
+    // Issue 22: the swap credited 978.156803 USDT; history read +978.15 (cut). Rounded, and said so.
+    expect(signedAmount(tx('EXCHANGE', 'COMPLETED', { currency: 'USDT_TRX', amount: '978.156803' }), 2)).toBe(
+      '≈ +978.16',
+    );
+    expect(signedAmount(tx('F2C', 'COMPLETED', { amount: '103.03469' }), 2)).toBe('≈ +103.03');
+    expect(signedAmount(tx('F2C', 'COMPLETED', { amount: '103.030000' }), 2)).toBe('+103.03');
+    expect(exactAmount(tx('F2C', 'COMPLETED', { amount: '103.034690' }), 2)).toBe('103.03469');
+    expect(exactAmount(tx('F2C', 'COMPLETED', { amount: '103.030000' }), 2)).toBeNull();
     expect(signedAmount(tx('C2F', 'COMPLETED', { amount: '10' }), 2)).toBe('−10');
     expect(signedAmount(tx('EXCHANGE', 'COMPLETED', { direction: 'DEPOSIT' }), 8)).toBe('+0.5');
     expect(signedAmount(tx('EXCHANGE', 'COMPLETED', { direction: 'WITHDRAWAL' }), 8)).toBe('−0.5');
     expect(isIncoming(tx('F2C', 'COMPLETED'))).toBe(true);
+    expect(signedAmount(tx('F2C', 'COMPLETED', { amount: '0.00041849' }), 8)).toBe('+0.00041849');
+  });
+  it('a failed transaction moved nothing: no sign, neither green nor red', () => {
+    // Issue 22: "Failed to receive +0.00041849 BTC" in green; a failed sale "−15 USDT".
+    expect(signedAmount(tx('F2C', 'FAILED', { amount: '0.00041849' }), 8)).toBe('0.00041849');
+    expect(signedAmount(tx('C2F', 'FAILED', { amount: '15' }), 2)).toBe('15');
+    expect(signedAmount(tx('WITHDRAWAL', 'FAILED', { amount: '0.1' }), 8)).toBe('0.1');
+    expect(signedAmount(tx('DEPOSIT', 'FAILED'), 8)).toBe('0.5');
+    expect(amountTone(tx('F2C', 'FAILED'))).toBe('neutral');
+    expect(amountTone(tx('C2F', 'FAILED'))).toBe('neutral');
+    expect(amountTone(tx('F2C', 'COMPLETED'))).toBe('in');
+    expect(amountTone(tx('F2C', 'IN_PROGRESS'))).toBe('in');
+    expect(amountTone(tx('C2F', 'IN_PROGRESS'))).toBe('out');
   });
   it('without a catalogue entry the raw amount is trimmed; a signed server amount is not doubled', () => {
     expect(signedAmount(tx('DEPOSIT', 'COMPLETED', { amount: '2.5000' }), null)).toBe('+2.5');

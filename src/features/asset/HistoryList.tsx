@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { classify, isIncoming, signedAmount, titleOf, toneOf } from '../../../machines/shared/transactions';
+import { amountTone, classify, signedAmount, titleOf, toneOf } from '../../../machines/shared/transactions';
 import type { Coin, Transaction } from '../../../contracts/wallet';
 import { assetUnit } from '../../i18n/assetName';
 import { useFormat } from '../../i18n/useFormat';
@@ -34,7 +34,7 @@ function Row({ tx, coin }: { tx: Transaction; coin: Coin | null }) {
             </StateBadge>
           ) : null}
         </span>
-        <span className={css.amount[isIncoming(tx) ? 'in' : 'out']}>
+        <span className={css.amount[amountTone(tx)]} data-testid="history-amount" data-tone={amountTone(tx)}>
           {amount} {assetUnit(coin, currency)}
         </span>
       </Link>

@@ -13,10 +13,11 @@ import {
 } from '../../../machines/transactionDetails.selectors';
 import { shortenAddress } from '../../../machines/shared/address';
 import {
+  amountTone,
   classify,
   confirmationsOf,
+  exactAmount,
   feeLine,
-  isIncoming,
   signedAmount,
   titleOf,
   toneOf,
@@ -91,6 +92,10 @@ export function TransactionScreen({ actor, rate = null }: { actor: TransactionDe
   const fee = tx ? feeLine(tx) : null;
   const feeFiat = fee?.kind === 'charged' ? format.fiatOf(fee.fee, rate) : null;
   const tone = tx ? toneOf(tx) : 'default';
+  const exact = tx ? exactAmount(tx, coin?.round ?? null) : null;
+  // A card buy (F2C): what was paid, at which rate, with which card, under which order.
+  const buy = tx?.transactionType === 'F2C' ? tx : null;
+  const buyFiat = buy?.fiatCurrency ?? buy?.fromCurrency ?? null;
 
   return (
     <Screen
@@ -128,7 +133,11 @@ export function TransactionScreen({ actor, rate = null }: { actor: TransactionDe
         <>
           <div className={css.header}>
             <ClassIcon kind={classify(tx)} state={tx.state} large />
-            <p className={`${css.balance} ${css.amount[isIncoming(tx) ? 'in' : 'out']}`} data-testid="tx-amount">
+            <p
+              className={`${css.balance} ${css.amount[amountTone(tx)]}`}
+              data-testid="tx-amount"
+              data-tone={amountTone(tx)}
+            >
               {signedAmount(tx, coin?.round ?? null, (value) => format.crypto(value, coin))} {unit}
             </p>
             {amountFiat === null ? null : (
@@ -152,6 +161,31 @@ export function TransactionScreen({ actor, rate = null }: { actor: TransactionDe
                 <Trans>
                   {progress.done} of {progress.required}
                 </Trans>
+              </Item>
+            ) : null}
+            {exact === null ? null : (
+              <Item term={t`Exact amount`} testId="tx-exact">
+                {format.crypto(exact, null)} {unit}
+              </Item>
+            )}
+            {buy?.fromAmount && buyFiat ? (
+              <Item term={t`Paid`} testId="tx-paid">
+                {format.fiat(buy.fromAmount, buyFiat)}
+              </Item>
+            ) : null}
+            {buy?.exchangeRate && buyFiat ? (
+              <Item term={t`Rate`} testId="tx-rate">
+                1 {unit} = {format.figure.fiat(buy.exchangeRate, buyFiat)}
+              </Item>
+            ) : null}
+            {buy?.maskedCard ? (
+              <Item term={t`Card`} testId="tx-card">
+                {buy.maskedCard}
+              </Item>
+            ) : null}
+            {buy?.orderId ? (
+              <Item term={t`Order`} testId="tx-order" stacked>
+                <span className={css.idValue}>{buy.orderId}</span>
               </Item>
             ) : null}
             <Item term={t`Date`} testId="tx-date">

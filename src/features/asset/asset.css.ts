@@ -89,6 +89,7 @@ export const classTone = styleVariants({
   received: { color: vars.color.successText },
   sent: { color: vars.color.primary },
   swapped: { color: vars.color.accent },
+  bought: { color: vars.color.successText },
   sold: { color: vars.color.primary },
   failed: { color: vars.color.errorText },
 });
@@ -118,9 +119,11 @@ export const tone = styleVariants({
   error: { color: vars.color.errorText },
 });
 
+/** Money in (green), money out (plain), or neutral: a failed transaction moved nothing, so no colour. */
 export const amount = styleVariants({
   in: { fontWeight: 600, color: vars.color.successText, textAlign: 'right', overflowWrap: 'anywhere' },
   out: { fontWeight: 600, textAlign: 'right', overflowWrap: 'anywhere' },
+  neutral: { fontWeight: 600, color: vars.color.mutedText, textAlign: 'right', overflowWrap: 'anywhere' },
 });
 
 const pill = style({
@@ -209,6 +212,14 @@ export const copyRow = style({
 });
 
 /** An address or hash in a details row: middle-shortened in text, one line, the copy button beside it. */
+/** An id shown whole (a buy's order id): monospace, broken anywhere rather than cut at 360 px. */
+export const idValue = style({
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  fontSize: vars.text.small,
+  overflowWrap: 'anywhere',
+  minWidth: 0,
+});
+
 export const copyValue = style({
   fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   fontSize: vars.text.body,

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { TxTitle } from '../../../machines/shared/transactions';
 import type { TransactionState } from '../../api/wallet';
 
-/** Spec §4 titles per class and state; a card sale (C2F) reads as "sell". */
+/** Spec §4 titles per class and state; a card sale (C2F) reads as "sell", a card buy (F2C) as "buy". */
 export const titleMessages: Record<TxTitle, MessageDescriptor> = {
   'received.completed': msg`Received`,
   'received.pending': msg`Receiving`,
@@ -14,6 +14,9 @@ export const titleMessages: Record<TxTitle, MessageDescriptor> = {
   'swapped.completed': msg`Swapped`,
   'swapped.pending': msg`Swapping`,
   'swapped.failed': msg`Failed to swap`,
+  'bought.completed': msg`Bought`,
+  'bought.pending': msg`Buying`,
+  'bought.failed': msg`Failed to buy`,
   'sold.completed': msg`Sold`,
   'sold.pending': msg`Selling`,
   'sold.failed': msg`Failed to sell`,

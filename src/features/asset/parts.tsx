@@ -11,6 +11,7 @@ import {
   CreditCard,
   ExternalLink,
   Share2,
+  ShoppingCart,
 } from 'lucide-react';
 import type { TxClass } from '../../../machines/shared/transactions';
 import type { TransactionState } from '../../../contracts/wallet';
@@ -28,11 +29,12 @@ const classIcons = {
   received: ArrowDownLeft,
   sent: ArrowUpRight,
   swapped: ArrowLeftRight,
+  bought: ShoppingCart,
   sold: CreditCard,
 } satisfies Record<TxClass, unknown>;
 
 /**
- * Decorative (the row title already says received / sent / swapped / sold and failed): the class
+ * Decorative (the row title already says received / sent / swapped / bought / sold and failed): the class
  * icon, or a crossed circle when the transaction failed.
  */
 export function ClassIcon({ kind, state, large }: { kind: TxClass; state?: TransactionState; large?: boolean }) {
