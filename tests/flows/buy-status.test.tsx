@@ -3,13 +3,14 @@
  * pending) to credited (link to the asset) or declined (nothing credited); a failed read can be retried.
  */
 import { screen } from '@testing-library/react';
-import { createActor, type AnyActorRef } from 'xstate';
+import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import { buyStatusMachine, type BuyStatusContext } from '../../machines/buyStatus.machine';
 import type { BuyOrderStatus } from '../../machines/shared/buy';
 import { BuyStatusScreen } from '../../src/features/buy/BuyStatusScreen';
 import { describeModel, type MountTools } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { btcCoin, button, labelled, serverError } from './buy-fixtures';
+import { usdtTrxCoin } from './asset-fixtures';
 import { says } from '../support/dom';
 
 async function mount({ fakes }: MountTools) {
@@ -132,4 +133,27 @@ describeModel('buyStatus', {
       expect(h.notes.filter((n) => n === 'forget')).toEqual(['forget']);
     },
   },
+});
+
+describe('buy status amounts (spec §9, issue 22: one amount, one way)', () => {
+  it("shows the credited crypto in the asset's round, rounded, with ≈ when digits were dropped", async () => {
+    const actor = createActor(
+      buyStatusMachine.provide({
+        actors: {
+          loadStatus: fromPromise(async () => ({
+            ...status('credited'),
+            currency: 'USDT_TRX',
+            cryptoAmount: '103.03469',
+            fiatAmount: '10000',
+          })),
+        },
+      }),
+      { input: { orderId: 'ord-1' } },
+    ).start();
+    await renderInRouter(<BuyStatusScreen actor={actor} coinOf={(c) => (c === 'USDT_TRX' ? usdtTrxCoin : null)} />, {
+      path: '/buy/status/ord-1',
+    });
+    expect((await screen.findByTestId('buy-status-amount')).textContent).toBe('≈ 103.03 USDT');
+    expect(screen.getByTestId('buy-status-paid').textContent).toBe('Paid ₽10,000.00 by card');
+  });
 });

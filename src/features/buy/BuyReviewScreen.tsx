@@ -26,6 +26,7 @@ import { Spinner } from '../../ui/Spinner';
 import * as shell from '../shell/AppShell.css';
 import { buyMessages } from './messages';
 import * as css from './buy.css';
+import { cryptoNear } from '../sell/amountText';
 
 export type BuyReviewActor = ActorRefFrom<typeof buyReviewMachine>;
 
@@ -96,7 +97,7 @@ export function BuyReviewScreen({
                 <Trans>You get</Trans>
               </span>
               <p className={css.big} data-testid="review-crypto">
-                {format.crypto(quote.cryptoAmount, coin)} {unit}
+                {cryptoNear(format, quote.cryptoAmount, coin)} {unit}
               </p>
             </div>
             <dl className={`${shell.card} ${css.rows}`}>

@@ -15,6 +15,7 @@ import * as screen from '../../ui/Screen.css';
 import { Spinner } from '../../ui/Spinner';
 import * as shell from '../shell/AppShell.css';
 import * as css from './buy.css';
+import { cryptoNear } from '../sell/amountText';
 
 export type BuyStatusActor = ActorRefFrom<typeof buyStatusMachine>;
 
@@ -36,7 +37,7 @@ export function BuyStatusScreen({
   const canReopen = useSelector(actor, selectCanReopenPayment);
   const coin = order ? coinOf(order.currency) : null;
   const unit = order ? assetUnit(coin, order.currency) : '';
-  const amount = order ? `${format.crypto(order.cryptoAmount, coin)} ${unit}` : '';
+  const amount = order ? `${cryptoNear(format, order.cryptoAmount, coin)} ${unit}` : '';
   const paid = order ? format.fiat(order.fiatAmount, order.fiatCurrency) : '';
   const toAsset = order ? (
     <Link to="/home/asset/$currency" params={{ currency: order.currency }} className={button.variant.primary}>

@@ -27,6 +27,7 @@ import * as shell from '../shell/AppShell.css';
 import { sellMessages } from './messages';
 import * as css from './sell.css';
 import { ResetHoldNotice } from '../passcode/ResetHoldNotice';
+import { cryptoNear } from './amountText';
 
 export type SellAmountActor = ActorRefFrom<typeof sellAmountMachine>;
 
@@ -91,8 +92,8 @@ export function SellAmountScreen({
     );
   }
 
-  const min = bounds ? format.figure.crypto(bounds.min, null) : '';
-  const max = bounds ? format.figure.crypto(bounds.max, null) : '';
+  const min = bounds ? format.figure.crypto(bounds.min, coin) : '';
+  const max = bounds ? format.figure.crypto(bounds.max, coin) : '';
   const error = notEnough
     ? i18n._(sellMessages.notEnoughFunds)
     : problem === 'belowMin'
@@ -100,7 +101,7 @@ export function SellAmountScreen({
       : problem === 'aboveMax'
         ? t`The maximum is ${max} ${unit}.`
         : undefined;
-  const available = terms ? format.crypto(terms.available, coin) : '';
+  const available = terms ? cryptoNear(format, terms.available, coin) : '';
   const availableFiat = terms ? format.fiatOf(terms.available, rate) : null;
 
   return (

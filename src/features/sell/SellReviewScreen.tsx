@@ -24,6 +24,7 @@ import * as shell from '../shell/AppShell.css';
 import { sellMessages } from './messages';
 import * as css from './sell.css';
 import { ResetHoldNotice } from '../passcode/ResetHoldNotice';
+import { cryptoNear } from './amountText';
 
 export type SellActor = ActorRefFrom<typeof sellMachine>;
 
@@ -87,7 +88,7 @@ export function SellReviewScreen({ actor, rate = null }: { actor: SellActor; rat
           </dt>
           <dd className={css.value}>
             <span data-testid="review-amount">
-              {order ? format.crypto(order.amount, null) : ''} {unit}
+              {order ? cryptoNear(format, order.amount, order.coin) : ''} {unit}
             </span>
             {amountFiat ? (
               <span className={css.fiat} data-testid="review-amount-fiat">

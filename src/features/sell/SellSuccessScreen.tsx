@@ -11,6 +11,7 @@ import { Screen, StatusBlock } from '../../ui/Screen';
 import * as screen from '../../ui/Screen.css';
 import type { SellActor } from './SellReviewScreen';
 import * as css from './sell.css';
+import { cryptoNear } from './amountText';
 
 const icon = { size: 36, strokeWidth: 1.75 } as const;
 
@@ -56,7 +57,7 @@ export function SellSuccessScreen({ actor }: { actor: SellActor }) {
         </p>
         <p className={screen.statusText} data-testid="sell-success-amount">
           <Trans>
-            For {format.crypto(sold, null)} {unit}
+            For {cryptoNear(format, sold, order?.coin)} {unit}
           </Trans>
         </p>
         <p className={screen.statusText} data-testid="sell-success-note">
