@@ -3,7 +3,13 @@ import { toAuthError, type AuthError } from './shared/errors';
 import { hasPassword, isFilled, normalizeEmail } from './shared/validation';
 
 /** E-mail and password sign-in (spec §2 /auth/login/email, §5 first bullet). */
-export type LoginContext = { email: string; password: string; passwordShown: boolean };
+export type LoginContext = {
+  email: string;
+  password: string;
+  passwordShown: boolean;
+  /** Why the last sign-in failed, said under the password field until either field changes. */
+  error: AuthError | null;
+};
 
 export type LoginEvent =
   | { type: 'email.changed'; value: string }
@@ -36,20 +42,22 @@ export const loginMachine = setup({
         assertEvent(event, 'email.changed');
         return event.value;
       },
+      error: null,
     }),
     setPassword: assign({
       password: ({ event }) => {
         assertEvent(event, 'password.changed');
         return event.value;
       },
+      error: null,
     }),
+    keepError: assign((_, params: { error: AuthError }) => ({ error: params.error })),
     toggleVisibility: assign({ passwordShown: ({ context }) => !context.passwordShown }),
     navigateHome: () => {},
-    showLoginError: (_, _params: { error: AuthError }) => {},
   },
 }).createMachine({
   id: 'login',
-  context: { email: '', password: '', passwordShown: false },
+  context: { email: '', password: '', passwordShown: false, error: null },
   initial: 'editing',
   on: {
     'visibility.toggled': { actions: 'toggleVisibility' },
@@ -60,7 +68,7 @@ export const loginMachine = setup({
       on: {
         'email.changed': { actions: 'setEmail' },
         'password.changed': { actions: 'setPassword' },
-        'form.submitted': { guard: 'isComplete', target: 'submitting' },
+        'form.submitted': { guard: 'isComplete', target: 'submitting', actions: assign({ error: null }) },
       },
     },
     submitting: {
@@ -73,7 +81,7 @@ export const loginMachine = setup({
         onDone: 'signedIn',
         onError: {
           target: 'editing',
-          actions: { type: 'showLoginError', params: ({ event }) => ({ error: toAuthError(event.error) }) },
+          actions: { type: 'keepError', params: ({ event }) => ({ error: toAuthError(event.error) }) },
         },
       },
     },

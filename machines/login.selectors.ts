@@ -10,3 +10,5 @@ export const selectBusy = (s: Snapshot) => s.hasTag('busy') || s.status === 'don
 export const selectEditable = (s: Snapshot) => s.hasTag('editable');
 /** The submit button mirrors the machine's own guard, so the two cannot disagree. */
 export const selectCanSubmit = (s: Snapshot) => s.can({ type: 'form.submitted' });
+/** The last sign-in's failure, shown under the password field (null while typing or busy). */
+export const selectLoginError = (s: Snapshot) => (s.hasTag('editable') ? s.context.error : null);

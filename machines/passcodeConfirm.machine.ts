@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
 import { countdownMachine } from './countdown.machine';
 import { keypadForParent } from './passcodeKeypad.machine';
 import { failureOf, type Failure } from './shared/failure';
@@ -33,8 +33,9 @@ const errorOf = (event: { type: string; error?: unknown }) => ('error' in event 
 const passcodeErrorOf = (event: { type: string; error?: unknown }) => toPasscodeError(errorOf(event));
 
 /**
- * The passcode step of a money flow's review (send, swap, sell): the keypad — or the biometric token
- * when offered, falling back to the keypad on a cancel — then the flow's request made with the code
+ * The passcode step of a money flow's review (send, swap, sell): the biometric token when offered (asked
+ * for as the step opens, and again from the keypad's biometric key), falling back to the keypad on a
+ * cancel — or the keypad alone — then the flow's request made with the code
  * in the pincode header (`authorise`, provided by the flow's services). B2C_USM0031 clears the entry,
  * B2C_USM0030 locks the keypad for the server's wait (the countdown actor), B2C_USM0032 explains the
  * block; any other failure shows the server's message on a fresh keypad and is told to the flow
@@ -83,6 +84,12 @@ export function passcodeConfirmFor<R, T>() {
       endWait: assign({ error: null }),
       /** Provided by the flow: a failure that is not the passcode's (a toast; spec §8). */
       notifyFailed: (_, _params: { failure: Failure }) => {},
+      /**
+       * Spec §4 stores the passcode as the biometric token: when it is offered, the step asks for it at
+       * once, as the peers do, so the keypad is the fallback rather than the first thing to use (the
+       * keypad's guard, `biometricsOffered`, drops the request when it is not offered).
+       */
+      offerBiometrics: raise({ type: 'biometrics.requested' }),
       /** Platform haptics (guide §5): tap on the keypad, error on a refused code, success on completion. */
       haptic: (_, _params: { kind: 'tap' | 'error' | 'success' }) => {},
     },
@@ -96,6 +103,7 @@ export function passcodeConfirmFor<R, T>() {
       answer: null,
     }),
     initial: 'pad',
+    entry: 'offerBiometrics',
     on: { 'keypad.tapped': { actions: { type: 'haptic', params: { kind: 'tap' } } } },
     states: {
       unlocking: {

@@ -1,12 +1,17 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
 
+/**
+ * The pad takes the free height above it (`marginTop: auto` in the screen's column), so the keys sit at
+ * the bottom, in the thumb zone, whatever the screen puts above them.
+ */
 export const pad = style({
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
   gap: vars.space.lg,
   width: '100%',
+  marginTop: 'auto',
 });
 
 export const dots = style({ display: 'flex', gap: vars.space.md, justifyContent: 'center', minHeight: 16 });
@@ -29,6 +34,9 @@ export const grid = style({
 });
 
 export const key = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
   minHeight: 64,
   fontSize: 26,
   fontWeight: 500,

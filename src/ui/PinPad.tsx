@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
@@ -55,15 +55,19 @@ function useKeyboard(keypad: KeypadActor | undefined, editable: boolean, canDele
  * keypad machine; without one (locked, blocked, busy) every key is disabled and the dots are empty
  * or, while `busy`, stay filled. Buttons are named by their digit and "Delete last digit". Digits and
  * Backspace also work from a keyboard; a polite live region tells screen readers how many are entered.
+ * It sits at the bottom of its screen, in the thumb's reach; `extraKey` takes the free cell left of 0
+ * (the biometric key, as on the peers' keypads).
  */
 export function PinPad({
   keypad,
   disabled = false,
   label,
+  extraKey,
 }: {
   keypad: KeypadActor | undefined;
   disabled?: boolean;
   label: string;
+  extraKey?: ReactNode;
 }) {
   const { t } = useLingui();
   const count = useSelector(keypad, (s) => (s ? selectDigitCount(s) : 0));
@@ -88,7 +92,7 @@ export function PinPad({
             {digit}
           </button>
         ))}
-        <span />
+        {extraKey ?? <span />}
         <button type="button" className={css.key} disabled={!editable} onClick={() => press('0')}>
           0
         </button>
@@ -103,5 +107,14 @@ export function PinPad({
         </button>
       </div>
     </div>
+  );
+}
+
+/** A key of the pad's own shape for `extraKey` (e.g. the biometric key), named by its label. */
+export function PinPadKey({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className={css.key} aria-label={label} onClick={onClick}>
+      {children}
+    </button>
   );
 }

@@ -2,11 +2,15 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
 import { TOAST_FADE_MS } from '../../machines/toast.machine';
 
+/**
+ * Anchored at the top, under the safe area: the bottom is where the action area and the keypad are, and a
+ * toast must never cover the control that caused it ("Address copied" over Copy, a refusal over Log in).
+ */
 export const region = style({
   position: 'fixed',
   left: 0,
   right: 0,
-  bottom: `calc(88px + var(--safe-bottom, 0px))`,
+  top: `calc(${vars.space.sm} + var(--safe-top, 0px))`,
   display: 'flex',
   justifyContent: 'center',
   pointerEvents: 'none',

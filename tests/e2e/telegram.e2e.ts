@@ -140,6 +140,80 @@ test('a link_token opened inside Telegram links the messenger user to an existin
   await context.close();
 });
 
+/** A confirmed e-mail account and a fresh link code for it (POST /user/tg/code). */
+async function linkCode(prefix: string): Promise<{ code: string; auth: Record<string, string> }> {
+  const email = uniqueEmail(prefix);
+  const password = `${prefix} pass 123`;
+  const json = { 'content-type': 'application/json' };
+  await fetch(`${baseUrl}/b2c-user-management/user`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password, accountName: 'Account' }),
+  });
+  const confirmation = (await latestMail(email, /confirm/i)).links[0].split('/').pop();
+  await fetch(`${baseUrl}/b2c-user-management/confirmation/confirm`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ confirmationCode: confirmation }),
+  });
+  const tokens = await (
+    await fetch(`${baseUrl}/realms/wallet/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'wallet-web',
+        username: email,
+        password,
+        scope: 'openid',
+      }),
+    })
+  ).json();
+  const auth = { authorization: `Bearer ${tokens.access_token}` };
+  const link = await (
+    await fetch(`${baseUrl}/b2c-user-management/user/tg/code`, { method: 'POST', headers: auth })
+  ).json();
+  return { code: link.code, auth };
+}
+
+for (const platform of ['ios', 'android']) {
+  test(`${platform}: an already-used link code lands on its error screen with a way on (Telegram's main button opens the wallet)`, async () => {
+    const { code, auth } = await linkCode(`used${platform}`);
+    const tgUser = { id: 830000000 + Math.floor(Math.random() * 1e6), first_name: 'Uma', language_code: 'en' };
+    // The code is spent by this Telegram user's first start…
+    const first = await phone(browser);
+    await first.context.addInitScript(telegramBridgeScript);
+    await first.page.goto(
+      `${baseUrl}/?link_token=${encodeURIComponent(code)}${launchHash(await signedInitData(tgUser), platform)}`,
+    );
+    await first.page.getByRole('heading', { name: 'Total balance' }).waitFor();
+    await first.context.close();
+
+    // …and the same link opened again on a fresh device: B2C_USM0024, with a way on.
+    const { context, page } = await phone(browser);
+    await context.addInitScript(telegramBridgeScript);
+    await page.goto(
+      `${baseUrl}/?link_token=${encodeURIComponent(code)}${launchHash(await signedInitData(tgUser), platform)}`,
+    );
+    await page.waitForURL('**/error/B2C_USM0024');
+    await page.getByText('This link has already been used. Sign in to your existing account.').waitFor();
+    await waitForNative(
+      page,
+      (s) => s.main?.visible === true && s.main.text === 'Open my wallet' && s.main.enabled,
+      'Open my wallet',
+    );
+    await checkA11y(page, `telegram-error-${platform}`);
+    // The main button opens the wallet afresh: the init data signs the linked user in, to the e-mail account.
+    await pressNative(page, 'main');
+    await page.waitForURL('**/home**');
+    await page.getByRole('heading', { name: 'Total balance' }).waitFor();
+    const signedIn = await signedInUser(page);
+    const account = await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: auth })).json();
+    assert.equal(signedIn.userId, account.id, 'signed in to the account the link joined');
+    await context.close();
+  });
+}
+
 const EXTERNAL = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 
 /** Signed in through the messenger (inside the mocked client), the account's bearer headers and id. */

@@ -177,6 +177,121 @@ for (const platform of ['ios', 'android']) {
   });
 }
 
+/** The send form filled in and continued with the harness's main button, then confirmed on the review. */
+async function sendUpToPasscode(page: Page, app: FrameLocator) {
+  await app.getByRole('link', { name: 'Send' }).click();
+  await app
+    .getByRole('button', { name: /Ethereum/ })
+    .or(app.getByRole('link', { name: /Ethereum/ }))
+    .first()
+    .click();
+  await app.getByLabel(/Recipient's .* address/).fill(EXTERNAL);
+  await app
+    .getByTestId('send-fee')
+    .filter({ hasText: /Network fee: \d/ })
+    .waitFor();
+  await app.getByLabel('Amount, ETH').fill('0.1');
+  await waitShown(page, 'main', '"Continue"');
+  await page.locator('#tg-main').click();
+  await waitShown(page, 'main', '"Confirm and send"');
+  await page.locator('#tg-main').click();
+}
+
+const typeIn = async (app: FrameLocator, code: string) => {
+  for (const digit of code) await app.getByRole('button', { name: digit, exact: true }).click();
+};
+
+// Spec §4: the passcode is stored as the biometric token (iOS inside the messenger only); every passcode
+// step of a money flow asks for it first and falls back to the keypad.
+for (const platform of ['ios', 'android']) {
+  test(`${platform} in the harness: ${platform === 'ios' ? 'biometrics turned on unlock the send passcode step; a refused Face ID falls back to the keypad' : 'no biometrics: the send passcode step is the keypad'}`, async () => {
+    const { page, app, close } = await openHarness(platform);
+    const user = await signedInUser(page);
+    await fundEth(user, '1');
+    const enabled = await fetch(`${baseUrl}/b2c-user-management/user/pinCode/enable`, {
+      method: 'POST',
+      headers: user.auth,
+      body: JSON.stringify({ pinCode: '2580' }),
+    });
+    assert.equal(enabled.status, 200);
+    await page.getByRole('button', { name: 'Reload the Mini App' }).click();
+    await app.getByRole('heading', { name: 'Total balance' }).waitFor();
+
+    await app.getByRole('link', { name: 'Settings' }).click();
+    await app.getByRole('link', { name: /Wallet protection/ }).click();
+    await app.getByRole('switch', { name: 'Passcode' }).waitFor();
+    const faceId = page.getByRole('dialog', { name: 'Face ID' });
+    if (platform === 'ios') {
+      const toggle = app.getByRole('switch', { name: 'Biometrics' });
+      assert.equal(await toggle.getAttribute('aria-checked'), 'false');
+      await toggle.click();
+      // Telegram asks the user to let the bot use Face ID, then the app checks the passcode it stores.
+      await faceId.waitFor();
+      await harnessA11y(page, 'biometry access');
+      await faceId.getByRole('button', { name: 'Allow', exact: true }).click();
+      await app.getByRole('heading', { name: 'Enter your passcode to turn on biometrics' }).waitFor();
+      await typeIn(app, '2580');
+      await app.getByRole('switch', { name: 'Biometrics' }).and(app.locator('[aria-checked="true"]')).waitFor();
+      assert.match((await page.locator('#log').textContent()) ?? '', /Biometric token stored/);
+    } else {
+      assert.equal(await app.getByRole('switch', { name: 'Biometrics' }).count(), 0, 'no biometrics off iOS');
+    }
+    // Settings is a tab root: its back is the harness's, then Home through the tab bar.
+    await back(page);
+    await app.getByRole('heading', { name: 'Settings' }).waitFor();
+    await app.getByRole('link', { name: 'Home' }).click();
+    await app.getByRole('heading', { name: 'Total balance' }).waitFor();
+
+    await sendUpToPasscode(page, app);
+    const keypad = app.getByRole('group', { name: 'Passcode keypad' });
+    await keypad.waitFor();
+    const biometricKey = app.getByRole('button', { name: 'Use biometrics' });
+    if (platform === 'ios') {
+      // The step asks for Face ID as it opens; refused, the keypad is there, with the biometric key to ask again.
+      await faceId.waitFor();
+      assert.match((await faceId.textContent()) ?? '', /Confirm with biometrics to use your wallet passcode/);
+      await faceId.getByRole('button', { name: 'Cancel' }).click();
+      await biometricKey.waitFor();
+      assert.equal(
+        await app.getByRole('button', { name: '5', exact: true }).isEnabled(),
+        true,
+        'the keypad takes over',
+      );
+      assert.match(await appPath(app), /\/send\/review$/);
+      mkdirSync('screenshots', { recursive: true });
+      await page.screenshot({ path: 'screenshots/telegram-harness-passcode-biometrics.png' });
+      await biometricKey.click();
+      await faceId.waitFor();
+      await faceId.getByRole('button', { name: 'Recognise my face' }).click();
+      assert.match((await page.locator('#log').textContent()) ?? '', /Face ID refused[\s\S]*Face ID recognised/);
+    } else {
+      assert.equal(await biometricKey.count(), 0, 'no biometric key off iOS');
+      assert.equal(await faceId.isVisible(), false);
+      await typeIn(app, '2580');
+    }
+    // The withdrawal went out with the code (the token is the passcode): the progress screen.
+    await waitShown(page, 'main', '"Back to assets"');
+    const history = await (
+      await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset/transactions`, {
+        method: 'POST',
+        headers: user.auth,
+        body: JSON.stringify({ currency: 'ETH' }),
+      })
+    ).json();
+    assert.ok(
+      history.content.some((t: { transactionType: string; to?: string }) => t.transactionType === 'WITHDRAWAL'),
+      'the send is in the history',
+    );
+    await close();
+  });
+}
+
+/** The harness's drawn back button, waited for. */
+async function back(page: Page) {
+  await page.locator('#tg-back').waitFor();
+  await page.locator('#tg-back').click();
+}
+
 test('the harness answers popups with the button pressed (popup_closed), as the web client does', async () => {
   const { page, app, close } = await openHarness('tdesktop');
   // The app has no popup of its own yet: post the SDK's message from inside the frame, as it would.

@@ -10,6 +10,7 @@ import { fakeEffects, input, submitButton, typeInto } from '../support/authScree
 import { text } from '../support/dom';
 
 const LOGIN_ERROR = 'Wrong address or password. Please check entered information.';
+const RATE_LIMITED = 'Too many attempts in a short time. Please wait a few minutes and try again.';
 
 const editingEvents: LoginEvent[] = [
   { type: 'email.changed', value: 'user@example.com' },
@@ -32,6 +33,7 @@ describeModel('login', {
         error: { error: 'invalid_grant', error_description: 'Invalid credentials' },
       },
       { type: 'xstate.error.actor.signIn', error: { status: 503, code: 'HTTP_503', message: 'Unavailable' } },
+      { type: 'xstate.error.actor.signIn', error: { status: 429, code: 'RATE_LIMITED', message: 'Slow down' } },
       { type: 'visibility.toggled' },
       { type: 'form.submitted' },
     ],
@@ -64,9 +66,22 @@ describeModel('login', {
       expect(submitButton(/Log in$/).disabled).toBe(!complete);
       expect(submitButton(/Log in$/).getAttribute('aria-busy')).toBeNull();
       expect(input('E-mail').readOnly).toBe(false);
-      const failures = history.filter((e) => e.type === 'xstate.error.actor.signIn').length;
-      expect(h.fx.toast).toHaveBeenCalledTimes(failures);
-      if (failures) expect(h.fx.toast).toHaveBeenLastCalledWith({ kind: 'error', message: LOGIN_ERROR });
+      // A refused sign-in is said under the password field, tied to it, never in a toast over Log in.
+      expect(h.fx.toast).not.toHaveBeenCalled();
+      const failed = s.context.error;
+      const password = input('Password');
+      if (failed) {
+        // Only a refused sign-in leaves an error; typing in either field clears it.
+        expect(history.at(-1)?.type).toMatch(/^(xstate\.error\.actor\.signIn|visibility\.toggled)$/);
+        const alert = screen.getByRole('alert');
+        expect(text(alert)).toBe(failed.kind === 'rateLimited' ? RATE_LIMITED : LOGIN_ERROR);
+        expect(password.getAttribute('aria-describedby')).toBe(alert.id);
+        expect(password.getAttribute('aria-invalid')).toBe('true');
+      }
+      if (!failed) {
+        expect(screen.queryByRole('alert')).toBeNull();
+        expect(password.getAttribute('aria-describedby')).toBeNull();
+      }
       expect(h.fx.navigate).not.toHaveBeenCalled();
     },
     submitting: (h, s) => {

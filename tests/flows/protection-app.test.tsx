@@ -4,7 +4,7 @@
  * first); change and disable without a passcode lead to set-up; the held-passcode rule (a code typed
  * on a passcode screen is gone once the user leaves it).
  */
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TICK_MS } from '../../machines/shared/passcode';
 import { selectPinCodeActive } from '../../machines/profile.selectors';
@@ -12,7 +12,7 @@ import type { PasscodeApi } from '../../src/api/passcode';
 import type { UserProfile } from '../../src/api/userProfile';
 import { settle } from '../support/mbt';
 import { makeUser, mountApp, pathname } from './app/harness';
-import { enterCode, filledDots, key } from './passcode-support';
+import { enterCode, filledDots, gatewayError, key } from './passcode-support';
 
 const profile = (pinCodeActive: boolean): UserProfile => ({
   id: 'user-1',
@@ -126,5 +126,43 @@ describe('wallet protection in the app', () => {
     expect(filledDots()).toBe(0);
     expect(calls).toEqual([]);
     expect(JSON.stringify({ ...window.localStorage })).not.toContain('2468');
+  });
+});
+
+describe('a blocked passcode in the app (issue 22)', () => {
+  it('offers the reset: Reset password signs out and opens Forgot password with the address filled in', async () => {
+    vi.useFakeTimers();
+    const signOut = vi.fn(async () => {});
+    const api: Partial<PasscodeApi> = {
+      validate: async () => {
+        throw gatewayError('B2C_USM0032', 'Passcode blocked');
+      },
+    };
+    const app = mountApp({
+      path: '/settings/wallet-protection/change',
+      signedIn: makeUser(),
+      account: profile(true),
+      api: { passcode: api },
+      signOut,
+    });
+    await settle();
+    await settle();
+    const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+    await enterCode(user, '1111');
+    await settle();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Your passcode is blocked after too many wrong attempts.');
+    expect(alert.textContent).toContain('we sign you out and e-mail you a link');
+    await user.click(within(alert).getByRole('button', { name: 'Reset password' }));
+    await settle();
+    await settle();
+    expect(signOut).toHaveBeenCalledTimes(1);
+    expect(pathname(app)).toBe('/auth/forgot');
+    expect((screen.getByRole('textbox', { name: /e-mail/i }) as HTMLInputElement).value).toBe('ann@example.com');
+    // Past the sign-out's grace it stays there, signed out (a signed-in user would be sent Home).
+    await act(async () => void vi.advanceTimersByTime(1500));
+    await settle();
+    expect(pathname(app)).toBe('/auth/forgot');
+    expect(screen.getByRole('button', { name: /reset link/i })).toBeInstanceOf(HTMLButtonElement);
   });
 });

@@ -4,7 +4,7 @@
  * paths that are prefixes of others, and measures state and transition coverage against the machine's
  * own definition, so an event missing from the `events` list shows up as an uncovered transition.
  */
-import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths, getStateNodes, serializeSnapshot } from 'xstate/graph';
 
 type AnyStateNode = ReturnType<typeof getStateNodes>[number];
@@ -118,18 +118,9 @@ export function planModel<E extends EventObject>(machine: AnyStateMachine, optio
     serializeState: serializeState as never,
   }) as Array<{ steps: Array<{ event: EventObject; state: AnyMachineSnapshot }> }>;
 
-  const initial = machine.getInitialSnapshot(
-    {
-      self: undefined,
-      logger: () => {},
-      defer: () => {},
-      system: undefined,
-      emit: () => {},
-      actionExecutor: () => {},
-      stopChild: () => {},
-    } as never,
-    options.input,
-  ) as AnyMachineSnapshot;
+  // An actor's own first snapshot (created, never started: no child runs, no action fires), so events the
+  // machine raises on entry are taken as the live actor takes them (a bare getInitialSnapshot drops them).
+  const initial = createActor(machine, { input: options.input }).getSnapshot() as AnyMachineSnapshot;
   const labels = transitionLabels(machine);
   const leaves = getStateNodes(machine.root).filter((n) => n.type === 'atomic' || n.type === 'final');
   const leafStates = leaves.map(statePathOf);

@@ -3,7 +3,8 @@ import { toAuthError } from '../../machines/shared/errors';
 import { toPasscodeError } from '../../machines/shared/passcode';
 import { ApiError } from '../../src/api/errors';
 import { activateLocale } from '../../src/i18n';
-import { loginActions, signupActions } from '../../src/features/auth/wiring';
+import { signupActions } from '../../src/features/auth/wiring';
+import { loginErrorMessage } from '../../src/features/auth/messages';
 import { serverFailureText, somethingWentWrong } from '../../src/features/errors/messages';
 import { passcodeErrorText } from '../../src/features/passcode/messages';
 
@@ -37,9 +38,10 @@ describe('429 RATE_LIMITED reads the same in every flow, in both languages', () 
       navigate: () => {},
       openLink: () => {},
     };
-    loginActions(fx as never).showLoginError(undefined, { error: { kind: 'rateLimited' } });
+    // The login says it under the password field (issue 22), the sign-up in a toast.
+    expect(say(loginErrorMessage({ kind: 'rateLimited' })!)).toBe(text);
     signupActions(fx as never).showSignupError(undefined, { error: { kind: 'rateLimited' } });
-    expect(toasts).toEqual([text, text]);
+    expect(toasts).toEqual([text]);
     // Any other failure keeps its own words.
     expect(serverFailureText(say, { code: 'X', message: 'Server says no' }, somethingWentWrong)).toBe('Server says no');
   });

@@ -7,6 +7,7 @@ import {
   selectCanSubmit,
   selectEditable,
   selectEmail,
+  selectLoginError,
   selectPassword,
   selectPasswordShown,
 } from '../../../machines/login.selectors';
@@ -17,9 +18,11 @@ import { AuthLink } from './AuthLink';
 import { EmailField } from './EmailField';
 import { routes } from './effects';
 import * as css from './auth.css';
+import { loginErrorMessage } from './messages';
 
 export function LoginEmailScreen({ actorRef }: { actorRef: ActorRefFrom<typeof loginMachine> }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
+  const failed = loginErrorMessage(useSelector(actorRef, selectLoginError));
   const email = useSelector(actorRef, selectEmail);
   const password = useSelector(actorRef, selectPassword);
   const shown = useSelector(actorRef, selectPasswordShown);
@@ -60,6 +63,7 @@ export function LoginEmailScreen({ actorRef }: { actorRef: ActorRefFrom<typeof l
         onValueChange={(value) => actorRef.send({ type: 'password.changed', value })}
         shown={shown}
         onToggleShown={() => actorRef.send({ type: 'visibility.toggled' })}
+        error={failed ? i18n._(failed) : undefined}
       />
       <AuthLink target={routes.forgot} className={css.linkEnd}>
         <Trans>Forgot password?</Trans>

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { AuthError, FormField } from '../../../machines/shared/errors';
+import { rateLimitedMessage } from '../errors/messages';
 
 /** Spec §8 keys keep their catalogue ids; the rest are ours and get generated ids. */
 export const authMessages = {
@@ -23,3 +24,10 @@ export function fieldMessage(error: AuthError | null, field: FormField): Message
   if (error?.kind === 'emailTaken' && field === 'email') return authMessages.emailTaken;
   return null;
 }
+
+/**
+ * A failed sign-in, said under the password field: spec §8's one message for every refusal (so nobody can
+ * probe which addresses exist), a rate limit in its own words.
+ */
+export const loginErrorMessage = (error: AuthError | null): MessageDescriptor | null =>
+  error === null ? null : error.kind === 'rateLimited' ? rateLimitedMessage : authMessages.loginError;

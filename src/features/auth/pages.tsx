@@ -1,5 +1,6 @@
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
+import { useEffect } from 'react';
 import { loginMachine } from '../../../machines/login.machine';
 import { signupMachine } from '../../../machines/signup.machine';
 import { checkMailMachine } from '../../../machines/checkMail.machine';
@@ -90,9 +91,14 @@ export function ConfirmPage() {
 export function ForgotPage() {
   const fx = useAuthEffects();
   const auth = useAuthActors();
+  // A blocked passcode's "Reset password" comes here with the account's address (issue 22).
+  const { email } = useSearch({ strict: false }) as { email?: unknown };
   const actorRef = useActorRef(
     forgotMachine.provide({ actors: { requestReset: auth.requestReset }, actions: forgotActions(fx) }),
   );
+  useEffect(() => {
+    if (typeof email === 'string' && email !== '') actorRef.send({ type: 'email.changed', value: email });
+  }, [actorRef, email]);
   return <ForgotScreen actorRef={actorRef} />;
 }
 

@@ -14,8 +14,6 @@ const failureToast = (fx: AuthEffects, params: { error?: AuthError } | undefined
 
 export const loginActions = (fx: AuthEffects) => ({
   navigateHome: () => fx.navigate(routes.home),
-  // Spec §8: one message for every failed sign-in, so nobody can probe which addresses exist.
-  showLoginError: (_: unknown, params?: { error: AuthError }) => failureToast(fx, params, say(authMessages.loginError)),
 });
 
 export const signupActions = (fx: AuthEffects) => ({

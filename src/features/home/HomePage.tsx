@@ -24,7 +24,8 @@ export function HomePage() {
         persistTgLinked: ({ context }) => {
           if (user && context.flags) homeStore.saveTelegramLinked(user, context.flags.tgLinked);
         },
-        goToProtection: () => void navigate({ to: '/settings/wallet-protection' }),
+        // Straight into set-up (issue 22): the prompt asked for a passcode, not for the settings page.
+        goToProtection: () => void navigate({ to: '/settings/wallet-protection/set' }),
         refreshBalances: () => services.balances.send({ type: 'balances.refreshRequested' }),
         reportAddFailed: () => showToast({ kind: 'error', message: t`Could not add the assets. Please try again.` }),
       },

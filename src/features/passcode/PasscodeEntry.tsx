@@ -3,8 +3,8 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { passcodeKeypadMachine } from '../../../machines/passcodeKeypad.machine';
 import { attemptsWarning, type PasscodeError } from '../../../machines/shared/passcode';
-import { Button } from '../../ui/Button';
-import { PinPad } from '../../ui/PinPad';
+import { ScanFace } from 'lucide-react';
+import { PinPad, PinPadKey } from '../../ui/PinPad';
 import { Screen, type Back } from '../../ui/Screen';
 import { Spinner } from '../../ui/Spinner';
 import * as shell from '../shell/AppShell.css';
@@ -82,12 +82,18 @@ export function PasscodeEntry({
           )}
           {error?.kind === 'server' && error.code === 'PASSCODE_RESET_HOLD' ? <ResetHoldNotice /> : null}
           {busy ? <Spinner size={24} label={t`Checking the passcode`} /> : null}
-          <PinPad keypad={keypad} disabled={busy || locked} label={t`Passcode keypad`} />
-          {biometrics ? (
-            <Button variant="ghost" onClick={onBiometrics}>
-              <Trans>Use biometrics</Trans>
-            </Button>
-          ) : null}
+          <PinPad
+            keypad={keypad}
+            disabled={busy || locked}
+            label={t`Passcode keypad`}
+            extraKey={
+              biometrics ? (
+                <PinPadKey label={t`Use biometrics`} onClick={onBiometrics}>
+                  <ScanFace size={28} strokeWidth={1.8} aria-hidden />
+                </PinPadKey>
+              ) : undefined
+            }
+          />
         </>
       )}
     </Screen>

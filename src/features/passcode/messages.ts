@@ -12,7 +12,7 @@ export const passcodeMessages = {
     message: 'Too many wrong attempts. Please wait before entering the passcode again.',
   }),
   blocked: msg({ id: 'error_B2C_USM0032', message: 'Your passcode is blocked after too many wrong attempts.' }),
-  blockedHelp: msg`To unblock it, reset your password: log out, choose “Forgot password?” on the sign-in screen and follow the link we e-mail you.`,
+  blockedHelp: msg`To unblock it, reset your password: we sign you out and e-mail you a link to set a new one.`,
   somethingWentWrong: msg({ id: 'common_something_went_wrong', message: 'Something went wrong...' }),
 };
 

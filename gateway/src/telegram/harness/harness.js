@@ -55,6 +55,11 @@ const USERS = {
 };
 
 const state = { back: false, main: null, closing: false, swipes: true, themeKey: 'light', qrOpen: false };
+/**
+ * The device's biometrics as Telegram's iOS client reports them (Face ID, asked in a dialog here):
+ * only an iOS launch has them, and each launch is a fresh device (see launch()).
+ */
+const biometry = { platform: 'ios', requested: false, granted: false, token: '' };
 /** Every message both ways, for the raw view and for tests. */
 const messages = [];
 window.__harnessMessages = messages;
@@ -112,7 +117,15 @@ function handle(type, data) {
     case 'web_app_request_content_safe_area':
       return send('content_safe_area_changed', NO_INSETS);
     case 'web_app_biometry_get_info':
-      return send('biometry_info_received', { available: false });
+      return send('biometry_info_received', biometryInfo());
+    case 'web_app_biometry_request_access':
+      return requestBiometryAccess(data.reason);
+    case 'web_app_biometry_request_auth':
+      return requestBiometryAuth(data.reason);
+    case 'web_app_biometry_update_token':
+      return updateBiometryToken(data.token);
+    case 'web_app_biometry_open_settings':
+      return log('Open biometry settings');
     // No clipboard access from here: the app falls back to the browser's clipboard.
     case 'web_app_read_text_from_clipboard':
       return send('clipboard_text_received', { req_id: data.req_id });
@@ -229,6 +242,62 @@ function openPopup(data) {
   });
 }
 
+function biometryInfo() {
+  if (biometry.platform !== 'ios') return { available: false };
+  return {
+    available: true,
+    type: 'face',
+    access_requested: biometry.requested,
+    access_granted: biometry.granted,
+    token_saved: biometry.token !== '',
+    device_id: 'harness-device',
+  };
+}
+
+function requestBiometryAccess(reason) {
+  if (biometry.platform !== 'ios' || biometry.requested) return send('biometry_info_received', biometryInfo());
+  log(`Biometry access asked${reason ? `: ${reason}` : ''}`);
+  showDialog(
+    'Face ID',
+    `Allow “Wallet” to use Face ID?${reason ? `\n${reason}` : ''}`,
+    [
+      { id: 'allow', text: 'Allow' },
+      { id: 'deny', type: 'cancel', text: 'Don’t allow' },
+    ],
+    (id) => {
+      biometry.requested = true;
+      biometry.granted = id === 'allow';
+      log(`Biometry access ${biometry.granted ? 'granted' : 'refused'}`);
+      send('biometry_info_received', biometryInfo());
+    },
+  );
+}
+
+function requestBiometryAuth(reason) {
+  if (biometry.platform !== 'ios' || !biometry.granted) return send('biometry_auth_requested', { status: 'failed' });
+  log(`Face ID asked${reason ? `: ${reason}` : ''}`);
+  showDialog(
+    'Face ID',
+    reason || 'Confirm with Face ID',
+    [
+      { id: 'face', text: 'Recognise my face' },
+      { id: 'cancel', type: 'cancel', text: 'Cancel' },
+    ],
+    (id) => {
+      const ok = id === 'face' && biometry.token !== '';
+      log(ok ? 'Face ID recognised: the stored token is handed to the app' : 'Face ID refused');
+      send('biometry_auth_requested', ok ? { status: 'authorized', token: biometry.token } : { status: 'failed' });
+    },
+  );
+}
+
+function updateBiometryToken(token) {
+  if (biometry.platform !== 'ios' || !biometry.granted) return send('biometry_token_updated', { status: 'failed' });
+  biometry.token = token || '';
+  log(biometry.token ? 'Biometric token stored' : 'Biometric token removed');
+  send('biometry_token_updated', { status: biometry.token ? 'updated' : 'removed' });
+}
+
 function openQr(text) {
   state.qrOpen = true;
   log('QR popup opened');
@@ -334,6 +403,7 @@ async function launch() {
   // and the last user's language or theme choice over this user's and Telegram's.
   localStorage.clear();
   sessionStorage.clear();
+  Object.assign(biometry, { platform, requested: false, granted: false, token: '' });
   resetControls();
   $('closed').hidden = true;
   $('log').replaceChildren();
