@@ -106,6 +106,9 @@ export const BuyQuoteSchema = Type.Object({
   fiatSettingsItemId: Type.String(),
   fixedRateId: Type.String({ description: 'Pass as rateId to POST /b2c/order within validSeconds' }),
   rate: Type.String({ description: 'Fiat per one unit of the crypto, spread included (the approximate rate shown)' }),
+  midRate: Type.Optional(
+    Type.String({ description: 'The market price without the spread, exact decimal (the review shows the spread)' }),
+  ),
   validSeconds: Type.Integer({ description: 'Seconds the fixedRateId stays valid from now (300)' }),
   expiresAt: Type.String({ description: 'ISO 8601, server clock' }),
   minAmount: Type.String({ description: 'Fiat limit, inclusive' }),

@@ -108,6 +108,9 @@ export const SellRateSchema = Type.Object(
   {
     rate: Type.String({ description: 'Fiat units per one crypto unit, exact decimal string' }),
     rateId: Type.String({ description: 'Pass as fixedRateId to a sell within 300 s' }),
+    midRate: Type.Optional(
+      Type.String({ description: 'The market price without the spread, exact decimal (the review shows the spread)' }),
+    ),
     currency: Type.String(),
     fiatCurrency: Type.String(),
     expiresAt: Type.String({ description: 'ISO 8601 (server clock); after it a sell answers 400 SELL_RATE_EXPIRED' }),

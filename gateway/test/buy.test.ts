@@ -97,6 +97,10 @@ describe('quotes', () => {
     });
     // 97000 USD × 96 RUB/USD, drifted a little, plus 1.5 %: the rate is a bit above the market.
     expect(Number(fromFiat.rate)).toBeGreaterThan(97000 * 96 * 0.95);
+    // The market price it was made from (issue 22: the review shows the spread as a fee): exact, and
+    // the rate is it plus 1.5 %, rounded up to the rate's 8 decimals.
+    const mid = minor(fromFiat.midRate, 8);
+    expect(minor(fromFiat.rate, 8)).toBe((mid * 10_150n + 9_999n) / 10_000n);
     const fromCrypto = await quoteOk(t, { externalId: aliceBtc, currency: 'BTC', cryptoAmount: fromFiat.cryptoAmount });
     expect(fromCrypto.rate).toBe(fromFiat.rate);
     expect(fromCrypto.fixedRateId).not.toBe(fromFiat.fixedRateId);

@@ -74,3 +74,15 @@ describe('sell rates are cleaned up', () => {
     expect((await byCard(t, alice, { fixedRateId: used.rateId })).body.code).toBe('SELL_RATE_EXPIRED');
   });
 });
+
+describe('a sell rate says the market price it was made from (issue 22)', () => {
+  it('answers midRate, exact kopecks, with the rate 1 % below it (cut to kopecks)', async () => {
+    const { rate, midRate } = (await sellRate(t, alice)) as { rate: string; midRate?: string };
+    expect(midRate).toMatch(/^\d+(\.\d{1,2})?$/);
+    const toKopecks = (v: string) => {
+      const [whole, fraction = ''] = v.split('.');
+      return BigInt(whole! + fraction.padEnd(2, '0'));
+    };
+    expect(toKopecks(rate)).toBe((toKopecks(midRate!) * 9_900n) / 10_000n);
+  });
+});

@@ -67,6 +67,8 @@ export function quoteView(
   amounts: { fiatAmount: bigint; cryptoAmount: bigint },
   decimals: number,
   now: Date,
+  /** The market price without the spread (fixed like the rate): the review shows the spread as a fee. */
+  midRate?: bigint,
 ): BuyQuote {
   return {
     fiatAmount: fiat(amounts.fiatAmount),
@@ -80,6 +82,7 @@ export function quoteView(
     expiresAt: row.expiresAt.toISOString(),
     minAmount: fiat(method.minAmount),
     maxAmount: fiat(method.maxAmount),
+    ...(midRate === undefined ? {} : { midRate: formatRate(midRate) }),
   };
 }
 
@@ -100,6 +103,7 @@ export async function issueQuote(deps: BuyDeps, input: BuyRateRequest): Promise<
   if (!usdCrypto || !usdFiat)
     throw invalid('UNKNOWN_CURRENCY', `No price for ${coin.currency} in ${method.fiatCurrency} right now`, 'currency');
   const rate = buyRate(usdCrypto / usdFiat, deps.config.buySpreadBps);
+  const mid = buyRate(usdCrypto / usdFiat, 0);
   const amounts = priceAt(
     rate,
     coin.decimals,
@@ -123,7 +127,7 @@ export async function issueQuote(deps: BuyDeps, input: BuyRateRequest): Promise<
       expiresAt: new Date(now.getTime() + BUY_QUOTE_VALIDITY_SECONDS * 1000),
     })
     .returning();
-  return [quoteView(row!, method, amounts, coin.decimals, now)];
+  return [quoteView(row!, method, amounts, coin.decimals, now, mid)];
 }
 
 export async function findRate(db: Db, id: string): Promise<BuyRate | undefined> {

@@ -35,8 +35,13 @@ export function sellLimits(config: SellConfig): { min: bigint; max: bigint; view
   };
 }
 
-export const rateView = (r: SellRate): SellRateView => ({
+/** A new rate with the market price it was made from (kopecks), which is not stored. */
+export type IssuedSellRate = SellRate & { midMinor?: bigint };
+
+export const rateView = (r: IssuedSellRate): SellRateView => ({
   rate: formatAmount(r.rateMinor, FIAT_DECIMALS),
+  // The mid-market price the spread is taken from: the review shows the spread as a fee (issue 22).
+  ...(r.midMinor === undefined ? {} : { midRate: formatAmount(r.midMinor, FIAT_DECIMALS) }),
   rateId: r.id,
   currency: r.currency,
   fiatCurrency: r.fiatCurrency,
@@ -52,7 +57,7 @@ export async function createSellRate(
   accountId: string,
   fiatCurrency: string,
   currency: string,
-): Promise<SellRate> {
+): Promise<IssuedSellRate> {
   requireSellFiat(fiatCurrency);
   const coin = requireOfferedCoin(currency, deps.config);
   const prices = await deps.rates.usdPrices([coin.currency, fiatCurrency]);
@@ -74,7 +79,7 @@ export async function createSellRate(
       expiresAt: sql`now() + make_interval(secs => ${ttl})`,
     })
     .returning();
-  return row!;
+  return { ...row!, midMinor: marketKopecks };
 }
 
 /**
