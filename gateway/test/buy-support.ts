@@ -33,6 +33,7 @@ export async function quoteOk(t: TestApp, body: Parameters<typeof quote>[1]) {
     cryptoAmount: string;
     fixedRateId: string;
     fiatSettingsItemId: string;
+    midRate: string;
     fiatCurrency: string;
     rate: string;
     validSeconds: number;
@@ -82,6 +83,8 @@ export async function status(t: TestApp, orderId: string) {
     transactionId: string | null;
     cryptoAmount: string;
     fiatAmount: string;
+    rate: string;
+    paymentUrl: string | null;
   };
 }
 
