@@ -61,6 +61,9 @@ test('opened inside Telegram with signed init data, an unknown user is signed st
   // Inside the messenger, Settings hides logout.
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('heading', { name: 'Settings' }).waitFor();
+  // Signed in as the Telegram account, by its name and @username (issue 22: not "…").
+  await page.getByTestId('profile-email').filter({ hasText: /^Ada$/ }).waitFor();
+  assert.equal(await page.getByTestId('profile-username').textContent(), '@ada_tg');
   await checkA11y(page, 'telegram-settings');
   assert.equal(await page.getByRole('button', { name: 'Log out' }).count(), 0);
   // ... and the messenger-connect toggle (spec §2: outside the messenger only).

@@ -218,6 +218,11 @@ for (const platform of ['ios', 'android']) {
     await app.getByRole('heading', { name: 'Total balance' }).waitFor();
 
     await app.getByRole('link', { name: 'Settings' }).click();
+    // A Telegram-only user is named by Telegram (the harness's new user has no @username).
+    await app
+      .getByTestId('profile-email')
+      .filter({ hasText: /^Newcomer$/ })
+      .waitFor();
     await app.getByRole('link', { name: /Wallet protection/ }).click();
     await app.getByRole('switch', { name: 'Passcode' }).waitFor();
     const faceId = page.getByRole('dialog', { name: 'Face ID' });

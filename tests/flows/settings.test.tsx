@@ -114,3 +114,59 @@ describe('settings screen', () => {
     expect(pathname(app)).toBe('/settings');
   });
 });
+
+describe('"Signed in as" for a Telegram account (issue 22)', () => {
+  const tgProfile = (username: string | null): UserProfile => ({
+    ...profile,
+    email: null,
+    telegram: { id: 5550001, username },
+  });
+  const initData = (user: Record<string, unknown>) =>
+    `query_id=1&user=${encodeURIComponent(JSON.stringify(user))}&auth_date=1&hash=abc`;
+
+  it('inside the messenger: the Telegram name, with the @username under it', async () => {
+    mountApp({
+      path: '/settings',
+      signedIn: makeUser(),
+      isTelegram: true,
+      initData: initData({ id: 5550001, first_name: 'Ada', last_name: 'Lovelace', username: 'ada_tg' }),
+      loadProfile: async () => tgProfile('ada_tg'),
+    });
+    await settle();
+    expect(text(screen.getByTestId('profile-email'))).toBe('Ada Lovelace');
+    expect(text(screen.getByTestId('profile-username'))).toBe('@ada_tg');
+    expect(screen.queryByText('…')).toBeNull();
+  });
+
+  it('a Telegram user without a @username: the name alone', async () => {
+    mountApp({
+      path: '/settings',
+      signedIn: makeUser(),
+      isTelegram: true,
+      initData: initData({ id: 5550001, first_name: 'Newcomer' }),
+      loadProfile: async () => tgProfile(null),
+    });
+    await settle();
+    expect(text(screen.getByTestId('profile-email'))).toBe('Newcomer');
+    expect(screen.queryByTestId('profile-username')).toBeNull();
+  });
+
+  it('outside the messenger (no init data): the @username, else Telegram and the id', async () => {
+    mountApp({ path: '/settings', signedIn: makeUser(), loadProfile: async () => tgProfile('ada_tg') });
+    await settle();
+    expect(text(screen.getByTestId('profile-email'))).toBe('@ada_tg');
+    expect(screen.queryByTestId('profile-username')).toBeNull();
+  });
+
+  it('an init data user other than the linked one does not lend their name', async () => {
+    mountApp({
+      path: '/settings',
+      signedIn: makeUser(),
+      isTelegram: true,
+      initData: initData({ id: 999, first_name: 'Mallory', username: 'mallory' }),
+      loadProfile: async () => tgProfile(null),
+    });
+    await settle();
+    expect(text(screen.getByTestId('profile-email'))).toBe('Telegram 5550001');
+  });
+});

@@ -3,7 +3,13 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { settingsMachine } from '../../../machines/settings.machine';
 import { selectSigningOut } from '../../../machines/settings.selectors';
-import { selectProfileFailed, selectProfileLoading, selectSignedInAs } from '../../../machines/profile.selectors';
+import {
+  selectProfileFailed,
+  selectProfileLoading,
+  signedInAs as whoIsSignedIn,
+  type SignedInAs,
+} from '../../../machines/profile.selectors';
+import { initDataUser } from '../../platform/initDataUser';
 import { selectCurrency, selectDarkTheme, selectLanguage } from '../../../machines/preferences.selectors';
 import { useSignedInServices } from '../../app/signedInContext';
 import { linkConfig } from '../../linkConfig';
@@ -15,6 +21,9 @@ import { TelegramLink } from './TelegramLink';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import * as shell from '../shell/AppShell.css';
 import * as css from './settings.css';
+
+const sameSignedInAs = (a: SignedInAs | null, b: SignedInAs | null) =>
+  a === b || (a !== null && b !== null && a.name === b.name && a.detail === b.detail);
 
 export function SettingsPage() {
   const services = useSignedInServices();
@@ -32,7 +41,9 @@ export function SettingsPage() {
       },
     }),
   );
-  const signedInAs = useSelector(profile, selectSignedInAs);
+  // A Telegram-only user has no e-mail: the init data names them (issue 22: not "…").
+  const here = initDataUser(platform.initData);
+  const signedInAs = useSelector(profile, (s) => whoIsSignedIn(s, here), sameSignedInAs);
   const loading = useSelector(profile, selectProfileLoading);
   const failed = useSelector(profile, selectProfileFailed);
   const signingOut = useSelector(settings, selectSigningOut);
@@ -51,9 +62,16 @@ export function SettingsPage() {
             <Trans>Could not load your profile. Retry</Trans>
           </Button>
         ) : (
-          <p className={css.email} data-testid="profile-email">
-            {signedInAs ?? '…'}
-          </p>
+          <>
+            <p className={css.email} data-testid="profile-email">
+              {signedInAs?.name ?? '…'}
+            </p>
+            {signedInAs?.detail ? (
+              <p className={shell.muted} data-testid="profile-username">
+                {signedInAs.detail}
+              </p>
+            ) : null}
+          </>
         )}
       </div>
       <ul className={css.list}>

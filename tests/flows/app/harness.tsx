@@ -148,6 +148,8 @@ export function fakePlatform(
   isTelegram: boolean,
   controls: NativeControls | null = null,
   hostTheme: HostTheme | null = null,
+  /** The messenger's init data (its `user` field names who is here); a user-less stand-in by default. */
+  initData = 'query_id=1&user=%7B%7D&hash=abc',
 ) {
   const calls = {
     expand: 0,
@@ -161,7 +163,7 @@ export function fakePlatform(
   const clipboard = { text: '' };
   const platform: Platform = {
     isTelegram,
-    initData: isTelegram ? 'query_id=1&user=%7B%7D&hash=abc' : null,
+    initData: isTelegram ? initData : null,
     // English inside the messenger too, so screens read the same in every suite.
     languageCode: isTelegram ? 'en' : null,
     openLink: (url) => void calls.links.push(url),
@@ -215,6 +217,8 @@ type MountOptions = {
   /** A session already signed in (settings and preferences flows). */
   signedIn?: SessionUser;
   isTelegram?: boolean;
+  /** Inside the messenger, its init data (default: one with no user). */
+  initData?: string;
   /** The messenger's native buttons (tests/support/fakeControls.ts); only with isTelegram. */
   controls?: NativeControls;
   /** The messenger's colour scheme (fakeHostTheme), followed while no theme is chosen. */
@@ -296,7 +300,12 @@ function storePreferences(input: Partial<PreferencesInput> = {}) {
  * options, a fake platform and identity provider, and the page effects recorded.
  */
 export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRender'> & { platform?: Platform } = {}) {
-  const fake = fakePlatform(options.isTelegram ?? false, options.controls ?? null, options.hostTheme ?? null);
+  const fake = fakePlatform(
+    options.isTelegram ?? false,
+    options.controls ?? null,
+    options.hostTheme ?? null,
+    options.initData,
+  );
   const { calls, clipboard } = fake;
   const platform = options.platform ?? fake.platform;
   const removed: number[] = [];
@@ -359,7 +368,7 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
       ...options.api?.sell,
     },
     swap: { pairs: never, limit: never, quote: never, createOrder: never, confirm: never, ...options.api?.swap },
-    addressBook: { list: never, create: never, remove: never, get: never, ...options.api?.addressBook },
+    addressBook: { list: never, create: never, remove: never, get: never, rename: never, ...options.api?.addressBook },
     sessions: { revokeAll: never, ...options.api?.sessions },
     buy: {
       methods: never,

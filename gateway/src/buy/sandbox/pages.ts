@@ -1,5 +1,6 @@
 import type { CardField } from './cards.js';
 import type { PaymentSessionState } from './acquirer.js';
+import { COINS } from '../../wallet/coins.js';
 
 export type PageLang = 'en' | 'ru';
 
@@ -21,6 +22,7 @@ const TEXT = {
     cancel: 'Cancel and return',
     amount: 'Amount',
     purchase: 'You are buying',
+    asset: 'Asset',
     number: 'Card number',
     expiry: 'Expiry date (MM/YY)',
     cvc: 'Security code (CVC)',
@@ -48,6 +50,7 @@ const TEXT = {
     cancel: 'Отменить и вернуться',
     amount: 'Сумма',
     purchase: 'Вы покупаете',
+    asset: 'Актив',
     number: 'Номер карты',
     expiry: 'Срок действия (ММ/ГГ)',
     cvc: 'Код безопасности (CVC)',
@@ -97,6 +100,24 @@ function layout(lang: PageLang, title: string, body: string): string {
   );
 }
 
+/**
+ * What is bought, as the app names it (issue 22): "103,03 USDT" in the page's language — the ticker, not the
+ * catalogue code (USDT_ETH) — and the asset's catalogue name on its own row ("Tether USD (ERC-20)").
+ * A description in any other shape is shown as it came.
+ */
+export function purchaseRows(lang: PageLang, description: string): string {
+  const t = TEXT[lang];
+  const match = /^(\d+(?:\.\d+)?) ([A-Z0-9]+(?:_[A-Z0-9]+)?)$/.exec(description);
+  const coin = match ? COINS.find((c) => c.currency === match[2]) : undefined;
+  if (!match || !coin) return `<dt>${t.purchase}</dt><dd>${escapeHtml(description)}</dd>`;
+  const amount = lang === 'ru' ? match[1]!.replace('.', ',') : match[1]!;
+  const unit = coin.currency.split('_')[0]!;
+  return (
+    `<dt>${t.purchase}</dt><dd>${escapeHtml(`${amount}\u00a0${unit}`)}</dd>` +
+    `<dt>${t.asset}</dt><dd>${escapeHtml(coin.name)}</dd>`
+  );
+}
+
 function summary(lang: PageLang, s: PaymentSessionState): string {
   const t = TEXT[lang];
   const whole = s.amount / 100n;
@@ -104,7 +125,7 @@ function summary(lang: PageLang, s: PaymentSessionState): string {
   const amount = `${whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}${lang === 'ru' ? ',' : '.'}${cents} ${s.fiatCurrency}`;
   return (
     `<section class="summary" aria-label="${t.amount}"><dl><dt>${t.amount}</dt><dd>${escapeHtml(amount)}</dd>` +
-    `<dt>${t.purchase}</dt><dd>${escapeHtml(s.description)}</dd>` +
+    purchaseRows(lang, s.description) +
     (s.maskedCard ? `<dt>${t.card}</dt><dd>${escapeHtml(s.maskedCard)}</dd>` : '') +
     '</dl></section>'
   );
