@@ -27,6 +27,18 @@ export const NewAddressBookEntrySchema = Type.Object({
 });
 export type NewAddressBookEntry = Static<typeof NewAddressBookEntrySchema>;
 
+/** PATCH /b2c-address-book/{account}/address-book/{id} body: a new name (network and address stay). */
+export const RenameAddressBookEntrySchema = Type.Object(
+  {
+    name: Type.String({
+      maxLength: ADDRESS_BOOK_NAME_MAX * 4,
+      description: `1–${ADDRESS_BOOK_NAME_MAX} characters after trimming`,
+    }),
+  },
+  { additionalProperties: false },
+);
+export type RenameAddressBookEntry = Static<typeof RenameAddressBookEntrySchema>;
+
 /** POST /b2c-address-book/{account}/address-book/all body. */
 export const AddressBookPageQuerySchema = Type.Object({
   pageNumber: Type.Integer({ minimum: 1, default: 1, description: '1-based' }),

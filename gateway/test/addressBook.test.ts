@@ -136,6 +136,61 @@ describe('address book', () => {
   });
 });
 
+/** PATCH is not among wallet-support's `call` methods: the same request, by hand. */
+async function rename(u: WalletUser, id: string, body: unknown, token: string | undefined = u.token) {
+  const res = await t.app.inject({
+    method: 'PATCH',
+    url: book(u, `/${encodeURIComponent(id)}`),
+    payload: body as object,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return { status: res.statusCode, body: res.body ? res.json() : undefined };
+}
+
+describe('renaming an entry (issue 22)', () => {
+  it('renames it, trimmed, keeping network and address; the list shows the new name', async () => {
+    const entry = (await create(alice, { name: 'Old name', blockchain: 'Tron', address: SAMPLES[2]![1] })).body;
+    const res = await rename(alice, entry.id, { name: '  Mum (Tron)  ' });
+    expect(res).toEqual({ status: 200, body: { ...entry, name: 'Mum (Tron)' } });
+    expect((await call(t, 'GET', book(alice, `/${entry.id}`), undefined, alice.token)).body.name).toBe('Mum (Tron)');
+    const list = await call(t, 'POST', book(alice, '/all'), { pageNumber: 1, pageSize: 1000 }, alice.token);
+    expect(list.body.content.find((e: { id: string }) => e.id === entry.id)?.name).toBe('Mum (Tron)');
+  });
+
+  it('validates at the edge: a name of 1 to 64 characters after trimming, and nothing else', async () => {
+    const entry = (await create(alice, { name: 'Keep', blockchain: 'Tron', address: SAMPLES[2]![1] })).body;
+    for (const body of [
+      { name: '   ' },
+      { name: '' },
+      { name: 'x'.repeat(65) },
+      { name: 'x'.repeat(257) },
+      {},
+      { name: 42 },
+      { name: 'Ok', address: SAMPLES[0]![1] },
+      { name: 'Ok', blockchain: 'Bitcoin' },
+    ]) {
+      const res = await rename(alice, entry.id, body);
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+    }
+    expect((await rename(alice, entry.id, { name: 'x'.repeat(64) })).status).toBe(200);
+    const after = (await call(t, 'GET', book(alice, `/${entry.id}`), undefined, alice.token)).body;
+    expect(after).toEqual({ ...entry, name: 'x'.repeat(64) });
+  });
+
+  it("is refused on another user's entry, a made-up id, and without a token", async () => {
+    const entry = (await create(alice, { name: 'Mine', blockchain: 'Tron', address: SAMPLES[2]![1] })).body;
+    expect((await rename(alice, entry.id, { name: 'Bob was here' }, bob.token)).body.code).toBe('ACCOUNT_NOT_FOUND');
+    expect(await rename(bob, entry.id, { name: 'Bob was here' })).toMatchObject({
+      status: 404,
+      body: { code: 'ADDRESS_BOOK_ENTRY_NOT_FOUND' },
+    });
+    for (const id of ['nope', '00000000-0000-0000-0000-000000000000'])
+      expect((await rename(alice, id, { name: 'x' })).status, id).toBe(404);
+    expect((await rename(alice, entry.id, { name: 'x' }, '')).status).toBe(401);
+    expect((await call(t, 'GET', book(alice, `/${entry.id}`), undefined, alice.token)).body.name).toBe('Mine');
+  });
+});
+
 describe('isolation', () => {
   it("hides and protects one user's entries from another, writing nothing", async () => {
     const mine = await create(alice, {

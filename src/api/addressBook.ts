@@ -22,6 +22,11 @@ export const createAddressBookApi = (authHttp: KyInstance) => ({
   async remove(account: string, id: string): Promise<void> {
     await authHttp.delete(`${book}/${account}/address-book/${encodeURIComponent(id)}`);
   },
+  /** Issue 22: a new name for a saved recipient (its network and address stay). */
+  rename: (account: string, id: string, name: string) =>
+    authHttp
+      .patch(`${book}/${account}/address-book/${encodeURIComponent(id)}`, { json: { name } })
+      .json<AddressBookEntry>(),
   get: (account: string, id: string) =>
     authHttp.get(`${book}/${account}/address-book/${encodeURIComponent(id)}`).json<AddressBookEntry>(),
 });

@@ -1,7 +1,7 @@
 /**
  * Address book inside the real app: the Settings row, list → create (non-token networks from the
- * catalogue, paste from the platform clipboard) → "Address added" → edit view → delete → "Address
- * deleted", with the active account on every call.
+ * catalogue, paste from the platform clipboard) → "Address added" → edit view → rename ("Name saved",
+ * the list shows it) → delete → "Address deleted", with the active account on every call.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -33,6 +33,11 @@ function fakeBook() {
     remove: async (account, id) => {
       calls.push(`remove ${account} ${id}`);
       entries = entries.filter((e) => e.id !== id);
+    },
+    rename: async (account, id, name) => {
+      calls.push(`rename ${account} ${id} ${name}`);
+      entries = entries.map((e) => (e.id === id ? { ...e, name } : e));
+      return entries.find((e) => e.id === id)!;
     },
   };
   return { api, calls };
@@ -75,7 +80,19 @@ it('address book round trip from Settings', async () => {
   await user.click(await screen.findByTestId('book-row'));
   await waitFor(() => expect(pathname(app)).toBe('/settings/address-book/e-1/edit'));
   expect(((await screen.findByLabelText('Address')) as HTMLInputElement).readOnly).toBe(true);
-  await user.click(screen.getByRole('link', { name: 'Delete address' }));
+  // Issue 22: an entry can be renamed; the list shows the new name.
+  const name = screen.getByLabelText('Name') as HTMLInputElement;
+  expect(name.readOnly).toBe(false);
+  await user.clear(name);
+  await user.type(name, '  Ann (cold wallet) {Enter}');
+  expect(isShown(await screen.findByText('Name saved')), 'shown').toBe(true);
+  expect(calls).toContain('rename acc-3 e-1 Ann (cold wallet)');
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ann (cold wallet)');
+  await user.click(screen.getByRole('link', { name: 'Back' }));
+  expect((await screen.findByTestId('book-row')).textContent).toContain('Ann (cold wallet)');
+  await user.click(screen.getByTestId('book-row'));
+  await waitFor(() => expect(pathname(app)).toBe('/settings/address-book/e-1/edit'));
+  await user.click(await screen.findByRole('link', { name: 'Delete address' }));
   await waitFor(() => expect(pathname(app)).toBe('/settings/address-book/e-1/delete'));
   await user.click(await screen.findByRole('button', { name: 'Delete' }));
   await waitFor(() => expect(pathname(app)).toBe('/settings/address-book'));

@@ -7,8 +7,17 @@ import {
   AddressBookPageQuerySchema,
   AddressBookPageSchema,
   NewAddressBookEntrySchema,
+  RenameAddressBookEntrySchema,
 } from '../../../contracts/addressBook.js';
-import { ADDRESS_BOOK_MAX_ENTRIES, createEntry, deleteEntry, getEntry, listEntries } from './service.js';
+import {
+  ADDRESS_BOOK_MAX_ENTRIES,
+  createEntry,
+  deleteEntry,
+  getEntry,
+  listEntries,
+  NAME_MAX,
+  renameEntry,
+} from './service.js';
 
 const EntryBody = AddressBookEntrySchema;
 const CreateBody = NewAddressBookEntrySchema;
@@ -79,6 +88,26 @@ export const addressBookRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticate
     async (request) => {
       const { accountId } = request;
       return getEntry(db, accountId, request.params.id);
+    },
+  );
+
+  app.patch(
+    '/:account/address-book/:id',
+    {
+      onRequest: authenticate,
+      config: { rateLimit: 'addressBook' },
+      schema: {
+        ...common,
+        summary: 'Rename a saved recipient (its network and address stay)',
+        description: `name: 1–${NAME_MAX} characters after trimming (400 VALIDATION_ERROR, field name); no other field. 404 ADDRESS_BOOK_ENTRY_NOT_FOUND for another account's or a made-up id. 429 RATE_LIMITED (rule addressBook).`,
+        params: EntryParams,
+        body: RenameAddressBookEntrySchema,
+        response: { 200: EntryBody, ...errors(400, 401, 404, 429) },
+      },
+    },
+    async (request) => {
+      const { accountId } = request;
+      return renameEntry(db, accountId, request.params.id, request.body);
     },
   );
 

@@ -29,12 +29,18 @@ const columns = {
 
 const notFound = () => new DomainError('not_found', 'ADDRESS_BOOK_ENTRY_NOT_FOUND', 'No such address book entry');
 
-/** Trims and checks the input; the address must pass its network's checksum. */
-export function validateEntry(input: { name: string; blockchain: string; address: string }) {
-  const name = input.name.trim();
+/** A saved recipient's name, trimmed: 1 to NAME_MAX characters, else 400 on `name`. */
+export function validateName(input: string): string {
+  const name = input.trim();
   if (name.length < 1 || name.length > NAME_MAX) {
     throw invalid('VALIDATION_ERROR', `name must be 1 to ${NAME_MAX} characters`, 'name');
   }
+  return name;
+}
+
+/** Trims and checks the input; the address must pass its network's checksum. */
+export function validateEntry(input: { name: string; blockchain: string; address: string }) {
+  const name = validateName(input.name);
   const network = NETWORK_OF_BLOCKCHAIN.get(input.blockchain);
   if (!network) {
     throw invalid('VALIDATION_ERROR', `blockchain must be one of ${ADDRESS_BOOK_BLOCKCHAINS.join(', ')}`, 'blockchain');
@@ -87,6 +93,19 @@ export async function getEntry(db: Db, accountId: string, id: string): Promise<A
     .select(columns)
     .from(addressBookEntries)
     .where(and(eq(addressBookEntries.id, id), eq(addressBookEntries.accountId, accountId)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Renames one of this account's entries (another account's id is as unknown as a made-up one). */
+export async function renameEntry(db: Db, accountId: string, id: string, input: { name: string }) {
+  const name = validateName(input.name);
+  if (!isUuid(id)) throw notFound();
+  const [row] = await db
+    .update(addressBookEntries)
+    .set({ name })
+    .where(and(eq(addressBookEntries.id, id), eq(addressBookEntries.accountId, accountId)))
+    .returning(columns);
   if (!row) throw notFound();
   return row;
 }

@@ -5,12 +5,17 @@ import type { ActorRefFrom } from 'xstate';
 import type { addressBookEntryMachine } from '../../../machines/addressBookEntry.machine';
 import {
   selectCanDelete,
+  selectCanRename,
   selectDeleting,
+  selectDraftName,
   selectEntry,
   selectEntryFailed,
   selectEntryLoading,
   selectEntryNotFound,
+  selectNameProblem,
+  selectRenaming,
 } from '../../../machines/addressBookEntry.selectors';
+import { ADDRESS_BOOK_NAME_MAX } from '../../../contracts/addressBook';
 import { Trash2 } from 'lucide-react';
 import { Button } from '../../ui/Button';
 import * as button from '../../ui/Button.css';
@@ -27,8 +32,8 @@ const TrashIcon = () => <Trash2 size={20} strokeWidth={2} aria-hidden />;
 const noop = () => {};
 
 /**
- * /settings/address-book/{id}/edit (read-only fields, delete icon) and /{id}/delete (confirmation),
- * spec §2. Renders machine state only.
+ * /settings/address-book/{id}/edit (the name editable and saved by Save or Enter, network and address
+ * read-only, delete icon) and /{id}/delete (confirmation), spec §2. Renders machine state only.
  */
 export function AddressBookEntryScreen({ actor, mode }: { actor: AddressBookEntryActor; mode: 'edit' | 'delete' }) {
   const { t } = useLingui();
@@ -39,6 +44,16 @@ export function AddressBookEntryScreen({ actor, mode }: { actor: AddressBookEntr
   const notFound = useSelector(actor, selectEntryNotFound);
   const deleting = useSelector(actor, selectDeleting);
   const canDelete = useSelector(actor, selectCanDelete);
+  const draft = useSelector(actor, selectDraftName);
+  const problem = useSelector(actor, selectNameProblem);
+  const canRename = useSelector(actor, selectCanRename);
+  const renaming = useSelector(actor, selectRenaming);
+  const nameError =
+    problem === 'empty'
+      ? t`Enter a name.`
+      : problem === 'tooLong'
+        ? t`A name can be at most ${ADDRESS_BOOK_NAME_MAX} characters.`
+        : undefined;
   const editPath = `/settings/address-book/${encodeURIComponent(id)}/edit`;
   return (
     <Screen
@@ -46,6 +61,7 @@ export function AddressBookEntryScreen({ actor, mode }: { actor: AddressBookEntr
       title={mode === 'edit' ? (entry?.name ?? t`Saved address`) : t`Delete address`}
       titleId="book-entry-title"
       busy={loading}
+      onSubmit={mode === 'edit' ? () => actor.send({ type: 'rename.submitted' }) : undefined}
       headerEnd={
         mode === 'edit' && entry ? (
           <Link
@@ -59,7 +75,11 @@ export function AddressBookEntryScreen({ actor, mode }: { actor: AddressBookEntr
         ) : null
       }
       primary={
-        entry && mode === 'delete' ? (
+        entry && mode === 'edit' ? (
+          <Button type="submit" busy={renaming} disabled={!canRename}>
+            <Trans>Save name</Trans>
+          </Button>
+        ) : entry && mode === 'delete' ? (
           <Button
             variant="secondary"
             busy={deleting}
@@ -92,7 +112,15 @@ export function AddressBookEntryScreen({ actor, mode }: { actor: AddressBookEntr
       ) : null}
       {entry && mode === 'edit' ? (
         <>
-          <TextField label={t`Name`} value={entry.name} readOnly onValueChange={noop} />
+          <TextField
+            label={t`Name`}
+            value={draft}
+            readOnly={renaming}
+            maxLength={ADDRESS_BOOK_NAME_MAX * 2}
+            autoComplete="off"
+            onValueChange={(name) => actor.send({ type: 'name.changed', name })}
+            error={nameError}
+          />
           <TextField label={t`Network`} value={entry.blockchain} readOnly onValueChange={noop} />
           <TextField label={t`Address`} value={entry.address} readOnly onValueChange={noop} />
         </>

@@ -27,6 +27,7 @@ function useAddressBookWiring() {
     goToList: () => void navigate({ to: '/settings/address-book' }),
     added: () => toast('success', i18n._(addressBookMessages.added)),
     deleted: () => toast('success', i18n._(addressBookMessages.deleted)),
+    renamed: () => toast('success', i18n._(addressBookMessages.renamed)),
     pasted: () => toast('success', i18n._(addressBookMessages.pasted)),
     pasteFailed: () => toast('error', i18n._(addressBookMessages.pasteFailed)),
     failed: (failure: CreateFailure) =>
@@ -71,8 +72,13 @@ function EntryRoute({ id, mode }: { id: string; mode: 'edit' | 'delete' }) {
   const w = useAddressBookWiring();
   const actor = useActorRef(
     addressBookEntryMachine.provide({
-      actors: { loadEntry: w.actors.loadEntry, deleteEntry: w.actors.deleteEntry },
-      actions: { notifyDeleted: w.deleted, goToList: w.goToList, notifyFailed: (_, { failure }) => w.failed(failure) },
+      actors: { loadEntry: w.actors.loadEntry, deleteEntry: w.actors.deleteEntry, renameEntry: w.actors.renameEntry },
+      actions: {
+        notifyDeleted: w.deleted,
+        notifyRenamed: w.renamed,
+        goToList: w.goToList,
+        notifyFailed: (_, { failure }) => w.failed(failure),
+      },
     }),
     { input: { id } },
   );

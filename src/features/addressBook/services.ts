@@ -27,6 +27,9 @@ export function createAddressBookActors({ coins, platform, api, accountId }: Add
     loadEntries: fromPromise<AddressBookEntry[]>(async () => api.list(await accountId())),
     loadEntry: fromPromise<AddressBookEntry, { id: string }>(async ({ input }) => api.get(await accountId(), input.id)),
     deleteEntry: fromPromise<void, { id: string }>(async ({ input }) => api.remove(await accountId(), input.id)),
+    renameEntry: fromPromise<AddressBookEntry, { id: string; name: string }>(async ({ input }) =>
+      api.rename(await accountId(), input.id, input.name),
+    ),
     createEntry: fromPromise<AddressBookEntry, NewAddressBookEntry>(async ({ input }) =>
       api.create(await accountId(), input),
     ),
