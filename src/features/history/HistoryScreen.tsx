@@ -17,10 +17,12 @@ import { HISTORY_KINDS, type Coin, type HistoryKind, type TransactionState } fro
 import { assetDisplayName } from '../../i18n/assetName';
 import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
+import { useLocale } from '../../i18n/useFormat';
 import { HistoryList } from '../asset/HistoryList';
 import { stateMessages } from '../asset/messages';
 import { MoreRows } from '../asset/MoreRows';
 import { LoadFailed, Skeleton } from '../asset/parts';
+import { DateField } from './DateField';
 import { HISTORY_STATES, type HistorySearch } from './search';
 import * as shell from '../shell/AppShell.css';
 import * as asset from '../asset/asset.css';
@@ -44,6 +46,7 @@ type Props = {
 /** /history: every asset's history with filters (kept in the URL), pages loaded on scroll, and CSV export. */
 export function HistoryScreen({ feed, exporter, search, onSearch, coins, assets }: Props) {
   const { t, i18n } = useLingui();
+  const locale = useLocale();
   const loading = useSelector(feed, selectFeedLoading);
   const failed = useSelector(feed, selectFeedFailed);
   const transactions = useSelector(feed, selectFeedTransactions);
@@ -128,29 +131,23 @@ export function HistoryScreen({ feed, exporter, search, onSearch, coins, assets 
           </select>
         </div>
         <div className={css.field}>
-          <label className={css.label} htmlFor="history-from">
-            <Trans context="date range">From</Trans>
-          </label>
-          <input
+          <DateField
+            key={`from|${search.from ?? ''}|${locale}`}
             id="history-from"
-            type="date"
-            className={css.control}
-            value={search.from ?? ''}
-            max={search.to}
-            onChange={(e) => set({ from: choice(e.target.value) })}
+            label={t({ message: 'From', context: 'date range' })}
+            value={search.from}
+            locale={locale}
+            onCommit={(from) => set({ from })}
           />
         </div>
         <div className={css.field}>
-          <label className={css.label} htmlFor="history-to">
-            <Trans context="date range">To</Trans>
-          </label>
-          <input
+          <DateField
+            key={`to|${search.to ?? ''}|${locale}`}
             id="history-to"
-            type="date"
-            className={css.control}
-            value={search.to ?? ''}
-            min={search.from}
-            onChange={(e) => set({ to: choice(e.target.value) })}
+            label={t({ message: 'To', context: 'date range' })}
+            value={search.to}
+            locale={locale}
+            onCommit={(to) => set({ to })}
           />
         </div>
         <div className={`${css.field} ${css.wide}`}>

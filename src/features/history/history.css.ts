@@ -27,6 +27,9 @@ export const control = style({
   boxSizing: 'border-box',
   colorScheme: 'inherit',
 });
+/** The date fields' format under them, and what is wrong with a typed day. */
+export const hint = style({ fontSize: vars.text.caption, color: vars.color.mutedText });
+export const error = style({ fontSize: vars.text.small, color: vars.color.errorText });
 export const searchRow = style({ display: 'flex', gap: vars.space.sm, alignItems: 'stretch' });
 export const bar = style({
   display: 'flex',
