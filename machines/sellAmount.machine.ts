@@ -20,6 +20,8 @@ export type SellTerms = {
   /** RUB for one unit of the asset, a decimal string. */
   rate: string;
   rateId: string;
+  /** The market price the rate is 1 % below (the gateway's midRate): the review's fee line. */
+  midRate?: string | null;
   limits: SellLimits;
   passcodeActive: boolean;
 };
@@ -33,6 +35,7 @@ export type SellAmountOutput = {
   fiatAmount: string;
   rate: string;
   rateId: string;
+  midRate: string | null;
   coin: Coin;
   available: string;
   limits: SellLimits;
@@ -176,6 +179,7 @@ export const sellAmountMachine = setup({
       fiatAmount: fiatFor(amount, terms.rate),
       rate: terms.rate,
       rateId: terms.rateId,
+      midRate: terms.midRate ?? null,
       coin: terms.coin,
       available: terms.available,
       limits: terms.limits,

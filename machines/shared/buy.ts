@@ -6,7 +6,16 @@ import type { BuyOrderRequest } from '../../contracts/buy';
 import type { Coin } from '../../contracts/wallet';
 import { isCompleteAmount, toWireAmount } from './amountInput';
 import type { Failure } from './failure';
-import { compareDecimal, fromUnits, isZero, toUnits } from './money';
+import {
+  compareDecimal,
+  divideDecimal,
+  fromUnits,
+  isDecimal,
+  isZero,
+  multiplyDecimal,
+  subtractDecimal,
+  toUnits,
+} from './money';
 
 /**
  * Spec §9: buy fiat limits (inclusive), quote validity, debounce of the rate call. The same values as
@@ -28,6 +37,8 @@ export type BuyQuote = {
   fixedRateId: string;
   /** Fiat per one crypto as the server priced it (spread included); computed from the amounts when absent. */
   rate?: string;
+  /** The market price the spread is added to (the gateway's midRate); absent from an older gateway. */
+  midRate?: string;
   /** Seconds the fixedRateId stays valid from the answer (300). */
   validSeconds?: number;
   /** When the app received the quote (ms since the epoch): the review counts down from it. */
@@ -107,6 +118,27 @@ export function rateOf(quote: Pick<BuyQuote, 'fiatAmount' | 'cryptoAmount' | 'ra
   const crypto = toUnits(quote.cryptoAmount, scale);
   const cents = (fiat * 100n * 2n + crypto) / (crypto * 2n);
   return fromUnits(cents, 2);
+}
+
+/** What a buy costs against the market price (issue 22): the spread as crypto not received, in fiat, and in percent. */
+export type BuyFee = { crypto: string; fiat: string; percent: string };
+
+/**
+ * The spread of a quote as a fee, exact: the crypto its fiat would buy at the market price less the
+ * crypto it gives, that crypto's worth in fiat at the market price, and (rate − mid) ÷ mid in percent
+ * (2 decimals). Null without the market price.
+ */
+export function buyFee(quote: Pick<BuyQuote, 'fiatAmount' | 'cryptoAmount' | 'rate' | 'midRate'>): BuyFee | null {
+  const { midRate, rate, fiatAmount, cryptoAmount } = quote;
+  if (!midRate || !rate || !isDecimal(midRate) || !isDecimal(rate) || isZero(midRate)) return null;
+  const atMid = divideDecimal(fiatAmount, midRate, 18);
+  if (atMid === null) return null;
+  const crypto = subtractDecimal(atMid, cryptoAmount);
+  const fiat = subtractDecimal(fiatAmount, multiplyDecimal(cryptoAmount, midRate));
+  const gap = subtractDecimal(rate, midRate);
+  const percent = divideDecimal(multiplyDecimal(gap.replace(/^-/, ''), '100'), midRate, 2) ?? '0';
+  const floor = (v: string) => (v.startsWith('-') ? '0' : v);
+  return { crypto: floor(crypto), fiat: floor(fiat), percent };
 }
 
 /** The order request of a review (spec §7): the side the user typed travels as typed. */

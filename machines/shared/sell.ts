@@ -15,7 +15,17 @@ import type {
   SellLimit,
 } from '../../contracts/sell';
 import { failureOf, type Failure } from './failure';
-import { fromUnits, isDecimal, toUnits, trimZeros } from './money';
+import {
+  divideDecimal,
+  fromUnits,
+  isDecimal,
+  isZero,
+  multiplyDecimal,
+  spreadPercent,
+  subtractDecimal,
+  toUnits,
+  trimZeros,
+} from './money';
 import { isPositiveAmount, toWireAmount } from './amountInput';
 
 export type { CardInfo, SavedCard } from '../../contracts/sell';
@@ -120,6 +130,27 @@ export function fiatFor(amount: string, rate: string): string {
   if (!isPositiveAmount(amount) || !isDecimal(rate)) return '0';
   const cut = product(amount, rate) / 10n ** BigInt(SCALE * 2 - FIAT_SCALE);
   return fromUnits(cut, FIAT_SCALE);
+}
+
+/** What a sale costs against the market price (issue 22): the spread in fiat, in the coin and in percent. */
+export type SellFee = { fiat: string; crypto: string; percent: string | null };
+
+/**
+ * The spread of a sale as a fee, exact: the amount's worth at the market price less what the card
+ * gets (in RUB), that in the coin at the market price, and (mid − rate) ÷ mid in percent. Null
+ * without the market price.
+ */
+export function sellFee(order: {
+  amount: string;
+  fiatAmount: string;
+  rate: string;
+  midRate?: string | null;
+}): SellFee | null {
+  const { midRate, amount, fiatAmount, rate } = order;
+  if (!midRate || !isDecimal(midRate) || isZero(midRate) || !isPositiveAmount(amount)) return null;
+  const gap = subtractDecimal(multiplyDecimal(toWireAmount(amount), midRate), fiatAmount);
+  const fiat = gap.startsWith('-') ? '0' : gap;
+  return { fiat, crypto: divideDecimal(fiat, midRate, 18) ?? '0', percent: spreadPercent(rate, midRate) };
 }
 
 /** The amount is more than the available balance. */

@@ -32,6 +32,8 @@ export function quoteFor(side: 'fiat' | 'crypto', amount: string, more: Partial<
       fiatSettingsItemId: 'card-ru',
       fixedRateId: 'rate-1',
       rate: '6000000',
+      // The market price the spread is added to (the gateway's midRate).
+      midRate: '5900000',
       validSeconds: 2,
       ...more,
     },

@@ -42,7 +42,12 @@ async function mount({ fakes }: MountTools) {
 }
 
 const INPUT: BuyReviewInput = { draft: draftFor('fiat', '5000') as QuotedDraft, coin: btcCoin };
-const FRESH = quoteFor('fiat', '5000', { fixedRateId: 'rate-2', cryptoAmount: '0.0008', rate: '6250000' });
+const FRESH = quoteFor('fiat', '5000', {
+  fixedRateId: 'rate-2',
+  cryptoAmount: '0.0008',
+  rate: '6250000',
+  midRate: '6000000',
+});
 const ORDER: BuyOrderCreated = { orderId: 'ord-1', url: 'http://gateway.test/sandbox/pay/ord-1' };
 const COUNTDOWN_OVER = { type: 'xstate.done.actor.countdown' } as const;
 const live = (h: { actor: unknown }) => h.actor as AnyActorRef;
@@ -139,8 +144,14 @@ describeModel('buyReview', {
       expect(screen.getByTestId('review-crypto').textContent).toBe(fresh ? '0.0008 BTC' : '0.00083333 BTC');
       expect(screen.getByTestId('review-fiat').textContent).toBe('₽5,000.00');
       expect(screen.getByTestId('review-rate').textContent).toBe(
-        fresh ? '1 BTC ≈ ₽6,250,000.00' : '1 BTC ≈ ₽6,000,000.00',
+        fresh ? '1 BTC ≈ 6,250,000 RUB' : '1 BTC ≈ 6,000,000 RUB',
       );
+      // The spread against the market price as a fee, in the coin and in RUB (issue 22), and the exact crypto:
+      // 5000 ÷ 5 900 000 − 0.00083333 BTC, 5000 − 0.00083333 × 5 900 000 RUB, 100 000 ÷ 5 900 000.
+      expect(screen.getByTestId('review-fee').textContent).toBe(fresh ? '≈ 0.00003333 BTC' : '≈ 0.00001413 BTC');
+      expect(screen.getByTestId('review-fee-fiat').textContent).toBe(fresh ? '≈ ₽200.00' : '≈ ₽83.35');
+      expect(screen.getByText(fresh ? 'Fee (4.17%)' : 'Fee (1.69%)')).toBeDefined();
+      expect(screen.getByTestId('review-exact').textContent).toBe(fresh ? '0.0008 BTC' : '0.00083333 BTC');
       // The countdown starts from the seconds the quote had left (0 once it ran out during the order request).
       expect(screen.getByRole('timer').textContent).toBe(`00:0${c.ranOut ? 0 : c.secondsLeft}`);
       expect(countdownOf(h)).toBe(c.ranOut ? 0 : c.secondsLeft);

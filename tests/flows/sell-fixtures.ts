@@ -14,6 +14,8 @@ export const terms = (more: Partial<SellTerms> = {}): SellTerms =>
     available: AVAILABLE,
     rate: '100',
     rateId: 'rate-1',
+    // The market price the rate is 1 % below (the gateway's midRate).
+    midRate: '101.01',
     limits: { minLimit: '1000', maxLimit: '100000', limitCurrency: 'RUB' },
     passcodeActive: false,
     ...more,

@@ -76,6 +76,7 @@ const order = (passcodeActive: boolean): SellAmountOutput =>
     fiatAmount: '5000.00',
     rate: '100',
     rateId: 'rate-1',
+    midRate: '101.01',
     coin: usdtTrxCoin,
     available: AVAILABLE,
     limits: { minLimit: '1000', maxLimit: '100000', limitCurrency: 'RUB' },
@@ -226,7 +227,12 @@ describeModel('sell', {
       expect(screen.getByTestId('review-fiat').textContent).toBe('₽5,000.00');
       expect(screen.getByTestId('review-amount').textContent).toBe('50 USDT');
       expect(screen.getByTestId('review-amount-fiat').textContent).toBe('≈ $50.00');
-      expect(screen.getByTestId('review-rate').textContent).toBe('1 USDT = ₽100.00');
+      // The rate both ways (a tap flips it), the 1 % spread as a fee in the coin and in RUB, the exact payout.
+      expect(screen.getByTestId('review-rate').textContent).toBe('1 USDT ≈ 100 RUB');
+      expect(screen.getByTestId('review-fee').textContent).toBe('≈ 0.5 USDT');
+      expect(screen.getByTestId('review-fee-fiat').textContent).toBe('≈ ₽50.50');
+      expect(screen.getByText('Fee (1%)')).toBeDefined();
+      expect(screen.getByTestId('review-exact').textContent).toBe('₽5,000.00');
       expect(screen.getByTestId('review-card').textContent).toBe(
         c.card?.kind === 'saved' ? '2202 20•• •••• 1234' : '2202 20•• •••• 0008',
       );

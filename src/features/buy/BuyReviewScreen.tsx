@@ -16,7 +16,11 @@ import {
   selectReviewLoading,
   selectRequoting,
 } from '../../../machines/buyReview.selectors';
+import { invertRate } from '../../../machines/shared/money';
+import { buyFee } from '../../../machines/shared/buy';
 import { assetUnit } from '../../i18n/assetName';
+import { formatPercent } from '../../i18n/format';
+import { QuoteDetails } from '../../ui/QuoteDetails';
 import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
 import { Countdown } from '../../ui/Countdown';
@@ -57,7 +61,9 @@ export function BuyReviewScreen({
   const failure = useSelector(actor, selectFailure);
   const rate = useSelector(actor, selectRate);
   const unit = assetUnit(coin, currency);
-  const rateText = rate === null || !quote ? '' : format.figure.fiat(rate, quote.fiatCurrency);
+  const fee = quote ? buyFee(quote) : null;
+  const exactRate = quote?.rate ?? rate;
+  const backward = exactRate ? invertRate(exactRate, 8) : null;
   const busy = loading || creating || preparing || requoting;
 
   const primary = expired ? (
@@ -111,20 +117,6 @@ export function BuyReviewScreen({
               </div>
               <div className={css.row}>
                 <dt className={css.term}>
-                  <Trans>Rate</Trans>
-                </dt>
-                <dd className={css.value} data-testid="review-rate">
-                  {rate === null ? (
-                    ''
-                  ) : (
-                    <Trans>
-                      1 {unit} ≈ {rateText}
-                    </Trans>
-                  )}
-                </dd>
-              </div>
-              <div className={css.row}>
-                <dt className={css.term}>
                   <Trans>Payment</Trans>
                 </dt>
                 <dd className={css.value}>
@@ -132,6 +124,32 @@ export function BuyReviewScreen({
                 </dd>
               </div>
             </dl>
+            {/* What the purchase costs, like swap's review: the rate both ways, the spread as a fee, the exact crypto. */}
+            <div className={shell.card}>
+              <QuoteDetails
+                testId="review"
+                rate={
+                  exactRate
+                    ? {
+                        fromUnit: unit,
+                        toUnit: quote.fiatCurrency,
+                        forward: format.figure.crypto(exactRate, 2),
+                        backward: backward === null ? '—' : format.figure.crypto(backward, null),
+                      }
+                    : null
+                }
+                fee={
+                  fee === null
+                    ? null
+                    : {
+                        amount: `${cryptoNear(format, fee.crypto, coin)} ${unit}`,
+                        fiat: format.fiat(fee.fiat, quote.fiatCurrency),
+                        percent: formatPercent(fee.percent, format.locale),
+                      }
+                }
+                exact={`${format.crypto(quote.cryptoAmount, null)} ${unit}`}
+              />
+            </div>
           </div>
           {expired ? (
             <p role="alert" className={css.error} data-testid="review-expired">

@@ -35,6 +35,7 @@ const quoteOf = (wire: WireQuote, receivedAt: number): BuyQuote => ({
   fiatSettingsItemId: wire.fiatSettingsItemId,
   fixedRateId: wire.fixedRateId,
   rate: wire.rate,
+  midRate: wire.midRate,
   validSeconds: wire.validSeconds,
   receivedAt,
 });

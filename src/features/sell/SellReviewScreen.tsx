@@ -12,11 +12,13 @@ import {
   selectPreparingReview,
   selectSelling,
 } from '../../../machines/sell.selectors';
-import { displayMasked, SELL_FIAT } from '../../../machines/shared/sell';
+import { invertRate } from '../../../machines/shared/money';
+import { displayMasked, SELL_FIAT, sellFee } from '../../../machines/shared/sell';
 import { assetUnit } from '../../i18n/assetName';
-import type { FiatRate } from '../../i18n/format';
+import { formatPercent, type FiatRate } from '../../i18n/format';
 import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
+import { QuoteDetails } from '../../ui/QuoteDetails';
 import { Screen } from '../../ui/Screen';
 import { useMoneyHold } from '../shell/moneyHold';
 import { PasscodeConfirmScreen } from '../passcode/PasscodeConfirmScreen';
@@ -55,6 +57,8 @@ export function SellReviewScreen({ actor, rate = null }: { actor: SellActor; rat
   }
   const masked = card?.kind === 'saved' ? card.card.mascCard : card?.kind === 'new' ? card.masked : '';
   const amountFiat = order ? format.fiatOf(order.amount, rate) : null;
+  const fee = order ? sellFee(order) : null;
+  const backward = order ? invertRate(order.rate, 8) : null;
   return (
     <Screen
       hold={hold}
@@ -99,14 +103,6 @@ export function SellReviewScreen({ actor, rate = null }: { actor: SellActor; rat
         </div>
         <div className={css.row}>
           <dt className={css.term}>
-            <Trans>Rate</Trans>
-          </dt>
-          <dd className={css.value} data-testid="review-rate">
-            {order ? `1 ${unit} = ${format.figure.fiat(order.rate, SELL_FIAT)}` : ''}
-          </dd>
-        </div>
-        <div className={css.row}>
-          <dt className={css.term}>
             <Trans>Card</Trans>
           </dt>
           <dd className={`${css.value} ${css.mono}`} data-testid="review-card">
@@ -124,6 +120,30 @@ export function SellReviewScreen({ actor, rate = null }: { actor: SellActor; rat
           </div>
         ) : null}
       </dl>
+      {order ? (
+        // What the sale costs, like swap's review: the rate both ways, the spread as a fee, the exact payout.
+        <div className={shell.card}>
+          <QuoteDetails
+            testId="review"
+            rate={{
+              fromUnit: unit,
+              toUnit: SELL_FIAT,
+              forward: format.figure.crypto(order.rate, 2),
+              backward: backward === null ? '—' : format.figure.crypto(backward, null),
+            }}
+            fee={
+              fee === null
+                ? null
+                : {
+                    amount: `${cryptoNear(format, fee.crypto, order.coin)} ${unit}`,
+                    fiat: format.fiat(fee.fiat, SELL_FIAT),
+                    percent: fee.percent === null ? null : formatPercent(fee.percent, format.locale),
+                  }
+            }
+            exact={format.fiat(order.fiatAmount, SELL_FIAT)}
+          />
+        </div>
+      ) : null}
       {failure ? (
         <p role="alert" className={css.error} data-testid="review-error">
           {unavailable ? i18n._(sellMessages.unavailable) : failure.message || i18n._(sellMessages.somethingWentWrong)}

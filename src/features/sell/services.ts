@@ -45,6 +45,7 @@ export function createSellActors(deps: SellDeps) {
               available: asset.totalAvailable,
               rate: rate.rate,
               rateId: rate.rateId,
+              midRate: rate.midRate ?? null,
               limits,
               passcodeActive,
             };
