@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, raise } from 'xstate';
 import { keypadForParent } from './passcodeKeypad.machine';
 import { TICK_MS, toPasscodeError, type PasscodeError } from './shared/passcode';
 
@@ -90,6 +90,9 @@ export const passcodeVerifyMachine = setup({
   id: 'passcodeVerify',
   context: ({ input }) => ({ code: '', error: (input as VerifyInput)?.error ?? null, secondsLeft: 0, output: null }),
   initial: 'pad',
+  // Spec §4: where biometric unlock is offered (`biometricsOn`), it is asked for as the step opens; the
+  // keypad's guard drops the request elsewhere, and a cancel leaves the keypad.
+  entry: raise({ type: 'biometrics.requested' }),
   on: { 'keypad.tapped': { actions: { type: 'haptic', params: { kind: 'tap' } } } },
   states: {
     unlocking: {

@@ -81,9 +81,11 @@ export function PasscodeChangePage() {
     passcodeChangeMachine.provide({
       actors: {
         loadPinCodeActive: w.actors.loadPinCodeActive,
+        // The current code may come from the biometric token, as on every passcode step (spec §4).
         verify: passcodeVerifyMachine.provide({
-          actors: { submitPasscode: w.actors.validateForToken },
+          actors: { submitPasscode: w.actors.validateForToken, unlockWithBiometrics: w.actors.unlockWithBiometrics },
           actions: { haptic: w.haptic },
+          guards: { biometricsOn: () => faceIdStore.enabled() },
         }),
         changePasscode: w.actors.changePasscode,
         updateBiometricToken: w.actors.updateBiometricToken,
