@@ -109,6 +109,9 @@ describeModel('passcodeConfirm', {
     'pad.typing': (h, s, { event }) => {
       expect(padEnabled()).toBe(true);
       expect(filledDots()).toBe(0);
+      // The biometric key is the keypad's own, left of 0 (the thumb zone), to ask again after a cancel.
+      const keys = Array.from(screen.getByRole('group', { name: 'Passcode keypad' }).querySelectorAll('button'));
+      expect(keys.map(says).slice(-3)).toEqual(['Use biometrics', '0', 'Delete last digit']);
       expect(isEnabled(screen.getByRole('button', { name: 'Use biometrics' })), 'enabled').toBe(true);
       const error = s.context.error;
       if (!error) expect(isShown(screen.getByText('Enter your 4-digit passcode')), 'shown').toBe(true);
