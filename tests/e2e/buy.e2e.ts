@@ -86,14 +86,23 @@ test('a newcomer buys BTC for 5000 RUB with a 3-D Secure card, comes back to the
   );
   await checkA11y(page, 'buy-status-credited');
 
-  // The asset: received in history, and the balance.
+  // The asset: in history as Bought (spec §3 F2C, issue 22), not Received, and the balance.
   await page.getByRole('link', { name: 'Go to BTC' }).click();
   await page.waitForURL('**/home/asset/BTC');
   const row = page.getByTestId('history-row').first();
   await row.waitFor();
   assert.equal(await row.getAttribute('data-state'), 'COMPLETED');
-  assert.match((await row.textContent())!, /Received/);
+  assert.equal((await row.textContent())!, `Bought+${crypto.replace(/\.?0+$/, '')} BTC`);
   assert.equal((await assets(user)).find((a) => a.currency === 'BTC')?.totalAvailable.replace(/\.?0+$/, ''), crypto);
+  // Its details: what was paid, the rate, the card and the order.
+  await row.click();
+  await page.waitForURL('**/transaction/**/F2C');
+  assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Bought');
+  assert.equal(await page.getByTestId('tx-paid').locator('dd').textContent(), '₽5,000.00');
+  assert.match((await page.getByTestId('tx-rate').locator('dd').textContent())!, /^1 BTC = ₽[\d,]+\.\d\d$/);
+  assert.equal(await page.getByTestId('tx-card').locator('dd').textContent(), '4000 •••• •••• 3220');
+  assert.match((await page.getByTestId('tx-order').locator('dd').textContent())!, /^[0-9a-f-]{36}$/);
+  await checkA11y(page, 'buy-transaction');
   await context.close();
 });
 

@@ -53,7 +53,8 @@ test('history: filters in the URL survive a reload, CSV export downloads the fil
   await page.reload();
   await waitForRows(page, 1);
   assert.equal(await page.getByLabel('Asset').inputValue(), 'ETH');
-  assert.match((await rows(page).first().textContent()) ?? '', /Received\+0\.12345678 ETH/);
+  // ETH's round is 8: 0.123456789012345678 shows rounded (not cut) and says it is shortened (issue 22).
+  assert.equal((await rows(page).first().textContent()) ?? '', 'Received≈ +0.12345679 ETH');
 
   // Search by part of the deposit address: still the ETH row; a hash that is nowhere: none.
   await page.getByLabel('Address or hash').fill('no-such-hash');
@@ -76,12 +77,24 @@ test('history: filters in the URL survive a reload, CSV export downloads the fil
     .trim()
     .split('\r\n')
     .map((l) => l.split(','));
-  assert.deepEqual(header!.slice(0, 7), ['date', 'asset', 'kind', 'state', 'direction', 'amount', 'fee']);
+  assert.deepEqual(header!.slice(0, 9), [
+    'date',
+    'asset',
+    'kind',
+    'state',
+    'direction',
+    'amount',
+    'roundedAmount',
+    'credited',
+    'debited',
+  ]);
   assert.equal(lines.length, 1);
   const row = Object.fromEntries(header!.map((h, i) => [h, lines[0]![i]]));
   assert.equal(row.asset, 'ETH');
   assert.equal(row.kind, 'received');
   assert.equal(row.amount, ETH_AMOUNT);
+  assert.equal(row.roundedAmount, '0.12345679');
+  assert.equal(row.credited, ETH_AMOUNT);
   assert.match(row.date!, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   await page.getByText('history.csv is saved to your downloads.').waitFor();
   await checkA11y(page, 'history-exported');
@@ -92,6 +105,18 @@ test('history: filters in the URL survive a reload, CSV export downloads the fil
       await choosePreferences(page, lang, theme);
       await page.goto(`${baseUrl}/history?kind=received`);
       await waitForRows(page, 2);
+      if (lang === 'ru') {
+        // Issue 22: the date fields follow the app's language, not the browser's (en-US here).
+        const from = page.getByRole('textbox', { name: 'С', exact: true });
+        assert.equal(await from.getAttribute('placeholder'), 'дд.мм.гггг');
+        await from.fill('01.01.2026');
+        await from.press('Enter');
+        await page.waitForURL((url) => url.searchParams.get('from') === '2026-01-01');
+        await waitForRows(page, 2);
+        await page.reload();
+        await waitForRows(page, 2);
+        assert.equal(await page.getByRole('textbox', { name: 'С', exact: true }).inputValue(), '01.01.2026');
+      }
       await page.screenshot({ path: `${OUT}/history-${lang}-${theme}.png` });
       await page.goto(`${baseUrl}/home/asset/ETH`);
       await waitForRows(page, 1);
