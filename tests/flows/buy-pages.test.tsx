@@ -94,7 +94,8 @@ describe('buy pages in the app', () => {
     const user = userEvent.setup();
     await user.click(await review(user));
     await waitFor(() => expect(pathname(app)).toBe('/buy/status/ord-1'));
-    expect(app.calls.links).toEqual([ORDER_URL]);
+    // In the app's language: the hosted page reads ?lang= before the browser's Accept-Language.
+    expect(app.calls.links).toEqual([`${ORDER_URL}?lang=en`]);
     expect(window.localStorage.getItem('buy.pendingOrder')).toBe('ord-1');
     expect(text(await screen.findByRole('heading', { level: 1, name: 'Purchase in progress' })), 'heading').toBe(
       'Purchase in progress',
@@ -139,6 +140,6 @@ describe('buy pages in the app', () => {
     await user.click(await review(user));
     await waitFor(() => expect(orders).toHaveLength(2));
     expect(orders[1].idempotencyKey).toBe(orders[0].idempotencyKey);
-    await waitFor(() => expect(second.calls.links).toEqual([ORDER_URL]));
+    await waitFor(() => expect(second.calls.links).toEqual([`${ORDER_URL}?lang=en`]));
   });
 });

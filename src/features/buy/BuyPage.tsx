@@ -95,14 +95,14 @@ function Buy({ opened }: { opened: BuyOpened }) {
               // The new balance shows at once on Home, not at the next 10 s poll.
               balances.send({ type: 'balances.refreshRequested' });
             },
-            openPayment: (_, { url }) => openPaymentPage(platform, url),
+            openPayment: (_, { url }) => openPaymentPage(platform, url, i18n.locale),
           },
         }),
       },
       actions: {
         openPayment: (_, { order }) => {
           pendingBuy.remember(order.orderId);
-          openPaymentPage(platform, order.url);
+          openPaymentPage(platform, order.url, i18n.locale);
         },
       },
     }),
