@@ -8,8 +8,16 @@ export const line = style({
   alignItems: 'flex-start',
   gap: vars.space.md,
 });
-export const term = style({ color: vars.color.mutedText, flexShrink: 0 });
-export const value = style({ margin: 0, minWidth: 0, textAlign: 'right', overflowWrap: 'break-word' });
+// Both sides may wrap at spaces ("Вы получите / ровно", "288,731617 / USDT") so a long Russian term
+// and a long amount share a 360 px row; a word breaks only if it alone is wider than the row.
+export const term = style({ color: vars.color.mutedText, flex: '0 1 auto' });
+export const value = style({
+  flex: '0 1 auto',
+  margin: 0,
+  minWidth: 0,
+  textAlign: 'right',
+  overflowWrap: 'break-word',
+});
 export const fiat = style({ display: 'block', fontSize: 13, fontWeight: 400, color: vars.color.mutedText });
 /** The rate is a button (tap, Enter or Space shows it the other way) that reads as text with an icon. */
 export const flip = style({
@@ -29,4 +37,4 @@ export const flip = style({
   cursor: 'pointer',
 });
 export const flipIcon = style({ color: vars.color.accent, flexShrink: 0 });
-export const nowrap = style({ whiteSpace: 'nowrap' });
+export const amount = style({ display: 'block' });

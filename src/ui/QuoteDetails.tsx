@@ -71,7 +71,7 @@ export function QuoteDetails({
             {feeLabel ?? (fee.percent === null ? <Trans>Fee</Trans> : <Trans>Fee ({fee.percent})</Trans>)}
           </dt>
           <dd className={css.value}>
-            <span data-testid={`${testId}-fee`} className={css.nowrap}>
+            <span data-testid={`${testId}-fee`} className={css.amount}>
               {fee.amount}
             </span>
             {fee.fiat === null ? null : (
@@ -88,7 +88,7 @@ export function QuoteDetails({
             <Trans>You get exactly</Trans>
           </dt>
           <dd className={css.value}>
-            <span className={css.nowrap} data-testid={`${testId}-exact`}>
+            <span className={css.amount} data-testid={`${testId}-exact`}>
               {exact}
             </span>
             {exactFiat === null ? null : (

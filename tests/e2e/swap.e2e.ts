@@ -183,7 +183,7 @@ test('an order that expired offers Update rate, which makes a fresh order (new k
 
 /**
  * Texts of the swap screen that wrap inside a word (a line break with no space or hyphen before it
- * within one word), or are cut: none at 360 px in Russian (issue 22: "USDT TRC-\n20", "Вы\nполучите").
+ * within one word), are cut or stick out of their box: none at 360 px in Russian (issue 22: "USDT TRC-\n20", "Вы\nполучите").
  */
 const brokenWords = (page: Page) =>
   page.evaluate(() => {
@@ -203,6 +203,10 @@ const brokenWords = (page: Page) =>
       if (parent && parent.scrollWidth > parent.clientWidth + 1 && getComputedStyle(parent).textOverflow === 'ellipsis')
         broken.push(`cut: ${value}`);
     }
+    // Nothing sticks out of its box (a row's amount past the card's edge).
+    for (const el of Array.from(document.querySelectorAll('main dl, main dd, main p, main button'))) {
+      if (el.scrollWidth > el.clientWidth + 1) broken.push(`overflows: ${(el.textContent ?? '').trim()}`);
+    }
     return broken;
   });
 
@@ -218,10 +222,13 @@ test('screenshots of the swap screens in en/ru × light/dark; Russian at 360 and
       const pay = page.getByRole('textbox').first();
       await pay.waitFor();
       // Russian shows (and keeps) the decimal comma; the quote is asked with a point.
-      const asked = page.waitForRequest((r) => /exchange\/pre-calculate$/.test(r.url()));
+      // The gateway answers the amount it was asked for: 0.003, from a point-decimal request.
+      const asked = page.waitForResponse(
+        async (r) => /exchange\/pre-calculate$/.test(r.url()) && r.ok() && (await r.json()).sourceAmount === '0.003',
+      );
       await pay.fill(lang === 'ru' ? '0,003' : '0.003');
       assert.equal(await pay.inputValue(), lang === 'ru' ? '0,003' : '0.003');
-      assert.equal(JSON.parse((await asked).postData() ?? '{}').sourceAmount, '0.003');
+      await asked;
       await page
         .getByTestId('swap-rate')
         .filter({ hasText: /^1 BTC/ })

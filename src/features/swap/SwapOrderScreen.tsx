@@ -50,7 +50,7 @@ function AssetButton({
   onClick: () => void;
 }) {
   const { t } = useLingui();
-  const { label: name } = assetDisplayName(coin ?? currency);
+  const { label: name, unit, network } = assetDisplayName(coin ?? currency);
   return (
     <button
       type="button"
@@ -59,7 +59,17 @@ function AssetButton({
       onClick={onClick}
     >
       <CoinLogo logoName={coin?.logoName ?? currency} secondaryLogoName={coin?.token ? coin.secondaryLogoName : null} />
-      <span className={css.assetName}>{name}</span>
+      {/* The network under the ticker, smaller: "USDT TRC-20" fits at 360 px without a break or a cut. */}
+      <span className={css.assetName}>
+        <span>{unit}</span>
+        {/* The space keeps the text "USDT TRC-20", as the accessible name says it (axe). */}
+        {network ? (
+          <>
+            {' '}
+            <span className={css.assetNetwork}>{network}</span>
+          </>
+        ) : null}
+      </span>
       <ChevronDown {...icon} />
     </button>
   );

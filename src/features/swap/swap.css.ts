@@ -41,8 +41,16 @@ export const assetButton = style({
   cursor: 'pointer',
   minWidth: 0,
 });
-/** "USDT TRC-20" never breaks at its hyphen: it is cut with an ellipsis as a last resort. */
-export const assetName = style({ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 });
+/** Ticker over network ("USDT" / "TRC-20"), each whole on its line: never broken at the hyphen. */
+export const assetName = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  lineHeight: 1.15,
+  whiteSpace: 'nowrap',
+  minWidth: 0,
+});
+export const assetNetwork = style({ fontSize: 12, fontWeight: 600, color: vars.color.mutedText });
 export const chips = style({ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: vars.space.sm });
 export const chip = style({
   minHeight: 44,
