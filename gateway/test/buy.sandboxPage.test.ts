@@ -48,6 +48,8 @@ describe('sandbox card payment page', () => {
     expect(pageLang(undefined, 'ru-RU,ru;q=0.9,en;q=0.8')).toBe('ru');
     expect(pageLang('en', 'ru-RU,ru;q=0.9')).toBe('en');
     expect(pageLang('de', 'de-DE')).toBe('en');
+    for (const asked of ['ru', 'RUS', 'ru-RU']) expect(pageLang(asked, 'en-US')).toBe('ru');
+    expect(pageLang('ENG', 'ru-RU')).toBe('en');
     expect(closedPage('ru', 'expired', undefined)).toContain('Срок страницы оплаты истёк.');
   });
 

@@ -4,9 +4,13 @@ import { COINS } from '../../wallet/coins.js';
 
 export type PageLang = 'en' | 'ru';
 
-/** `?lang=` first, then Accept-Language; English is the fallback (spec §1). */
+/**
+ * `?lang=` first (what the app passes: `ru`/`en`, also its own `RUS`/`ENG` or a tag like `ru-RU`), then
+ * Accept-Language; English is the fallback (spec §1).
+ */
 export function pageLang(query: string | undefined, acceptLanguage: string | undefined): PageLang {
-  if (query === 'ru' || query === 'en') return query;
+  const asked = (query ?? '').trim().slice(0, 2).toLowerCase();
+  if (asked === 'ru' || asked === 'en') return asked;
   const first = (acceptLanguage ?? '')
     .split(',')
     .map((p) => p.trim().slice(0, 2).toLowerCase())
