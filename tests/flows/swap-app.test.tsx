@@ -118,7 +118,9 @@ describe('swap in the app', () => {
     const user = userEvent.setup();
     await screen.findByRole('heading', { level: 1, name: 'Swap' });
     await user.type(pay(), '0.0166');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' }).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(false),
+    );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(pathname(app)).toBe('/swap/order/review'));
     const exact = await screen.findByTestId('review-exact');

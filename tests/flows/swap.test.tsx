@@ -337,7 +337,11 @@ describeModel('swap', {
       expect(button('Max').disabled).toBe(false);
       // 25 % / 50 % / Max chips, enabled with a balance to spend.
       const chips = within(screen.getByRole('group', { name: 'Part of the balance' })).getAllByRole('button');
-      expect(chips.map((b) => `${b.textContent}:${b.disabled ? 'off' : 'on'}`)).toEqual(['25%:on', '50%:on', 'Max:on']);
+      expect(chips.map((b) => `${b.textContent}:${(b as HTMLButtonElement).disabled ? 'off' : 'on'}`)).toEqual([
+        '25%:on',
+        '50%:on',
+        'Max:on',
+      ]);
     },
     'order.idle': (_h, s) => {
       expect(screen.getByTestId('swap-rate').textContent).toBe('Enter an amount to see the rate');
