@@ -160,6 +160,8 @@ test('send to another user of the wallet arrives in their history; field errors 
   await address.fill(aliceAddress);
   await page.getByText("You can't make a transfer to yourself").waitFor();
   await address.fill(bobAsset.depositAddress);
+  // Recognised as another user of the wallet on the form itself (issue 22), not only by a 0 fee on the review.
+  await page.getByTestId('send-internal').filter({ hasText: 'Wallet user · free, instant' }).waitFor();
   await page
     .getByTestId('send-fee')
     .filter({ hasText: /Network fee: \d/ })
