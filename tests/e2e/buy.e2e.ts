@@ -23,14 +23,26 @@ async function orderBtc(page: Page, fiat: string, a11y: boolean) {
   await page.getByRole('link', { name: 'Buy / Sell' }).click();
   await page.getByRole('link', { name: 'Buy with card' }).click();
   await page.waitForURL('**/buy/get');
-  if (a11y) await checkA11y(page, 'buy-get');
+  if (a11y) {
+    await checkA11y(page, 'buy-get');
+    // Each coin's price beside it (issue 22), in the user's fiat.
+    await page
+      .locator('a[href="/buy/pay?currency=BTC"]')
+      .getByTestId('picker-price')
+      .filter({ hasText: /^\$[\d,]+\.\d\d$/ })
+      .waitFor();
+  }
   await page.locator('a[href="/buy/pay?currency=BTC"]').click();
   await page.waitForURL('**/buy/pay?currency=BTC');
   await page.getByRole('list', { name: 'Currencies' }).getByRole('button').first().waitFor();
   if (a11y) await checkA11y(page, 'buy-pay');
   await page.getByRole('list', { name: 'Currencies' }).getByRole('button', { name: /RUB/ }).click();
   await page.waitForURL('**/buy/order?**');
-  await page.getByLabel('You pay, RUB').fill(fiat);
+  if (fiat === '5000') {
+    // A preset chip fills the amount (issue 22).
+    await page.getByRole('group', { name: 'Preset amounts' }).getByRole('button', { name: '₽5,000' }).click();
+    assert.equal(await page.getByLabel('You pay, RUB').inputValue(), '5000');
+  } else await page.getByLabel('You pay, RUB').fill(fiat);
 }
 
 async function pay(page: Page, card: string) {
@@ -60,16 +72,28 @@ test('a newcomer buys BTC for 5000 RUB with a 3-D Secure card, comes back to the
   assert.equal((await page.getByTestId('review-fiat').textContent())!, '₽5,000.00');
   assert.equal((await page.getByTestId('review-crypto').textContent())!, `${crypto} BTC`);
   assert.match((await page.getByRole('timer').textContent())!, /^0[45]:\d\d$/);
+  // What it costs (issue 22): the rate both ways, the spread as a fee in BTC and in RUB, the exact crypto.
+  assert.match((await page.getByTestId('review-rate').textContent())!, /^1 BTC ≈ [\d,.]+ RUB$/);
+  await page.getByTestId('review-rate').click();
+  assert.match((await page.getByTestId('review-rate').textContent())!, /^1 RUB ≈ 0\.\d+ BTC$/);
+  assert.match((await page.getByTestId('review-fee').textContent())!, /^(≈ )?0\.\d+ BTC$/);
+  assert.match((await page.getByTestId('review-fee-fiat').textContent())!, /^≈ ₽\d+\.\d\d$/);
+  assert.equal((await page.getByTestId('review-exact').textContent())!, `${crypto} BTC`);
   await checkA11y(page, 'buy-review');
 
   // Confirm → the sandbox acquirer's hosted page → 3-D Secure code → back in the app.
   await page.getByRole('button', { name: 'Confirm and pay' }).click();
   await page.waitForURL('**/dev/acquirer/pay/**');
-  assert.equal(
-    await page.evaluate(() => window.localStorage.getItem('buy.pendingOrder') !== null),
-    true,
-    'the pending order is remembered',
-  );
+  const orderId = await page.evaluate(() => window.localStorage.getItem('buy.pendingOrder'));
+  assert.ok(orderId, 'the pending order is remembered');
+  // In the app's language (issue 22).
+  assert.equal(new URL(page.url()).searchParams.get('lang'), 'en');
+  // The status screen while the order awaits payment offers the payment page again (issue 22).
+  await page.goto(`${baseUrl}/buy/status/${orderId}`);
+  await page.getByRole('heading', { name: 'Purchase in progress' }).waitFor();
+  await checkA11y(page, 'buy-status-unpaid');
+  await page.getByRole('button', { name: 'Open payment page' }).click();
+  await page.waitForURL('**/dev/acquirer/pay/**');
   await pay(page, THREE_DS_CARD);
   await page.getByRole('heading', { name: 'Confirm the payment' }).waitFor();
   await page.getByLabel('Confirmation code').fill('123456');
@@ -97,7 +121,8 @@ test('a newcomer buys BTC for 5000 RUB with a 3-D Secure card, comes back to the
   // Its details: what was paid, the rate, the card and the order.
   await row.click();
   await page.waitForURL('**/transaction/**/F2C');
-  assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Bought');
+  // The URL changes before the details render: wait for their title.
+  await page.getByRole('heading', { level: 1, name: 'Bought' }).waitFor();
   assert.equal(await page.getByTestId('tx-paid').locator('dd').textContent(), '₽5,000.00');
   assert.match((await page.getByTestId('tx-rate').locator('dd').textContent())!, /^1 BTC = ₽[\d,]+\.\d\d$/);
   assert.equal(await page.getByTestId('tx-card').locator('dd').textContent(), '4000 •••• •••• 3220');
@@ -151,10 +176,13 @@ test('2999 RUB keeps review disabled; an expired review updates its rate; a decl
   await pay(page, DECLINED_CARD);
   await page.waitForURL('**/buy/status/**');
   await page.getByRole('heading', { name: 'Payment declined' }).waitFor();
+  // Why, and for how much (issue 22).
   assert.equal(
     (await page.getByTestId('buy-status-note').textContent())!,
-    'The card payment did not go through. Nothing was credited to your wallet.',
+    'Your bank declined the card payment. Nothing was credited to your wallet.',
   );
+  assert.match((await page.getByTestId('buy-status-amount').textContent())!, /^(≈ )?0\.\d+ BTC$/);
+  assert.match((await page.getByTestId('buy-status-paid').textContent())!, /^For ₽[\d,]+\.\d\d by card$/);
   await checkA11y(page, 'buy-status-declined');
   const btc = (await assets(user)).find((a) => a.currency === 'BTC');
   assert.ok(!btc || Number(btc.totalAvailable) === 0, 'nothing credited');

@@ -280,6 +280,37 @@ describe('transaction details', () => {
     expect(calls).toBe(3);
   });
 
+  it('a swap credited 978.156803 USDT: ≈ +978.16 (rounded, not cut to 978.15) and the exact amount below', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+    const tx: Transaction = {
+      ...withdrawal,
+      id: 'tx-swap-in',
+      currency: 'USDT_TRX',
+      direction: 'DEPOSIT',
+      transactionType: 'EXCHANGE',
+      amount: '978.156803',
+      fee: null,
+      fromCurrency: 'BTC',
+      toCurrency: 'USDT_TRX',
+      fromAmount: '0.01',
+      toAmount: '978.156803',
+    };
+    const actor = createActor(
+      transactionDetailsMachine.provide({
+        actors: { loadTransaction: fromPromise(async () => ({ transaction: tx, coin: usdtTrxCoin })) },
+      }),
+      { input: { id: tx.id, type: 'EXCHANGE', currency: 'USDT_TRX' } },
+    ).start();
+    await renderInRouter(<TransactionScreen actor={actor} />, {
+      path: '/home/asset/USDT_TRX/transaction/tx-swap-in/EXCHANGE',
+    });
+    await settle();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Swapped');
+    expect(screen.getByTestId('tx-amount').textContent).toBe('≈ +978.16 USDT');
+    expect(text('tx-exact')).toBe('978.156803 USDT');
+  });
+
   it('writes a USDT send in Russian with its fiat values, never the code USDT_TRX, and no fiat without a rate', async () => {
     vi.useFakeTimers();
     vi.setSystemTime(NOW);
