@@ -1,7 +1,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, launch, logIn, phone } from './support';
+import { mkdirSync } from 'node:fs';
+import { baseUrl, choosePreferences, confirmedUser, launch, logIn, phone } from './support';
 import { checkA11y } from './axe';
 
 /** The sandbox acquirer's test cards (docs/api.md "Buy"). */
@@ -128,6 +129,15 @@ test('a newcomer buys BTC for 5000 RUB with a 3-D Secure card, comes back to the
   assert.equal(await page.getByTestId('tx-card').locator('dd').textContent(), '4000 •••• •••• 3220');
   assert.match((await page.getByTestId('tx-order').locator('dd').textContent())!, /^[0-9a-f-]{36}$/);
   await checkA11y(page, 'buy-transaction');
+  // For a person to look at: the details in Russian at 360×800, both themes (screenshots/).
+  mkdirSync('screenshots', { recursive: true });
+  await page.setViewportSize({ width: 360, height: 800 });
+  for (const theme of ['light', 'dark'] as const) {
+    await choosePreferences(page, 'ru', theme);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Куплено' }).waitFor();
+    await page.screenshot({ path: `screenshots/buy-transaction-ru-${theme}-360.png`, fullPage: true });
+  }
   await context.close();
 });
 
