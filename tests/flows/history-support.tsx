@@ -42,11 +42,7 @@ const page = (label: string, transactions: Transaction[], nextCursor: string | n
 /** Page 1 of 4 rows (two assets, a failed card buy), its last page, and a filter nothing matches. */
 export const firstPage = page(
   'page 1 of 2',
-  [
-    deposit('COMPLETED'),
-    cardBuy('FAILED'),
-    { ...withdrawal, currency: 'USDT_TRX', amount: '25.5', fee: '1' },
-  ],
+  [deposit('COMPLETED'), cardBuy('FAILED'), { ...withdrawal, currency: 'USDT_TRX', amount: '25.5', fee: '1' }],
   'c2',
   4,
 );
