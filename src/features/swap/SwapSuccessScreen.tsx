@@ -4,6 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { CircleCheck, Clock } from 'lucide-react';
 import { selectFromCoin, selectOrder, selectToCoin } from '../../../machines/swap.selectors';
 import { assetUnit } from '../../i18n/assetName';
+import { isShortened } from '../../i18n/format';
 import { useFormat } from '../../i18n/useFormat';
 import * as button from '../../ui/Button.css';
 import { Screen, StatusBlock } from '../../ui/Screen';
@@ -45,7 +46,9 @@ export function SwapSuccessScreen({ actor }: { actor: SwapActor }) {
         {order ? (
           <>
             <p className={css.big} data-testid="success-get">
-              +{format.crypto(order.destinationAmount, toCoin)} {toUnit}
+              {/* USDT's round, as the history shows it; "≈" when that drops digits (the review said them all). */}
+              {isShortened(order.destinationAmount, toCoin) && !format.hidden ? '≈ ' : ''}+
+              {format.crypto(order.destinationAmount, toCoin)} {toUnit}
             </p>
             <p className={screen.statusText} data-testid="success-pay">
               <Trans>Paid {paid}</Trans>
