@@ -296,9 +296,10 @@ describe('transaction details', () => {
       fromAmount: '0.01',
       toAmount: '978.156803',
     };
+    const view: TransactionView = { transaction: tx, coin: usdtTrxCoin };
     const actor = createActor(
       transactionDetailsMachine.provide({
-        actors: { loadTransaction: fromPromise(async () => ({ transaction: tx, coin: usdtTrxCoin })) },
+        actors: { loadTransaction: fromPromise(async () => view) },
       }),
       { input: { id: tx.id, type: 'EXCHANGE', currency: 'USDT_TRX' } },
     ).start();
