@@ -46,6 +46,13 @@ export const buyStatusMachine = setup({
   id: 'buyStatus',
   context: ({ input }) => ({ orderId: input.orderId, order: null, failed: false }),
   initial: 'loading',
+  // While the last answer says the order awaits payment (polls and a failed read included), its page opens again.
+  on: {
+    'payment.reopened': {
+      guard: 'awaitsPayment',
+      actions: { type: 'openPayment', params: ({ context }) => ({ url: context.order?.paymentUrl ?? '' }) },
+    },
+  },
   states: {
     loading: {
       tags: 'busy',
@@ -61,16 +68,7 @@ export const buyStatusMachine = setup({
         onError: { target: 'failed', actions: assign({ failed: true }) },
       },
     },
-    pending: {
-      description: 'Paying or crediting: asked again every 3 s; while unpaid, the payment page can be opened again.',
-      after: { POLL: 'loading' },
-      on: {
-        'payment.reopened': {
-          guard: 'awaitsPayment',
-          actions: { type: 'openPayment', params: ({ context }) => ({ url: context.order?.paymentUrl ?? '' }) },
-        },
-      },
-    },
+    pending: { description: 'Paying or crediting: asked again every 3 s.', after: { POLL: 'loading' } },
     failed: { description: 'The status could not be read; retried on request.', on: { 'status.retried': 'loading' } },
     credited: { description: 'The crypto is in the wallet.' },
     declined: { description: 'The payment was declined or abandoned: nothing credited.' },

@@ -92,17 +92,22 @@ describeModel('buyStatus', {
     loading: (h, s) => {
       const c = s.context as BuyStatusContext;
       // The first read shows a spinner; a poll keeps the pending screen while it asks.
-      if (c.order) expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Purchase in progress');
+      if (c.order)
+        expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+          c.order.paymentUrl ? 'Awaiting payment' : 'Purchase in progress',
+        );
       else expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Loading']);
       expect(h.fakes.calls('loadStatus').at(-1)).toEqual({ orderId: 'ord-1' });
     },
     pending: (h, s, { history }) => {
-      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Purchase in progress');
+      const unpaid = !!(s.context as BuyStatusContext).order?.paymentUrl;
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+        unpaid ? 'Awaiting payment' : 'Purchase in progress',
+      );
       expect(screen.getByTestId('buy-status-amount').textContent).toBe('0.00083333 BTC');
       expect(screen.getByTestId('buy-status-paid').textContent).toBe('For ₽5,000.00 by card');
       expect(screen.getByRole('link', { name: 'Go to BTC' }).getAttribute('href')).toBe('/home/asset/BTC');
       // Awaiting payment: the page opens again from here (each press opens it once).
-      const unpaid = !!(s.context as BuyStatusContext).order?.paymentUrl;
       expect(!!screen.queryByRole('button', { name: 'Open payment page' })).toBe(unpaid);
       const presses = history.filter((e) => e.type === 'payment.reopened').length;
       expect(h.notes).toEqual(Array(presses).fill(`open:${PAY_URL}`));
@@ -112,7 +117,11 @@ describeModel('buyStatus', {
       expect(screen.getByRole('alert').textContent).toContain(
         known ? 'Could not refresh the status.' : 'Could not load the status of your purchase.',
       );
-      expect(h.notes).toEqual([]);
+      expect(h.notes.filter((n) => n === 'forget')).toEqual([]);
+      // A failed refresh keeps the last answer: an unpaid order's page still opens from here.
+      expect(!!screen.queryByRole('button', { name: 'Open payment page' })).toBe(
+        !!(s.context as BuyStatusContext).order?.paymentUrl,
+      );
     },
     credited: (h) => {
       expect(screen.queryByRole('button', { name: 'Open payment page' })).toBeNull();

@@ -19,7 +19,7 @@ import {
 import { invertRate } from '../../../machines/shared/money';
 import { buyFee } from '../../../machines/shared/buy';
 import { assetUnit } from '../../i18n/assetName';
-import { formatPercent } from '../../i18n/format';
+import { fiatSymbol, formatPercent } from '../../i18n/format';
 import { QuoteDetails } from '../../ui/QuoteDetails';
 import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
@@ -132,7 +132,8 @@ export function BuyReviewScreen({
                   exactRate
                     ? {
                         fromUnit: unit,
-                        toUnit: quote.fiatCurrency,
+                        // The fiat as the amounts show it (₽), not its code.
+                        toUnit: fiatSymbol(quote.fiatCurrency, format.locale),
                         forward: format.figure.crypto(exactRate, 2),
                         backward: backward === null ? '—' : format.figure.crypto(backward, null),
                       }

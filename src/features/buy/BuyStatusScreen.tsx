@@ -147,7 +147,15 @@ export function BuyStatusScreen({
       <StatusBlock
         icon={credited ? <CircleCheck size={36} strokeWidth={1.75} /> : <Clock size={36} strokeWidth={1.75} />}
         tone={credited ? 'success' : 'neutral'}
-        title={credited ? <Trans>Purchase complete</Trans> : <Trans>Purchase in progress</Trans>}
+        title={
+          credited ? (
+            <Trans>Purchase complete</Trans>
+          ) : reopen ? (
+            <Trans>Awaiting payment</Trans>
+          ) : (
+            <Trans>Purchase in progress</Trans>
+          )
+        }
       >
         <p className={css.big} data-testid="buy-status-amount">
           {amount}
@@ -158,6 +166,8 @@ export function BuyStatusScreen({
         <p className={screen.statusText} data-testid="buy-status-note">
           {credited ? (
             <Trans>The crypto is in your wallet.</Trans>
+          ) : reopen ? (
+            <Trans>Pay on the card payment page. The crypto arrives in your wallet right after.</Trans>
           ) : (
             <Trans>
               We are waiting for the payment to be confirmed. The crypto arrives in your wallet right after.

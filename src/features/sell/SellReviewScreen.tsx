@@ -15,7 +15,7 @@ import {
 import { invertRate } from '../../../machines/shared/money';
 import { displayMasked, SELL_FIAT, sellFee } from '../../../machines/shared/sell';
 import { assetUnit } from '../../i18n/assetName';
-import { formatPercent, type FiatRate } from '../../i18n/format';
+import { fiatSymbol, formatPercent, type FiatRate } from '../../i18n/format';
 import { useFormat } from '../../i18n/useFormat';
 import { Button } from '../../ui/Button';
 import { QuoteDetails } from '../../ui/QuoteDetails';
@@ -127,7 +127,8 @@ export function SellReviewScreen({ actor, rate = null }: { actor: SellActor; rat
             testId="review"
             rate={{
               fromUnit: unit,
-              toUnit: SELL_FIAT,
+              // The fiat as the amounts show it (₽), not its code.
+              toUnit: fiatSymbol(SELL_FIAT, format.locale),
               forward: format.figure.crypto(order.rate, 2),
               backward: backward === null ? '—' : format.figure.crypto(backward, null),
             }}
