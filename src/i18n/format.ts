@@ -3,7 +3,14 @@
  * decimal strings all the way: Intl.NumberFormat formats a numeric string exactly (ES2023
  * "Intl.NumberFormat v3"), so 123456789012345678.12345678 never passes through a float.
  */
-import { fiatCents, formatCents, formatCrypto as roundCrypto, isDecimal, trimZeros } from '../../machines/shared/money';
+import {
+  cutDecimal,
+  fiatCents,
+  formatCents,
+  formatCrypto as roundCrypto,
+  isDecimal,
+  trimZeros,
+} from '../../machines/shared/money';
 import type { Locale } from './index';
 
 /** A coin's display decimals (`round`), a bare number, or null while the catalogue is not loaded. */
@@ -49,6 +56,17 @@ export function formatCrypto(amount: string, coin: RoundSource, locale: Locale):
   // The string already has no more digits than allowed, so Intl never rounds it.
   const text = formatString(numberFormat(locale, { maximumFractionDigits: fractionDigits(exact) }), exact);
   return negative && exact !== '0' ? `-${text}` : text;
+}
+
+/**
+ * A balance (what is held or available): cut, never rounded up, to the coin's `round`. Rounding 0.4999999 BTC
+ * up to 0.5 would show money that is not there, and a user sending "all of it" would be refused.
+ */
+export function formatBalance(amount: string, coin: RoundSource, locale: Locale): string {
+  const magnitude = amount.trim();
+  const round = roundOf(coin);
+  if (round === null || !isDecimal(magnitude)) return formatCrypto(amount, coin, locale);
+  return formatCrypto(cutDecimal(magnitude, round), coin, locale);
 }
 
 /**

@@ -3,7 +3,15 @@ import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { selectBalancesHidden } from '../../machines/preferences.selectors';
 import { useOptionalServices } from '../app/signedInContext';
-import { formatCrypto, formatFiat, formatFiatValue, MASKED_AMOUNT, type FiatRate, type RoundSource } from './format';
+import {
+  formatBalance,
+  formatCrypto,
+  formatFiat,
+  formatFiatValue,
+  MASKED_AMOUNT,
+  type FiatRate,
+  type RoundSource,
+} from './format';
 import type { Locale } from './index';
 
 /** The language the screens are shown in; numbers follow it (the catalogue and the format switch together). */
@@ -26,6 +34,8 @@ export function useFormat() {
       locale,
       hidden,
       crypto: (amount: string, coin: RoundSource) => (hidden ? MASKED_AMOUNT : formatCrypto(amount, coin, locale)),
+      /** What is held or available: cut to the coin's round, never rounded up (format.ts formatBalance). */
+      balance: (amount: string, coin: RoundSource) => (hidden ? MASKED_AMOUNT : formatBalance(amount, coin, locale)),
       fiat: (value: string, fiat: string) => (hidden ? MASKED_AMOUNT : formatFiat(value, fiat, locale)),
       /**
        * Prices and limits ("1 BTC ≈ 60,000 USDT", "The minimum is 10.55 USDT"): public figures that say

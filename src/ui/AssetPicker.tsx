@@ -125,7 +125,7 @@ function Amounts({ item }: { item: PickerItem }) {
   return (
     <span className={css.amounts}>
       <span className={css.available} data-testid="picker-available">
-        {format.crypto(item.available, item.coin)} {assetUnit(item.coin, item.currency)}
+        {format.balance(item.available, item.coin)} {assetUnit(item.coin, item.currency)}
       </span>
       {fiat === null ? null : (
         <span className={css.fiat} data-testid="picker-fiat">

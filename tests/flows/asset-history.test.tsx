@@ -339,15 +339,15 @@ describe('asset screen', () => {
     act(() => i18n.activate('ru'));
     try {
       const view = await mount({ fiat: 'EUR', rate: 0.92 });
-      // Spec §9 round (2), rounded as money.ts's formatCrypto now does (issue 22), not cut.
-      expect(screen.getByTestId('asset-balance').textContent).toBe('12\u00a0345,68 USDT');
+      // Spec §9 round (2); a balance is cut, never rounded up (12 345.6789 held is not 12 345.68).
+      expect(screen.getByTestId('asset-balance').textContent).toBe('12\u00a0345,67 USDT');
       expect(screen.getByTestId('asset-on-hold').textContent).toBe('On hold: 0,5 USDT');
       // 12 345.6789 × 0.92 = 11 358.024588 → 11 358.02 €
       expect(screen.getByTestId('asset-fiat').textContent).toBe('11\u00a0358,02\u00a0€');
       expect(document.body.textContent).not.toContain('USDT_TRX');
       view.unmount();
       await mount(null);
-      expect(screen.getByTestId('asset-balance').textContent).toBe('12\u00a0345,68 USDT');
+      expect(screen.getByTestId('asset-balance').textContent).toBe('12\u00a0345,67 USDT');
       expect(screen.queryByTestId('asset-fiat')).toBeNull();
       expect(document.body.textContent).not.toContain('$');
     } finally {

@@ -6,6 +6,7 @@
 import {
   fiatSymbol,
   fiatValue,
+  formatBalance,
   formatCrypto,
   formatCryptoNear,
   formatFiat,
@@ -18,6 +19,17 @@ import { assetDisplayName, assetUnit } from '../../src/i18n/assetName';
 const NB = '\u00a0';
 const btc = { round: 8 };
 const usdt = { round: 2 };
+
+describe('formatBalance', () => {
+  it('cuts what is held to the round, never rounding it up', () => {
+    expect(formatBalance('12345.6789', usdt, 'en')).toBe('12,345.67');
+    expect(formatBalance('0.499999999', btc, 'ru')).toBe('0,49999999');
+    expect(formatBalance('0.999', usdt, 'en')).toBe('0.99');
+    expect(formatBalance('124.50', usdt, 'en')).toBe('124.5');
+    expect(formatBalance('0', btc, 'en')).toBe('0');
+    expect(formatBalance('1.5', null, 'en')).toBe('1.5');
+  });
+});
 
 describe('formatCrypto', () => {
   it('formats 0, tiny amounts and all 8 decimals in both languages', () => {

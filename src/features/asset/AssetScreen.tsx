@@ -68,8 +68,8 @@ export function AssetScreen({
   const addFailed = useSelector(actor, selectAddFailed);
   const label = assetDisplayName(coin ?? currency).label;
   const unit = assetUnit(coin, currency);
-  const balance = asset ? format.crypto(asset.totalAvailable, coin) : '';
-  const held = asset ? format.crypto(asset.onHold, coin) : '';
+  const balance = asset ? format.balance(asset.totalAvailable, coin) : '';
+  const held = asset ? format.balance(asset.onHold, coin) : '';
   const fiat = asset ? format.fiatOf(asset.totalAvailable, rate) : null;
 
   return (

@@ -45,7 +45,7 @@ export function AssetList({ rows, fiat, dated = false }: { rows: PortfolioRow[];
               right={
                 <span className={assetCss.amounts}>
                   <span className={assetCss.primary} data-testid="crypto">
-                    {format.crypto(row.amount, row.coin)} {assetUnit(row.coin, row.currency)}
+                    {format.balance(row.amount, row.coin)} {assetUnit(row.coin, row.currency)}
                   </span>
                   <span className={assetCss.secondary} data-testid="fiat">
                     {row.fiat === null ? '—' : format.fiat(row.fiat, fiat)}

@@ -73,7 +73,7 @@ export function SendFormScreen({ actor, rate = null }: { actor: SendActor; rate?
   const internal = useSelector(actor, selectInternalRecipient);
   const { label, unit } = assetDisplayName(coin ?? currency);
   const network = coin ? networkName(coin) : '';
-  const availableText = available === null ? '' : format.crypto(available, coin);
+  const availableText = available === null ? '' : format.balance(available, coin);
   // In the asset's round (spec §9), "≈" when that drops digits.
   const feeText = fee === null ? '' : formatCryptoNear(fee, coin, format.locale);
   const amountFiat =

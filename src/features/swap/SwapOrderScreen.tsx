@@ -98,7 +98,7 @@ export function SwapOrderScreen({ actor, rates }: { actor: SwapActor; rates: Swa
   const canShare = useSelector(actor, selectCanShare);
   const canContinue = useSelector(actor, selectCanContinue);
   const fromUnit = assetUnit(fromCoin, from);
-  const availableText = available === null ? '0' : format.crypto(available, fromCoin);
+  const availableText = available === null ? '0' : format.balance(available, fromCoin);
   const toUnit = assetUnit(toCoin, to);
   const fiatOf = (value: string, fiatRate: FiatRate | null) =>
     value !== '' && isCompleteAmount(toWireAmount(value)) ? format.fiatOf(toWireAmount(value), fiatRate) : null;
