@@ -143,7 +143,9 @@ describeModel('buyReview', {
       const fresh = c.draft.quote.fixedRateId === 'rate-2';
       expect(screen.getByTestId('review-crypto').textContent).toBe(fresh ? '0.0008 BTC' : '0.00083333 BTC');
       expect(screen.getByTestId('review-fiat').textContent).toBe('₽5,000.00');
-      expect(screen.getByTestId('review-rate').textContent).toBe(fresh ? '1 BTC ≈ 6,250,000 ₽' : '1 BTC ≈ 6,000,000 ₽');
+      expect(screen.getByTestId('review-rate').textContent).toBe(
+        fresh ? '1 BTC ≈ 6,250,000.00 ₽' : '1 BTC ≈ 6,000,000.00 ₽',
+      );
       // The spread against the market price as a fee, in the coin and in RUB (issue 22), and the exact crypto:
       // 5000 ÷ 5 900 000 − 0.00083333 BTC, 5000 − 0.00083333 × 5 900 000 RUB, 100 000 ÷ 5 900 000.
       expect(screen.getByTestId('review-fee').textContent).toBe(fresh ? '≈ 0.00003333 BTC' : '≈ 0.00001413 BTC');

@@ -228,7 +228,7 @@ describeModel('sell', {
       expect(screen.getByTestId('review-amount').textContent).toBe('50 USDT');
       expect(screen.getByTestId('review-amount-fiat').textContent).toBe('≈ $50.00');
       // The rate both ways (a tap flips it), the 1 % spread as a fee in the coin and in RUB, the exact payout.
-      expect(screen.getByTestId('review-rate').textContent).toBe('1 USDT ≈ 100 ₽');
+      expect(screen.getByTestId('review-rate').textContent).toBe('1 USDT ≈ 100.00 ₽');
       expect(screen.getByTestId('review-fee').textContent).toBe('≈ 0.5 USDT');
       expect(screen.getByTestId('review-fee-fiat').textContent).toBe('≈ ₽50.50');
       expect(screen.getByText('Fee (1%)')).toBeDefined();

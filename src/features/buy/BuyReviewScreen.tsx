@@ -30,7 +30,7 @@ import { Spinner } from '../../ui/Spinner';
 import * as shell from '../shell/AppShell.css';
 import { buyMessages } from './messages';
 import * as css from './buy.css';
-import { cryptoNear } from '../sell/amountText';
+import { cryptoNear, fiatFigure } from '../sell/amountText';
 
 export type BuyReviewActor = ActorRefFrom<typeof buyReviewMachine>;
 
@@ -62,6 +62,7 @@ export function BuyReviewScreen({
   const rate = useSelector(actor, selectRate);
   const unit = assetUnit(coin, currency);
   const fee = quote ? buyFee(quote) : null;
+  // The rate as the order form showed it (cut to kopecks); the other way from the exact rate.
   const exactRate = quote?.rate ?? rate;
   const backward = exactRate ? invertRate(exactRate, 8) : null;
   const busy = loading || creating || preparing || requoting;
@@ -134,7 +135,7 @@ export function BuyReviewScreen({
                         fromUnit: unit,
                         // The fiat as the amounts show it (₽), not its code.
                         toUnit: fiatSymbol(quote.fiatCurrency, format.locale),
-                        forward: format.figure.crypto(exactRate, 2),
+                        forward: fiatFigure(rate ?? exactRate, format.locale),
                         backward: backward === null ? '—' : format.figure.crypto(backward, null),
                       }
                     : null

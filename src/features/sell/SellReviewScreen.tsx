@@ -26,7 +26,7 @@ import * as shell from '../shell/AppShell.css';
 import { sellMessages } from './messages';
 import * as css from './sell.css';
 import { ResetHoldNotice } from '../passcode/ResetHoldNotice';
-import { cryptoNear } from './amountText';
+import { cryptoNear, fiatFigure } from './amountText';
 
 export type SellActor = ActorRefFrom<typeof sellMachine>;
 
@@ -129,7 +129,7 @@ export function SellReviewScreen({ actor, rate = null }: { actor: SellActor; rat
               fromUnit: unit,
               // The fiat as the amounts show it (₽), not its code.
               toUnit: fiatSymbol(SELL_FIAT, format.locale),
-              forward: format.figure.crypto(order.rate, 2),
+              forward: fiatFigure(order.rate, format.locale),
               backward: backward === null ? '—' : format.figure.crypto(backward, null),
             }}
             fee={
