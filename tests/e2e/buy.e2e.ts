@@ -74,9 +74,9 @@ test('a newcomer buys BTC for 5000 RUB with a 3-D Secure card, comes back to the
   assert.equal((await page.getByTestId('review-crypto').textContent())!, `${crypto} BTC`);
   assert.match((await page.getByRole('timer').textContent())!, /^0[45]:\d\d$/);
   // What it costs (issue 22): the rate both ways, the spread as a fee in BTC and in RUB, the exact crypto.
-  assert.match((await page.getByTestId('review-rate').textContent())!, /^1 BTC ≈ [\d,.]+ RUB$/);
+  assert.match((await page.getByTestId('review-rate').textContent())!, /^1 BTC ≈ [\d,.]+ ₽$/);
   await page.getByTestId('review-rate').click();
-  assert.match((await page.getByTestId('review-rate').textContent())!, /^1 RUB ≈ 0\.\d+ BTC$/);
+  assert.match((await page.getByTestId('review-rate').textContent())!, /^1 ₽ ≈ 0\.\d+ BTC$/);
   assert.match((await page.getByTestId('review-fee').textContent())!, /^(≈ )?0\.\d+ BTC$/);
   assert.match((await page.getByTestId('review-fee-fiat').textContent())!, /^≈ ₽\d+\.\d\d$/);
   assert.equal((await page.getByTestId('review-exact').textContent())!, `${crypto} BTC`);
@@ -91,7 +91,7 @@ test('a newcomer buys BTC for 5000 RUB with a 3-D Secure card, comes back to the
   assert.equal(new URL(page.url()).searchParams.get('lang'), 'en');
   // The status screen while the order awaits payment offers the payment page again (issue 22).
   await page.goto(`${baseUrl}/buy/status/${orderId}`);
-  await page.getByRole('heading', { name: 'Purchase in progress' }).waitFor();
+  await page.getByRole('heading', { name: 'Awaiting payment' }).waitFor();
   await checkA11y(page, 'buy-status-unpaid');
   await page.getByRole('button', { name: 'Open payment page' }).click();
   await page.waitForURL('**/dev/acquirer/pay/**');

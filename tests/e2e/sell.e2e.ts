@@ -93,6 +93,10 @@ test('sell USDT to a new Sberbank card (saved), then to the saved card through t
   await page.getByLabel('Amount, USDT').fill('0');
   assert.equal(await page.getByRole('button', { name: 'Continue' }).isDisabled(), true);
   await checkA11y(page, 'sell-amount');
+  // Max (issue 22): the whole balance, as a sale charges nothing on top.
+  await page.getByRole('button', { name: 'Max' }).click();
+  assert.equal(await page.getByLabel('Amount, USDT').inputValue(), '200');
+  assert.equal(await page.getByRole('button', { name: 'Continue' }).isDisabled(), false);
   await amountStep(page, '50');
   await checkA11y(page, 'sell-card');
 
