@@ -42,7 +42,7 @@ const kept = (page: Page) =>
 async function amountStep(page: Page, amount: string) {
   await page
     .getByTestId('sell-rate')
-    .filter({ hasText: /Rate: 1 USDT = / })
+    .filter({ hasText: /Rate: 1 USDT ≈ / })
     .waitFor();
   await page.getByLabel('Amount, USDT').fill(amount);
   await page.getByTestId('sell-fiat').filter({ hasText: /[1-9]/ }).waitFor();
@@ -80,7 +80,7 @@ test('sell USDT to a new Sberbank card (saved), then to the saved card through t
   await page.waitForURL(/\/sell\/order\?currency=USDT_TRX&fiat=RUB$/);
   await page
     .getByTestId('sell-rate')
-    .filter({ hasText: /Rate: 1 USDT = / })
+    .filter({ hasText: /Rate: 1 USDT ≈ / })
     .waitFor();
   assert.equal(
     await page

@@ -61,7 +61,10 @@ async function signedInAs(page: Page): Promise<string> {
   await page.getByRole('heading', { name: 'Settings' }).waitFor();
   const shown = page.getByTestId('profile-email');
   await explained(page, shown.filter({ hasNotText: '…' }).waitFor());
-  return (await shown.textContent()) ?? '';
+  // A Telegram user is named by Telegram, with the @username under the name (issue 22).
+  const detail = page.getByTestId('profile-username');
+  const under = (await detail.count()) > 0 ? await detail.textContent() : null;
+  return [await shown.textContent(), under].filter(Boolean).join(' ');
 }
 
 /** Opened as A: A's wallet, A's tokens stored on this device. */
@@ -69,7 +72,7 @@ async function openAsFirstUser(context: BrowserContext) {
   const a = tgUser('Alice');
   const page = await openMiniApp(context, launchHash(await signedInitData(a)));
   assert.equal((await sessionProfile(page)).telegram?.id, a.id);
-  assert.equal(await signedInAs(page), `@${a.username}`);
+  assert.equal(await signedInAs(page), `${a.first_name} @${a.username}`);
   const tokens = await storedTokens(page);
   await page.close();
   return { a, tokens };
@@ -89,8 +92,8 @@ test('a second Telegram account opening the Mini App on the same device gets its
     `the app holds B's session (it holds Telegram user ${profile.telegram?.id}, A is ${a.id})`,
   );
   const shown = await signedInAs(page);
-  assert.equal(shown, `@${b.username}`);
-  assert.notEqual(shown, `@${a.username}`);
+  assert.equal(shown, `${b.first_name} @${b.username}`);
+  assert.notEqual(shown, `${a.first_name} @${a.username}`);
   assert.equal(await refreshStatus(tokens.refresh), 400, "A's refresh token no longer works at the gateway");
   await context.close();
 });

@@ -44,7 +44,7 @@ for (const platform of ['ios', 'android']) {
     await page.goto(`${baseUrl}/sell/order?currency=USDT_TRX&fiat=RUB`);
     await page
       .getByTestId('sell-rate')
-      .filter({ hasText: /Rate: 1 USDT = / })
+      .filter({ hasText: /Rate: 1 USDT ≈ / })
       .waitFor();
     // The amount step's Continue is the messenger's main button, off until an amount passes.
     let native = await waitForNative(page, (s) => s.back && s.main?.text === 'Continue', 'back + Continue');

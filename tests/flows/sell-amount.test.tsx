@@ -115,7 +115,7 @@ describeModel('sellAmount', {
       const c = s.context as SellAmountContext;
       expect(amountInput().value).toBe(c.amount);
       expect(screen.getByTestId('sell-available').textContent).toBe('Available: 500 USDT≈ $500.00');
-      expect(screen.getByTestId('sell-rate').textContent).toBe('Rate: 1 USDT = ₽100.00');
+      expect(screen.getByTestId('sell-rate').textContent).toBe('Rate: 1 USDT ≈ ₽100.00');
       // The first and last amounts that pass, in the coin's 2 decimals: strictly inside 10 and 1 000.
       expect(screen.getByTestId('sell-bounds').textContent).toBe('From 10.01 to 999.99 USDT');
       expect(Object.keys(fiatOf), `fiat of ${c.amount}`).toContain(c.amount);

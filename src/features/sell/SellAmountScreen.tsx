@@ -132,7 +132,7 @@ export function SellAmountScreen({
         <p className={css.note} data-testid="sell-rate">
           {terms ? (
             <Trans>
-              Rate: 1 {unit} = {format.figure.fiat(terms.rate, SELL_FIAT)}
+              Rate: 1 {unit} ≈ {format.figure.fiat(terms.rate, SELL_FIAT)}
             </Trans>
           ) : null}
         </p>
