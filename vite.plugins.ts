@@ -161,12 +161,12 @@ export function firstScreenPreload(): Plugin {
 
 /**
  * Messages used outside these folders and files (sign-in, errors, the app frame, shared UI) belong to the
- * first part. The bottom navigation and the passcode keypad are shared UI only signed-in screens show;
+ * first part. The bottom navigation, the passcode keypad and the asset picker are shared UI only signed-in screens show;
  * the offline banner and the money screens' offline hold are the signed-in frame's, and only a signed-in
  * user's language or currency is saved at the gateway (the preference notices).
  */
 const signedInOnly =
-  /^src\/(features\/(home|asset|history|assets|send|addressBook|protection|settings|soon|passcode|scanner|buy|sell|swap)\/|features\/shell\/(OfflineBanner|moneyHold)\.tsx$|features\/shell\/preferenceNotices\.ts$|ui\/(BottomNav|PinPad|QuoteDetails)\.tsx$)/;
+  /^src\/(features\/(home|asset|history|assets|send|addressBook|protection|settings|soon|passcode|scanner|buy|sell|swap)\/|features\/shell\/(OfflineBanner|moneyHold)\.tsx$|features\/shell\/preferenceNotices\.ts$|ui\/(BottomNav|PinPad|QuoteDetails|AssetPicker)\.tsx$)/;
 /** Messages used only by these flows' screens belong to the third part, loaded with their page chunks. */
 const flowsOnly =
   /^src\/(features\/(history|send|addressBook|settings|passcode|scanner|buy|sell|swap)\/|features\/shell\/moneyHold\.tsx$|ui\/QuoteDetails\.tsx$)/;

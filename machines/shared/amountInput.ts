@@ -1,4 +1,5 @@
 import { fromUnits, toUnits } from './money';
+
 /**
  * Amount inputs (spec §5, §9): digits with an optional decimal part, a comma becomes a point, at most
  * 8 digits before and 8 after the point. Keystrokes that break the rule are refused (the previous
@@ -17,13 +18,6 @@ export function acceptAmount(raw: string): string | null {
   if (value.startsWith('.')) return `0${value}`;
   return value.replace(/^0+(?=\d)/, '');
 }
-
-/**
- * What an amount field shows for a value kept with a point: the language's decimal mark ("0,5" in
- * Russian). Typed back, the comma becomes a point again (acceptAmount), so the value sent stays "0.5".
- */
-export const localAmount = (value: string, locale: string): string =>
-  locale === 'ru' ? value.replace('.', ',') : value;
 
 /** The next field value: the accepted input, or the previous value when the input is refused. */
 export const nextAmount = (previous: string, raw: string): string => acceptAmount(raw) ?? previous;

@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { localAmount } from '../../machines/shared/amountInput';
+import { localAmount } from '../../machines/shared/decimalMark';
 import * as css from './TextField.css';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {

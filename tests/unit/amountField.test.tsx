@@ -7,7 +7,8 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { localAmount, nextAmount, toWireAmount } from '../../machines/shared/amountInput';
+import { nextAmount, toWireAmount } from '../../machines/shared/amountInput';
+import { localAmount } from '../../machines/shared/decimalMark';
 import { TextField } from '../../src/ui/TextField';
 import { renderWithProviders } from '../support/render';
 

@@ -9,7 +9,7 @@ import {
   signedInAs as whoIsSignedIn,
   type SignedInAs,
 } from '../../../machines/profile.selectors';
-import { initDataUser } from '../../platform/initDataUser';
+import { initDataUser } from '../../platform/initDataName';
 import { selectCurrency, selectDarkTheme, selectLanguage } from '../../../machines/preferences.selectors';
 import { useSignedInServices } from '../../app/signedInContext';
 import { linkConfig } from '../../linkConfig';
