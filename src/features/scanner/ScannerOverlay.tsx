@@ -51,7 +51,6 @@ export function ScannerOverlay({
         data-testid="scanner-video"
         muted
         playsInline
-        autoPlay
       />
       <span className={css.frame} aria-hidden="true" />
       {decoding ? <Spinner size={32} label={t`Reading the picture`} /> : null}

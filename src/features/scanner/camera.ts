@@ -76,9 +76,13 @@ export function runCamera(sendBack: (event: ScannerEvent) => void, slot = videoS
     if (stopped) return;
     stream = await openCameraStream();
     if (stopped) return stopStream(stream);
-    video.srcObject = stream;
     const { default: Scanner } = await import('qr-scanner');
     if (stopped) return stopStream(stream);
+    // The video must not play before the scanner listens: qr-scanner starts its scan loop on the video's
+    // `play` event, and start() on a video that already plays fires none, so nothing was ever decoded when
+    // the stream started before qr-scanner had loaded (the send journey's scan that never filled the
+    // address). No autoPlay on the overlay's <video>; start() plays it once the scanner is attached.
+    video.srcObject = stream;
     scanner = new Scanner(video, (result) => sendBack({ type: 'qr.decoded', value: result.data }), {
       returnDetailedScanResult: true,
       preferredCamera: 'environment',
