@@ -45,13 +45,7 @@ export function ScannerOverlay({
       <p className={css.hint}>
         <Trans>Point the camera at the QR code of an address</Trans>
       </p>
-      <video
-        ref={(el) => video.attach(el)}
-        className={css.video}
-        data-testid="scanner-video"
-        muted
-        playsInline
-      />
+      <video ref={(el) => video.attach(el)} className={css.video} data-testid="scanner-video" muted playsInline />
       <span className={css.frame} aria-hidden="true" />
       {decoding ? <Spinner size={32} label={t`Reading the picture`} /> : null}
       <div className={css.bar}>
