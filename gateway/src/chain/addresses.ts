@@ -7,8 +7,7 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256, sha512 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { Address as TonAddress } from '@ton/core';
-import { WalletContractV4 } from '@ton/ton';
+import { Address as TonAddress, beginCell, Cell, contractAddress } from '@ton/core';
 
 /**
  * Deposit addresses for every network we hold, derived from one BIP39 seed.
@@ -109,13 +108,30 @@ export function slip10Ed25519(seed: Uint8Array, path: number[]): Uint8Array {
   return I.slice(0, 32);
 }
 
+/**
+ * Wallet v4R2's code, as every v4R2 wallet deploys it (the cell @ton/ton's WalletContractV4 builds
+ * from the same bytes): a wallet's address is the hash of this code and its initial data.
+ */
+const WALLET_V4R2_CODE = Cell.fromBase64(
+  'te6ccgECFAEAAtQAART/APSkE/S88sgLAQIBIAIDAgFIBAUE+PKDCNcYINMf0x/THwL4I7vyZO1E0NMf0x/T//QE0VFDuvKhUVG68qIF+QFUEGT5EPKj+AAkpMjLH1JAyx9SMMv/UhD0AMntVPgPAdMHIcAAn2xRkyDXSpbTB9QC+wDoMOAhwAHjACHAAuMAAcADkTDjDQOkyMsfEssfy/8QERITAubQAdDTAyFxsJJfBOAi10nBIJJfBOAC0x8hghBwbHVnvSKCEGRzdHK9sJJfBeAD+kAwIPpEAcjKB8v/ydDtRNCBAUDXIfQEMFyBAQj0Cm+hMbOSXwfgBdM/yCWCEHBsdWe6kjgw4w0DghBkc3RyupJfBuMNBgcCASAICQB4AfoA9AQw+CdvIjBQCqEhvvLgUIIQcGx1Z4MesXCAGFAEywUmzxZY+gIZ9ADLaRfLH1Jgyz8gyYBA+wAGAIpQBIEBCPRZMO1E0IEBQNcgyAHPFvQAye1UAXKwjiOCEGRzdHKDHrFwgBhQBcsFUAPPFiP6AhPLassfyz/JgED7AJJfA+ICASAKCwBZvSQrb2omhAgKBrkPoCGEcNQICEekk30pkQzmkD6f+YN4EoAbeBAUiYcVnzGEAgFYDA0AEbjJftRNDXCx+AA9sp37UTQgQFA1yH0BDACyMoHy//J0AGBAQj0Cm+hMYAIBIA4PABmtznaiaEAga5Drhf/AABmvHfaiaEAQa5DrhY/AAG7SB/oA1NQi+QAFyMoHFcv/ydB3dIAYyMsFywIizxZQBfoCFMtrEszMyXP7AMhAFIEBCPRR8qcCAHCBAQjXGPoA0z/IVCBHgQEI9FHyp4IQbm90ZXB0gBjIywXLAlAGzxZQBPoCFMtqEssfyz/Jc/sAAgBsgQEI1xj6ANM/MFIkgQEI9Fnyp4IQZHN0cnB0gBjIywXLAlAFzxZQA/oCE8tqyx8Syz/Jc/sAAAr0AMntVA==',
+);
+/** The subwallet id wallets use by default: 698983191 plus the workchain. */
+const WALLET_V4R2_BASECHAIN_ID = 698983191;
+
 function tonAddressOf(seed: Uint8Array, index: number): string {
   const privateKey = slip10Ed25519(seed, [44, 607, index]);
   const publicKey = Buffer.from(ed25519.getPublicKey(privateKey));
-  // Wallet v4R2 on the basechain with its default subwallet id, as Tonkeeper-style wallets deploy it.
-  const wallet = WalletContractV4.create({ workchain: 0, publicKey });
+  // Wallet v4R2 on the basechain with its default subwallet id, as Tonkeeper-style wallets deploy it:
+  // seqno 0, the subwallet id, the key, an empty plugin dictionary.
+  const data = beginCell()
+    .storeUint(0, 32)
+    .storeUint(WALLET_V4R2_BASECHAIN_ID, 32)
+    .storeBuffer(publicKey)
+    .storeBit(0)
+    .endCell();
+  const address = contractAddress(0, { code: WALLET_V4R2_CODE, data });
   // Non-bounceable (UQ…) is what wallets show for receiving: a transfer to an undeployed wallet must not bounce.
-  return wallet.address.toString({ urlSafe: true, bounceable: false, testOnly: false });
+  return address.toString({ urlSafe: true, bounceable: false, testOnly: false });
 }
 
 export function deriveDepositAddress(seed: Uint8Array, network: Network, index: number): string {
