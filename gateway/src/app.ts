@@ -10,8 +10,7 @@ import { DEFAULT_BODY_LIMIT, registerBodyLimits } from './http/bodyLimits.js';
 import { registerControlCharacterGuard } from './http/controlChars.js';
 import { registerErrorHandling } from './http/errors.js';
 import { withRedaction } from './http/logging.js';
-import { createRateLimiter, databaseStore, registerRateLimits, type RateLimiter } from './http/rateLimit.js';
-import { redisStore } from './http/redisStore.js';
+import { registerRateLimits, registerRouteRateLimits, type RateLimiter } from './http/rateLimit.js';
 import { registerSecurity } from './http/security.js';
 import { registerStatic } from './http/static.js';
 import { healthRoutes } from './http/health.js';
@@ -114,13 +113,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   // Size and nesting depth before any parse or walk of a body (issue 20 item 4).
   registerBodyLimits(app);
   registerControlCharacterGuard(app);
-  const limiter = createRateLimiter({
-    limits: config.rateLimits,
-    store: config.redisUrl ? redisStore(config.redisUrl) : databaseStore(db),
-    log: app.log,
-  });
+  // @fastify/rate-limit on counters every replica shares: Redis (REDIS_URL) or the database.
+  const limiter = await registerRateLimits(app, { limits: config.rateLimits, redisUrl: config.redisUrl, db });
   // Before any route: every route registered from here on is counted by its rule (http/rateLimit.ts).
-  registerRateLimits(app, limiter);
+  registerRouteRateLimits(app, limiter);
   if (config.production) refuseDevRoutes(app);
 
   await registerDocs(app, config);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressBookEntries, sellRates } from '../src/db/schema/index.js';
-import { databaseStore } from '../src/http/rateLimit.js';
+import { databaseStore } from '../src/http/databaseStore.js';
 import { DEFAULT_RATE_LIMITS, parseRateLimits } from '../src/http/rateLimits.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { initDataFor, json, nextTelegramId, signUp } from './support/flows.js';
@@ -11,6 +11,7 @@ import { swapCall } from './swap-support.js';
 import { bySavedCard, sellCall } from './sell-support.js';
 import { walletUser, type WalletUser } from './wallet-support.js';
 import { newKey, send } from './withdraw-support.js';
+import { expectCountedTogether, REPLICA_LIMITS } from './rateLimit-support.js';
 
 /** Tight limits, so a handful of requests proves each rule; the other suites run with the defaults. */
 const TIGHT = [
@@ -306,41 +307,72 @@ describe('counters are shared by every replica on the database', () => {
   });
 });
 
-describe('the database store', () => {
-  it("counts a request's keys in one statement, each in its own window, in the order asked", async () => {
-    const store = databaseStore(t.db);
+describe('the database store (@fastify/rate-limit store over rate_limit_counters)', () => {
+  it('two replicas on one database count together, per client address and per account', async () => {
+    const env = { RATE_LIMITS: REPLICA_LIMITS, TRUST_PROXY: '127.0.0.1' };
+    const a = await createTestApp({ database: t.database, env });
+    const b = await createTestApp({ database: t.database, env });
     try {
+      await expectCountedTogether(a, b, '203.0.113.120');
+    } finally {
+      await a.app.close();
+      await b.app.close();
+    }
+  });
+
+  /** The plugin's store contract: incr(key, callback, windowMs, max) answers { current, ttl in ms }. */
+  const incr = (store: InstanceType<ReturnType<typeof databaseStore>['Store']>, key: string, windowMs: number) =>
+    new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+      store.incr(key, (err, result) => (err ? reject(err) : resolve(result!)), windowMs),
+    );
+
+  it('counts the hits of one turn in one statement, each key in its own window, each hit its own place', async () => {
+    let statements = 0;
+    const counting = new Proxy(t.db, {
+      get: (target, name, receiver) =>
+        name === 'execute'
+          ? (...args: unknown[]) => {
+              statements++;
+              return (target.execute as (...a: unknown[]) => unknown).apply(target, args);
+            }
+          : Reflect.get(target, name, receiver),
+    });
+    const counters = databaseStore(counting);
+    try {
+      const store = new counters.Store();
       const [a, b] = [`test:a:${randomUUID()}`, `test:b:${randomUUID()}`];
-      expect(
-        await store.hitAll!([
-          { key: a, windowSeconds: 60 },
-          { key: b, windowSeconds: 600 },
-        ]),
-      ).toEqual([
-        { hits: 1, resetInSeconds: 60 },
-        { hits: 1, resetInSeconds: 600 },
-      ]);
-      const again = await store.hitAll!([
-        { key: b, windowSeconds: 600 },
-        { key: a, windowSeconds: 60 },
-      ]);
-      expect(again.map((h) => h.hits)).toEqual([2, 2]);
-      expect(again[0]!.resetInSeconds).toBeGreaterThan(60);
-      expect(await store.hit(a, 60)).toMatchObject({ hits: 3 });
+      const first = await Promise.all([incr(store, a, 60_000), incr(store, b, 600_000), incr(store, a, 60_000)]);
+      expect(statements).toBe(1);
+      expect(first.map((h) => h.current)).toEqual([1, 1, 2]);
+      expect(first[0]!.ttl).toBeGreaterThan(59_000);
+      expect(first[0]!.ttl).toBeLessThanOrEqual(60_000);
+      expect(first[1]!.ttl).toBeGreaterThan(60_000);
+      expect((await incr(store, b, 600_000)).current).toBe(2);
       // A window that has run out starts again at 1; the other key's count goes on.
       await t.db.execute(
         sql`update rate_limit_counters set window_ends = now() - interval '1 second' where key = ${a}`,
       );
-      expect(
-        (
-          await store.hitAll!([
-            { key: a, windowSeconds: 60 },
-            { key: b, windowSeconds: 600 },
-          ])
-        ).map((h) => h.hits),
-      ).toEqual([1, 3]);
+      const again = await Promise.all([incr(store, a, 60_000), incr(store, b, 600_000)]);
+      expect(again.map((h) => h.current)).toEqual([1, 3]);
+      // Every limiter of the plugin counts in the same table: child is the store itself.
+      expect(store.child()).toBe(store);
     } finally {
-      await store.close();
+      await counters.close();
+    }
+  });
+
+  it('a store error reaches every hit of the statement', async () => {
+    const broken = new Proxy(t.db, {
+      get: (target, name, receiver) =>
+        name === 'execute' ? () => Promise.reject(new Error('database gone')) : Reflect.get(target, name, receiver),
+    });
+    const counters = databaseStore(broken);
+    try {
+      const store = new counters.Store();
+      const results = await Promise.allSettled([incr(store, 'x', 1000), incr(store, 'y', 1000)]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    } finally {
+      await counters.close();
     }
   });
 });

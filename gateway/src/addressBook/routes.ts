@@ -40,7 +40,7 @@ export const addressBookRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticate
     '/:account/address-book',
     {
       onRequest: authenticate,
-      config: { rateLimit: 'addressBook' },
+      config: { rateLimitRule: 'addressBook' },
       schema: {
         ...common,
         summary: 'Save a recipient (address checked by its network)',
@@ -95,7 +95,7 @@ export const addressBookRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticate
     '/:account/address-book/:id',
     {
       onRequest: authenticate,
-      config: { rateLimit: 'addressBook' },
+      config: { rateLimitRule: 'addressBook' },
       schema: {
         ...common,
         summary: 'Rename a saved recipient (its network and address stay)',

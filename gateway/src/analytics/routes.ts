@@ -37,7 +37,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<AnalyticsOptions> = asyn
     {
       onRequest: optionalAuth,
       bodyLimit: 64 * 1024,
-      config: { rateLimit: 'analytics' },
+      config: { rateLimitRule: 'analytics' },
       schema: {
         tags: ['analytics'],
         summary: 'Record product analytics events (allow-listed names and properties only)',

@@ -139,7 +139,7 @@ const routes: FastifyPluginAsyncTypebox<SellPluginDeps & { kick: () => void }> =
     '/c2f/:account/rate/:fiatCurrency/:currency',
     {
       onRequest: authenticate,
-      config: { rateLimit: 'sellRate' },
+      config: { rateLimitRule: 'sellRate' },
       schema: {
         ...common,
         summary: 'A sell rate (fiat per one crypto unit), fixed under rateId for SELL_RATE_TTL_SECONDS (300)',
