@@ -26,6 +26,7 @@ import { profileRoutes } from './users/profileRoutes.js';
 import { sessionRoutes } from './users/sessionRoutes.js';
 import { passcodeRoutes } from './passcode/routes.js';
 import { addressBookRoutes } from './addressBook/routes.js';
+import { contactsRoutes } from './contacts/routes.js';
 import { chainPlugin, type ChainAdapters } from './chain/plugin.js';
 import { deriveDepositAddress } from './chain/addresses.js';
 import { loadSeed } from './chain/seed.js';
@@ -151,6 +152,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await scope.register(walletRoutes, { db, config, authenticate, derive });
       await scope.register(rateRoutes, { config, provider: rates });
       await scope.register(healthRoutes);
+      await scope.register(contactsRoutes, { db, authenticate, derive });
     },
     { prefix: '/b2c-wallet' },
   );

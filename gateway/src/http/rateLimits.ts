@@ -15,6 +15,7 @@ export const RATE_LIMIT_RULES = [
   'analytics',
   'sellRate',
   'addressBook',
+  'contacts',
 ] as const;
 export type RateLimitRule = (typeof RATE_LIMIT_RULES)[number];
 export const RATE_LIMIT_SCOPES = ['ip', 'account'] as const;
@@ -47,6 +48,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   sellRate: { ip: per(600, 60), account: per(30, 60) },
   // Saving a recipient is a tap per contact; the book itself is capped (addressBook/service.ts).
   addressBook: { ip: per(300, 60), account: per(30, 60) },
+  // Finding wallet users by @username or e-mail (issue 25): a person types a few; a script guessing names stops here.
+  contacts: { ip: per(120, 60), account: per(20, 60) },
 };
 
 /**

@@ -33,6 +33,8 @@ export const users = pgTable(
     defaultFiatCurrency: text('default_fiat_currency').$type<FiatCurrency>().notNull().default('USD'),
     /** Set by every passcode reset (reset mail, Telegram recovery): no money leaves the account before it. */
     passcodeResetHoldUntil: timestamp('passcode_reset_hold_until', { withTimezone: true }),
+    /** "Let wallet users find me" (issue 25): off until the user turns it on in Settings. */
+    findable: boolean('findable').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
