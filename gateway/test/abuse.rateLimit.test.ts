@@ -11,7 +11,7 @@ import { swapCall } from './swap-support.js';
 import { bySavedCard, sellCall } from './sell-support.js';
 import { walletUser, type WalletUser } from './wallet-support.js';
 import { newKey, send } from './withdraw-support.js';
-import { expectCountedTogether, REPLICA_LIMITS } from './rateLimit-support.js';
+import { expectCountedTogether, expectExactUnderConcurrency, REPLICA_LIMITS } from './rateLimit-support.js';
 
 /** Tight limits, so a handful of requests proves each rule; the other suites run with the defaults. */
 const TIGHT = [
@@ -314,6 +314,7 @@ describe('the database store (@fastify/rate-limit store over rate_limit_counters
     const b = await createTestApp({ database: t.database, env });
     try {
       await expectCountedTogether(a, b, '203.0.113.120');
+      await expectExactUnderConcurrency(a, b, '203.0.113.121');
     } finally {
       await a.app.close();
       await b.app.close();
@@ -358,6 +359,19 @@ describe('the database store (@fastify/rate-limit store over rate_limit_counters
       expect(store.child()).toBe(store);
     } finally {
       await counters.close();
+    }
+  });
+
+  it('two stores (replicas) hitting one key at once: every count from 1 to 20 exactly once', async () => {
+    const [one, two] = [databaseStore(t.db), databaseStore(t.db)];
+    try {
+      const [a, b] = [new one.Store(), new two.Store()];
+      const key = `test:race:${randomUUID()}`;
+      const hits = await Promise.all(Array.from({ length: 20 }, (_, i) => incr(i % 2 ? b : a, key, 60_000)));
+      expect(hits.map((h) => h.current).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    } finally {
+      await one.close();
+      await two.close();
     }
   });
 

@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { freePort } from './idp-support.js';
-import { expectCountedTogether, REPLICA_LIMITS } from './rateLimit-support.js';
+import { expectCountedTogether, expectExactUnderConcurrency, REPLICA_LIMITS } from './rateLimit-support.js';
 
 /** Redis is optional: this runs where a redis-server binary is installed, and is skipped elsewhere. */
 const REDIS = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
@@ -68,6 +68,10 @@ describe.skipIf(!REDIS)('rate-limit counters in Redis (REDIS_URL), through @fast
       };
       expect(rows[0]!.n).toBe(0);
     }
+  });
+
+  it('requests at once on both replicas: exactly the limit gets through', async () => {
+    await expectExactUnderConcurrency(a, b, '203.0.113.51');
   });
 
   it('lets requests through, and says so, when Redis cannot be reached', async () => {

@@ -56,3 +56,22 @@ export async function expectCountedTogether(a: TestApp, b: TestApp, ip: string) 
   expect(over.json()).toMatchObject({ error: 'rate_limited' });
   expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
 }
+
+/**
+ * Ten sign-ups at once from one client, five on each replica, under a limit of three: exactly three
+ * get through, whatever order the counters see them in (the count is atomic in the shared store).
+ */
+export async function expectExactUnderConcurrency(a: TestApp, b: TestApp, ip: string) {
+  const responses = await Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      (i % 2 ? b : a).app.inject({
+        method: 'POST',
+        url: '/b2c-user-management/user',
+        headers: { 'x-forwarded-for': ip },
+        payload: { email: `burst-${i}-${randomUUID()}@example.com`, password: 'correct horse' },
+      }),
+    ),
+  );
+  const statuses = responses.map((r) => r.statusCode).sort();
+  expect(statuses).toEqual([201, 201, 201, ...Array<number>(7).fill(429)]);
+}
