@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Type, type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { parseRateLimits, type RateLimits } from './http/rateLimits.js';
+import { loadEvmConfig, type EvmConfig } from './chain/evm/config.js';
 import { DEV_PEPPER, parsePeppers, peppersOf, type PasscodePeppers } from './passcode/pepper.js';
 
 /**
@@ -178,6 +179,8 @@ export interface Config {
   analytics: AnalyticsConfig;
   /** The keys passcodes are MACed with (passcode/pepper.ts); the public dev key outside production. */
   passcodePeppers: PasscodePeppers;
+  /** Ethereum over a real node (ETH_RPC_URL and friends, chain/evm/config.ts); absent: the sandbox chain. */
+  evm?: EvmConfig;
 }
 
 /** Sandbox bot token: a fixed, well-formed value so init data signed by /dev/telegram/init-data validates. */
@@ -333,6 +336,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: LoadOp
   const analyticsSink = (env.ANALYTICS_SINK ?? 'none') as (typeof ANALYTICS_SINKS)[number];
   if (analyticsSink === 'posthog' && !env.POSTHOG_API_KEY)
     problems.push('POSTHOG_API_KEY is required when ANALYTICS_SINK=posthog');
+  const evm = loadEvmConfig(source, problems, { sandbox });
   let publicOrigin = '';
   try {
     publicOrigin = new URL(publicUrl).origin;
@@ -394,5 +398,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: LoadOp
             apiKey: env.POSTHOG_API_KEY!,
           }
         : { sink: analyticsSink },
+    ...(evm ? { evm } : {}),
   };
 }

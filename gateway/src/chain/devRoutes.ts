@@ -6,6 +6,7 @@ import { formatAmount, parsePositiveAmount } from '../wallet/amounts.js';
 import { coinDecimals, coinNetwork } from '../wallet/catalogue.js';
 import { findAccountByAddress } from '../wallet/deposits.js';
 import { isValidAddress, NETWORKS, normalizeAddress, type Network } from './addresses.js';
+import type { EvmAdapter } from './evm/adapter.js';
 import type { SandboxChain } from './sandbox/chain.js';
 
 const DepositBody = Type.Object(
@@ -73,11 +74,48 @@ function networkOf(currency: string): Network {
   return network as Network;
 }
 
-/** Sandbox only: a pretend blockchain to send deposits from and to tune. */
-export const devChainRoutes: FastifyPluginAsyncTypebox<{ db: Db; chain: SandboxChain }> = async (
+const HotWalletReply = Type.Object({
+  network: Type.String(),
+  chainId: Type.Integer(),
+  address: Type.String({ description: 'The hot wallet: fund it from a node account so sends can go out' }),
+  balance: Type.String({ description: 'Its ETH balance on the node, in ETH' }),
+});
+
+/** Sandbox only: a pretend blockchain to send deposits from and to tune; `evm` when ETH runs on a real node. */
+export const devChainRoutes: FastifyPluginAsyncTypebox<{ db: Db; chain: SandboxChain; evm?: EvmAdapter }> = async (
   app,
-  { db, chain },
+  { db, chain, evm },
 ) => {
+  app.get(
+    '/dev/chain/hot-wallet',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: "The hot wallet's address on a network served by a real node (ETH with ETH_RPC_URL)",
+        querystring: Type.Object(
+          { network: Type.String({ maxLength: 32, examples: ['ETH'] }) },
+          { additionalProperties: false },
+        ),
+        response: { 200: HotWalletReply, ...errors },
+      },
+    },
+    async (request) => {
+      if (!evm || networkOf(request.query.network) !== evm.network)
+        throw invalid(
+          'UNSUPPORTED_NETWORK',
+          `${request.query.network} runs on the sandbox chain, which has no hot wallet`,
+          'network',
+        );
+      const balance = await evm.client.getBalance({ address: evm.hotWalletAddress });
+      return {
+        network: request.query.network,
+        chainId: evm.chainId,
+        address: evm.hotWalletAddress,
+        balance: formatAmount(balance, coinDecimals('ETH')),
+      };
+    },
+  );
+
   app.post(
     '/dev/chain/deposit',
     {
@@ -93,6 +131,12 @@ export const devChainRoutes: FastifyPluginAsyncTypebox<{ db: Db; chain: SandboxC
     async (request) => {
       const { currency } = request.body;
       const network = networkOf(currency);
+      if (evm && network === evm.network)
+        throw invalid(
+          'UNSUPPORTED_CURRENCY',
+          `${currency} runs on a real node here: send it from a node account`,
+          'currency',
+        );
       const decimals = coinDecimals(currency);
       // Chain amounts may use every decimal of the coin (18 for ETH), unlike amounts people type.
       const amountMinor = parsePositiveAmount(request.body.amount, { decimals, field: 'amount' });

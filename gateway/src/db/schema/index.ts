@@ -11,3 +11,4 @@ export * from './swap.js';
 export * from './sell.js';
 export * from './buy.js';
 export * from './security.js';
+export * from './evm.js';
