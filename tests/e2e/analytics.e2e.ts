@@ -2,7 +2,7 @@
 // /dev/analytics/events (a global recorder, so this journey runs on a gateway of its own). On the web
 // and inside the mocked Telegram client: the events are tagged with the account and appType web / tg,
 // and none carries an e-mail, a password, a passcode, an amount, an address or a name.
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, confirmedUser, deposit, latestMail, launch, logIn, phone, typeCode, uniqueEmail } from './support';
@@ -21,8 +21,10 @@ const json = { 'content-type': 'application/json' };
 const PASSCODE = '2580';
 
 let browser: Browser;
-before(async () => (browser = await launch()));
-after(async () => browser?.close());
+// A gateway of its own: the analytics recorder is global, and no other journey's events may land in it.
+test.use({ ownGateway: 'analytics' });
+test.beforeAll(async () => (browser = await launch()));
+test.afterAll(async () => browser?.close());
 
 async function recorded(): Promise<Recorded[]> {
   const res = await fetch(`${baseUrl}/dev/analytics/events`);

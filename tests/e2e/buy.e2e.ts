@@ -1,4 +1,4 @@
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
@@ -10,8 +10,8 @@ const THREE_DS_CARD = '4000 0000 0000 3220';
 const DECLINED_CARD = '4000 0000 0000 0002';
 
 let browser: Browser;
-before(async () => (browser = await launch()));
-after(async () => browser?.close());
+test.beforeAll(async () => (browser = await launch()));
+test.afterAll(async () => browser?.close());
 
 const assets = async (user: { auth: Record<string, string>; account: string }) =>
   (await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json()) as Array<{

@@ -1,7 +1,7 @@
 // Screenshots of the sell amount, sell review, buy order, buy review and buy status screens at 360×800 in
 // Russian, light and dark (issue 22), saved to screenshots/ (git-ignored) for a person to look at; axe
 // runs on each, and no word breaks inside on any of them.
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -13,11 +13,11 @@ const SBER = '2202200000000008';
 const json = { 'content-type': 'application/json' };
 
 let browser: Browser;
-before(async () => {
+test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   browser = await launch();
 });
-after(async () => browser?.close());
+test.afterAll(async () => browser?.close());
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${OUT}/${name}.png` });
 

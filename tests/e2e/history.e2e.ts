@@ -1,7 +1,7 @@
 // History beyond one page (issue 14): from Home to /history, a filter kept in the URL across a reload,
 // the CSV export downloaded and parsed (exact 18-decimal amount, ISO date), axe in both themes, and
 // screenshots of /history at 390×844 in en/ru × light/dark saved to screenshots/ for a person to look at.
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -12,11 +12,11 @@ const OUT = 'screenshots';
 const ETH_AMOUNT = '0.123456789012345678';
 
 let browser: Browser;
-before(async () => {
+test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   browser = await launch();
 });
-after(async () => browser?.close());
+test.afterAll(async () => browser?.close());
 
 const rows = (page: Page) => page.getByTestId('history-row');
 

@@ -1,12 +1,12 @@
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { baseUrl, latestMail, launch, phone, uniqueEmail } from './support';
 import { checkA11y } from './axe';
 
 let browser: Browser;
-before(async () => (browser = await launch()));
-after(async () => browser?.close());
+test.beforeAll(async () => (browser = await launch()));
+test.afterAll(async () => browser?.close());
 
 const password = 'correct horse 42';
 const newPassword = 'battery staple 77';

@@ -3,7 +3,7 @@
 // "Updated hh:mm", the send form's held Continue with its reason, and the way back: banner gone and the
 // balance refreshed with a deposit made while the app was offline. Screenshots (390×844, en/ru ×
 // light/dark) go to screenshots/ for a person to look at; axe runs on each screen in both themes.
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -31,11 +31,11 @@ const REASON = {
 const UPDATED = { en: /^Updated \d{1,2}:\d{2}\s?[AP]M$/, ru: /^Обновлено в \d{1,2}:\d{2}$/ };
 
 let browser: Browser;
-before(async () => {
+test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   browser = await launch();
 });
-after(async () => browser?.close());
+test.afterAll(async () => browser?.close());
 
 const banner = (page: Page) => page.getByTestId('offline-banner');
 const total = (page: Page) => page.getByTestId('total');

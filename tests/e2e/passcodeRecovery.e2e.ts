@@ -1,5 +1,4 @@
-// e2e-gateway-env: PASSCODE_RESET_HOLD_HOURS=0.01
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -11,17 +10,18 @@ import { fundEth, signedInitData, signedInUser, type SignedInUser } from './tele
 /**
  * docs/guide.md "Passcode recovery": a Telegram-only user whose passcode is blocked resets it with a fresh
  * Telegram confirmation inside the (mocked) Mini App, and is then held from sending until the reset hold
- * ends: 0.01 h = 36 s on this journey's own gateway (the line above), 24 h by default.
+ * ends: 0.01 h = 36 s on this journey's own gateway (below), 24 h by default.
  */
+test.use({ gatewayEnv: { PASSCODE_RESET_HOLD_HOURS: '0.01' } });
 let browser: Browser;
-before(async () => {
+test.beforeAll(async () => {
   browser = await launch();
   mkdirSync('screenshots', { recursive: true });
 });
-after(async () => browser?.close());
+test.afterAll(async () => browser?.close());
 
 const EXTERNAL = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
-const PIN = `${baseUrl}/b2c-user-management/user/pinCode`;
+const pin = (path: string) => `${baseUrl}/b2c-user-management/user/pinCode/${path}`;
 
 /** A new Telegram user (no e-mail) opening the Mini App with freshly signed init data. */
 async function telegramUser(page: Page, platform: string, over: Record<string, unknown> = {}) {
@@ -35,7 +35,7 @@ async function telegramUser(page: Page, platform: string, over: Record<string, u
 /** Passcode 1111, then ten wrong codes through the gateway (the sandbox ends each wait): blocked. */
 async function blockPasscode(user: SignedInUser) {
   assert.equal(
-    (await fetch(`${PIN}/enable`, { method: 'POST', headers: user.auth, body: JSON.stringify({ pinCode: '1111' }) }))
+    (await fetch(pin('enable'), { method: 'POST', headers: user.auth, body: JSON.stringify({ pinCode: '1111' }) }))
       .status,
     200,
   );
@@ -48,7 +48,7 @@ async function blockPasscode(user: SignedInUser) {
     });
     last = (
       await (
-        await fetch(`${PIN}/validate`, {
+        await fetch(pin('validate'), {
           method: 'POST',
           headers: { authorization: user.auth.authorization!, pincode: '9999' },
         })

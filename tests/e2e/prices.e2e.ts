@@ -2,7 +2,7 @@
 // gateway's sandbox prices: the chart is drawn, scrubbed by a real touch drag and by the keyboard, its
 // range switches, and its text alternative (change sentence, open/high/low/close, table) is there and
 // agrees with GET /b2c-wallet/rate/history; axe in both themes; screenshots in en/ru × light/dark.
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -12,11 +12,11 @@ import { checkA11y } from './axe';
 const OUT = 'screenshots';
 
 let browser: Browser;
-before(async () => {
+test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   browser = await launch();
 });
-after(async () => browser?.close());
+test.afterAll(async () => browser?.close());
 
 /** A user holding 0.5 BTC (a sandbox deposit), so Home has a total and a change. */
 async function btcHolder() {

@@ -1,6 +1,6 @@
 // Screenshots of the main screens at 390×844 in both languages and themes (and Home inside the mocked
 // Telegram client), saved to screenshots/ (git-ignored) for a person to look at; axe runs on each.
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -14,11 +14,11 @@ const PASSCODE = '2580';
 const json = { 'content-type': 'application/json' };
 
 let browser: Browser;
-before(async () => {
+test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   browser = await launch();
 });
-after(async () => browser?.close());
+test.afterAll(async () => browser?.close());
 
 async function fundedUser() {
   const { email, password, auth, account } = await confirmedUser('screens');

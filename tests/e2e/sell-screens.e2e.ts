@@ -1,6 +1,6 @@
 // Screenshots of the sell screens at 390×844 in both languages and themes, saved to screenshots/
 // (git-ignored) for a person to look at; axe runs on each. A saved card exists (one sale through the API).
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -12,11 +12,11 @@ const SBER = '2202200000000008';
 const TBANK = '2200700000000009';
 
 let browser: Browser;
-before(async () => {
+test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   browser = await launch();
 });
-after(async () => browser?.close());
+test.afterAll(async () => browser?.close());
 
 async function sellerWithSavedCard() {
   const user = await confirmedUser('sell-screens');

@@ -2,7 +2,7 @@
 // the balance reduced; again with the saved card; a non-Sber card blocked with the spec's message;
 // the passcode step; payouts temporarily unavailable; axe on every screen; no card number in the URL or
 // in storage.
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, confirmedUser, deposit, launch, logIn, phone } from './support';
@@ -16,8 +16,10 @@ const ONLY_SBER = 'RUB payouts are only available to Sberbank cards.';
 const PASSCODE = '2580';
 
 let browser: Browser;
-before(async () => (browser = await launch()));
-after(async () => {
+// A gateway of its own: it switches the sandbox payouts off and on, which no other journey may see.
+test.use({ ownGateway: 'sell' });
+test.beforeAll(async () => (browser = await launch()));
+test.afterAll(async () => {
   await fetch(`${baseUrl}/dev/sell/payouts`, {
     method: 'POST',
     headers: json,

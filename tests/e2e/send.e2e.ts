@@ -1,4 +1,4 @@
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
@@ -11,8 +11,8 @@ const EXTERNAL = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 const PASSCODE = '2580';
 
 let browser: Browser;
-before(async () => (browser = await launch(fakeCameraArgs(qrVideo(`ethereum:${EXTERNAL}`)))));
-after(async () => browser?.close());
+test.beforeAll(async () => (browser = await launch(fakeCameraArgs(qrVideo(`ethereum:${EXTERNAL}`)))));
+test.afterAll(async () => browser?.close());
 
 const fundEth = (user: { auth: Record<string, string>; account: string }, amount: string) =>
   deposit(user, 'ETH', amount);

@@ -1,11 +1,11 @@
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, confirmedUser, deposit, explained, launch, logIn, phone } from './support';
 
 let browser: Browser;
-before(async () => (browser = await launch()));
-after(async () => browser?.close());
+test.beforeAll(async () => (browser = await launch()));
+test.afterAll(async () => browser?.close());
 
 const storedUser = (page: Page) =>
   page.evaluate(() => {

@@ -1,14 +1,14 @@
 // Settings → Sign out of all devices (issue 20 item 3): two browsers signed in as one user; one signs out
 // everywhere, the other's next gateway call is refused and it lands on login.
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { baseUrl, confirmedUser, explained, launch, logIn, phone } from './support';
 import { checkA11y } from './axe';
 
 let browser: Browser;
-before(async () => (browser = await launch()));
-after(async () => browser?.close());
+test.beforeAll(async () => (browser = await launch()));
+test.afterAll(async () => browser?.close());
 
 test('sign out of all devices: a confirmation, then this browser and the other one are signed out', async () => {
   const user = await confirmedUser('everywhere');

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const baseUrl = process.env.E2E_BASE_URL ?? 'http://localhost:8080';
+/** The gateway this worker's journeys talk to (set by the `gateway` fixture, tests/e2e/fixtures.ts). */
+export let baseUrl = process.env.E2E_BASE_URL ?? 'http://localhost:8080';
+export const setBaseUrl = (url: string) => {
+  baseUrl = url;
+};
 
 const flags = [
   '--no-sandbox',

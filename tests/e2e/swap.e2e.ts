@@ -3,7 +3,7 @@
 // histories show the swap; an order made short-lived through /dev/swap/behaviour expires and Update
 // rate makes a fresh one (new idempotency key) that goes through. Screenshots of each swap screen in
 // en/ru × light/dark go to screenshots/ (git-ignored); axe runs on each screen in both themes.
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -28,11 +28,13 @@ type User = Awaited<ReturnType<typeof confirmedUser>>;
 type Order = { id: string; sourceAmount: string; destinationAmount: string; expiresAt: string; state: string };
 
 let browser: Browser;
-before(async () => {
+// A gateway of its own: it changes the sandbox swap provider's behaviour, which no other journey may see.
+test.use({ ownGateway: 'swap' });
+test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   browser = await launch();
 });
-after(async () => {
+test.afterAll(async () => {
   // The switch is the gateway's, shared by every journey: leave it as found.
   await fetch(`${baseUrl}/dev/swap/behaviour`, {
     method: 'POST',

@@ -1,4 +1,4 @@
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { baseUrl, holds, latestMail, launch, nextFrames, phone, uniqueEmail } from './support';
@@ -16,8 +16,8 @@ import {
 import { fundEth, signedInitData, signedInUser } from './telegramUsers';
 
 let browser: Browser;
-before(async () => (browser = await launch()));
-after(async () => browser?.close());
+test.beforeAll(async () => (browser = await launch()));
+test.afterAll(async () => browser?.close());
 
 test('opened inside Telegram with signed init data, an unknown user is signed straight in to /home', async () => {
   const tgUser = {

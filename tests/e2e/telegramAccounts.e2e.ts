@@ -1,7 +1,7 @@
 // Issue 20 item 9 (guide §8 item 16): inside the messenger a stored session belongs to the init data's
 // Telegram user or is discarded. Two Telegram accounts on one device (one browser storage): the second
 // never sees the first one's wallet, and the first one's refresh token is revoked on the way.
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, confirmedUser, explained, launch, phone } from './support';
@@ -9,8 +9,8 @@ import { launchHash, telegramBridgeScript } from './telegramMock';
 import { signedInitData } from './telegramUsers';
 
 let browser: Browser;
-before(async () => (browser = await launch()));
-after(async () => browser?.close());
+test.beforeAll(async () => (browser = await launch()));
+test.afterAll(async () => browser?.close());
 
 const tgUser = (name: string) => {
   const id = 730000000 + Math.floor(Math.random() * 1e7);

@@ -1,8 +1,9 @@
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { appPath, chooseSendAsset, shown, openHarness as open, reloadMiniApp, waitShown } from './harness';
 import { baseUrl, launch } from './support';
 import { fundEth, signedInUser } from './telegramUsers';
 
@@ -13,34 +14,8 @@ const EXTERNAL = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
-before(async () => (browser = await launch()));
-after(async () => browser?.close());
-
-async function openHarness(platform: string): Promise<{ page: Page; app: FrameLocator; close: () => Promise<void> }> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    locale: 'en-US',
-    colorScheme: 'light',
-  });
-  const page = await context.newPage();
-  await page.goto(`${baseUrl}/dev/telegram?user=new&platform=${platform}&theme=light`);
-  const app = page.frameLocator('#app');
-  await app.getByRole('heading', { name: 'Total balance' }).waitFor();
-  return { page, app, close: () => context.close() };
-}
-
-/** What the harness shows in its "What the app asked for" list. */
-const shown = (page: Page, what: 'back' | 'main' | 'closing' | 'swipes') =>
-  page.locator(`#state-${what}`).textContent();
-
-async function waitShown(page: Page, what: 'back' | 'main' | 'closing' | 'swipes', expected: string | RegExp) {
-  for (let i = 0; i < 100; i++) {
-    const text = (await shown(page, what)) ?? '';
-    if (typeof expected === 'string' ? text === expected : expected.test(text)) return;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`harness ${what}: expected ${expected}, shows ${await shown(page, what)}`);
-}
+test.beforeAll(async () => (browser = await launch()));
+test.afterAll(async () => browser?.close());
 
 /** axe on the harness page itself (the app inside has its own checks in the other journeys). */
 async function harnessA11y(page: Page, label: string) {
@@ -54,7 +29,7 @@ async function harnessA11y(page: Page, label: string) {
 
 const appScheme = (app: FrameLocator) =>
   app.locator('html').evaluate((html) => (html as HTMLElement).style.colorScheme);
-const appPath = (app: FrameLocator) => app.locator('html').evaluate(() => window.location.pathname);
+const openHarness = (platform: string) => open(browser, platform);
 
 for (const platform of ['ios', 'android']) {
   test(`${platform} in the harness: its drawn back and main buttons drive a send, closing is guarded on the review, theme changes apply`, async () => {
@@ -68,15 +43,9 @@ for (const platform of ['ios', 'android']) {
     await harnessA11y(page, `${platform} home`);
     await fundEth(await signedInUser(page), '1');
     // The harness's reload (Telegram's "Reload page"): the same session, now with the deposit.
-    await page.getByRole('button', { name: 'Reload the Mini App' }).click();
-    await app.getByRole('heading', { name: 'Total balance' }).waitFor();
+    await reloadMiniApp(page, app);
 
-    await app.getByRole('link', { name: 'Send' }).click();
-    await app
-      .getByRole('button', { name: /Ethereum/ })
-      .or(app.getByRole('link', { name: /Ethereum/ }))
-      .first()
-      .click();
+    await chooseSendAsset(app, /Ethereum/);
     await waitShown(page, 'main', '"Continue", disabled');
     assert.equal(await back.isVisible(), true, 'back drawn on the send form');
     assert.equal(await main.isDisabled(), true, 'Continue disabled on an empty form');
@@ -95,12 +64,7 @@ for (const platform of ['ios', 'android']) {
     assert.match(await appPath(app), /\/home$/);
     assert.equal(await back.isVisible(), false);
 
-    await app.getByRole('link', { name: 'Send' }).click();
-    await app
-      .getByRole('button', { name: /Ethereum/ })
-      .or(app.getByRole('link', { name: /Ethereum/ }))
-      .first()
-      .click();
+    await chooseSendAsset(app, /Ethereum/);
     // The native QR popup, answered with a pasted value (qr_text_received).
     await app.getByRole('button', { name: 'Scan QR' }).click();
     const qr = page.getByRole('dialog', { name: 'Scan QR code' });
@@ -179,12 +143,7 @@ for (const platform of ['ios', 'android']) {
 
 /** The send form filled in and continued with the harness's main button, then confirmed on the review. */
 async function sendUpToPasscode(page: Page, app: FrameLocator) {
-  await app.getByRole('link', { name: 'Send' }).click();
-  await app
-    .getByRole('button', { name: /Ethereum/ })
-    .or(app.getByRole('link', { name: /Ethereum/ }))
-    .first()
-    .click();
+  await chooseSendAsset(app, /Ethereum/);
   await app.getByLabel(/Recipient's .* address/).fill(EXTERNAL);
   await app
     .getByTestId('send-fee')
@@ -214,8 +173,7 @@ for (const platform of ['ios', 'android']) {
       body: JSON.stringify({ pinCode: '2580' }),
     });
     assert.equal(enabled.status, 200);
-    await page.getByRole('button', { name: 'Reload the Mini App' }).click();
-    await app.getByRole('heading', { name: 'Total balance' }).waitFor();
+    await reloadMiniApp(page, app);
 
     await app.getByRole('link', { name: 'Settings' }).click();
     // A Telegram-only user is named by Telegram (the harness's new user has no @username).

@@ -1,5 +1,5 @@
 // Linking from the web (spec §1, §2, §7 /user/tg*): Settings' messenger-connect toggle outside Telegram.
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { baseUrl, confirmedUser, launch, logIn, phone } from './support';
@@ -7,8 +7,8 @@ import { checkA11y } from './axe';
 import { decodeQrInPage } from './qrDecode';
 
 let browser: Browser;
-before(async () => (browser = await launch()));
-after(async () => browser?.close());
+test.beforeAll(async () => (browser = await launch()));
+test.afterAll(async () => browser?.close());
 
 const json = { 'content-type': 'application/json' };
 

@@ -2,7 +2,7 @@
 // Continue is Telegram's main button (iOS's decimal keypad has no Enter), disabled until the amount passes;
 // Max fills the whole balance; the card step and the review run on the main button too, the review guards
 // closing, and the sale is placed.
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, deposit, launch, phone } from './support';
@@ -14,8 +14,8 @@ import { signedInitData, signedInUser } from './telegramUsers';
 const SBER = '2202200000000008';
 
 let browser: Browser;
-before(async () => (browser = await launch()));
-after(async () => browser?.close());
+test.beforeAll(async () => (browser = await launch()));
+test.afterAll(async () => browser?.close());
 
 async function telegramUser(page: Page, platform: string) {
   const tgUser = { id: 730000000 + Math.floor(Math.random() * 1e6), first_name: 'Sasha', language_code: 'en' };

@@ -1,36 +1,20 @@
 // The swap inside the sandbox Telegram harness (/dev/telegram), iOS and Android: the messenger's main
 // button carries the order form and the review, and the review guards closing (issue 22: Close shut the
 // Mini App and lost the rate, while send, buy and sell reviews asked first).
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { appPath, openHarness, reloadMiniApp, waitShown } from './harness';
 import { baseUrl, deposit, launch } from './support';
 import { signedInUser } from './telegramUsers';
 
 let browser: Browser;
-before(async () => (browser = await launch()));
-after(async () => browser?.close());
-
-/** What the harness lists under "What the app asked for", waited for (the app answers asynchronously). */
-async function waitShown(page: Page, what: 'back' | 'main' | 'closing', expected: string) {
-  const state = page.locator(`#state-${what}`);
-  await page.waitForFunction(
-    ([id, want]) => document.getElementById(id)?.textContent === want,
-    [`state-${what}`, expected] as const,
-    { timeout: 30_000 },
-  );
-  assert.equal(await state.textContent(), expected);
-}
-
-const appPath = (app: FrameLocator) => app.locator('html').evaluate(() => window.location.pathname);
+test.beforeAll(async () => (browser = await launch()));
+test.afterAll(async () => browser?.close());
 
 for (const platform of ['ios', 'android']) {
   test(`${platform} in the harness: the swap goes on the main button and its review asks before closing`, async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/dev/telegram?user=new&platform=${platform}&theme=light`);
-    const app = page.frameLocator('#app');
-    await app.getByRole('heading', { name: 'Total balance' }).waitFor();
+    const { page, app, close } = await openHarness(browser, platform);
 
     const user = await signedInUser(page);
     const listed = await fetch(`${baseUrl}/b2c-wallet/${user.account}/account/currency/list`, {
@@ -40,8 +24,7 @@ for (const platform of ['ios', 'android']) {
     });
     assert.equal(listed.status, 200);
     await deposit(user, 'BTC', '0.01');
-    await page.getByRole('button', { name: 'Reload the Mini App' }).click();
-    await app.getByRole('heading', { name: 'Total balance' }).waitFor();
+    await reloadMiniApp(page, app);
 
     // Home preselects BTC → USDT once both are held (spec §2).
     await app.locator('a[href="/swap/order?from=BTC&to=USDT_TRX"]').waitFor();
@@ -73,6 +56,6 @@ for (const platform of ['ios', 'android']) {
     await page.locator('#tg-back').click();
     await waitShown(page, 'closing', 'off');
     assert.match(await appPath(app), /\/swap\/order$/);
-    await context.close();
+    await close();
   });
 }

@@ -1,7 +1,7 @@
 // Issue 22: the passcode keypad in the thumb zone at 360×800 and 390×844; every error screen has a way on;
 // a refused sign-in is said under the field; no toast covers the control that caused it. Russian
 // screenshots at 360×800, light and dark, saved to screenshots/ for a person to look at; axe runs on each.
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -13,11 +13,11 @@ const EXTERNAL = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 const PASSCODE = '2580';
 
 let browser: Browser;
-before(async () => {
+test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   browser = await launch();
 });
-after(async () => browser?.close());
+test.afterAll(async () => browser?.close());
 
 async function fundedUser(tag: string) {
   const user = await confirmedUser(tag);

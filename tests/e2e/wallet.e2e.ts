@@ -1,4 +1,4 @@
-import { after, before, test } from 'node:test';
+import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { baseUrl, confirmedUser, launch, logIn, phone } from './support';
@@ -6,8 +6,10 @@ import { checkA11y } from './axe';
 import { decodeQrInPage } from './qrDecode';
 
 let browser: Browser;
-before(async () => (browser = await launch()));
-after(async () => browser?.close());
+// A gateway of its own: it changes the sandbox chain's behaviour, which no other journey may see.
+test.use({ ownGateway: 'wallet' });
+test.beforeAll(async () => (browser = await launch()));
+test.afterAll(async () => browser?.close());
 
 const json = { 'content-type': 'application/json' };
 

@@ -1,0 +1,25 @@
+// Browser journeys on @playwright/test in Debian's Chromium (never `playwright install`: no downloads here).
+// `npm run test:e2e` builds the app first; each worker starts its own gateway (tests/e2e/fixtures.ts).
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.e2e.ts',
+  // Three workers on the 2-core machine: the journeys mostly wait on the browser and the gateway.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // A journey that fails once is a defect to fix, never to retry.
+  retries: 0,
+  // A file's tests run in order in one worker (several share a browser opened in beforeAll).
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  // Journeys walk whole flows (sign-up, deposits, a swap's settlement): minutes, not seconds.
+  timeout: 180_000,
+  outputDir: '../../test-results/e2e',
+  reporter: [['list'], ['html', { outputFolder: '../../test-results/e2e-report', open: 'never' }]],
+  use: {
+    // Journeys launch Chromium themselves (tests/e2e/support.ts `launch`); the runner still records every
+    // context they open: a trace and a screenshot of each failed journey land in test-results/e2e.
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});
