@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeRedis, redisConnection } from '../src/http/redisStore.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { freePort } from './idp-support.js';
 import { expectCountedTogether, expectExactUnderConcurrency, REPLICA_LIMITS } from './rateLimit-support.js';
@@ -54,6 +55,7 @@ describe.skipIf(!REDIS)('rate-limit counters in Redis (REDIS_URL), through @fast
     const redis = new Redis(url);
     try {
       const keys = await redis.keys('rl:*');
+      for (const key of keys) expect(key).toMatch(/^rl:.*(signUp|signIn):(ip|account):[\w-]{32}$/);
       expect(keys.some((k) => k.includes('signUp:ip:'))).toBe(true);
       expect(keys.some((k) => k.includes('signIn:account:'))).toBe(true);
       // No address or e-mail in the clear, and a window on every counter.
@@ -101,5 +103,18 @@ describe.skipIf(!REDIS)('rate-limit counters in Redis (REDIS_URL), through @fast
     } finally {
       await down.close();
     }
+  });
+
+  it('closes, up or down, without waiting on a connection that is not there', async () => {
+    const log = { warn: () => {} };
+    const up = await redisConnection(url, log);
+    expect(up.status).toBe('ready');
+    await closeRedis(up);
+    expect(up.status).toBe('end');
+    const down = await redisConnection(`redis://127.0.0.1:${await freePort()}`, log);
+    expect(down.status).not.toBe('ready');
+    await closeRedis(down);
+    // Ended, or between attempts with the next attempt cancelled (ioredis's disconnect).
+    expect(['end', 'reconnecting']).toContain(down.status);
   });
 });

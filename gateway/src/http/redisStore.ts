@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Redis } from 'ioredis';
 
 /**
@@ -38,4 +39,14 @@ export async function redisConnection(url: string, log: { warn(o: object, m: str
     redis.on('error', settled);
   });
   return redis;
+}
+
+/** Closes the connection for good: nothing of it (socket or reconnect timer) is left to keep the process up. */
+export async function closeRedis(redis: Redis): Promise<void> {
+  if (redis.status === 'end') return;
+  const ended = once(redis, 'end');
+  // QUIT cannot be sent while the connection is down (no queue); without disconnect ioredis would go on reconnecting.
+  await redis.quit().catch(() => redis.disconnect());
+  // Between two reconnect attempts there is no socket to close (so no 'end'): disconnect cleared the timer.
+  if (redis.status !== 'reconnecting') await ended;
 }
