@@ -21,10 +21,13 @@ export type ScannerEvent =
   /** The user closed the overlay (or Telegram's popup). */
   | { type: 'scanner.closed' };
 
-export type ScannerContext = { native: boolean; value: string | null; error: ScanError | null };
+export type ScannerContext = { native: boolean; value: string | null; text: string | null; error: ScanError | null };
 
-/** What the parent gets: the address, or null when the scanner closed without one. */
-export type ScannerOutput = { value: string | null };
+/**
+ * What the parent gets: the address, or null when the scanner closed without one, and the decoded text
+ * as it was (a payment URI's amount, issue 25: machines/shared/paymentUri.ts).
+ */
+export type ScannerOutput = { value: string | null; text?: string | null };
 
 /** qr-scanner's own failure strings (and getUserMedia's refusals) as data. */
 export function toScanError(error: unknown): ScanError {
@@ -64,7 +67,11 @@ export const scannerMachine = setup({
     camera: ({ context }) => !context.native,
   },
   actions: {
-    keepValue: assign((_, text: string) => ({ value: decodedValue(text), error: null })),
+    keepValue: assign((_, text: string) => ({
+      value: decodedValue(text),
+      text: String(text ?? '').trim(),
+      error: null,
+    })),
     keepError: assign({ error: ({ event }) => toScanError((event as { error?: unknown }).error) }),
     noQr: assign({ error: { kind: 'noQr' } as ScanError }),
     notifyScanned: () => {},
@@ -72,7 +79,7 @@ export const scannerMachine = setup({
   },
 }).createMachine({
   id: 'scanner',
-  context: ({ input }) => ({ native: input.native, value: null, error: null }),
+  context: ({ input }) => ({ native: input.native, value: null, text: null, error: null }),
   initial: 'scanning',
   states: {
     scanning: {
@@ -118,5 +125,5 @@ export const scannerMachine = setup({
     },
     cancelled: { type: 'final' },
   },
-  output: ({ context }) => ({ value: context.value }),
+  output: ({ context }) => ({ value: context.value, text: context.text }),
 });

@@ -1,17 +1,20 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import type { AddressBookEntry } from '../contracts/addressBook';
+import type { Recipient } from '../contracts/contacts';
 import type { AddressCheck, WithdrawalRequest } from '../contracts/send';
 import type { Transaction } from '../contracts/wallet';
 import { passcodeConfirmFor } from './passcodeConfirm.machine';
 import { scannerMachine } from './scanner.machine';
 import { matchesChain } from './shared/addressPatterns';
 import { isPositiveAmount, nextAmount } from './shared/amountInput';
-import { failedWith, failureOf, failureOfEvent } from './shared/failure';
+import { failedWith, failureOfEvent } from './shared/failure';
 import {
   addressCleared,
   amountAfter,
   amountTooHigh,
   incoming,
+  looksLikeUser,
+  readScan,
   reviewSignature,
   STALE_KEY,
   withdrawalOf,
@@ -23,37 +26,9 @@ import {
   type SendTarget,
 } from './shared/send';
 import { output } from './shared/output';
+import { F, KEEP_TARGET, USER_LOOKUP, NOTIFY_FAILED, SAVE_DRAFT, USED_KEY, toAddress } from './shared/sendTransitions';
 
 export * from './shared/send';
-
-const F = '#send.editing.form';
-const SAVE_DRAFT = {
-  type: 'saveDraft',
-  params: ({ context }: { context: SendContext }) => ({ address: context.address, amount: context.amount }),
-} as const;
-const USED_KEY = {
-  type: 'forgetKey',
-  params: ({ context }: { context: SendContext }) => ({ signature: reviewSignature(context) }),
-} as const;
-const KEEP_TARGET = { type: 'keepTarget', params: output } as const;
-const NOTIFY_FAILED = {
-  type: 'notifyFailed',
-  params: ({ context }: { context: SendContext }) => ({ failure: context.failure ?? failureOf(null) }),
-} as const;
-
-/** What an empty address does where it can come from (typed, pasted, scanned): where to go and what to say. */
-type WhenEmpty = { target: string; actions?: 'setAddress' | 'notifyPasteFailed' };
-
-/** Where a new address leads (spec §5): nowhere when empty, a format error, or on to the server check. */
-const toAddress = (empty: WhenEmpty | null, extra: readonly 'notifyPasted'[] = []) => [
-  ...(empty ? [{ guard: 'incomingEmpty' as const, ...empty }] : []),
-  {
-    guard: 'incomingLooksValid' as const,
-    target: `${F}.checking`,
-    actions: [STALE_KEY, 'setAddress' as const, ...extra],
-  },
-  { target: `${F}.invalid`, actions: [STALE_KEY, 'setAddress' as const, 'markWrongAddress' as const, ...extra] },
-];
 
 /**
  * Send (spec §1, §2, §4, §5): the form (address typed, pasted, scanned or picked from the address
@@ -88,9 +63,24 @@ export const sendMachine = setup({
     /** The passcode step; its live `authorise` makes the withdrawal with the code in the pincode header. */
     passcode: passcodeConfirmFor<WithdrawalRequest, Transaction>(),
     scanner: scannerMachine,
+    /** A wallet user who opted in, by @username or e-mail, with their address for the currency; null for nobody. */
+    lookupRecipient: fromPromise<Recipient | null, { currency: string; query: string }>(async () => {
+      throw new Error('lookupRecipient not provided');
+    }),
+  },
+  delays: {
+    /** A look-up waits for the typing to pause: one request per name, not one per letter. */
+    LOOKUP_DEBOUNCE: 400,
   },
   guards: {
     incomingEmpty: ({ event }) => incoming(event).trim() === '',
+    incomingIsUser: ({ event }) => looksLikeUser(incoming(event)),
+    /** A scanned payment request for another asset, too precise, or otherwise not payable here. */
+    scanProblem: ({ context, event }) => {
+      const reading = readScan((event as { output?: unknown }).output, context.currency);
+      return reading !== null && 'problem' in reading;
+    },
+    recipientFound: (_, found: Recipient | null) => found !== null,
     incomingLooksValid: ({ context, event }) => matchesChain(context.coin?.blockchain ?? 'ALL', incoming(event)),
     draftEmpty: (_, target: SendTarget) => !target.draft?.address.trim(),
     draftLooksValid: (_, { coin, draft }: SendTarget) => matchesChain(coin.blockchain, draft?.address ?? ''),
@@ -119,8 +109,25 @@ export const sendMachine = setup({
         key: same ? context.key : null,
         acknowledged: same && context.acknowledged,
         internal: same && context.internal,
+        recipient: same ? context.recipient : null,
+        requestProblem: null,
       };
     }),
+    /** A scanned request's amount fills the amount field (a new review: its key goes). */
+    takeScannedAmount: assign(({ context, event }) => {
+      const reading = readScan((event as { output?: unknown }).output, context.currency);
+      const amount = reading && 'amount' in reading && reading.amount ? nextAmount('', reading.amount) : null;
+      return amount === null || amount === context.amount ? {} : { amount, key: null };
+    }),
+    keepScanProblem: assign(({ context, event }) => {
+      const reading = readScan((event as { output?: unknown }).output, context.currency);
+      return { requestProblem: reading && 'problem' in reading ? reading.problem : null };
+    }),
+    /** The wallet user found for what was typed: their address is checked as any other (B2C: free, instant). */
+    keepRecipient: assign(({ context }, found: Recipient | null) => ({
+      recipient: found ? { ...found, query: context.address.trim() } : null,
+      address: found?.address ?? context.address,
+    })),
     setAmount: assign(({ context, event }) => {
       const amount = amountAfter(context, event);
       return { amount, failure: null, key: amount === context.amount ? context.key : null };
@@ -136,6 +143,7 @@ export const sendMachine = setup({
         address: draft?.address ?? '',
         amount: nextAmount('', draft?.amount ?? ''),
         internal: false,
+        recipient: null,
       };
     }),
     markWrongAddress: assign({ addressProblem: 'wrongAddress' as AddressProblem }),
@@ -175,6 +183,9 @@ export const sendMachine = setup({
     known: [],
     acknowledged: false,
     internal: false,
+    prefill: input.prefill ?? null,
+    recipient: null,
+    requestProblem: null,
   }),
   initial: 'loading',
   states: {
@@ -242,6 +253,7 @@ export const sendMachine = setup({
             },
             rejected: {},
             checkFailed: { on: { 'address.retried': 'checking' } },
+            ...USER_LOOKUP,
             loadingFee: {
               tags: 'busy',
               invoke: {
@@ -284,7 +296,11 @@ export const sendMachine = setup({
             id: 'scanner',
             src: 'scanner',
             input: ({ context }) => ({ native: context.nativeScan }),
-            onDone: toAddress({ target: `${F}.hist` }),
+            // A payment request fills the amount too; one the form cannot take is said, the form kept.
+            onDone: [
+              { guard: 'scanProblem', target: `${F}.hist`, actions: 'keepScanProblem' },
+              ...toAddress({ target: `${F}.hist` }, ['takeScannedAmount'], false),
+            ],
             onError: `${F}.hist`,
           },
         },
@@ -301,7 +317,7 @@ export const sendMachine = setup({
                 onError: 'failed',
               },
             },
-            list: { on: { 'entry.picked': toAddress(null) } },
+            list: { on: { 'entry.picked': toAddress(null, [], false) } },
             failed: { on: { 'book.retried': 'loading' } },
           },
         },

@@ -88,3 +88,11 @@ export const selectAcknowledged = (s: Snapshot) => s.context.acknowledged;
 /** The last five addresses sent to on this network, with their address-book names. */
 export const selectRecentRecipients = (s: Snapshot) =>
   recentRecipients(s.context.known.filter((k) => matchesChain(s.context.coin?.blockchain ?? 'ALL', k.address)));
+
+/** Issue 25: the wallet user the address was found for, the look-up's progress, and a scanned request's problem. */
+export const selectFoundRecipient = (s: Snapshot) => s.context.recipient;
+export const selectLookingUp = (s: Snapshot) =>
+  s.matches({ editing: { form: 'userTyped' } }) || s.matches({ editing: { form: 'lookingUp' } });
+export const selectUserUnknown = (s: Snapshot) => s.matches({ editing: { form: 'userUnknown' } });
+export const selectLookupFailed = (s: Snapshot) => s.matches({ editing: { form: 'lookupFailed' } });
+export const selectRequestProblem = (s: Snapshot) => s.context.requestProblem;

@@ -52,7 +52,7 @@ export type PaymentUriError =
   | { kind: 'badAmount' }
   | { kind: 'unsupported' }
   /** More decimals than the asset can carry (`decimals`: how many it can). */
-  | { kind: 'tooPrecise'; decimals: number };
+  | { kind: 'tooPrecise'; currency: string; decimals: number };
 
 export type PaymentUriResult = { ok: true; request: PaymentRequest } | { ok: false; error: PaymentUriError };
 
@@ -83,7 +83,7 @@ function checkedAmount(raw: string, asset: PaymentAsset): { amount: string } | {
   const amount = trimZeros(`${m[1].replace(/^0+(?=\d)/, '')}${m[2] ? `.${m[2]}` : ''}`);
   const places = amount.split('.')[1]?.length ?? 0;
   const decimals = sendableDecimals(asset);
-  return places > decimals ? { error: { kind: 'tooPrecise', decimals } } : { amount };
+  return places > decimals ? { error: { kind: 'tooPrecise', currency: asset.currency, decimals } } : { amount };
 }
 
 const fromAtoms = (raw: string, asset: PaymentAsset) => {

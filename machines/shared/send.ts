@@ -2,6 +2,8 @@ import type { AddressBookEntry } from '../../contracts/addressBook';
 import type { WithdrawalRequest } from '../../contracts/send';
 import type { Coin, Transaction } from '../../contracts/wallet';
 import type { ScannerOutput } from '../scanner.machine';
+import type { Recipient } from '../../contracts/contacts';
+import { paymentAssetOf, parsePaymentUri, type PaymentUriError } from './paymentUri';
 import { exceedsAvailable, maxSendable, nextAmount, toWireAmount } from './amountInput';
 import type { Failure } from './failure';
 import { checkRecipient, type KnownAddress } from './recipients';
@@ -11,6 +13,8 @@ export type SendInput = {
   currency: string;
   /** Telegram on a phone: scan with the messenger's popup instead of the camera overlay. */
   nativeScan?: boolean;
+  /** A payment request opened as a link (`/pay?uri=`, issue 25): the form starts filled with it. */
+  prefill?: SendDraft | null;
 };
 
 /** The send flow's three URLs: /send, /send/review, /send/progress. */
@@ -35,6 +39,16 @@ export type SendDraft = { address: string; amount: string };
 export type AddressProblem = 'wrongAddress' | 'notUsed' | 'sameUser';
 
 export type SendFailure = Failure;
+
+/** A scanned payment request the form cannot take as it is (issue 25): said, never guessed around. */
+export type RequestProblem = PaymentUriError | { kind: 'otherAsset'; currency: string };
+
+/** A wallet user found by @username or e-mail: who the address belongs to. */
+export type FoundRecipient = Recipient & { query: string };
+
+/** A Telegram @username or an e-mail address (contracts/contacts.ts): looked up, not checked as an address. */
+export const looksLikeUser = (value: string) =>
+  /^@[A-Za-z0-9_]{5,32}$/.test(value.trim()) || /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/.test(value.trim());
 
 export type SendEvent =
   | { type: 'load.retried' }
@@ -83,7 +97,38 @@ export type SendContext = {
   acknowledged: boolean;
   /** The address check said it belongs to another user of this wallet (accountType B2C): free and instant. */
   internal: boolean;
+  prefill: SendDraft | null;
+  /** The wallet user the address was found for (by @username or e-mail); null for a typed address. */
+  recipient: FoundRecipient | null;
+  /** What the last scan asked that the form cannot do; cleared by the next address. */
+  requestProblem: RequestProblem | null;
 };
+
+/** The scanned text (a payment URI or a bare address). */
+const scannedText = (output: unknown) => {
+  const o = output as ScannerOutput | undefined;
+  return (o?.text ?? o?.value ?? '').trim();
+};
+
+/**
+ * What a scan means for the form of `currency` (issue 25): a request for this asset (its address, and the
+ * amount when it names one), a bare address (null: the scanner's own reading stands), or a problem. A
+ * request without an amount on the same network is only an address (the USDT form takes `ethereum:0x…`).
+ */
+export function readScan(
+  output: unknown,
+  currency: string,
+): { address: string; amount: string | null } | { problem: RequestProblem } | null {
+  const parsed = parsePaymentUri(scannedText(output));
+  if (!parsed.ok) return parsed.error.kind === 'notUri' ? null : { problem: parsed.error };
+  const { request } = parsed;
+  if (request.currency === currency) return { address: request.address, amount: request.amount };
+  const mine = paymentAssetOf(currency);
+  const theirs = paymentAssetOf(request.currency);
+  if (request.amount === null && mine && theirs && mine.scheme === theirs.scheme && !theirs.contract)
+    return { address: request.address, amount: null };
+  return { problem: { kind: 'otherAsset', currency: request.currency } };
+}
 
 /** A look-alike recipient may only be sent to once the user has said they checked it. */
 export const addressCleared = (c: Pick<SendContext, 'address' | 'known' | 'acknowledged'>) =>
@@ -107,8 +152,12 @@ export function incoming(event: { type: string; value?: unknown; address?: unkno
   // Typed text stays as typed (the field shows it); pasted, scanned and saved addresses come trimmed.
   if (event.type === 'address.changed') return String(event.value ?? '');
   if (event.type === 'entry.picked' || event.type === 'recent.picked') return String(event.address ?? '').trim();
-  if (event.type === 'xstate.done.actor.scanner')
-    return ((event.output as ScannerOutput | undefined)?.value ?? '').trim();
+  if (event.type === 'xstate.done.actor.scanner') {
+    const parsed = parsePaymentUri(scannedText(event.output));
+    return parsed.ok ? parsed.request.address : ((event.output as ScannerOutput | undefined)?.value ?? '').trim();
+  }
+  if (event.type === 'xstate.done.actor.lookupRecipient')
+    return ((event.output as Recipient | null | undefined)?.address ?? '').trim();
   return typeof event.output === 'string' ? event.output.trim() : '';
 }
 

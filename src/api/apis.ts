@@ -1,5 +1,6 @@
 import type { AddressBookApi } from './addressBook';
 import type { BuyApi } from './buy';
+import type { ContactsApi } from './contacts';
 import type { PricesApi } from './prices';
 import type { PasscodeApi } from './passcode';
 import type { SellApi } from './sell';
@@ -18,6 +19,8 @@ export type Apis = {
   sell: SellApi;
   swap: SwapApi;
   addressBook: AddressBookApi;
+  /** Issue 25: wallet users by @username or e-mail, and "Let wallet users find me". */
+  contacts: ContactsApi;
   /** Sign out of all devices. */
   sessions: SessionsApi;
   /** Tokenless (spec §6): built on the public client. */

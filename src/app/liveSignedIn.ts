@@ -1,5 +1,6 @@
 import type { KyInstance } from 'ky';
 import { createAddressBookApi } from '../api/addressBook';
+import { createContactsApi } from '../api/contacts';
 import { createBuyApi } from '../api/buy';
 import { publicHttp } from '../api/http';
 import { createPasscodeApi } from '../api/passcode';
@@ -33,6 +34,7 @@ export function apis(authHttp: KyInstance): Apis {
     swap: createSwapApi(authHttp),
     sell: createSellApi(authHttp),
     addressBook: createAddressBookApi(authHttp),
+    contacts: createContactsApi(authHttp),
     sessions: createSessionsApi(authHttp),
     buy: createBuyApi(publicHttp),
     prices: createPricesApi(publicHttp),

@@ -176,6 +176,7 @@ export function buildRouteTree(pages: Pages, beforeSignedIn?: () => Promise<void
       app('/home/asset/$currency/receive', pages.ReceivePage),
       app('/home/asset/$currency/transaction/$id/$type', pages.TransactionPage),
       history,
+      app('/pay', pages.PayPage),
       send.addChildren([sendStep('/'), sendStep('review'), sendStep('progress')]),
       app('/sell/get', pages.SellGetPage),
       sellPay,

@@ -59,6 +59,7 @@ export const signedInPageChunks = {
   PasscodeDisablePage: 'protection',
   PasscodeRecoveryPage: 'protection',
   SendPage: 'send',
+  PayPage: 'send',
   SellGetPage: 'sell',
   SellPayPage: 'sell',
   SellPage: 'sell',

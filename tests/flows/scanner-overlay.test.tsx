@@ -112,19 +112,21 @@ describeModel('scanner', {
       expect(h.notes).toEqual(['scanned']);
       // The URI scheme and query are gone: only the address is left.
       expect([ETH, BTC]).toContain(s.context.value);
-      expect(s.output).toEqual({ value: s.context.value });
+      // The text as decoded travels too: a payment URI's amount is the parent's to read (issue 25).
+      expect(s.output).toEqual({ value: s.context.value, text: s.context.text });
+      expect(s.context.text).toMatch(/^(?:ethereum|bitcoin):/);
     },
     failed: (h, s) => {
       ended(h);
       const kind = (s.context.error as ScanError).kind;
       expect(h.notes).toEqual([`failed:${kind}`]);
       expect(scanErrorMessages[kind].message).toBe(texts[kind]);
-      expect(s.output).toEqual({ value: null });
+      expect(s.output).toEqual({ value: null, text: null });
     },
     cancelled: (h, s) => {
       ended(h);
       expect(h.notes).toEqual([]);
-      expect(s.output).toEqual({ value: null });
+      expect(s.output).toEqual({ value: null, text: null });
     },
   },
 });
@@ -144,7 +146,7 @@ describe('scanner in Telegram (native popup)', () => {
   it('a code from the popup is the address, with the scanned toast', async () => {
     const h = await start();
     await act(async () => h.source.sendBack!({ type: 'qr.decoded', value: `ethereum:${ETH}` }));
-    expect(h.actor.getSnapshot().output).toEqual({ value: ETH });
+    expect(h.actor.getSnapshot().output).toEqual({ value: ETH, text: `ethereum:${ETH}` });
     expect(h.notes).toEqual(['scanned']);
     expect(screen.queryByRole('status')).toBeNull();
   });

@@ -56,6 +56,7 @@ async function mount({ fakes }: MountTools) {
         loadFee: fakes.promise('loadFee'),
         readClipboard: fakes.promise('readClipboard'),
         loadAddressBook: fakes.promise('loadAddressBook'),
+        lookupRecipient: fakes.promise('lookupRecipient'),
         reviewKey: fakes.promise('reviewKey'),
         withdraw: fakes.promise('withdraw'),
         passcode: passcodeConfirmFor<WithdrawalRequest, Transaction>().provide({
@@ -127,6 +128,15 @@ const fiatOfTotal: Record<string, string> = {
   '1.2499': '≈ $75,000.00',
 };
 
+/** Issue 25: an opted-in wallet user by @username, and what a refused scan says. */
+const USERNAME = '@bob_pays';
+const FOUND = { displayName: '@Bob_Pays', address: VALID };
+const ETH_ADDRESS = '0xfb6916095ca1df60bb79Ce92ce3ea74c37c5d359';
+const requestProblems: Record<string, string> = {
+  otherAsset: 'This QR code asks for ETH, not BTC. Open the ETH send form to pay it.',
+  tooPrecise: 'The requested amount has more decimals than BTC allows (8).',
+};
+
 const afterAddress = [
   { type: 'address.changed', value: VALID },
   { type: 'address.changed', value: INVALID },
@@ -143,12 +153,23 @@ const eventsByState: Record<string, ReadonlyArray<{ type: string } & Record<stri
   loadFailed: [{ type: 'load.retried' }],
   'editing.form.empty': [
     ...afterAddress,
+    { type: 'address.changed', value: USERNAME },
     { type: 'amount.changed', value: '0,5' },
     { type: 'address.pasted' },
     { type: 'scan.requested' },
     { type: 'book.requested' },
   ],
   'editing.form.invalid': [{ type: 'address.changed', value: '' }],
+  // Issue 25: a wallet user by @username, looked up once the typing pauses.
+  'editing.form.userTyped': [{ type: 'xstate.after.LOOKUP_DEBOUNCE.send.editing.form.userTyped' }],
+  'editing.form.lookingUp': [
+    { type: 'xstate.done.actor.lookupRecipient', output: FOUND },
+    // Unknown and hidden users answer alike (null): one case covers both.
+    { type: 'xstate.done.actor.lookupRecipient', output: null },
+    { type: 'xstate.error.actor.lookupRecipient', error: serverError('HTTP_503', 'Unavailable', 503) },
+  ],
+  'editing.form.userUnknown': [{ type: 'address.changed', value: '' }],
+  'editing.form.lookupFailed': [{ type: 'address.retried' }],
   'editing.form.rejected': [{ type: 'address.changed', value: '' }],
   'editing.form.checking': [
     { type: 'xstate.done.actor.checkAddress', output: check() },
@@ -181,12 +202,17 @@ const eventsByState: Record<string, ReadonlyArray<{ type: string } & Record<stri
     { type: 'xstate.done.actor.readClipboard', output: ` ${VALID}\n` },
     { type: 'xstate.done.actor.readClipboard', output: '' },
     { type: 'xstate.done.actor.readClipboard', output: INVALID },
+    { type: 'xstate.done.actor.readClipboard', output: USERNAME },
     { type: 'xstate.error.actor.readClipboard', error: new Error('denied') },
   ],
   'editing.scanning': [
     { type: 'xstate.done.actor.scanner', output: { value: VALID } },
     { type: 'xstate.done.actor.scanner', output: { value: null } },
     { type: 'xstate.done.actor.scanner', output: { value: INVALID } },
+    // Issue 25: a BIP21 request fills the amount; one for another asset or too precise is said, the form kept.
+    { type: 'xstate.done.actor.scanner', output: { value: VALID, text: `bitcoin:${VALID}?amount=0.5` } },
+    { type: 'xstate.done.actor.scanner', output: { value: ETH_ADDRESS, text: `ethereum:${ETH_ADDRESS}?value=1e18` } },
+    { type: 'xstate.done.actor.scanner', output: { value: VALID, text: `bitcoin:${VALID}?amount=0.000000001` } },
     { type: 'xstate.error.actor.scanner', error: new Error('scanner crashed') },
   ],
   'editing.picking.loading': [
@@ -246,16 +272,32 @@ const lookAlikeBranch = (e: { type: string; output?: unknown; value?: unknown })
   ].includes(e.type);
 };
 
+/**
+ * Once a wallet user was found, or a scan was refused, only the steps that show it: the plain branch covers
+ * every other transition from the same states.
+ */
+const recipientBranch = (e: { type: string; output?: unknown }) =>
+  (e.type === 'xstate.done.actor.checkAddress' &&
+    (e.output as { accountType: string | null; belongsToSameUser: boolean }).accountType === 'B2C' &&
+    !(e.output as { belongsToSameUser: boolean }).belongsToSameUser) ||
+  ['xstate.done.actor.loadFee', 'form.submitted', 'xstate.done.actor.reviewKey', 'review.confirmed'].includes(e.type) ||
+  (e.type === 'amount.changed' && (e as { value?: string }).value === '0,5') ||
+  (e.type === 'xstate.done.actor.withdraw' && e.output === completedTransaction);
+const problemBranch = (e: { type: string; value?: unknown }) => e.type === 'address.changed' && e.value === VALID;
+
 describeModel('send', {
   machine: sendMachine,
   input: { currency: 'BTC' },
   fakeTimers: true,
+  delays: { LOOKUP_DEBOUNCE: 400 },
   events: (s) =>
     [
       ...Object.entries(eventsByState)
         .filter(([key]) => matchesKey(s, key))
         .flatMap(([, list]) => list)
-        .filter((e) => !s.context.known.length || lookAlikeBranch(e)),
+        .filter((e) => !s.context.known.length || lookAlikeBranch(e))
+        .filter((e) => !s.context.recipient || recipientBranch(e))
+        .filter((e) => !s.context.requestProblem || problemBranch(e)),
       // Only shown when there is something to show: the recent recipients, the acknowledgement box.
       ...(s.matches({ editing: 'form' }) && s.context.known.length ? [{ type: 'recent.picked', address: VALID }] : []),
       ...(s.matches({ review: 'idle' }) && !addressCleared({ ...s.context, acknowledged: false })
@@ -303,9 +345,9 @@ describeModel('send', {
     'review.confirmed': (_e, h) => h.user.click(button(/Confirm and send|Try again/)),
     'passcode.cancelled': (_e, h) => h.user.click(button('Back')),
     'xstate.done.actor.scanner': async (e: { output?: unknown }, h) => {
-      const { value } = e.output as { value: string | null };
+      const { value, text } = e.output as { value: string | null; text?: string };
       if (value === null) return h.user.click(button('Close'));
-      await act(async () => h.camera.sendBack!({ type: 'qr.decoded', value: `bitcoin:${value}?amount=1` }));
+      await act(async () => h.camera.sendBack!({ type: 'qr.decoded', value: text ?? value }));
     },
     'xstate.error.actor.scanner': (e: { type: string }, h) => act(async () => h.actor!.send(e)),
     'xstate.done.actor.passcode': async (e: { output?: unknown }, h) => {
@@ -329,6 +371,13 @@ describeModel('send', {
       // The amount's fiat value follows what is typed.
       expect(Object.keys(fiatOfAmount), `fiat of ${c.amount}`).toContain(c.amount);
       expect(screen.queryByTestId('send-amount-fiat')?.textContent ?? null).toBe(fiatOfAmount[c.amount]);
+      // Issue 25: the wallet user found by name, and why a scanned request was not taken.
+      expect(screen.queryByTestId('send-recipient-name')?.textContent ?? null).toBe(
+        c.recipient ? `Paying ${c.recipient.displayName}` : null,
+      );
+      expect(screen.queryByTestId('request-problem')?.textContent ?? null).toBe(
+        c.requestProblem ? requestProblems[c.requestProblem.kind] : null,
+      );
       // A recognised wallet user is said on the form, before the review's "Network fee: 0".
       expect(screen.queryByTestId('send-internal')?.textContent ?? null).toBe(
         c.internal ? 'Wallet user · free, instant' : null,
@@ -364,6 +413,16 @@ describeModel('send', {
       expect(h.fakes.calls('checkAddress').at(-1)).toEqual({ currency: 'BTC', address: s.context.address.trim() });
     },
     'editing.form.checkFailed': () => expect(alerts()).toContain('Could not check the address.'),
+    'editing.form.userTyped': () => expect(screen.getByRole('status').textContent).toBe('Looking for the wallet user…'),
+    'editing.form.lookingUp': (h) => {
+      expect(screen.getByRole('status').textContent).toBe('Looking for the wallet user…');
+      expect(h.fakes.calls('lookupRecipient').at(-1)).toEqual({ currency: 'BTC', query: USERNAME });
+    },
+    'editing.form.userUnknown': () =>
+      expect(screen.getByTestId('send-user-unknown').textContent).toBe(
+        'No wallet user can be found by that name. They may not have turned on "Let wallet users find me".',
+      ),
+    'editing.form.lookupFailed': () => expect(alerts()).toContain('Could not look for the wallet user.'),
     'editing.form.loadingFee': (h) => {
       expect(screen.getByTestId('send-fee').textContent).toBe('Network fee: loading…');
       expect(h.fakes.calls('loadFee').at(-1)).toEqual({ currency: 'BTC', address: VALID });

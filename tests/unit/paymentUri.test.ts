@@ -35,7 +35,7 @@ const cases: [string, { request: PaymentRequest } | { error: PaymentUriError }][
     ok('BTC', 'BC1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDQ', '0.001'),
   ],
   [`bitcoin:${BTC}?amount=0.00000001`, ok('BTC', BTC, '0.00000001')],
-  [`bitcoin:${BTC}?amount=0.000000001`, no({ kind: 'tooPrecise', decimals: 8 })],
+  [`bitcoin:${BTC}?amount=0.000000001`, no({ kind: 'tooPrecise', currency: 'BTC', decimals: 8 })],
   [`bitcoin:${BTC}?amount=1,5`, no({ kind: 'badAmount' })],
   [`bitcoin:${BTC}?amount=-1`, no({ kind: 'badAmount' })],
   [`bitcoin:${BTC}?amount=1e-3`, no({ kind: 'badAmount' })],
@@ -49,7 +49,7 @@ const cases: [string, { request: PaymentRequest } | { error: PaymentUriError }][
   [`ethereum:${ETH_TO}`, ok('ETH', ETH_TO, null)],
   [`ethereum:${ETH_TO}?value=2.014e18`, ok('ETH', ETH_TO, '2.014')],
   [`ethereum:pay-${ETH_TO}@1?value=1000000000000000`, ok('ETH', ETH_TO, '0.001')],
-  [`ethereum:${ETH_TO}?value=1`, no({ kind: 'tooPrecise', decimals: 8 })],
+  [`ethereum:${ETH_TO}?value=1`, no({ kind: 'tooPrecise', currency: 'ETH', decimals: 8 })],
   [`ethereum:${ETH_TO}?value=1.5e0`, no({ kind: 'badAmount' })],
   [`ethereum:${ETH_TO}@137?value=1e18`, no({ kind: 'otherChain', chainId: '137' })],
   [
@@ -64,7 +64,7 @@ const cases: [string, { request: PaymentRequest } | { error: PaymentUriError }][
   // TON
   [`ton://transfer/${TON}`, ok('TON', TON, null)],
   [`ton://transfer/${TON}?amount=1000000000&text=hello`, ok('TON', TON, '1')],
-  [`ton://transfer/${TON}?amount=1`, no({ kind: 'tooPrecise', decimals: 8 })],
+  [`ton://transfer/${TON}?amount=1`, no({ kind: 'tooPrecise', currency: 'TON', decimals: 8 })],
   [
     `ton://transfer/${TON}?jetton=EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs&amount=1000000`,
     no({ kind: 'unknownToken' }),
@@ -72,7 +72,7 @@ const cases: [string, { request: PaymentRequest } | { error: PaymentUriError }][
   // Tron: the app's own form
   [`tron:${TRON}?amount=10.5`, ok('TRX', TRON, '10.5')],
   [`tron:${TRON}?currency=USDT_TRX&amount=0.000001`, ok('USDT_TRX', TRON, '0.000001')],
-  [`tron:${TRON}?currency=USDT_TRX&amount=0.0000001`, no({ kind: 'tooPrecise', decimals: 6 })],
+  [`tron:${TRON}?currency=USDT_TRX&amount=0.0000001`, no({ kind: 'tooPrecise', currency: 'USDT_TRX', decimals: 6 })],
   [`tron:${TRON}?currency=BTT`, no({ kind: 'unknownToken' })],
   // Not ours
   [

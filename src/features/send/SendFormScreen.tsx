@@ -35,6 +35,7 @@ import { networkName } from '../asset/network';
 import { ScannerOverlay } from '../scanner/ScannerOverlay';
 import { AddressBookPicker } from './AddressBookPicker';
 import { RecipientWarning } from './RecipientWarning';
+import { WalletUserNotes } from './WalletUserNotes';
 import { addressProblemMessages, sendMessages } from './messages';
 import * as shell from '../shell/AppShell.css';
 import * as css from './send.css';
@@ -99,7 +100,7 @@ export function SendFormScreen({ actor, rate = null }: { actor: SendActor; rate?
         </p>
       ) : null}
       <TextField
-        label={t`Recipient's ${network} address`}
+        label={t`Recipient's ${network} address, @username or e-mail`}
         value={address}
         onValueChange={(value) => actor.send({ type: 'address.changed', value })}
         error={problem ? i18n._(addressProblemMessages[problem]) : undefined}
@@ -107,6 +108,7 @@ export function SendFormScreen({ actor, rate = null }: { actor: SendActor; rate?
         autoCapitalize="off"
         spellCheck={false}
       />
+      <WalletUserNotes actor={actor} />
       <div className={css.tools}>
         <button
           type="button"

@@ -1,4 +1,4 @@
-import { useParams } from '@tanstack/react-router';
+import { useParams, useRouterState } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import { sendMachine, type SendFailure, type SendRoute } from '../../../machines/send.machine';
@@ -17,6 +17,7 @@ import { SendFlow } from './SendFlow';
 import type { SendActor } from './types';
 import { reviewKeys, sendDrafts } from './storage';
 import { createSendActors } from './services';
+import { prefillOf } from './prefill';
 
 const sendActors = (deps: FeatureDeps) => createSendActors({ ...deps, passcodeActive: deps.pinCodeActive });
 
@@ -43,6 +44,8 @@ const sendRoute = (currency: string): FlowRoute<SendActor, SendRoute> => ({
 function SendRoute({ currency }: { currency: string }) {
   const { platform, showToast } = useServices();
   const send = useFeatureActors(sendActors);
+  // A payment request opened as a link (/pay, issue 25) starts the form filled in; read once, as input.
+  const prefill = prefillOf(useRouterState({ select: (s) => s.location.state }));
   const { i18n } = useLingui();
   const failed = (failure: SendFailure) =>
     showToast({
@@ -70,7 +73,7 @@ function SendRoute({ currency }: { currency: string }) {
         notifyFailed: (_, { failure }) => failed(failure),
       },
     }),
-    { input: { currency, nativeScan: platform.nativeQr !== null } },
+    { input: { currency, nativeScan: platform.nativeQr !== null, prefill } },
   );
   useFlowRoute(actor, sendRoute(currency));
 

@@ -1,1 +1,2 @@
 export { SendPage } from './SendPage';
+export { PayPage } from './PayPage';

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { AddressBookApi, AddressBookEntry } from '../../api/addressBook';
+import type { ContactsApi, Recipient } from '../../api/contacts';
 import type { AddressCheck, SendApi, WithdrawalRequest } from '../../api/send';
 import type { Transaction, WalletApi } from '../../api/wallet';
 import type { SendTarget } from '../../../machines/send.machine';
@@ -18,6 +19,7 @@ export type SendDeps = {
     wallet: Pick<WalletApi, 'getAssets' | 'getHistory'>;
     send: SendApi;
     addressBook: Pick<AddressBookApi, 'list'>;
+    contacts: Pick<ContactsApi, 'lookup'>;
   };
   accountId: () => Promise<string>;
   passcodeActive: () => Promise<boolean>;
@@ -74,6 +76,9 @@ export function createSendActors(deps: SendDeps) {
       ),
       readClipboard: fromPromise<string>(() => platform.readText()),
       loadAddressBook: fromPromise<AddressBookEntry[]>(async () => api.addressBook.list(await accountId())),
+      lookupRecipient: fromPromise<Recipient | null, { currency: string; query: string }>(async ({ input }) =>
+        api.contacts.lookup(await accountId(), input.currency, input.query),
+      ),
       reviewKey: fromPromise<string, { signature: string }>(async ({ input }) => reviewKeys.keyFor(input.signature)),
       withdraw: fromPromise<Transaction, WithdrawalRequest>(({ input }) => withdraw(input)),
       /** The passcode step: the same withdrawal, with the code in the pincode header. */

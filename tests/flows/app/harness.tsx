@@ -28,6 +28,7 @@ import { noBiometrics, webDevice } from '../../../src/platform/webDevice';
 import type { BuyApi } from '../../../src/api/buy';
 import type { PricesApi } from '../../../src/api/prices';
 import type { AddressBookApi } from '../../../src/api/addressBook';
+import type { ContactsApi } from '../../../src/api/contacts';
 import { authFormsApi } from '../../../src/api/authForms';
 import type { PasscodeApi } from '../../../src/api/passcode';
 import type { SellApi } from '../../../src/api/sell';
@@ -45,7 +46,7 @@ import { ExchangePage, NotificationsPage } from '../../../src/features/soon';
 import { CurrencyPage, LanguagePage, SettingsPage } from '../../../src/features/settings';
 import * as protection from '../../../src/features/protection';
 import { ErrorPage } from '../../../src/features/errors';
-import { SendPage } from '../../../src/features/send';
+import { PayPage, SendPage } from '../../../src/features/send';
 import { SellGetPage, SellPage, SellPayPage } from '../../../src/features/sell';
 import { SwapPage } from '../../../src/features/swap';
 import * as addressBook from '../../../src/features/addressBook';
@@ -84,6 +85,7 @@ export const eagerPages: Pages = {
   PasscodeDisablePage: protection.PasscodeDisablePage,
   PasscodeRecoveryPage: protection.PasscodeRecoveryPage,
   SendPage,
+  PayPage,
   SellGetPage,
   SellPayPage,
   SellPage,
@@ -193,6 +195,7 @@ export type FakeApis = {
   sell?: Partial<SellApi>;
   swap?: Partial<SwapApi>;
   addressBook?: Partial<AddressBookApi>;
+  contacts?: Partial<ContactsApi>;
   sessions?: Partial<SessionsApi>;
   buy?: Partial<BuyApi>;
   prices?: Partial<PricesApi>;
@@ -369,6 +372,7 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
     },
     swap: { pairs: never, limit: never, quote: never, createOrder: never, confirm: never, ...options.api?.swap },
     addressBook: { list: never, create: never, remove: never, get: never, rename: never, ...options.api?.addressBook },
+    contacts: { lookup: never, visibility: never, setVisibility: never, ...options.api?.contacts },
     sessions: { revokeAll: never, ...options.api?.sessions },
     buy: {
       methods: never,
