@@ -6,7 +6,7 @@ import { checkWithdrawalInvariants } from '../src/withdrawals/invariants.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { startHardhatNode, type HardhatNode } from './support/hardhatNode.js';
 import { available, depositAddressOf, evmEnv, externalAddress, fundHotWallet } from './evm-support.js';
-import { walletUser, type WalletUser } from './wallet-support.js';
+import { call, walletUser, type WalletUser } from './wallet-support.js';
 import { newKey, send, waitFor, withdrawalRow } from './withdraw-support.js';
 
 /**
@@ -59,8 +59,22 @@ describe('withdrawals to a real node', () => {
     const u = await fundedUser('ETH', '2');
     const to = externalAddress();
     const nonceBefore = await hotNonce();
+    // The fee is the node's: 21,000 gas × the EIP-1559 cap from eth_feeHistory, not the flat 0.0004.
+    const quoted = await call(
+      t,
+      'POST',
+      `/b2c-wallet/${u.account}/withdrawal/preliminary/fee`,
+      { currency: 'ETH', amount: '100', depositAddress: to },
+      u.token,
+    );
+    expect(quoted.status).toBe(200);
+    const { maxFeePerGas } = await node.public.estimateFeesPerGas();
+    expect(parseEther(quoted.body.fee)).toBeGreaterThan(0n);
+    expect(parseEther(quoted.body.fee)).toBeLessThan(21_000n * maxFeePerGas * 4n);
+    expect(quoted.body.fee).not.toBe('0.0004');
     const res = await send(t, u, { currency: 'ETH', amount: '0.25', depositAddress: to, idempotencyKey: newKey() });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.fee).toBe(quoted.body.fee);
     const done = await settledMining(t, res.body.id);
     expect(done.state).toBe('COMPLETED');
     expect(await node.public.getBalance({ address: to })).toBe(parseEther('0.25'));

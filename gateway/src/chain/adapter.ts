@@ -76,4 +76,10 @@ export interface ChainAdapter {
   findBroadcast(reference: string): Promise<BroadcastStatus | undefined>;
   /** Current confirmations of a transaction we know about (0 when seen but not yet in a block). */
   confirmations(txHash: string): Promise<number>;
+  /**
+   * Optional: the network fee of one send of `currency` as the network stands now, in its minor
+   * units (what the preliminary fee call shows and a send holds); undefined keeps the flat fee of
+   * withdrawals/fees.ts.
+   */
+  estimateFee?(currency: string): Promise<bigint | undefined>;
 }

@@ -37,6 +37,8 @@ export interface CreateDeps {
   config: Pick<Config, 'production' | 'sandbox'>;
   /** Networks a broadcast can go to; an external send elsewhere is refused before anything is held. */
   canBroadcast: (network: string) => boolean;
+  /** The network fee of an external send (the adapter's live estimate); the flat fee when absent. */
+  feeOf?: (currency: string) => Promise<bigint>;
 }
 
 const refuse = (code: string, message: string, field?: string) => invalid(code, message, field);
@@ -167,7 +169,7 @@ export async function validateWithdrawal(deps: CreateDeps, input: WithdrawalRequ
   if (!internal && !deps.canBroadcast(checked.coin.network)) {
     throw refuse('UNSUPPORTED_CURRENCY', `Sending on ${checked.coin.blockchain} is not available`, 'currency');
   }
-  const fee = internal ? 0n : networkFee(checked.coin.currency);
+  const fee = internal ? 0n : deps.feeOf ? await deps.feeOf(checked.coin.currency) : networkFee(checked.coin.currency);
   const requestHash = createHash('sha256')
     .update(JSON.stringify([checked.coin.currency, amount.toString(), checked.address]))
     .digest('hex');

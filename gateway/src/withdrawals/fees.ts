@@ -1,3 +1,4 @@
+import type { ChainAdapter } from '../chain/adapter.js';
 import { parseAmount } from '../wallet/amounts.js';
 import { findCoin } from '../wallet/catalogue.js';
 
@@ -23,4 +24,21 @@ export function networkFee(currency: string): bigint {
   const fee = NETWORK_FEES[currency];
   if (!coin || fee === undefined) throw new Error(`No network fee for ${currency}`);
   return parseAmount(fee, { decimals: coin.decimals });
+}
+
+/**
+ * The fee of one external send now: the network adapter's live estimate when it gives one (ETH on a
+ * real node: gas × the EIP-1559 fee cap), else the flat fee above. An estimate that fails (the node
+ * is unreachable) falls back to the flat fee rather than refusing the send.
+ */
+export async function currentNetworkFee(
+  currency: string,
+  adapters: ReadonlyMap<string, Pick<ChainAdapter, 'estimateFee'>>,
+): Promise<bigint> {
+  const network = findCoin(currency)?.network;
+  const live = await adapters
+    .get(network ?? '')
+    ?.estimateFee?.(currency)
+    .catch(() => undefined);
+  return live ?? networkFee(currency);
 }

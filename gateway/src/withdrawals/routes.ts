@@ -14,7 +14,7 @@ import { AccountParams, errors } from '../wallet/schemas.js';
 import { checkAddress, sendableCoin } from './addressCheck.js';
 import { createWithdrawal } from './create.js';
 import { sandboxDenyList } from './denyList.js';
-import { networkFee } from './fees.js';
+import { currentNetworkFee } from './fees.js';
 import {
   CheckAddressBody,
   CheckAddressRequest,
@@ -115,7 +115,10 @@ const routes: FastifyPluginAsyncTypebox<WithdrawalDeps & { kick: () => void }> =
           () => false,
         );
       }
-      return { fee: internal ? '0' : formatAmount(networkFee(currency), coin.decimals), currency };
+      return {
+        fee: internal ? '0' : formatAmount(await currentNetworkFee(currency, adapters), coin.decimals),
+        currency,
+      };
     },
   );
 
@@ -144,7 +147,12 @@ const routes: FastifyPluginAsyncTypebox<WithdrawalDeps & { kick: () => void }> =
         request.headers.pincode,
         (tx) =>
           createWithdrawal(
-            { db: tx, config, canBroadcast: (network) => adapters.has(network as never) },
+            {
+              db: tx,
+              config,
+              canBroadcast: (network) => adapters.has(network as never),
+              feeOf: (currency) => currentNetworkFee(currency, adapters),
+            },
             { userId: request.userId, accountId, ...request.body },
           ),
       );

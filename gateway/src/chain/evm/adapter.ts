@@ -13,13 +13,15 @@ export interface EvmAdapter extends ChainAdapter {
   readonly chainId: number;
   readonly hotWalletAddress: Hex;
   readonly client: EvmClient;
-  /** The fee of one send of `currency` as the market stands, in wei: gas × the fee cap. */
-  estimateFee(currency: string): Promise<bigint>;
+  /** An ETH send's fee as the market stands, in wei: 21,000 gas × the fee cap, cached for a poll. */
+  estimateFee(currency: string): Promise<bigint | undefined>;
   /** One follower + sweeper step by hand (tests); the loop started by watchDeposits runs its own. */
   step(onReport: DepositListener): Promise<void>;
 }
 
 const die = () => process.kill(process.pid, 'SIGKILL');
+const ETH_TRANSFER_GAS = 21_000n;
+const FEE_STEP = 10_000_000_000n; // 1e-8 ETH
 
 /**
  * Ethereum and its ERC-20 tokens over JSON-RPC (viem), on the chain/adapter.ts seam. Connects and
@@ -53,6 +55,7 @@ export async function createEvmAdapter(opts: {
     }
   };
 
+  let feeCache: { at: number; wei: bigint } | undefined;
   const step = async (onReport: DepositListener) => {
     if (await follower.tick(onReport)) await sweeper.tick();
   };
@@ -153,10 +156,15 @@ export async function createEvmAdapter(opts: {
     },
 
     async estimateFee(currency) {
-      const fees = await estimateFees(client);
-      // Gas of a plain transfer, or of a token transfer to a fresh holder (the dearer case) with its margin.
-      const gas = currency === 'ETH' ? 21_000n : 78_000n;
-      return gas * fees.maxFeePerGas;
+      // A token's fee is charged in the token: that needs a price, so tokens keep the flat fee.
+      if (currency !== 'ETH') return undefined;
+      if (!feeCache || Date.now() - feeCache.at > Math.max(config.pollMs, 1000)) {
+        const { maxFeePerGas } = await estimateFees(client);
+        // Up to ETH's 8 shown decimals, so the fee shown is the fee held.
+        const wei = ETH_TRANSFER_GAS * maxFeePerGas;
+        feeCache = { at: Date.now(), wei: ((wei + FEE_STEP - 1n) / FEE_STEP) * FEE_STEP };
+      }
+      return feeCache.wei;
     },
   };
 }
