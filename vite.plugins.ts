@@ -166,7 +166,7 @@ export function firstScreenPreload(): Plugin {
  * user's language or currency is saved at the gateway (the preference notices).
  */
 const signedInOnly =
-  /^src\/(features\/(home|asset|history|assets|send|addressBook|protection|settings|soon|passcode|scanner|buy|sell|swap)\/|features\/shell\/(OfflineBanner|moneyHold)\.tsx$|features\/shell\/preferenceNotices\.ts$|ui\/(BottomNav|PinPad|QuoteDetails|AssetPicker)\.tsx$)/;
+  /^src\/(features\/(home|asset|history|assets|send|addressBook|protection|settings|soon|passcode|scanner|buy|sell|swap|receive)\/|features\/shell\/(OfflineBanner|moneyHold)\.tsx$|features\/shell\/preferenceNotices\.ts$|ui\/(BottomNav|PinPad|QuoteDetails|AssetPicker)\.tsx$)/;
 /** Messages used only by these flows' screens belong to the third part, loaded with their page chunks. */
 const flowsOnly =
   /^src\/(features\/(history|send|addressBook|settings|passcode|scanner|buy|sell|swap)\/|features\/shell\/moneyHold\.tsx$|ui\/QuoteDetails\.tsx$)/;

@@ -1,8 +1,16 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Coin } from '../contracts/wallet';
 import { output } from './shared/output';
+import { requestAmountAfter, requestLinks, type RequestLinks } from './shared/paymentUri';
+import { isPositiveAmount, toWireAmount } from './shared/amountInput';
 
-export type ReceiveInput = { currency: string };
+export type ReceiveInput = {
+  currency: string;
+  /** Where the app lives (`{PUBLIC_URL}`): the payment link is `{appUrl}/pay?uri=…` (issue 25). */
+  appUrl?: string;
+  /** Inside Telegram, the bot whose `startapp` link opens the Mini App on the request; null in a browser. */
+  telegramBot?: string | null;
+};
 
 /** The deposit address of one asset and the catalogue entry that names its network. */
 export type ReceiveTarget = { coin: Coin; address: string };
@@ -12,14 +20,40 @@ export type ReceiveError = { kind: 'noAddress' } | { kind: 'notFound' } | { kind
 /** Web Share / Telegram share outcome: "unavailable" falls back to copying. */
 export type ShareOutcome = 'shared' | 'cancelled' | 'unavailable';
 
-export type ReceiveEvent = { type: 'address.retried' } | { type: 'copy.requested' } | { type: 'share.requested' };
+export type ReceiveEvent =
+  | { type: 'address.retried' }
+  | { type: 'copy.requested' }
+  | { type: 'share.requested' }
+  /** Issue 25: the amount to request; the QR and the shared link carry it. */
+  | { type: 'amount.changed'; value: string };
 
 export type ReceiveContext = {
   currency: string;
   coin: Coin | null;
   address: string | null;
   error: ReceiveError | null;
+  appUrl: string;
+  telegramBot: string | null;
+  /** The requested amount as typed ('' for none): point-decimal, at most the asset's decimals. */
+  amount: string;
 };
+
+/** The request's URI and links once an amount above zero is asked; null for a bare address. */
+export function requestOf(c: ReceiveContext): RequestLinks | null {
+  if (!c.address || !isPositiveAmount(c.amount)) return null;
+  return requestLinks(
+    { currency: c.currency, address: c.address, amount: toWireAmount(c.amount) },
+    c.appUrl,
+    c.telegramBot,
+  );
+}
+
+/** What Share hands the share sheet: the address alone, or the request's link with a line saying what it asks. */
+export function shareOf(c: ReceiveContext): { text: string; url?: string } {
+  const request = requestOf(c);
+  if (!request) return { text: c.address ?? '' };
+  return { text: `${toWireAmount(c.amount)} ${c.currency}`, url: request.telegram ?? request.link };
+}
 
 export function toReceiveError(error: unknown): ReceiveError {
   const e = (typeof error === 'object' && error !== null ? error : {}) as {
@@ -47,7 +81,7 @@ export const receiveMachine = setup({
     copyText: fromPromise<void, { text: string }>(async () => {
       throw new Error('copyText not provided');
     }),
-    share: fromPromise<ShareOutcome, { text: string }>(async () => {
+    share: fromPromise<ShareOutcome, { text: string; url?: string }>(async () => {
       throw new Error('share not provided');
     }),
   },
@@ -61,7 +95,15 @@ export const receiveMachine = setup({
   },
 }).createMachine({
   id: 'receive',
-  context: ({ input }) => ({ currency: input.currency, coin: null, address: null, error: null }),
+  context: ({ input }) => ({
+    currency: input.currency,
+    coin: null,
+    address: null,
+    error: null,
+    appUrl: input.appUrl ?? '',
+    telegramBot: input.telegramBot ?? null,
+    amount: '',
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -82,6 +124,13 @@ export const receiveMachine = setup({
     },
     ready: {
       initial: 'idle',
+      on: {
+        'amount.changed': {
+          actions: assign({
+            amount: ({ context, event }) => requestAmountAfter(context.amount, event.value, context.currency),
+          }),
+        },
+      },
       states: {
         idle: {
           on: { 'copy.requested': 'copying', 'share.requested': 'sharing' },
@@ -91,7 +140,8 @@ export const receiveMachine = setup({
           invoke: {
             id: 'copyText',
             src: 'copyText',
-            input: ({ context }) => ({ text: context.address ?? '' }),
+            // A request copies its link; a bare address itself.
+            input: ({ context }) => ({ text: requestOf(context)?.link ?? context.address ?? '' }),
             onDone: { target: 'idle', actions: 'notifyCopied' },
             onError: { target: 'idle', actions: 'notifyCopyFailed' },
           },
@@ -102,7 +152,7 @@ export const receiveMachine = setup({
           invoke: {
             id: 'share',
             src: 'share',
-            input: ({ context }) => ({ text: context.address ?? '' }),
+            input: ({ context }) => shareOf(context),
             onDone: [{ guard: { type: 'shareUnavailable', params: output }, target: 'copying' }, { target: 'idle' }],
             onError: { target: 'idle', actions: 'notifyShareFailed' },
           },

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { receiveMachine } from './receive.machine';
+import { requestOf, type receiveMachine } from './receive.machine';
 
 type Snapshot = SnapshotFrom<typeof receiveMachine>;
 
@@ -11,3 +11,6 @@ export const selectReceiveCoin = (s: Snapshot) => s.context.coin;
 export const selectReceiveBusy = (s: Snapshot) => s.hasTag('busy');
 export const selectSharing = (s: Snapshot) => s.matches({ ready: 'sharing' });
 export const selectCopying = (s: Snapshot) => s.matches({ ready: 'copying' });
+/** Issue 25: the requested amount and, once above zero, the request's URI (the QR) and links. */
+export const selectRequestAmount = (s: Snapshot) => s.context.amount;
+export const selectRequest = (s: Snapshot) => requestOf(s.context);

@@ -285,3 +285,26 @@ export function requestOfStartParam(param: string): PaymentRequest | null {
 
 /** The start value is a payment request, not a one-time sign-in code (src/platform/launch.ts). */
 export const isPayStartParam = (param: string) => param.startsWith('pay-');
+
+/** The asset's accepted form of a requested amount, or null when it must be refused (too many digits). */
+export function requestAmountAfter(previous: string, raw: string, currency: string): string {
+  const value = raw.replace(/\s+/g, '').replace(/,/g, '.');
+  const asset = paymentAssetOf(currency);
+  const decimals = asset ? sendableDecimals(asset) : FRACTION_DIGITS;
+  if (!new RegExp(`^\\d{0,8}(?:\\.\\d{0,${decimals}})?$`).test(value)) return previous;
+  return value.startsWith('.') ? `0${value}` : value.replace(/^0+(?=\d)/, '');
+}
+
+/** What Receive shows and shares for a request (issue 25): the QR's URI, the app's link and Telegram's. */
+export type RequestLinks = { uri: string; link: string; telegram: string | null };
+
+export function requestLinks(request: PaymentRequest, appUrl: string, telegramBot: string | null): RequestLinks | null {
+  const uri = formatPaymentUri(request);
+  if (!uri) return null;
+  const param = telegramBot ? startParamOf(request) : null;
+  return {
+    uri,
+    link: payLinkOf(appUrl, uri),
+    telegram: param ? `https://t.me/${telegramBot}?startapp=${param}` : null,
+  };
+}

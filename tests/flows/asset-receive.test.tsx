@@ -16,10 +16,17 @@ import { describeModel, settle } from '../support/mbt';
 import { renderInRouter } from '../support/router';
 import { BTC_ADDRESS, btcCoin, labelled, usdtTrxCoin } from './asset-fixtures';
 import { isEnabled, says } from '../support/dom';
+import { replaceValue } from './send-fixtures';
+import { requestOf, type ReceiveContext } from '../../machines/receive.machine';
 
 const target = labelled<ReceiveTarget>('BTC address', { coin: btcCoin, address: BTC_ADDRESS });
 
-const copy = () => screen.getByRole('button', { name: 'Copy' }) as HTMLButtonElement;
+const copy = () => screen.getByRole('button', { name: /^Copy/ }) as HTMLButtonElement;
+const amountField = () => screen.getByLabelText('Request an amount, BTC (optional)') as HTMLInputElement;
+/** Issue 25: 0.001 BTC asked: the QR carries BIP21, the link the app's /pay?uri= around it. */
+const APP = 'https://wallet.example';
+const BIP21 = `bitcoin:${BTC_ADDRESS}?amount=0.001`;
+const LINK = `${APP}/pay?uri=${encodeURIComponent(BIP21)}`;
 const share = () => screen.getByRole('button', { name: 'Share' }) as HTMLButtonElement;
 const errorTexts = {
   noAddress: 'Your deposit address is not ready yet.',
@@ -29,7 +36,7 @@ const errorTexts = {
 
 describeModel('receive', {
   machine: receiveMachine,
-  input: { currency: 'BTC' },
+  input: { currency: 'BTC', appUrl: APP },
   events: {
     loading: [
       { type: 'xstate.done.actor.loadAddress', output: target },
@@ -38,7 +45,14 @@ describeModel('receive', {
       { type: 'xstate.error.actor.loadAddress', error: { status: 500, code: 'HTTP_500' } },
     ],
     failed: [{ type: 'address.retried' }],
-    'ready.idle': [{ type: 'copy.requested' }, { type: 'share.requested' }],
+    'ready.idle': [
+      { type: 'copy.requested' },
+      { type: 'share.requested' },
+      // Issue 25: an amount to request (comma typed), cleared, and one past BTC's 8 decimals (refused).
+      { type: 'amount.changed', value: '0,001' },
+      { type: 'amount.changed', value: '' },
+      { type: 'amount.changed', value: '0.000000001' },
+    ],
     'ready.copying': [
       { type: 'xstate.done.actor.copyText' },
       { type: 'xstate.error.actor.copyText', error: new Error('denied') },
@@ -67,7 +81,7 @@ describeModel('receive', {
           notifyShareFailed: note('shareFailed'),
         },
       }),
-      { input: { currency: 'BTC' } },
+      { input: { currency: 'BTC', appUrl: APP } },
     ).start();
     await renderInRouter(<ReceiveScreen actor={actor} />, { path: '/home/asset/BTC/receive' });
     return { actor, notes };
@@ -76,6 +90,7 @@ describeModel('receive', {
     'address.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Retry' })),
     'copy.requested': (_e, h) => h.user.click(copy()),
     'share.requested': (_e, h) => h.user.click(share()),
+    'amount.changed': (e, h) => replaceValue(h.user, amountField(), e.value),
   },
   states: {
     '*': () => {
@@ -95,12 +110,19 @@ describeModel('receive', {
       expect(screen.queryByRole('img')).toBeNull();
       expect(screen.queryByTestId('network-warning')).toBeNull();
     },
-    ready: () => {
+    ready: (_h, s) => {
       expect(screen.queryByRole('status', { name: 'Loading address' })).toBeNull();
-      // The QR is an image named by the address it encodes; qr-code-styling drew an SVG into it.
-      const qr = screen.getByRole('img', { name: `QR code of the address ${BTC_ADDRESS}` });
+      const asked = (s.context as ReceiveContext).amount === '0.001';
+      expect(['', '0.001']).toContain((s.context as ReceiveContext).amount);
+      expect(amountField().value).toBe(asked ? '0.001' : '');
+      // The QR is an image named by what it encodes (the address, or the BIP21 request); qr-code-styling drew an SVG into it.
+      const qr = screen.getByRole('img', {
+        name: asked ? `QR code of the payment request ${BIP21}` : `QR code of the address ${BTC_ADDRESS}`,
+      });
       expect(qr.querySelector('svg')?.tagName.toLowerCase()).toBe('svg');
-      expect(qr.getAttribute('data-value')).toBe(BTC_ADDRESS);
+      expect(qr.getAttribute('data-value')).toBe(asked ? BIP21 : BTC_ADDRESS);
+      expect(screen.queryByTestId('receive-link')?.textContent ?? null).toBe(asked ? LINK : null);
+      expect(copy().textContent).toBe(asked ? 'Copy link' : 'Copy');
       expect(screen.getByTestId('receive-address').textContent).toBe(BTC_ADDRESS);
       expect(screen.getByRole('note').textContent).toBe(
         'Send only BTC on the Bitcoin network to this address. Other assets will be lost.',
@@ -122,14 +144,19 @@ describeModel('receive', {
     'ready.copying': (h, _s, { event }) => {
       expect(copy().getAttribute('aria-busy')).toBe('true');
       expect(share().disabled).toBe(true);
-      expect(h.fakes.calls('copyText').at(-1)).toEqual({ text: BTC_ADDRESS });
+      expect(h.fakes.calls('copyText').at(-1)).toEqual({
+        text: requestOf(_s.context as ReceiveContext) ? LINK : BTC_ADDRESS,
+      });
       // No share sheet here: the address is copied instead.
       if (event?.type === 'xstate.done.actor.share') expect(h.fakes.calls('share')).toHaveLength(1);
     },
-    'ready.sharing': (h) => {
+    'ready.sharing': (h, s) => {
       expect(share().getAttribute('aria-busy')).toBe('true');
       expect(copy().disabled).toBe(true);
-      expect(h.fakes.calls('share').at(-1)).toEqual({ text: BTC_ADDRESS });
+      // A request shares its link (the share sheet's URL) with what it asks as the text.
+      expect(h.fakes.calls('share').at(-1)).toEqual(
+        (s.context as ReceiveContext).amount ? { text: '0.001 BTC', url: LINK } : { text: BTC_ADDRESS },
+      );
     },
   },
 });

@@ -2,6 +2,8 @@ import {
   formatPaymentUri,
   parsePaymentUri,
   payLinkOf,
+  requestAmountAfter,
+  requestLinks,
   requestOfStartParam,
   startParamOf,
   unitsOf,
@@ -150,5 +152,28 @@ describe('startapp value', () => {
   it('is no payment request for a sign-in code or an unknown asset', () => {
     expect(requestOfStartParam('Zx8f3Kq-abc_def')).toBeNull();
     expect(requestOfStartParam(`pay-1-XMR-${TRON}`)).toBeNull();
+  });
+});
+
+describe('request on Receive', () => {
+  it('keeps an amount within the asset (8 for BTC, 6 for USDT TRC-20), a comma as a point', () => {
+    expect(requestAmountAfter('', '0,001', 'BTC')).toBe('0.001');
+    expect(requestAmountAfter('0.001', '0.000000001', 'BTC')).toBe('0.001');
+    expect(requestAmountAfter('1', '1.0000001', 'USDT_TRX')).toBe('1');
+    expect(requestAmountAfter('', '.5', 'TON')).toBe('0.5');
+    expect(requestAmountAfter('7', 'abc', 'BTC')).toBe('7');
+  });
+
+  it('links the URI through the app, and inside Telegram through the bot when it fits', () => {
+    const request = { currency: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', amount: '0.001' };
+    expect(requestLinks(request, 'https://w.example', null)).toEqual({
+      uri: 'bitcoin:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq?amount=0.001',
+      link: 'https://w.example/pay?uri=bitcoin%3Abc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq%3Famount%3D0.001',
+      telegram: null,
+    });
+    expect(requestLinks(request, 'https://w.example', 'wallet_bot')?.telegram).toBe(
+      'https://t.me/wallet_bot?startapp=pay-0d001-BTC-bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    );
+    expect(requestLinks({ ...request, currency: 'BTC_LNG' }, 'https://w.example', null)).toBeNull();
   });
 });

@@ -3,9 +3,12 @@ import { useActorRef } from '@xstate/react';
 import { receiveMachine } from '../../../machines/receive.machine';
 import { ReceiveScreen } from './ReceiveScreen';
 import { param, useAssetWiring } from './wiring';
+import { useServices } from '../../app/context';
+import { linkConfig } from '../../linkConfig';
 
 function ReceiveRoute({ currency }: { currency: string }) {
   const { actors, toasts } = useAssetWiring();
+  const { platform } = useServices();
   const actor = useActorRef(
     receiveMachine.provide({
       actors: { loadAddress: actors.loadAddress, copyText: actors.copyText, share: actors.share },
@@ -15,7 +18,13 @@ function ReceiveRoute({ currency }: { currency: string }) {
         notifyShareFailed: toasts.shareFailed,
       },
     }),
-    { input: { currency } },
+    {
+      input: {
+        currency,
+        appUrl: window.location.origin,
+        telegramBot: platform.isTelegram ? linkConfig.telegramBotName : null,
+      },
+    },
   );
   return <ReceiveScreen actor={actor} />;
 }

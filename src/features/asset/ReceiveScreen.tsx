@@ -10,8 +10,10 @@ import {
   selectReceiveError,
   selectReceiveFailed,
   selectReceiveLoading,
+  selectRequest,
   selectSharing,
 } from '../../../machines/receive.selectors';
+import { RequestAmount } from '../receive/RequestAmount';
 import { Button } from '../../ui/Button';
 import { assetDisplayName } from '../../i18n/assetName';
 import { networkName } from './network';
@@ -35,7 +37,9 @@ export function ReceiveScreen({ actor }: { actor: ReceiveActor }) {
   const busy = useSelector(actor, selectReceiveBusy);
   const copying = useSelector(actor, selectCopying);
   const sharing = useSelector(actor, selectSharing);
-  const { label } = assetDisplayName(coin ?? currency);
+  // Issue 25: with an amount asked, the QR carries the network's payment URI and Copy the payment link.
+  const request = useSelector(actor, selectRequest);
+  const { label, unit } = assetDisplayName(coin ?? currency);
   const network = coin ? networkName(coin) : '';
 
   return (
@@ -52,7 +56,7 @@ export function ReceiveScreen({ actor }: { actor: ReceiveActor }) {
             onClick={() => actor.send({ type: 'copy.requested' })}
           >
             <CopyIcon />
-            <Trans>Copy</Trans>
+            {request ? <Trans>Copy link</Trans> : <Trans>Copy</Trans>}
           </Button>
         ) : undefined
       }
@@ -84,7 +88,11 @@ export function ReceiveScreen({ actor }: { actor: ReceiveActor }) {
       ) : null}
       {address && coin ? (
         <>
-          <QrCode value={address} label={t`QR code of the address ${address}`} />
+          {request ? (
+            <QrCode value={request.uri} label={t`QR code of the payment request ${request.uri}`} />
+          ) : (
+            <QrCode value={address} label={t`QR code of the address ${address}`} />
+          )}
           <div className={shell.card}>
             <span className={shell.muted} id="receive-address-label">
               <Trans>Your {label} address</Trans>
@@ -93,6 +101,7 @@ export function ReceiveScreen({ actor }: { actor: ReceiveActor }) {
               {address}
             </p>
           </div>
+          <RequestAmount actor={actor} unit={unit} />
           <p className={css.warning} role="note" data-testid="network-warning">
             <Trans>
               Send only {label} on the {network} network to this address. Other assets will be lost.

@@ -74,7 +74,7 @@ export function createAssetActors({ coins, platform, api, accountId }: AssetDeps
       return { transaction, coin };
     }),
     copyText: fromPromise<void, { text: string }>(({ input }) => platform.copyText(input.text)),
-    share: fromPromise<ShareOutcome, { text: string }>(({ input }) => platform.share({ text: input.text })),
+    share: fromPromise<ShareOutcome, { text: string; url?: string }>(({ input }) => platform.share(input)),
   };
 }
 
