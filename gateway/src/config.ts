@@ -5,6 +5,8 @@ import { Type, type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { parseRateLimits, type RateLimits } from './http/rateLimits.js';
 import { loadEvmConfig, type EvmConfig } from './chain/evm/config.js';
+import type { JobSettings } from './jobs/engine.js';
+import type { WithdrawalWorkerSettings } from './withdrawals/worker.js';
 import { DEV_PEPPER, parsePeppers, peppersOf, type PasscodePeppers } from './passcode/pepper.js';
 
 /**
@@ -58,6 +60,12 @@ export const EnvSchema = Type.Object({
   WITHDRAWAL_LEASE_MS: optional(int(1000, 86_400_000, 'milliseconds, 1000–86400000')),
   SWAP_ORDER_TTL_SECONDS: optional(int(1, 86_400, 'seconds, 1–86400')),
   SWAP_SETTLEMENT_POLL_MS: optional(int(50, 600_000, 'milliseconds, 50–600000')),
+  SWAP_SETTLEMENT_LEASE_MS: optional(int(1000, 86_400_000, 'milliseconds, 1000–86400000')),
+  WITHDRAWAL_POLL_MS: optional(int(10, 600_000, 'milliseconds, 10–600000')),
+  WITHDRAWAL_FOLLOW_MS: optional(int(10, 3_600_000, 'milliseconds, 10–3600000')),
+  WITHDRAWAL_RECHECK_MS: optional(int(1000, 86_400_000, 'milliseconds, 1000–86400000')),
+  SELL_POLL_MS: optional(int(10, 600_000, 'milliseconds, 10–600000')),
+  SELL_LEASE_MS: optional(int(1000, 86_400_000, 'milliseconds, 1000–86400000')),
   SANDBOX_SWAP_CRASH_POINT: optional(oneOf(['between-legs'] as const, 'between-legs')),
   SELL_RATE_TTL_SECONDS: optional(int(1, 86_400, 'seconds, 1–86400')),
   SELL_MIN_RUB: optional(int(1, 100_000_000, 'whole roubles, 1–100000000')),
@@ -163,6 +171,12 @@ export interface Config {
   sandboxCrashPoint?: CrashPoint;
   /** How often asynchronously settling swaps are polled. */
   swapSettlementPollMs: number;
+  /** Each background worker's own settings (gateway/src/jobs/): none borrows another's. */
+  jobs: {
+    withdrawals: WithdrawalWorkerSettings;
+    sell: JobSettings;
+    swapSettlement: JobSettings;
+  };
   /** Sandbox crash test only: the process SIGKILLs itself between a swap's two ledger legs. */
   sandboxSwapCrashPoint?: 'between-legs';
   logLevel: LogLevel;
@@ -380,6 +394,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: LoadOp
     telegramRecoveryMaxAgeSeconds: env.TELEGRAM_RECOVERY_MAX_AGE_SECONDS ?? 300,
     ...(sandbox && env.SANDBOX_CRASH_POINT ? { sandboxCrashPoint: env.SANDBOX_CRASH_POINT } : {}),
     swapSettlementPollMs: env.SWAP_SETTLEMENT_POLL_MS ?? 500,
+    jobs: jobSettings(env),
     ...(sandbox && env.SANDBOX_SWAP_CRASH_POINT ? { sandboxSwapCrashPoint: env.SANDBOX_SWAP_CRASH_POINT } : {}),
     logLevel: env.LOG_LEVEL ?? 'warn',
     trustProxy,
@@ -399,5 +414,34 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: LoadOp
           }
         : { sink: analyticsSink },
     ...(evm ? { evm } : {}),
+  };
+}
+
+/**
+ * The workers' settings. A failed run waits twice as long each time, from the worker's poll up to a
+ * minute. A lease must outlast the longest call the worker makes (the adapters' and providers' timeouts).
+ */
+function jobSettings(env: Env): Config['jobs'] {
+  const backoff = (baseMs: number) => ({ baseMs, maxMs: 60_000 });
+  const withdrawalPollMs = env.WITHDRAWAL_POLL_MS ?? 500;
+  const sellPollMs = env.SELL_POLL_MS ?? 500;
+  const swapPollMs = env.SWAP_SETTLEMENT_POLL_MS ?? 500;
+  return {
+    withdrawals: {
+      pollMs: withdrawalPollMs,
+      leaseMs: env.WITHDRAWAL_LEASE_MS ?? 30_000,
+      batch: 50,
+      backoff: backoff(withdrawalPollMs),
+      // About one block: confirmations change at most once per block, so following faster learns nothing.
+      followMs: env.WITHDRAWAL_FOLLOW_MS ?? 1000,
+      recheckMs: env.WITHDRAWAL_RECHECK_MS ?? 60_000,
+    },
+    sell: { pollMs: sellPollMs, leaseMs: env.SELL_LEASE_MS ?? 30_000, batch: 50, backoff: backoff(sellPollMs) },
+    swapSettlement: {
+      pollMs: swapPollMs,
+      leaseMs: env.SWAP_SETTLEMENT_LEASE_MS ?? 30_000,
+      batch: 50,
+      backoff: backoff(swapPollMs),
+    },
   };
 }

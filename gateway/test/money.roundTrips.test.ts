@@ -4,9 +4,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveDepositAddress, type Network } from '../src/chain/addresses.js';
 import type { Database, Db } from '../src/db/client.js';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import * as schema from '../src/db/schema/index.js';
-import { accounts, users, walletTransactions, withdrawalJobs, withdrawals } from '../src/db/schema/index.js';
+import { accounts, jobs, users, walletTransactions, withdrawals } from '../src/db/schema/index.js';
 import { ensureSystemAccount, ensureUserAccount } from '../src/ledger/accounts.js';
 import { transfer } from '../src/ledger/transfers.js';
 import { confirmSwapOrder } from '../src/swap/confirm.js';
@@ -148,7 +148,7 @@ describe('a swap confirm', () => {
       depositAddress: string | null;
     }[];
 
-  it('is one call of swap_confirm inside its transaction: lock, legs, history and completion', async () => {
+  it('is one call of swap_hold inside its transaction, then one of swap_settle after the provider answered', async () => {
     await addAsset(t, alice, 'USDT_TRX');
     const id = await newOrder();
     logged.length = 0;
@@ -156,8 +156,9 @@ describe('a swap confirm', () => {
     expect(done.state).toBe('COMPLETED');
     // BEGIN and COMMIT are logged by the node-postgres driver only.
     const statements = logged.filter((q) => !/^(begin|commit)\b/i.test(q));
-    expect(statements).toHaveLength(1);
-    expect(statements[0]).toMatch(/from swap_confirm\(/);
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toMatch(/from swap_hold\(/);
+    expect(statements[1]).toMatch(/from swap_settle\(/);
     expect(done.sourceTransferId).toEqual(expect.any(Number));
     expect(done.destinationTransferId).toEqual(expect.any(Number));
     const rows = await t.db.select().from(walletTransactions).where(eq(walletTransactions.swapOrderId, id));
@@ -175,7 +176,7 @@ describe('a swap confirm', () => {
     expect(await balanceOf(t, alice, 'BTC')).toEqual(before);
   });
 
-  it('a provider refusal rolls the legs back and leaves the order FAILED with FAILED history', async () => {
+  it('a provider refusal voids the hold and leaves the order FAILED with FAILED history', async () => {
     const refusing = {
       settlesAsynchronously: () => false,
       execute: async () => ({ ok: false, reason: 'no liquidity' }),
@@ -270,7 +271,12 @@ describe("the worker's record of a broadcast", () => {
           .from(walletTransactions)
           .where(eq(walletTransactions.id, withdrawal.walletTransactionId!))
       )[0]!,
-      job: (await bare.db.select().from(withdrawalJobs).where(eq(withdrawalJobs.withdrawalId, withdrawal.id)))[0]!,
+      job: (
+        await bare.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.kind, 'withdrawal'), eq(jobs.key, withdrawal.id)))
+      )[0]!,
     });
     const first = await read();
     expect(first.withdrawal.txHash).toBe('hash-1');

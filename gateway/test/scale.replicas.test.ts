@@ -68,6 +68,8 @@ describe.skipIf(!adminUrl)('two replicas on one PostgreSQL', () => {
       PUBLIC_URL: 'http://wallet.balancer.test',
       STATIC_DIR: path.join(scratch, 'no-dist'),
       SANDBOX_BLOCK_MS: '100',
+      WITHDRAWAL_POLL_MS: '50',
+      WITHDRAWAL_FOLLOW_MS: '100',
       SANDBOX_CONFIRMATIONS: '2',
       LOG_LEVEL: 'info',
     };

@@ -32,7 +32,7 @@ describe('sells across a restart', () => {
     const [stopped] = await first.db.select().from(sellOrders).where(eq(sellOrders.id, sold.body.id));
     expect(stopped!.state).toBe('IN_PROGRESS');
 
-    const second = await createTestApp({ database: first.database, env: { WITHDRAWAL_LEASE_MS: '1000' } });
+    const second = await createTestApp({ database: first.database, env: { SELL_LEASE_MS: '1000' } });
     open.push(second);
     const done = await settledSell(second, u, sold.body.id);
     expect(done.state).toBe('COMPLETED');

@@ -342,7 +342,7 @@ describe('the payout provider', () => {
       await waitFor("the payout in the provider's book", async () => (await booked()).length > 0);
       await t.db.update(sandboxPayouts).set({ settlesAt: sql`now()` }).where(eq(sandboxPayouts.reference, res.body.id));
     }
-    await createSellWorker({ db: t.db, payouts: createSandboxPayouts(t.db), pollMs: 100, leaseMs: 30_000 }).tick();
+    await createSellWorker({ db: t.db, payouts: createSandboxPayouts(t.db), settings: t.config.jobs.sell }).tick();
     expect((await orderOf(t, alice, res.body.id)).state).toBe(row!.state);
     expect(
       await t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, row!.holdTransferId!)),

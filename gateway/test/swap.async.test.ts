@@ -139,7 +139,12 @@ describe('asynchronous settlement (settleAfterMs)', () => {
     }
     const provider = createSandboxLiquidity(rates);
     const workers = Array.from({ length: 5 }, () =>
-      createSwapSettlementWorker({ db: t.db, config: t.config, provider, pollMs: 10 }),
+      createSwapSettlementWorker({
+        db: t.db,
+        config: t.config,
+        provider,
+        settings: { ...t.config.jobs.swapSettlement, pollMs: 10 },
+      }),
     );
     await waitFor(
       'all settled',

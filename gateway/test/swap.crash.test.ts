@@ -11,9 +11,12 @@ import { waitFor } from './withdraw-support.js';
 
 /**
  * Issue 9 "kill -9 between the two legs": the gateway runs as a child process with
- * SANDBOX_SWAP_CRASH_POINT=between-legs, so it SIGKILLs itself after a swap's source leg and before
- * its destination leg, once on a confirm (synchronous provider) and once in the settlement worker
- * (asynchronous provider, after the hold). Each time it restarts on the same database.
+ * SANDBOX_SWAP_CRASH_POINT=between-legs, so it SIGKILLs itself after a swap's source is held and the
+ * provider has answered, before the settlement writes the legs: once on a confirm (synchronous
+ * provider) and once in the settlement worker (asynchronous provider). Each time it restarts on the
+ * same database. Since issue 23 a confirm holds the source and commits before it asks the provider
+ * (no row locked while the provider answers), so a killed confirm leaves its order held, never half
+ * a swap, and the retried confirm or the settlement job settles it once.
  */
 const store = crashDatabase('swap-crash');
 const { scratch } = store;
@@ -39,7 +42,11 @@ describe('kill -9 between the two legs of a swap', () => {
       SANDBOX_CONFIRMATIONS: '2',
       SWAP_SETTLEMENT_POLL_MS: '100',
     };
+    // Round 1: a held confirm's settlement job waits the default lease (30 s), so what the kill left
+    // can be looked at before anything settles it; the app's retried confirm settles it first.
     const crashing = { ...env, SANDBOX_SWAP_CRASH_POINT: 'between-legs' };
+    // Round 2: the killed worker's claim runs out soon after the restart.
+    const crashingWorker = { ...crashing, SWAP_SETTLEMENT_LEASE_MS: '1500' };
     const telegramId = 910_000_000 + randomInt(1_000_000);
     const restart = async (withEnv: Record<string, string>) => {
       gateway = await startGateway(withEnv);
@@ -100,29 +107,19 @@ describe('kill -9 between the two legs of a swap', () => {
     expect(unansweredSync).toBeGreaterThan(0); // at least the confirm that reached the legs never answered
     expect(inFlight.filter((a) => a && a.status >= 500)).toEqual([]);
 
-    // --- The second gateway still crashes between legs; nothing it does before then reaches the legs.
-    client = await restart(crashing);
-    // The killed transaction took both legs with it: nothing moved for an unanswered confirm.
+    // --- Restarted without the crash switch: what the kill left, then the app's retries.
+    client = await restart(env);
+    // No legs for an unanswered confirm: its source is held (committed before the provider was
+    // asked), nothing was credited, and its history rows say IN_PROGRESS.
     const completedBefore = inFlight.filter((a) => a?.body?.state === 'COMPLETED').length;
     expect(completedBefore).toBe(0);
-    expect(await assetOf(client, 'BTC')).toEqual({ available: '0.1', onHold: '0' });
+    const afterKill = await assetOf(client, 'BTC');
+    expect(minor(afterKill.available, 8) + minor(afterKill.onHold, 8)).toBe(minor('0.1', 8));
+    expect(minor(afterKill.onHold, 8)).toBeGreaterThan(0n);
     expect((await assetOf(client, 'USDT_TRX')).available).toBe('0');
-    expect(await exchangeRows(client)).toEqual([]);
-
-    // --- Round 2: asynchronous provider; the settlement worker dies between posting the hold and crediting.
-    const asyncOrders = [
-      await newOrder(client, '0.005'),
-      await newOrder(client, '0.006'),
-      await newOrder(client, '0.007'),
-    ];
-    // Long enough to look at the holds before the worker's first settlement kills the process.
-    expect((await client.request('POST', '/dev/swap/behaviour', { settleAfterMs: 3000 })).status).toBe(200);
-    const held = await Promise.all(asyncOrders.map((o) => confirm(client, o.id)));
-    expect(held.map((h) => h.body.state)).toEqual(['IN_PROGRESS', 'IN_PROGRESS', 'IN_PROGRESS']);
-    expect(await assetOf(client, 'BTC')).toEqual({ available: '0.082', onHold: '0.018' });
-    await gateway!.exited; // the worker reached the first due order and killed the process mid-settlement
-
-    client = await restart(env);
+    const heldRows = await exchangeRows(client);
+    expect(heldRows.length).toBeGreaterThan(0);
+    expect(heldRows.every((r) => r.state === 'IN_PROGRESS')).toBe(true);
     // The app retries the confirm of the same order: one swap each, at the order's own amounts.
     for (const o of syncOrders) {
       const retried = await confirm(client, o.id);
@@ -135,8 +132,24 @@ describe('kill -9 between the two legs of a swap', () => {
       });
       expect((await confirm(client, o.id)).body).toEqual(retried.body);
     }
-    // 0.1 − 0.009 swapped − 0.018 still held or already posted by the worker.
-    expect((await assetOf(client, 'BTC')).available).toBe('0.073');
+    expect(await assetOf(client, 'BTC')).toEqual({ available: '0.091', onHold: '0' });
+    await gateway!.stop();
+
+    // --- Round 2: asynchronous provider; the settlement worker dies between posting the hold and crediting.
+    client = await restart(crashingWorker);
+    const asyncOrders = [
+      await newOrder(client, '0.005'),
+      await newOrder(client, '0.006'),
+      await newOrder(client, '0.007'),
+    ];
+    // Long enough to look at the holds before the worker's first settlement kills the process.
+    expect((await client.request('POST', '/dev/swap/behaviour', { settleAfterMs: 3000 })).status).toBe(200);
+    const held = await Promise.all(asyncOrders.map((o) => confirm(client, o.id)));
+    expect(held.map((h) => h.body.state)).toEqual(['IN_PROGRESS', 'IN_PROGRESS', 'IN_PROGRESS']);
+    expect(await assetOf(client, 'BTC')).toEqual({ available: '0.073', onHold: '0.018' });
+    await gateway!.exited; // the worker reached the first due order and killed the process mid-settlement
+
+    client = await restart(env);
     const syncOut = syncOrders.reduce((s, o) => s + minor(o.destinationAmount, 6), 0n);
     const settledAfter = await waitFor(
       'async orders settled after restart',
@@ -178,10 +191,10 @@ describe('kill -9 between the two legs of a swap', () => {
             ),
           ),
         );
-      // Per order: sync = out + in; async = hold + its post + in. Nothing twice, nothing half.
-      expect(legs.filter((l) => l.kind === 'single')).toHaveLength(3 + 3 + 3);
-      expect(legs.filter((l) => l.kind === 'pending')).toHaveLength(3);
-      expect(legs.filter((l) => l.kind === 'post_pending')).toHaveLength(3);
+      // Per order, sync or async: hold + its post + in. Nothing twice, nothing half.
+      expect(legs.filter((l) => l.kind === 'single')).toHaveLength(6);
+      expect(legs.filter((l) => l.kind === 'pending')).toHaveLength(6);
+      expect(legs.filter((l) => l.kind === 'post_pending')).toHaveLength(6);
       expect(legs.filter((l) => l.kind === 'void_pending')).toHaveLength(0);
       const history = await database.db
         .select()
@@ -192,9 +205,9 @@ describe('kill -9 between the two legs of a swap', () => {
       expect(await checkSwapInvariants(database.db)).toEqual([]);
       console.log(
         `[figures] swap kill -9 between legs (${store.url ? 'postgres' : 'pglite'}): 2 kills (a confirm mid-settlement, the settlement worker mid-settlement); ` +
-          `round 1: ${syncOrders.length} confirms in flight, ${unansweredSync} unanswered, 0 legs survived the kill, ${syncOrders.length} retried → COMPLETED once; ` +
+          `round 1: ${syncOrders.length} confirms in flight, ${unansweredSync} unanswered, ${heldRows.length / 2} left held (no legs), ${syncOrders.length} retried → COMPLETED once; ` +
           `round 2: ${asyncOrders.length} held IN_PROGRESS, settled after restart → ${asyncOrders.length} COMPLETED, ${legs.length} ledger rows ` +
-          `(${legs.filter((l) => l.kind === 'single').length} single, 3 holds, 3 posts, 0 voids), 0 half swaps, BTC 0.1 → 0.073 exact, ledger and swap invariants OK`,
+          `(${legs.filter((l) => l.kind === 'single').length} single, 6 holds, 6 posts, 0 voids), 0 half swaps, BTC 0.1 → 0.073 exact, ledger and swap invariants OK`,
       );
     } finally {
       await database.close();

@@ -6,8 +6,13 @@ import { sandboxChainTransactions, withdrawals } from '../src/db/schema/index.js
 import type { TestApp } from './support/app.js';
 import { addAsset, assets, call, type WalletUser } from './wallet-support.js';
 
-/** Blocks every 50 ms, two confirmations: a send completes in well under a second. */
-export const FAST_CHAIN = { SANDBOX_BLOCK_MS: '50', SANDBOX_CONFIRMATIONS: '2' };
+/** Blocks every 50 ms, two confirmations, the worker following each block: a send completes in well under a second. */
+export const FAST_CHAIN = {
+  SANDBOX_BLOCK_MS: '50',
+  SANDBOX_CONFIRMATIONS: '2',
+  WITHDRAWAL_POLL_MS: '25',
+  WITHDRAWAL_FOLLOW_MS: '50',
+};
 
 /** A valid address of the network that belongs to nobody here (derived from a throwaway seed). */
 export const strangerAddress = (network: Network) => deriveDepositAddress(randomBytes(32), network, 0);

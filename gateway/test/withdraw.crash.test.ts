@@ -37,6 +37,8 @@ describe('kill -9 mid-withdrawal', () => {
       DATA_DIR: scratch,
       STATIC_DIR: path.join(scratch, 'no-dist'),
       SANDBOX_BLOCK_MS: '100',
+      WITHDRAWAL_POLL_MS: '50',
+      WITHDRAWAL_FOLLOW_MS: '100',
       SANDBOX_CONFIRMATIONS: '3',
       WITHDRAWAL_LEASE_MS: '1500',
     };

@@ -74,6 +74,12 @@ export interface ChainAdapter {
    * hold of a send the adapter has never seen once the sending worker's lease has run out.
    */
   findBroadcast(reference: string): Promise<BroadcastStatus | undefined>;
+  /**
+   * Optional: findBroadcast for many references in one call (one RPC batch, one indexer query). The
+   * withdrawal worker follows every in-flight send of a network with it once per block; without it
+   * the worker asks findBroadcast for each. References the network never saw are left out.
+   */
+  findBroadcasts?(references: readonly string[]): Promise<Map<string, BroadcastStatus>>;
   /** Current confirmations of a transaction we know about (0 when seen but not yet in a block). */
   confirmations(txHash: string): Promise<number>;
   /**

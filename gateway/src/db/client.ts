@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { applyFunctions, migrationsFolder } from './migrator.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -21,7 +21,6 @@ export interface Database {
 
 /** Any fixed bigint: the advisory lock key every gateway takes around its migrations. */
 const MIGRATION_LOCK = '7266537301';
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
 /**
  * Connections per gateway process when DATABASE_POOL_SIZE is not set: twice the cores, the PostgreSQL
@@ -50,6 +49,7 @@ export async function openDatabase(opts: {
     try {
       await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
       await migrate(db, { migrationsFolder });
+      await applyFunctions((text) => lock.query(text));
     } finally {
       await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       lock.release();
@@ -69,5 +69,6 @@ export async function openDatabase(opts: {
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
+  await applyFunctions((text) => client.exec(text));
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

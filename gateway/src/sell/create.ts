@@ -2,7 +2,8 @@ import type { MoneyGate } from '../passcode/gate.js';
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client.js';
-import { sellCards, sellJobs, sellOrders, walletTransactions, type SellOrderRow } from '../db/schema/index.js';
+import { sellCards, sellOrders, walletTransactions, type SellOrderRow } from '../db/schema/index.js';
+import { enqueueJob } from '../jobs/queue.js';
 import { DomainError, invalid } from '../domain/errors.js';
 import { ensureUserAccount, systemShard } from '../ledger/accounts.js';
 import { LedgerError } from '../ledger/errors.js';
@@ -237,7 +238,7 @@ async function holdFor(tx: Tx, o: SellOrderRow): Promise<SellOrderRow> {
       ledgerTransferId: held.id,
     })
     .returning();
-  await tx.insert(sellJobs).values({ orderId: o.id });
+  await enqueueJob(tx, { kind: 'sell-payout', key: o.id });
   const [row] = await tx
     .update(sellOrders)
     .set({ holdTransferId: held.id, walletTransactionId: history!.id })

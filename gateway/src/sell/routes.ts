@@ -286,8 +286,7 @@ export async function sellPlugin(app: FastifyInstance, deps: SellPluginDeps) {
   const worker = createSellWorker({
     db: deps.db,
     payouts: deps.payouts,
-    pollMs: 200,
-    leaseMs: deps.config.withdrawalLeaseMs,
+    settings: deps.config.jobs.sell,
     log: app.log,
   });
   await app.register(routes, { ...deps, kick: () => worker.kick(), prefix: '/b2c-wallet' });

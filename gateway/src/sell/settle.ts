@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { sellJobs, sellOrders, walletTransactions } from '../db/schema/index.js';
+import { sellOrders, walletTransactions } from '../db/schema/index.js';
+import { finishJob } from '../jobs/queue.js';
 import { postHold, voidHold } from '../ledger/transfers.js';
 
 /**
@@ -17,11 +18,9 @@ export async function resolveSell(
   return db.transaction(async (tx) => {
     // The job row first, as the worker's claim takes it (jobs, then orders): the other order of locks
     // deadlocked against a claim on PostgreSQL (40P01 with five concurrent settlements and the worker).
-    await tx
-      .select({ id: sellJobs.orderId })
-      .from(sellJobs)
-      .where(and(eq(sellJobs.orderId, orderId), isNull(sellJobs.finishedAt)))
-      .for('update');
+    await tx.execute(
+      sql`select 1 from jobs where kind = 'sell-payout' and key = ${orderId} and finished_at is null for update`,
+    );
     const [moved] = await tx
       .update(sellOrders)
       .set({
@@ -47,10 +46,7 @@ export async function resolveSell(
           .where(eq(walletTransactions.id, moved.walletTransactionId));
       }
     }
-    await tx
-      .update(sellJobs)
-      .set({ finishedAt: sql`now()`, lastError: reason ?? null })
-      .where(and(eq(sellJobs.orderId, orderId), isNull(sellJobs.finishedAt)));
+    await finishJob(tx, 'sell-payout', orderId, reason ?? null);
     return moved !== undefined;
   });
 }

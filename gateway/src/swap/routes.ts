@@ -149,8 +149,11 @@ const routes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
       },
     },
     async (request) => {
-      const order = await withMoneyGate(db, config.passcodePeppers, request.userId, request.headers.pincode, (tx) =>
-        confirmSwapOrder({ ...service, db: tx }, { accountId: request.accountId, orderId: request.params.id }),
+      // The gate's transaction holds the order's source; the provider is asked after it commits.
+      const order = await confirmSwapOrder(
+        service,
+        { accountId: request.accountId, orderId: request.params.id },
+        (move) => withMoneyGate(db, config.passcodePeppers, request.userId, request.headers.pincode, move),
       );
       return orderView(order);
     },
@@ -232,11 +235,13 @@ export async function swapPlugin(app: FastifyInstance, deps: SwapDeps & { sandbo
     ...(deps.derive ? { derive: deps.derive } : {}),
     ...(deps.now ? { now: deps.now } : {}),
     ...(orderTtl ? { orderTtlSeconds: orderTtl.get } : {}),
+    settlement: config.jobs.swapSettlement,
     ...(config.sandbox && config.sandboxSwapCrashPoint === 'between-legs'
       ? { betweenLegs: () => process.kill(process.pid, 'SIGKILL') }
       : {}),
   };
-  const worker = createSwapSettlementWorker({ ...service, pollMs: config.swapSettlementPollMs, log: app.log });
+  const worker = createSwapSettlementWorker({ ...service, settings: config.jobs.swapSettlement, log: app.log });
+  service.onHeld = () => worker.kick();
   await app.register(routes, { ...rest, service, prefix: '/b2c-wallet' });
   if (orderTtl && sandboxLiquidity) await app.register(devRoutes, { liquidity: sandboxLiquidity, orderTtl });
   app.addHook('onReady', async () => worker.start());

@@ -1,93 +1,39 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { swapOrders } from '../db/schema/index.js';
-import { resolveHeldOrder, type ConfirmDeps } from './confirm.js';
+import { createJobWorker, type JobLogger, type JobSettings } from '../jobs/engine.js';
+import { SWAP_SETTLEMENT_JOB, settleHeld, type ConfirmDeps } from './confirm.js';
 
-export interface SettlementLogger {
-  error(obj: unknown, msg?: string): void;
-}
+export type SettlementLogger = JobLogger;
 
 export interface SwapSettlementOptions extends ConfirmDeps {
-  pollMs: number;
-  batch?: number;
+  /** config.jobs.swapSettlement. */
+  settings: JobSettings;
   log?: SettlementLogger;
 }
 
 /**
- * Finishes swaps an asynchronous provider settles later. Each order is handled in its own
- * transaction under its row lock (SKIP LOCKED, so two workers or a confirm never meet on it): ask
- * the provider, then post the hold and credit the destination, or void the hold, and only then leave
- * IN_PROGRESS. A kill -9 anywhere rolls that transaction back; the state is read from the database
- * on every pass, so after a restart the next pass finishes the order exactly once.
+ * Finishes held swaps on the job engine, one job per order (queued by swap_hold with the hold): a
+ * provider that settles later is asked every poll, and a confirm that died after its hold is
+ * settled after the lease. Each order is its own job, claimed with SKIP LOCKED and run side by side
+ * with the others, so orders still pending at a slow provider delay no order behind them (the old
+ * pass re-read the first twenty IN_PROGRESS orders, one after another). The provider is asked
+ * outside any transaction; its answer is written under the order's row lock by swap_settle, which
+ * ends the job, so a second answer (a retried confirm, a second replica) changes nothing.
  */
 export function createSwapSettlementWorker(opts: SwapSettlementOptions) {
-  const batch = opts.batch ?? 20;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = true;
-
-  async function settleOne(id: string): Promise<boolean> {
-    return opts.db.transaction(async (tx) => {
-      const [order] = await tx
-        .select()
-        .from(swapOrders)
-        .where(eq(swapOrders.id, id))
-        .for('update', { skipLocked: true });
-      if (!order || order.state !== 'IN_PROGRESS') return false;
-      const status = await opts.provider.status(order.providerRef!);
-      if ('pending' in status) return false;
-      await resolveHeldOrder(opts, tx, order, status);
-      return true;
-    });
-  }
-
-  /** One pass over the open orders; answers how many it settled. */
-  async function tick(): Promise<number> {
-    const open = await opts.db
-      .select({ id: swapOrders.id })
-      .from(swapOrders)
-      .where(eq(swapOrders.state, 'IN_PROGRESS'))
-      .orderBy(asc(swapOrders.confirmedAt))
-      .limit(batch);
-    let settled = 0;
-    for (const { id } of open) {
-      try {
-        if (await settleOne(id)) settled += 1;
-      } catch (err) {
-        opts.log?.error({ err, order: id }, 'swap settlement failed; retrying on the next pass');
-      }
-    }
-    return settled;
-  }
-
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      running = tick().catch((err) => {
-        opts.log?.error({ err }, 'swap settlement pass failed');
-        return 0;
-      });
-      void running.then(() => {
-        running = undefined;
-        schedule(opts.pollMs);
-      });
-    }, ms);
-    timer.unref?.();
-  };
-
-  return {
-    tick,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
+  const deps: ConfirmDeps = { ...opts, settlement: opts.settings };
+  return createJobWorker({
+    db: opts.db,
+    kind: SWAP_SETTLEMENT_JOB,
+    settings: opts.settings,
+    handle: async (job) => {
+      const [order] = await opts.db.select().from(swapOrders).where(eq(swapOrders.id, job.key));
+      if (!order || order.state !== 'IN_PROGRESS') return { done: true };
+      const { pending } = await settleHeld(deps, order);
+      return pending ? { retryInMs: opts.settings.pollMs } : undefined;
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+    ...(opts.log ? { log: opts.log } : {}),
+  });
 }
 
 export type SwapSettlementWorker = ReturnType<typeof createSwapSettlementWorker>;

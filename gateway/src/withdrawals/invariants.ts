@@ -25,8 +25,8 @@ export async function checkWithdrawalInvariants(db: Executor): Promise<LedgerVio
          or (state = 'FAILED' and resolution is distinct from 'void_pending')))
     union all
     select w.id, w.state, w.kind, null, 'no job', null from withdrawals w
-    left join withdrawal_jobs j on j.withdrawal_id = w.id
-    where w.kind = 'EXTERNAL' and (j.withdrawal_id is null or (w.state = 'IN_PROGRESS') <> (j.finished_at is null))
+    left join jobs j on j.kind = 'withdrawal' and j.key = w.id::text
+    where w.kind = 'EXTERNAL' and (j.key is null or (w.state = 'IN_PROGRESS') <> (j.finished_at is null))
     union all
     select w.id, w.state, w.kind, null, 'no hold', null from withdrawals w where w.hold_transfer_id is null
   `)) as unknown as { rows: Record<string, unknown>[] };

@@ -187,9 +187,7 @@ export async function withdrawalsPlugin(app: FastifyInstance, deps: WithdrawalDe
   const worker = createWithdrawalWorker({
     db: deps.db,
     adapters: deps.adapters,
-    pollMs: Math.min(1000, Math.max(50, Math.floor(config.sandboxBlockMs / 2))),
-    followMs: Math.min(1000, Math.max(50, config.sandboxBlockMs)),
-    leaseMs: deps.leaseMs ?? config.withdrawalLeaseMs,
+    settings: { ...config.jobs.withdrawals, ...(deps.leaseMs ? { leaseMs: deps.leaseMs } : {}) },
     log: app.log,
     ...(config.sandbox && config.sandboxCrashPoint ? { crashAt: config.sandboxCrashPoint } : {}),
   });

@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { walletTransactions, withdrawalJobs, withdrawals, type Withdrawal } from '../db/schema/index.js';
+import { walletTransactions, withdrawals, type Withdrawal } from '../db/schema/index.js';
+import { finishJob } from '../jobs/queue.js';
 import { postHold, voidHold } from '../ledger/transfers.js';
 
 /**
@@ -29,8 +30,8 @@ export async function recordBroadcast(
       update wallet_transactions set hash = ${txHash}, required_confirmations = ${requiredConfirmations ?? null}::int, updated_at = now()
       where id = ${w.walletTransactionId}::uuid and hash is null
       returning 1)
-    update withdrawal_jobs set run_at = now() + make_interval(secs => ${(followInMs ?? 0) / 1000}), last_error = null
-    where withdrawal_id = ${w.id}::uuid and finished_at is null and ${followInMs !== undefined}::boolean`);
+    update jobs set run_at = now() + make_interval(secs => ${(followInMs ?? 0) / 1000}), last_error = null
+    where kind = 'withdrawal' and key = ${w.id} and finished_at is null and ${followInMs !== undefined}::boolean`);
 }
 
 /**
@@ -50,13 +51,13 @@ export async function recordProgress(
       where id = ${w.walletTransactionId}::uuid and state = 'IN_PROGRESS'
         and (confirmations, required_confirmations) is distinct from (${seen.confirmations}::int, ${seen.requiredConfirmations}::int)
       returning 1)
-    update withdrawal_jobs set run_at = now() + make_interval(secs => ${followInMs / 1000}), last_error = null
-    where withdrawal_id = ${w.id}::uuid and finished_at is null`);
+    update jobs set run_at = now() + make_interval(secs => ${followInMs / 1000}), last_error = null
+    where kind = 'withdrawal' and key = ${w.id} and finished_at is null`);
 }
 
 async function resolve(
   db: Db,
-  w: Withdrawal,
+  w: Pick<Withdrawal, 'id'>,
   outcome: 'COMPLETED' | 'FAILED',
   detail: { reason?: string; confirmations?: number },
 ) {
@@ -88,20 +89,17 @@ async function resolve(
           .where(eq(walletTransactions.id, moved.walletTransactionId));
       }
     }
-    await tx
-      .update(withdrawalJobs)
-      .set({ finishedAt: sql`now()`, lastError: detail.reason ?? null })
-      .where(and(eq(withdrawalJobs.withdrawalId, w.id), isNull(withdrawalJobs.finishedAt)));
+    await finishJob(tx, 'withdrawal', w.id, detail.reason ?? null);
     return moved !== undefined;
   });
 }
 
 /** Confirmed on chain: the holds are posted (the money leaves for good). */
-export function completeWithdrawal(db: Db, w: Withdrawal, confirmations?: number): Promise<boolean> {
+export function completeWithdrawal(db: Db, w: Pick<Withdrawal, 'id'>, confirmations?: number): Promise<boolean> {
   return resolve(db, w, 'COMPLETED', { confirmations });
 }
 
 /** Refused or never sent: the holds are voided (the money is available again), history says FAILED. */
-export function failWithdrawal(db: Db, w: Withdrawal, reason: string): Promise<boolean> {
+export function failWithdrawal(db: Db, w: Pick<Withdrawal, 'id'>, reason: string): Promise<boolean> {
   return resolve(db, w, 'FAILED', { reason });
 }

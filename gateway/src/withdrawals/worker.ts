@@ -1,32 +1,36 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { BroadcastRejectedError, type ChainAdapter } from '../chain/adapter.js';
+import { sql } from 'drizzle-orm';
+import { BroadcastRejectedError, type BroadcastStatus, type ChainAdapter } from '../chain/adapter.js';
 import type { Db } from '../db/client.js';
-import { withdrawalJobs, withdrawals, type Withdrawal } from '../db/schema/index.js';
+import { withdrawals, type Withdrawal } from '../db/schema/index.js';
+import { rowMapper } from '../db/rows.js';
+import { createJobWorker, type JobLogger, type JobSettings } from '../jobs/engine.js';
+import { enqueueJob } from '../jobs/queue.js';
 import { completeWithdrawal, failWithdrawal, recordBroadcast, recordProgress } from './settle.js';
 
-export interface WorkerLogger {
-  error(obj: unknown, msg?: string): void;
-  warn(obj: unknown, msg?: string): void;
-  /** At LOG_LEVEL=info each offer to the network is a line: the replica test counts them per send. */
-  info?(obj: unknown, msg?: string): void;
+/** A send's own job (key: the withdrawal id), enqueued by withdrawal_open with its holds. */
+export const WITHDRAWAL_JOB = 'withdrawal';
+/** One job per network (key: the network) that follows every in-flight send of it once per block. */
+export const FOLLOW_JOB = 'withdrawal-follow';
+
+export type WorkerLogger = JobLogger;
+
+export interface WithdrawalWorkerSettings extends JobSettings {
+  /**
+   * One block: how often the network's in-flight sends are followed (their confirmations change at
+   * most once per block), all of them in one read and at most one write.
+   */
+  followMs: number;
+  /**
+   * A broadcast send's own job comes back after this as a safety net (the network's follow-up
+   * normally settles it first); it also bounds how long a send the follow-up cannot see waits.
+   */
+  recheckMs: number;
 }
 
 export interface WorkerOptions {
   db: Db;
   adapters: ReadonlyMap<string, ChainAdapter>;
-  /** The idle poll, and the next look at a send whose broadcast outcome is unknown. */
-  pollMs: number;
-  /**
-   * Time between follow-ups of a broadcast send: one block, as its confirmations change at most once
-   * per block (following every half block cost twice the statements for the same news). Defaults to pollMs.
-   */
-  followMs?: number;
-  /**
-   * How long a claim keeps other workers off a job. A worker that dies mid-job (kill -9) lets it go
-   * when this runs out; it must exceed the adapter's broadcast timeout.
-   */
-  leaseMs: number;
-  batch?: number;
+  settings: WithdrawalWorkerSettings;
   log?: WorkerLogger;
   /**
    * Sandbox fault injection for the crash tests (SANDBOX_CRASH_POINT): the process SIGKILLs itself
@@ -36,69 +40,37 @@ export interface WorkerOptions {
 }
 
 const die = () => process.kill(process.pid, 'SIGKILL');
-
-type Action = 'broadcast' | 'follow';
-interface Claimed {
-  w: Withdrawal;
-  action: Action;
-}
+const mapWithdrawal = rowMapper(withdrawals);
 
 /**
- * Claims due jobs with FOR UPDATE SKIP LOCKED and, in the same transaction, marks every withdrawal
- * that was never broadcast as attempted. The claim that made that mark broadcasts; every later claim
- * follows it up, and offers it again only if the network never saw it (the process died between the
- * mark and the send). The adapter's broadcast is idempotent by the withdrawal's id, as re-sending the
- * same signed transaction is on a real chain, so a send reaches the network once whatever crashes.
+ * The exactly-once mark: a send never broadcast is marked as attempted, in one statement with the
+ * read of its row. Only the run that made the mark broadcasts; every later run follows it up, and
+ * offers it again only if the network never saw it (the process died between the mark and the send).
+ * The adapter's broadcast is idempotent by the withdrawal's id, as re-sending the same signed
+ * transaction is on a real chain, so a send reaches the network once whatever crashes.
  */
-async function claim(db: Db, leaseMs: number, batch: number): Promise<Claimed[]> {
-  return db.transaction(async (tx) => {
-    const jobs = await tx
-      .select({ id: withdrawalJobs.withdrawalId })
-      .from(withdrawalJobs)
-      .where(and(isNull(withdrawalJobs.finishedAt), lte(withdrawalJobs.runAt, sql`now()`)))
-      .orderBy(asc(withdrawalJobs.runAt))
-      .limit(batch)
-      .for('update', { skipLocked: true });
-    if (jobs.length === 0) return [];
-    const ids = jobs.map((j) => j.id);
-    await tx
-      .update(withdrawalJobs)
-      .set({
-        runAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
-        attempts: sql`${withdrawalJobs.attempts} + 1`,
-      })
-      .where(inArray(withdrawalJobs.withdrawalId, ids));
-    const marked = await tx
-      .update(withdrawals)
-      .set({ broadcastAttemptedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(
-        and(
-          inArray(withdrawals.id, ids),
-          isNull(withdrawals.broadcastAttemptedAt),
-          eq(withdrawals.state, 'IN_PROGRESS'),
-        ),
-      )
-      .returning({ id: withdrawals.id });
-    const first = new Set(marked.map((m) => m.id));
-    const rows = await tx.select().from(withdrawals).where(inArray(withdrawals.id, ids));
-    return rows.map((w) => ({ w, action: first.has(w.id) ? ('broadcast' as const) : ('follow' as const) }));
-  });
+async function markAndRead(db: Db, id: string): Promise<{ w: Withdrawal; first: boolean } | undefined> {
+  const { rows } = (await db.execute(sql`with marked as (
+      update withdrawals set broadcast_attempted_at = now(), updated_at = now()
+      where id = ${id}::uuid and broadcast_attempted_at is null and state = 'IN_PROGRESS'
+      returning id)
+    select w.*, exists (select 1 from marked) as first_attempt from withdrawals w where w.id = ${id}::uuid`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const row = rows[0];
+  return row && { w: mapWithdrawal(row), first: row.first_attempt === true };
 }
 
-async function reschedule(db: Db, id: string, ms: number, lastError: string | null = null) {
-  await db
-    .update(withdrawalJobs)
-    .set({ runAt: sql`now() + make_interval(secs => ${ms / 1000})`, lastError })
-    .where(and(eq(withdrawalJobs.withdrawalId, id), isNull(withdrawalJobs.finishedAt)));
-}
-
-/** One claimed job. Throws only on unexpected errors (the caller reschedules). */
-async function run(opts: WorkerOptions, { w, action }: Claimed): Promise<void> {
-  const { db, pollMs } = opts;
-  const followMs = opts.followMs ?? pollMs;
+/** One send's job: broadcast it, or find out what became of a broadcast whose outcome is unknown. */
+async function runSend(opts: WorkerOptions, id: string) {
+  const { db, settings } = opts;
+  const found = await markAndRead(db, id);
+  if (!found) return { done: true as const, error: 'no such withdrawal' };
+  const { w, first } = found;
+  if (first && opts.crashAt === 'after-claim') die();
   if (w.state !== 'IN_PROGRESS') return void (await failWithdrawal(db, w, 'already resolved'));
   const adapter = opts.adapters.get(w.network);
-  if (!adapter) return reschedule(db, w.id, Math.max(pollMs, 5000), `no chain adapter for ${w.network}`);
+  if (!adapter) return { retryInMs: Math.max(settings.pollMs, 5000), error: `no chain adapter for ${w.network}` };
 
   const offer = async () => {
     let txHash: string;
@@ -113,14 +85,14 @@ async function run(opts: WorkerOptions, { w, action }: Claimed): Promise<void> {
       if (opts.crashAt === 'after-broadcast') die();
     } catch (err) {
       if (err instanceof BroadcastRejectedError) return void (await failWithdrawal(db, w, err.message));
-      // Outcome unknown: the next claim asks the adapter what happened (and offers it again if nothing).
+      // Outcome unknown: the next run asks the adapter what happened (and offers it again if nothing).
       opts.log?.warn({ err, withdrawal: w.id }, 'withdrawal broadcast outcome unknown; following up');
-      return reschedule(db, w.id, pollMs);
+      return { retryInMs: settings.pollMs };
     }
-    // Accepted: recorded with the first follow-up, as nothing new can be learnt before the next block.
-    return recordBroadcast(db, w, txHash, undefined, followMs);
+    // Accepted: from here the network's follow-up (once per block for all its sends) takes over.
+    return void (await recordBroadcast(db, w, txHash, undefined, settings.recheckMs));
   };
-  if (action === 'broadcast') return offer();
+  if (first) return offer();
 
   const seen = await adapter.findBroadcast(w.id);
   // Marked as attempted, yet the network never saw it: the attempt died before it was sent. The user
@@ -132,76 +104,118 @@ async function run(opts: WorkerOptions, { w, action }: Claimed): Promise<void> {
     );
     return offer();
   }
-  if (!w.txHash) await recordBroadcast(db, w, seen.txHash, seen.requiredConfirmations);
+  if (!w.txHash) await recordBroadcast(db, w, seen.txHash, seen.requiredConfirmations, settings.recheckMs);
   if (seen.status === 'COMPLETED') return void (await completeWithdrawal(db, w, seen.confirmations));
   if (seen.status === 'FAILED') return void (await failWithdrawal(db, w, 'The network dropped the transaction'));
-  // The progress and the next follow-up in one statement (the history row only when it changed).
-  return recordProgress(db, w, seen, followMs);
+  return void (await recordProgress(db, w, seen, settings.recheckMs));
+}
+
+interface InFlight {
+  id: string;
+  wallet_transaction_id: string;
+  confirmations: number | null;
+  required_confirmations: number | null;
 }
 
 /**
- * The withdrawal job worker: started with the app, stopped on close. Recovery needs no special
- * path: on start it claims every unfinished job whose lease has run out, broadcasting the ones never
- * attempted and following up the rest, so each open hold ends posted or voided.
+ * Every broadcast send of one network still in flight, followed at once: one read of them, one call
+ * to the adapter, and one write of the confirmations that changed (none when no block came). Its
+ * cost is per block, not per send. A send that completed or was dropped is settled here (once in its
+ * life), in its own transaction with its holds.
+ */
+async function followNetwork(opts: WorkerOptions, network: string) {
+  const { db } = opts;
+  const adapter = opts.adapters.get(network);
+  if (!adapter) return { done: true as const, error: `no chain adapter for ${network}` };
+  const { rows } = (await db.execute(sql`select w.id, w.wallet_transaction_id, t.confirmations, t.required_confirmations
+    from withdrawals w join wallet_transactions t on t.id = w.wallet_transaction_id
+    where w.network = ${network} and w.state = 'IN_PROGRESS' and w.kind = 'EXTERNAL' and w.tx_hash is not null`)) as unknown as {
+    rows: InFlight[];
+  };
+  if (rows.length === 0) return undefined;
+  const ids = rows.map((r) => r.id);
+  const seen: Map<string, BroadcastStatus> = adapter.findBroadcasts
+    ? await adapter.findBroadcasts(ids)
+    : new Map(
+        (await Promise.all(ids.map(async (id) => [id, await adapter.findBroadcast(id)] as const))).filter(
+          (e): e is [string, BroadcastStatus] => e[1] !== undefined,
+        ),
+      );
+  const progress: { id: string; c: number; r: number }[] = [];
+  const settled: Promise<unknown>[] = [];
+  for (const row of rows) {
+    const s = seen.get(row.id);
+    // Unseen: the send's own job looks again after its recheck.
+    if (!s) continue;
+    if (s.status !== 'IN_PROGRESS') {
+      const w = { id: row.id };
+      settled.push(
+        s.status === 'COMPLETED'
+          ? completeWithdrawal(db, w, s.confirmations)
+          : failWithdrawal(db, w, 'The network dropped the transaction'),
+      );
+    } else if (s.confirmations !== row.confirmations || s.requiredConfirmations !== row.required_confirmations) {
+      progress.push({ id: row.wallet_transaction_id, c: s.confirmations, r: s.requiredConfirmations });
+    }
+  }
+  if (progress.length > 0) {
+    await db.execute(sql`update wallet_transactions t
+      set confirmations = v.c, required_confirmations = v.r, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(progress)}::jsonb) as v(id uuid, c int, r int)
+      where t.id = v.id and t.state = 'IN_PROGRESS'`);
+  }
+  await Promise.all(settled);
+  // The claim already put the next run one block (the lease) ahead.
+  return undefined;
+}
+
+/**
+ * The withdrawal workers on the job engine: one for the sends' own jobs (broadcast, recovery), one
+ * that follows each network once per block. Started with the app, stopped on close. Recovery needs
+ * no special path: on start they claim every unfinished job whose lease has run out, broadcasting
+ * the sends never attempted and following up the rest, so each open hold ends posted or voided.
  */
 export function createWithdrawalWorker(opts: WorkerOptions) {
-  const batch = opts.batch ?? 50;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
+  const { settings } = opts;
+  const sends = createJobWorker({
+    db: opts.db,
+    kind: WITHDRAWAL_JOB,
+    settings,
+    handle: (job) => runSend(opts, job.key),
+    ...(opts.log ? { log: opts.log } : {}),
+  });
+  // The follow-up's lease is one block, so its claim alone schedules the next block's run.
+  const follow = createJobWorker({
+    db: opts.db,
+    kind: FOLLOW_JOB,
+    settings: { ...settings, leaseMs: settings.followMs, pollMs: settings.followMs },
+    handle: (job) => followNetwork(opts, job.key),
+    ...(opts.log ? { log: opts.log } : {}),
+  });
   let stopped = true;
-
-  async function tick(): Promise<number> {
-    const claimed = await claim(opts.db, opts.leaseMs, batch);
-    if (opts.crashAt === 'after-claim' && claimed.some((c) => c.action === 'broadcast')) die();
-    await Promise.all(
-      claimed.map(async (c) => {
-        try {
-          await run(opts, c);
-        } catch (err) {
-          opts.log?.error({ err, withdrawal: c.w.id }, 'withdrawal job failed; retrying');
-          await reschedule(opts.db, c.w.id, opts.pollMs, String((err as Error)?.message ?? err)).catch(() => {});
-        }
-      }),
-    );
-    return claimed.length;
-  }
-
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      running = (async () => {
-        let busy = false;
-        try {
-          busy = (await tick()) === batch;
-        } catch (err) {
-          opts.log?.error({ err }, 'withdrawal worker: tick failed');
-        }
-        running = undefined;
-        schedule(busy ? 0 : opts.pollMs);
-      })();
-    }, ms);
-    timer.unref?.();
-  };
-
   return {
-    /** One pass by hand (tests); the timer keeps running its own. */
-    tick,
+    /** One pass of each by hand (tests); the timers keep running their own. */
+    async tick() {
+      return (await sends.tick()) + (await follow.tick());
+    },
     start() {
-      if (!stopped) return;
       stopped = false;
-      schedule(0);
+      // One follow job per network this gateway can broadcast to (a no-op when it exists).
+      void Promise.all(
+        [...opts.adapters.keys()].map((network) => enqueueJob(opts.db, { kind: FOLLOW_JOB, key: network })),
+      )
+        .catch((err) =>
+          opts.log?.error({ err: { message: (err as Error)?.message } }, 'withdrawal follow-up jobs not created'),
+        )
+        .finally(() => {
+          if (!stopped) follow.start();
+        });
+      sends.start();
     },
-    /** Run soon, e.g. right after a withdrawal was created. */
-    kick() {
-      if (stopped || running || !timer) return;
-      clearTimeout(timer);
-      schedule(0);
-    },
+    kick: () => sends.kick(),
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await Promise.all([sends.stop(), follow.stop()]);
     },
   };
 }

@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
 import type { CardAcquirer } from '../../src/buy/acquirer.js';
 import type { RateProvider } from '../../src/rates/provider.js';
+import type { LiquidityProvider } from '../../src/swap/provider.js';
 import { freshDatabase } from './database.js';
 import { createFakeIdp } from './fakeIdp.js';
 
@@ -28,6 +29,10 @@ export interface TestAppOptions {
   /** The clock swap orders expire by (default: the database's now()). */
   swapClock?: () => Date;
   rates?: RateProvider;
+  /** The swap liquidity provider (default: the sandbox's). */
+  liquidity?: LiquidityProvider;
+  /** PostgreSQL connections of the test's database (default: the gateway's own default). */
+  poolSize?: number;
   /** Fastify logger options (off by default). */
   logger?: BuildAppOptions['logger'];
   /** Card buy: the acquirer (a sandbox one with a test delay) and the clock rates and orders expire by. */
@@ -46,7 +51,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     STATIC_DIR: path.join(scratch, 'no-dist'),
     ...opts.env,
   });
-  const database = opts.database ?? (await freshDatabase());
+  const database = opts.database ?? (await freshDatabase(opts.poolSize ? { poolSize: opts.poolSize } : {}));
   const createIdp: IdpFactory | undefined = opts.idp === 'fake' ? createFakeIdp : undefined;
   const app = await buildApp({
     config,
@@ -54,6 +59,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ...(createIdp ? { createIdp } : {}),
     ...(opts.swapClock ? { swapClock: opts.swapClock } : {}),
     ...(opts.rates ? { rates: opts.rates } : {}),
+    ...(opts.liquidity ? { liquidity: opts.liquidity } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
     ...(opts.acquirer ? { acquirer: opts.acquirer } : {}),
     ...(opts.buyClock ? { buyClock: opts.buyClock } : {}),

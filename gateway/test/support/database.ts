@@ -51,7 +51,7 @@ async function pgliteFromDump(file: string): Promise<Database> {
  * database cloned from the migrated template (created and dropped here). Migrating per file was
  * most of a file's start; without globalSetup (a bare vitest call) each file migrates its own.
  */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(opts: { poolSize?: number } = {}): Promise<Database> {
   const adminUrl = process.env.DATABASE_URL;
   // GATEWAY_TEST_MIGRATE_PER_FILE=1: the old way (initdb + migrations in every file), to compare timings.
   const perFile = process.env.GATEWAY_TEST_MIGRATE_PER_FILE === '1';
@@ -73,7 +73,7 @@ export async function freshDatabase(): Promise<Database> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   // On a clone the migrator only reads its journal and finds nothing to do.
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '.' });
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '.', poolSize: opts.poolSize });
   return track({
     ...database,
     async close() {

@@ -1,5 +1,5 @@
 import { NETWORKS, type Network } from '../addresses.js';
-import type { ChainAdapter } from '../adapter.js';
+import type { BroadcastStatus, ChainAdapter } from '../adapter.js';
 import type { SandboxChain, SandboxLogger } from './chain.js';
 
 /** The sandbox chain seen through the adapter interface, one adapter per network like real ones. */
@@ -22,6 +22,19 @@ export function sandboxAdapter(chain: SandboxChain, network: Network): ChainAdap
         requiredConfirmations: row.requiredConfirmations,
         status: row.status,
       };
+    },
+    async findBroadcasts(references) {
+      const found = new Map<string, BroadcastStatus>();
+      for (const row of await chain.findByReferences(references)) {
+        if (row.network !== network || !row.reference) continue;
+        found.set(row.reference, {
+          txHash: row.txHash,
+          confirmations: row.confirmations,
+          requiredConfirmations: row.requiredConfirmations,
+          status: row.status,
+        });
+      }
+      return found;
     },
     async confirmations(txHash) {
       return (await chain.find(txHash))?.confirmations ?? 0;

@@ -177,6 +177,15 @@ export class SandboxChain {
     return row;
   }
 
+  /** Our broadcasts among these references, in one query (the adapter's findBroadcasts). */
+  async findByReferences(references: readonly string[]): Promise<SandboxTx[]> {
+    if (references.length === 0) return [];
+    return this.db
+      .select()
+      .from(sandboxChainTransactions)
+      .where(inArray(sandboxChainTransactions.reference, [...references]));
+  }
+
   /**
    * One block for every due transfer: +1 confirmation, COMPLETED at the required count, and the
    * new state reported. Returns how many transfers advanced. Safe to call from many processes.

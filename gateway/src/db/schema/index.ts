@@ -11,4 +11,5 @@ export * from './swap.js';
 export * from './sell.js';
 export * from './buy.js';
 export * from './security.js';
+export * from './jobs.js';
 export * from './evm.js';

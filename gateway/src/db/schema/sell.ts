@@ -122,22 +122,6 @@ export const sellOrders = pgTable(
   ],
 );
 
-/** The outbox of payouts, as withdrawal_jobs: `run_at` is the schedule and the lease. */
-export const sellJobs = pgTable(
-  'sell_jobs',
-  {
-    orderId: uuid('order_id')
-      .primaryKey()
-      .references(() => sellOrders.id),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('sell_jobs_due_idx').on(t.runAt).where(sql`${t.finishedAt} is null`)],
-);
-
 /** Sandbox only: the pretend payout provider's own book, so a payout it accepted survives a restart. */
 export const sandboxPayouts = pgTable('sandbox_payouts', {
   reference: text('reference').primaryKey(),

@@ -43,10 +43,8 @@ export const swapOrders = pgTable(
     uniqueIndex('swap_orders_account_idempotency_key').on(t.accountId, t.idempotencyKey),
     index('swap_orders_in_progress_idx').on(t.confirmedAt).where(sql`${t.state} = 'IN_PROGRESS'`),
     check('swap_orders_state', sql`${t.state} in ('NEW', 'IN_PROGRESS', 'COMPLETED', 'FAILED')`),
-    check(
-      'swap_orders_in_progress_held',
-      sql`${t.state} <> 'IN_PROGRESS' or (${t.holdTransferId} is not null and ${t.providerRef} is not null)`,
-    ),
+    // Held before the provider is asked (swap_hold); provider_ref comes when it answers pending.
+    check('swap_orders_in_progress_held', sql`${t.state} <> 'IN_PROGRESS' or ${t.holdTransferId} is not null`),
     check('swap_orders_amounts_positive', sql`${t.sourceAmount} > 0 and ${t.destinationAmount} > 0`),
     check(
       'swap_orders_completed_legs',

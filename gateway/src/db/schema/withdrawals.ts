@@ -3,7 +3,6 @@ import {
   bigint,
   check,
   index,
-  integer,
   numeric,
   pgTable,
   text,
@@ -54,7 +53,7 @@ export const withdrawals = pgTable(
     /** External: the holds of amount and fee. Internal: the one posted transfer (hold_transfer_id). */
     holdTransferId: bigint('hold_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
     feeHoldTransferId: bigint('fee_hold_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
-    /** Set in the transaction that claims the job, before the adapter is called: the exactly-once mark. */
+    /** Set by the run of the send's job that broadcasts, before the adapter is called: the exactly-once mark. */
     broadcastAttemptedAt: timestamp('broadcast_attempted_at', { withTimezone: true }),
     txHash: text('tx_hash'),
     broadcastAt: timestamp('broadcast_at', { withTimezone: true }),
@@ -66,6 +65,8 @@ export const withdrawals = pgTable(
   (t) => [
     uniqueIndex('withdrawals_account_idempotency_key').on(t.accountId, t.idempotencyKey),
     index('withdrawals_open_idx').on(t.createdAt).where(sql`${t.state} = 'IN_PROGRESS'`),
+    // The withdrawal worker's follow-up reads a network's in-flight sends once per block.
+    index('withdrawals_in_flight_idx').on(t.network).where(sql`${t.state} = 'IN_PROGRESS' AND ${t.txHash} IS NOT NULL`),
     check('withdrawals_state', sql`${t.state} in ('IN_PROGRESS', 'COMPLETED', 'FAILED')`),
     check('withdrawals_kind', sql`${t.kind} in ('EXTERNAL', 'INTERNAL')`),
     check('withdrawals_amount_positive', sql`${t.amount} > 0 and ${t.fee} >= 0`),
@@ -73,25 +74,4 @@ export const withdrawals = pgTable(
   ],
 );
 
-/**
- * The outbox of external sends: one row per withdrawal, claimed with FOR UPDATE SKIP LOCKED.
- * `run_at` is both the schedule and the lease: a claim pushes it one lease ahead, so a job whose
- * worker died becomes claimable again when the lease runs out.
- */
-export const withdrawalJobs = pgTable(
-  'withdrawal_jobs',
-  {
-    withdrawalId: uuid('withdrawal_id')
-      .primaryKey()
-      .references(() => withdrawals.id),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('withdrawal_jobs_due_idx').on(t.runAt).where(sql`${t.finishedAt} is null`)],
-);
-
 export type Withdrawal = typeof withdrawals.$inferSelect;
-export type WithdrawalJob = typeof withdrawalJobs.$inferSelect;

@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The gateway's folder (gateway/), found from this file whether it runs from the sources
+ * (gateway/src/db/) or from the build (gateway/dist/db/): both sit two levels below it.
+ */
+const gatewayRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** drizzle-kit's migrations: the tables, applied once each, in order, recorded by drizzle. */
+export const migrationsFolder = path.join(gatewayRoot, 'migrations');
+
+/**
+ * The repeatable SQL: one file per database function, each a single CREATE OR REPLACE, applied after
+ * the migrations on every start. A function's rules live in its file alone: changing one is an edit
+ * of that file, not a migration that copies the whole function again. A migration that changes a
+ * table a function reads ships with the function's new file in the same commit.
+ */
+export const functionsFolder = path.join(gatewayRoot, 'src/db/functions');
+
+export function functionFiles(): { name: string; sql: string }[] {
+  return readdirSync(functionsFolder)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => ({ name: f, sql: readFileSync(path.join(functionsFolder, f), 'utf8') }));
+}
+
+/**
+ * Applies every function file through `exec` (one simple-protocol call per file). PL/pgSQL resolves
+ * the names inside a body when it runs, so the files' order does not matter. The caller holds the
+ * migration lock, so replicas starting together never replace the same function at once.
+ */
+export async function applyFunctions(exec: (sql: string) => Promise<unknown>): Promise<void> {
+  for (const file of functionFiles()) {
+    try {
+      await exec(file.sql);
+    } catch (err) {
+      throw new Error(`database function ${file.name} failed to apply: ${(err as Error).message}`, { cause: err });
+    }
+  }
+}
