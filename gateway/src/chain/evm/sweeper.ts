@@ -39,7 +39,13 @@ export class Sweeper {
           ),
         ),
       );
-    for (const row of open) await track(this.ctx, row.reference, this.signerOf(row));
+    for (const row of open) {
+      try {
+        await track(this.ctx, row.reference, this.signerOf(row));
+      } catch (error) {
+        this.ctx.log.error({ err: error, reference: row.reference }, 'evm: sweep step failed; retrying later');
+      }
+    }
     const busy = new Set(
       (
         await db
@@ -118,6 +124,16 @@ export class Sweeper {
     const need = gas * fees.maxFeePerGas;
     const eth = await client.getBalance({ address });
     if (eth < need) {
+      // Signed only when the hot wallet can pay it: a top-up it cannot send would hold its nonce, and
+      // every withdrawal after it, until someone funds it.
+      const topUp = need - eth + ETH_TRANSFER_GAS * fees.maxFeePerGas;
+      if ((await client.getBalance({ address: this.hot.address })) < topUp) {
+        this.ctx.log.warn(
+          { address, currency: c.currency },
+          'evm: the hot wallet cannot pay a token sweep its gas yet',
+        );
+        return;
+      }
       // The hot wallet pays the token's gas; its own top-up's gas is booked like any other.
       return this.sendFrom(
         this.hot,
