@@ -26,11 +26,13 @@ export async function createTelegramPlatform(): Promise<Platform | null> {
   init();
   const initData = retrieveRawInitData() ?? null;
   let languageCode: string | null = null;
+  let startParam: string | null = null;
   let os = '';
   try {
     const launch = retrieveLaunchParams();
     os = launch.tgWebAppPlatform ?? '';
     languageCode = launch.tgWebAppData?.user?.language_code ?? null;
+    startParam = launch.tgWebAppStartParam ?? null;
   } catch {
     // Launch params without a user (e.g. opened from an attachment menu): no language hint.
   }
@@ -46,6 +48,7 @@ export async function createTelegramPlatform(): Promise<Platform | null> {
 
   return {
     isTelegram: true,
+    startParam,
     initData,
     languageCode,
     openLink(url) {

@@ -57,6 +57,8 @@ export interface HostTheme {
 /** What the app needs from its host (a browser tab or the messenger's WebView), behind one interface. */
 export interface Platform {
   readonly isTelegram: boolean;
+  /** The Mini App's `startapp` value (a payment request's `pay-…`, issue 25); absent in a browser. */
+  readonly startParam?: string | null;
   /** Raw init data captured at launch; the gateway signs users in with it. */
   readonly initData: string | null;
   /** The messenger user's language_code, used when no language was chosen yet. */

@@ -10,7 +10,7 @@ import type { PaymentRequest } from '../../machines/shared/paymentUri';
 import { PayScreen } from '../../src/features/send/PayScreen';
 import { describeModel } from '../support/mbt';
 import { renderInRouter } from '../support/router';
-import { makeUser, mountApp, pathname, type FakeApis } from './app/harness';
+import { fakePlatform, makeUser, mountApp, pathname, type FakeApis } from './app/harness';
 import { btcAsset, btcCoin } from './asset-fixtures';
 import { FEE, VALID, addressInput, amountInput, check } from './send-fixtures';
 import { says } from '../support/dom';
@@ -94,11 +94,13 @@ describe('a payment link in the app', () => {
     send: { checkAddress: async () => check(), preliminaryFee: async () => FEE },
     addressBook: { list: async () => [] },
   };
-  const mount = (path: string) =>
+  const mount = (path: string, startParam: string | null = null) =>
     mountApp({
       path,
       signedIn: makeUser(),
       api,
+      // Inside Telegram with a startapp value: the messenger's platform says it (src/platform/telegram.ts).
+      ...(startParam ? { isTelegram: true, platform: { ...fakePlatform(true).platform, startParam } } : {}),
       wallet: {
         loadCatalogue: fromPromise(async () => [btcCoin]),
         loadBalances: fromPromise(async () => ({ assets: [btcAsset()], rates: {} })),
@@ -121,5 +123,13 @@ describe('a payment link in the app', () => {
       'This request is for ETH, which is not in your wallet. Add ETH to pay it.',
     );
     expect(pathname(app)).toBe('/pay');
+  });
+
+  it("Telegram's startapp=pay-… opens the request from Home, once", async () => {
+    const app = mount('/home', `pay-0d001-BTC-${VALID}`);
+    expect((await screen.findByRole('heading', { level: 1, name: 'Send BTC' })).textContent).toBe('Send BTC');
+    await waitFor(() => expect(addressInput().value).toBe(VALID));
+    expect(amountInput().value).toBe('0.001');
+    expect(pathname(app)).toBe('/home/asset/BTC/send');
   });
 });

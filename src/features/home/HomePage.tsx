@@ -6,6 +6,7 @@ import { selectUserSub } from '../../../machines/session.selectors';
 import { useSignedInServices } from '../../app/signedInContext';
 import { homeStore } from '../../app/homeStore';
 import { HomeScreen } from './HomeScreen';
+import { useOpenPayStart } from '../receive/payStart';
 
 /** /home (spec §2): starts the home machine with the live wallet actors and the persisted flags. */
 export function HomePage() {
@@ -40,5 +41,6 @@ export function HomePage() {
       },
     },
   );
+  useOpenPayStart(services.platform);
   return <HomeScreen home={home} />;
 }

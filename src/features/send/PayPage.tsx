@@ -5,12 +5,15 @@ import { payMachine } from '../../../machines/pay.machine';
 import { useFeatureActors } from '../../app/featureActors';
 import { PayScreen } from './PayScreen';
 import { PREFILL_STATE } from './prefill';
+import { formatPaymentUri, requestOfStartParam } from '../../../machines/shared/paymentUri';
 import { createPayActors } from './payServices';
 
 /** /pay?uri=<payment URI> (issue 25): the app's link to a request, and where a Telegram `startapp` one leads. */
 export function PayPage() {
-  const { uri } = useSearch({ strict: false }) as { uri?: unknown };
-  const text = typeof uri === 'string' ? uri : '';
+  const { uri, start } = useSearch({ strict: false }) as { uri?: unknown; start?: unknown };
+  // `start`: a Telegram startapp value (pay-…), turned back into the request's URI.
+  const request = typeof start === 'string' ? requestOfStartParam(start) : null;
+  const text = typeof uri === 'string' ? uri : request ? (formatPaymentUri(request) ?? '') : '';
   return <PayRoute key={text} uri={text} />;
 }
 

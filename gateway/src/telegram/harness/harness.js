@@ -392,7 +392,8 @@ async function launch() {
   const res = await fetch('/dev/telegram/init-data', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user }),
+    // ?startapp= as a t.me/<bot>?startapp= link hands it over (a payment request's pay-…, issue 25).
+    body: JSON.stringify({ user, ...(startParam ? { start_param: startParam } : {}) }),
   });
   if (!res.ok) {
     status.textContent = `The gateway refused to sign init data (${res.status}).`;
@@ -414,6 +415,7 @@ async function launch() {
     tgWebAppVersion: '8.0',
     tgWebAppPlatform: platform,
     tgWebAppThemeParams: JSON.stringify(THEMES[state.themeKey]),
+    ...(startParam ? { tgWebAppStartParam: startParam } : {}),
   });
   // A new frame each time: setting src to a URL that differs only in its hash would not reload the app.
   const next = /** @type {HTMLIFrameElement} */ (frame.cloneNode());
@@ -431,6 +433,7 @@ $('launch').addEventListener('submit', (event) => {
 
 // ?user=&platform=&theme= preselect the form (links in the README); the app starts at once.
 const query = new URLSearchParams(window.location.search);
+const startParam = query.get('startapp');
 for (const name of ['user', 'platform', 'theme']) {
   const select = $(name);
   const wanted = query.get(name);
