@@ -34,45 +34,35 @@ const systemAccount = (currency: string, code: string) =>
   and(eq(ledgerAccounts.kind, 'system'), eq(ledgerAccounts.currency, currency), eq(ledgerAccounts.code, code));
 
 /**
- * Read, and insert only when missing: the account is nearly always there already, so the common
- * case is one round trip inside the caller's transaction. A concurrent first use is settled by the
- * unique index (the loser reads the winner's row).
+ * Read, and create only when missing: the account is nearly always there already, so the common
+ * case is one round trip inside the caller's transaction. Creating is the database's one rule for it,
+ * ledger_account_for (gateway/src/db/functions/ledger_account_for.sql, which withdrawal_open and the
+ * swap functions call too): a concurrent first use is settled by the unique index there.
  */
 async function findOrCreate(
   db: Executor,
   where: ReturnType<typeof userAccount>,
-  insert: () => Promise<LedgerAccount[]>,
+  create: { owner: string | null; currency: string; code: string | null },
 ) {
   const [existing] = await db.select().from(ledgerAccounts).where(where);
   if (existing) return existing;
-  const [created] = await insert();
-  if (created) return created;
-  const [row] = await db.select().from(ledgerAccounts).where(where);
+  const { rows } = (await db.execute(
+    sql`select ledger_account_for(${create.owner}::uuid, ${create.currency}::text, ${create.code}::text) as id`,
+  )) as unknown as { rows: { id: string | number }[] };
+  const [row] = await db
+    .select()
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, Number(rows[0]!.id)));
   return row!;
 }
 
 /** The user's ledger account for a currency, created on first use (idempotent under races). */
 export function ensureUserAccount(db: Executor, ownerAccountId: string, currency: string): Promise<LedgerAccount> {
-  return findOrCreate(db, userAccount(ownerAccountId, currency), () =>
-    db
-      .insert(ledgerAccounts)
-      .values({ currency, kind: 'user', ownerAccountId })
-      .onConflictDoNothing({
-        target: [ledgerAccounts.ownerAccountId, ledgerAccounts.currency],
-        where: sql`kind = 'user'`,
-      })
-      .returning(),
-  );
+  return findOrCreate(db, userAccount(ownerAccountId, currency), { owner: ownerAccountId, currency, code: null });
 }
 
 export function ensureSystemAccount(db: Executor, currency: string, code: string): Promise<LedgerAccount> {
-  return findOrCreate(db, systemAccount(currency, code), () =>
-    db
-      .insert(ledgerAccounts)
-      .values({ currency, kind: 'system', code })
-      .onConflictDoNothing({ target: [ledgerAccounts.currency, ledgerAccounts.code], where: sql`kind = 'system'` })
-      .returning(),
-  );
+  return findOrCreate(db, systemAccount(currency, code), { owner: null, currency, code });
 }
 
 /**

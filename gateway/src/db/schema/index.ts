@@ -13,3 +13,4 @@ export * from './buy.js';
 export * from './security.js';
 export * from './jobs.js';
 export * from './evm.js';
+export * from './abuse.js';
