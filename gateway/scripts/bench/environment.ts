@@ -1,6 +1,6 @@
 // The bench's surroundings: a throwaway PostgreSQL database and the gateway as its own process.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -32,8 +32,14 @@ export async function startGateway(databaseUrl: string, port: number, opts: { cp
   const profile = opts.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', opts.cpuProf] : [];
   const trace = opts.trace ? ['--import', path.resolve('gateway/scripts/query-trace.ts')] : [];
   // BENCH_GATEWAY_ROOT: another checkout's gateway (e.g. the commit before a change) under the same load.
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...trace, 'gateway/src/main.ts'], {
-    cwd: process.env.BENCH_GATEWAY_ROOT ?? process.cwd(),
+  const cwd = process.env.BENCH_GATEWAY_ROOT ?? process.cwd();
+  // The compiled gateway, as production runs it (gateway/build.mjs); through tsx for the query trace
+  // (a TypeScript preload) or a checkout from before the build existed.
+  const compiled = !opts.trace && existsSync(path.join(cwd, 'gateway/build.mjs'));
+  if (compiled) execFileSync(process.execPath, ['gateway/build.mjs'], { cwd, stdio: 'inherit' });
+  const entry = compiled ? ['gateway/dist/gateway/src/main.js'] : ['--import', 'tsx', ...trace, 'gateway/src/main.ts'];
+  const child = spawn(process.execPath, [...profile, ...entry], {
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,12 +1,23 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The gateway's folder (gateway/), found from this file whether it runs from the sources
- * (gateway/src/db/) or from the build (gateway/dist/db/): both sit two levels below it.
+ * The gateway's folder (gateway/, the one holding migrations/), found upwards from this file, so
+ * the same code runs from the sources (gateway/src/db/) and from the build
+ * (gateway/dist/gateway/src/db/, gateway/build.mjs), which reads the migrations and functions where
+ * they are kept.
  */
-const gatewayRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+function findGatewayRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(path.join(dir, 'migrations/meta/_journal.json'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('gateway/migrations not found above the database module');
+    dir = parent;
+  }
+}
+const gatewayRoot = findGatewayRoot();
 
 /** drizzle-kit's migrations: the tables, applied once each, in order, recorded by drizzle. */
 export const migrationsFolder = path.join(gatewayRoot, 'migrations');
