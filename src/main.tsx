@@ -44,7 +44,8 @@ async function detectPlatform(): Promise<{ platform: StartPlatform; controlsHost
     if (!platform) return web;
     return { platform, controlsHost: platform.controls ? createControlsHost(platform.controls) : null };
   } catch (error) {
-    console.warn('Messenger SDK unavailable, running as a web app', error);
+    // Runs as a web app.
+    console.warn('Messenger SDK unavailable', error);
     return web;
   }
 }

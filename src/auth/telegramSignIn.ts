@@ -50,6 +50,10 @@ export async function signInWithInitData(initData: string): Promise<SessionUser>
 
 /** Links the messenger account named by the one-time code (the `link_token` query) and signs in. */
 export async function exchangeLinkToken(oneTimeCode: string, initData: string): Promise<SessionUser> {
+  // A payment request's start value (`pay-…`, issue 25) is no link code: the plain init-data sign-in, and
+  // Home opens the request (src/features/receive/payStart.ts). Decided here, not at launch, to keep the
+  // check out of the sign-in screens' boot chunk.
+  if (oneTimeCode.startsWith('pay-')) return signInWithInitData(initData);
   const tokens = await publicHttp
     .post('b2c-user-management/auth/tg/link', { json: { oneTimeCode, tgCode: initData } })
     .json<TokenResponse>();

@@ -22,8 +22,7 @@ export function captureLaunch(location: Location = window.location): LaunchInfo 
     // The SDK keeps launch params in sessionStorage, so a reload inside the messenger still counts.
     safeSessionHas('tapps/launchParams');
   const queryToken = search.get('link_token');
-  // A payment request's start value (`pay-…`, issue 25) is no sign-in code: the signed-in Home opens it.
-  const linkToken = queryToken ?? (looksLikeTelegram && !startParam?.startsWith('pay-') ? startParam : null);
+  const linkToken = queryToken ?? (looksLikeTelegram ? startParam : null);
   if (queryToken) {
     // The code is single-use; drop it so a reload does not try it again.
     search.delete('link_token');

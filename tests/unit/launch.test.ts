@@ -23,10 +23,6 @@ describe('launch capture', () => {
     expect(at('/#tgWebAppStartParam=code123').linkToken).toBeNull();
   });
 
-  it('a payment request as the start param (pay-…, issue 25) is no link code', () => {
-    expect(at('/#tgWebAppData=query_id%3D1&tgWebAppStartParam=pay-0d001-BTC-bc1qxyz').linkToken).toBeNull();
-  });
-
   it('recognises an auth callback by code or error plus state', () => {
     expect(at('/?code=1&state=s').isAuthCallback).toBe(true);
     expect(at('/?error=access_denied&state=s').isAuthCallback).toBe(true);

@@ -7,8 +7,8 @@ let opened = false;
 
 /**
  * Inside Telegram, a `t.me/<bot>?startapp=pay-…` link (issue 25) starts the Mini App on Home; this opens
- * the request on /pay (which reads it) once, as the launch's first screen. A sign-in code never gets here:
- * src/platform/launch.ts keeps `pay-` values out of the sign-in.
+ * the request on /pay (which reads it) once, as the launch's first screen. The sign-in takes a `pay-` value
+ * for no link code (src/auth/telegramSignIn.ts).
  */
 export function useOpenPayStart(platform: Pick<Platform, 'startParam'>) {
   const navigate = useNavigate();
