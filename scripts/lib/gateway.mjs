@@ -64,7 +64,11 @@ export async function startGateway(extraEnv = {}, { startTimeoutMs } = {}) {
     ACCESS_TOKEN_TTL: '300',
     ...extraEnv,
   };
-  const gateway = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
+  // GATEWAY_COMPILED: the build of gateway/build.mjs (the e2e run makes it first), else the sources via tsx.
+  const entry = process.env.GATEWAY_COMPILED
+    ? ['gateway/dist/gateway/src/main.js']
+    : ['--import', 'tsx', 'gateway/src/main.ts'];
+  const gateway = spawn(process.execPath, entry, {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,6 +5,7 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: '.',
   testMatch: '*.e2e.ts',
+  globalSetup: './globalSetup.ts',
   // Three workers on the 2-core machine: the journeys mostly wait on the browser and the gateway.
   workers: Number(process.env.E2E_WORKERS ?? 3),
   // A journey that fails once is a defect to fix, never to retry.
