@@ -15,6 +15,7 @@ import { registerSecurity } from './http/security.js';
 import { registerStatic } from './http/static.js';
 import { healthRoutes } from './http/health.js';
 import { devMailRoutes } from './mail/devRoutes.js';
+import { notificationsPlugin } from './notifications/plugin.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { devTelegramRoutes } from './telegram/devRoutes.js';
 import { telegramHarnessRoutes } from './telegram/harness/routes.js';
@@ -193,6 +194,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         })
       : noAcquirer);
   await app.register(buyPlugin, { db, config, rates, acquirer, ...(opts.buyClock ? { now: opts.buyClock } : {}) });
+  // Bot messages and e-mails about money and security events (issue 24), and their preferences.
+  await app.register(notificationsPlugin, { db, config, authenticate, mailer });
   await app.register(analyticsRoutes, {
     db,
     config,

@@ -6,6 +6,7 @@ import Value from 'typebox/value';
 import { parseRateLimits, type RateLimits } from './http/rateLimits.js';
 import { loadEvmConfig, type EvmConfig } from './chain/evm/config.js';
 import type { JobSettings } from './jobs/engine.js';
+import { loadNotificationsConfig, type NotificationsConfig } from './notifications/config.js';
 import type { WithdrawalWorkerSettings } from './withdrawals/worker.js';
 import { DEV_PEPPER, parsePeppers, peppersOf, type PasscodePeppers } from './passcode/pepper.js';
 
@@ -195,6 +196,8 @@ export interface Config {
   passcodePeppers: PasscodePeppers;
   /** Ethereum over a real node (ETH_RPC_URL and friends, chain/evm/config.ts); absent: the sandbox chain. */
   evm?: EvmConfig;
+  /** Bot messages and e-mails (TELEGRAM_API_URL, NOTIFY_*; notifications/config.ts); absent: from the environment. */
+  notifications?: NotificationsConfig;
 }
 
 /** Sandbox bot token: a fixed, well-formed value so init data signed by /dev/telegram/init-data validates. */
@@ -414,6 +417,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: LoadOp
           }
         : { sink: analyticsSink },
     ...(evm ? { evm } : {}),
+    notifications: loadNotificationsConfig(source, { sandbox, production }),
   };
 }
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { buyOrders, type BuyOrder } from '../db/schema/index.js';
 import { DomainError, invalid } from '../domain/errors.js';
+import { enqueueNotification } from '../notifications/outbox.js';
 import { reportDeposit } from '../wallet/deposits.js';
 import type { PaymentEvent } from './acquirer.js';
 
@@ -60,6 +61,17 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<{ 
       failureReason = FAILURE_OF[event.status];
       // Shown as In progress already: now "failed to buy", with nothing credited.
       if (transactionId) await reportDeposit(tx, depositOf(order, 'FAILED'));
+      // Told once, with the refusal (issue 24); a credit is told by the deposit path.
+      await enqueueNotification(tx, {
+        accountId: order.accountId,
+        event: 'buy.declined',
+        ref: order.id,
+        data: {
+          ...(transactionId ? { transactionId, transactionType: 'F2C' } : {}),
+          currency: order.currency,
+          amountMinor: String(order.cryptoAmount),
+        },
+      });
     }
     const [updated] = await tx
       .update(buyOrders)

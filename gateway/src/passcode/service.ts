@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { enqueueNotification } from '../notifications/outbox.js';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.js';
 import { userPasscodes } from '../db/schema/index.js';
@@ -124,6 +126,13 @@ export async function changePasscode(
         updatedAt: sql`now()`,
       })
       .where(eq(userPasscodes.userId, userId));
+    // Told by bot and e-mail, with the change (issue 24).
+    await enqueueNotification(tx, {
+      userId,
+      event: 'security.passcode_changed',
+      ref: `passcode:${randomUUID()}`,
+      data: {},
+    });
   });
 }
 

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { securityEvents, users } from '../db/schema/index.js';
 import type { Mailer } from '../mail/mailer.js';
+import { enqueueNotification, type SecurityEvent } from '../notifications/outbox.js';
 import { securityNoticeMail } from '../mail/templates.js';
 import type { SecurityDetail, SecurityEventKind } from './kinds.js';
 
@@ -14,8 +15,29 @@ export async function recordSecurityEvent(
   kind: SecurityEventKind,
   detail: SecurityDetail = {},
 ): Promise<void> {
-  await tx.insert(securityEvents).values({ userId, kind, detail });
+  const [row] = await tx.insert(securityEvents).values({ userId, kind, detail }).returning({ id: securityEvents.id });
+  // The owner's Telegram is told too (issue 24), in this transaction; the e-mail is mailOwner's, below.
+  const event = NOTIFIED[kind];
+  if (event && row) {
+    const who = detail.username ? `@${String(detail.username)}` : undefined;
+    await enqueueNotification(tx, {
+      userId,
+      event,
+      ref: `security:${row.id}`,
+      data: who ? { detail: who } : {},
+      channels: ['telegram'],
+    });
+  }
 }
+
+/** The security events a bot message reports (the refused attempts and requests are mailed only). */
+const NOTIFIED: Partial<Record<SecurityEventKind, SecurityEvent>> = {
+  password_reset: 'security.reset_started',
+  passcode_recovered: 'security.reset_started',
+  telegram_linked: 'security.telegram_linked',
+  telegram_relinked: 'security.telegram_linked',
+  telegram_unlinked: 'security.telegram_unlinked',
+};
 
 /**
  * Tells the owner by e-mail (the sandbox outbox or SMTP), after the change has committed. A user

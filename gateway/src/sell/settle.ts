@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { sellOrders, walletTransactions } from '../db/schema/index.js';
 import { finishJob } from '../jobs/queue.js';
 import { postHold, voidHold } from '../ledger/transfers.js';
+import { enqueueNotification } from '../notifications/outbox.js';
 
 /**
  * The payout's outcome, in one transaction guarded by the order's state: the hold is posted
@@ -45,6 +46,19 @@ export async function resolveSell(
           })
           .where(eq(walletTransactions.id, moved.walletTransactionId));
       }
+      // Told once, with the payout's outcome (issue 24).
+      await enqueueNotification(tx, {
+        accountId: moved.accountId,
+        event: outcome === 'COMPLETED' ? 'sell.paid' : 'sell.failed',
+        ref: moved.id,
+        data: {
+          ...(moved.walletTransactionId ? { transactionId: moved.walletTransactionId, transactionType: 'C2F' } : {}),
+          currency: moved.currency,
+          amountMinor: String(moved.amount),
+          fiatCurrency: moved.fiatCurrency,
+          fiatAmountMinor: String(moved.fiatAmount),
+        },
+      });
     }
     await finishJob(tx, 'sell-payout', orderId, reason ?? null);
     return moved !== undefined;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db, Executor } from '../db/client.js';
 import { swapOrders, type SwapOrder } from '../db/schema/index.js';
 import { outRow } from '../db/rows.js';
 import { DomainError, invalid } from '../domain/errors.js';
@@ -11,6 +11,7 @@ import type { Network } from '../chain/addresses.js';
 import { ensureDepositAddress } from '../wallet/addresses.js';
 import { findCoin } from '../wallet/catalogue.js';
 import { rescheduleJob } from '../jobs/queue.js';
+import { enqueueNotification } from '../notifications/outbox.js';
 import type { SwapServiceDeps } from './orders.js';
 
 /** The liquidity side of every swap, one account per currency split into shards (ledger/accounts.ts). */
@@ -74,6 +75,26 @@ async function holdOrder(deps: ConfirmDeps, tx: Db, input: { accountId: string; 
   return order;
 }
 
+async function notifySwap(tx: Executor, o: SwapOrder | undefined) {
+  if (!o || (o.state !== 'COMPLETED' && o.state !== 'FAILED')) return;
+  const { rows } = (await tx.execute(
+    sql`select id from wallet_transactions where swap_order_id = ${o.id}::uuid and direction = 'WITHDRAWAL'`,
+  )) as unknown as { rows: { id: string }[] };
+  const transactionId = rows[0]?.id;
+  await enqueueNotification(tx, {
+    accountId: o.accountId,
+    event: o.state === 'COMPLETED' ? 'swap.completed' : 'swap.failed',
+    ref: o.id,
+    data: {
+      ...(transactionId ? { transactionId, transactionType: 'EXCHANGE' } : {}),
+      currency: o.sourceCurrency,
+      amountMinor: String(o.sourceAmount),
+      toCurrency: o.destinationCurrency,
+      toAmountMinor: String(o.destinationAmount),
+    },
+  });
+}
+
 /**
  * A held order and its provider, outside any transaction: the provider is asked first (execute, or
  * status once it answered pending; both idempotent on the order by contract), then its answer is
@@ -100,14 +121,19 @@ export async function settleHeld(deps: ConfirmDeps, order: SwapOrder): Promise<{
     return { order, pending: true };
   }
   deps.betweenLegs?.();
-  const rows = rowsOf(
-    await deps.db
-      .execute(sql`select ${held.select}, r.asset_shown from swap_settle(${order.id}::uuid,
+  const rows = await deps.db.transaction(async (tx) => {
+    const settledRows = rowsOf(
+      await tx
+        .execute(sql`select ${held.select}, r.asset_shown from swap_settle(${order.id}::uuid,
         ${shardCode(SWAP_LIQUIDITY, order.id)}::text, ${answer.ok}::boolean, ${answer.ok ? null : answer.reason}::text) r`)
-      .catch((err) => {
-        throw translateDbError(err);
-      }),
-  );
+        .catch((err) => {
+          throw translateDbError(err);
+        }),
+    );
+    // Told once, in the settlement's transaction (issue 24; a second settle enqueues nothing new).
+    await notifySwap(tx, held.map(settledRows[0]!));
+    return settledRows;
+  });
   const settled = held.map(rows[0]!) ?? order;
   // Money arriving makes the asset visible, as a deposit does; one just shown gets its deposit address.
   const network = findCoin(settled.destinationCurrency)?.network;

@@ -7,6 +7,7 @@ import { transfer } from '../ledger/transfers.js';
 import { findAccountByAddress } from './addresses.js';
 import { ensureAsset } from './assets.js';
 import { findCoin } from './catalogue.js';
+import { enqueueNotification } from '../notifications/outbox.js';
 
 export { findAccountByAddress } from './addresses.js';
 
@@ -128,6 +129,18 @@ export async function reportDeposit(
       reference: `deposit ${row.id}`,
     });
     await tx.update(walletTransactions).set({ ledgerTransferId: posted.id }).where(eq(walletTransactions.id, row.id));
+    // Told once, with the credit (issue 24): the outbox row commits with this transaction or not at all.
+    await enqueueNotification(tx, {
+      accountId: owner.accountId,
+      event: row.transactionType === 'F2C' ? 'buy.credited' : 'deposit.credited',
+      ref: row.id,
+      data: {
+        transactionId: row.id,
+        transactionType: row.transactionType,
+        currency: row.currency,
+        amountMinor: String(row.amount),
+      },
+    });
     return { transactionId: row.id, credited: !posted.replayed };
   });
 }

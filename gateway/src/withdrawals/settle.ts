@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { walletTransactions, withdrawals, type Withdrawal } from '../db/schema/index.js';
 import { finishJob } from '../jobs/queue.js';
 import { postHold, voidHold } from '../ledger/transfers.js';
+import { enqueueNotification } from '../notifications/outbox.js';
 
 /**
  * The worker's writes. Each is one transaction guarded by the withdrawal's state, so running one
@@ -88,6 +89,19 @@ async function resolve(
           })
           .where(eq(walletTransactions.id, moved.walletTransactionId));
       }
+      // Told once, with the settlement (issue 24).
+      await enqueueNotification(tx, {
+        accountId: moved.accountId,
+        event: outcome === 'COMPLETED' ? 'send.completed' : 'send.failed',
+        ref: moved.id,
+        data: {
+          ...(moved.walletTransactionId
+            ? { transactionId: moved.walletTransactionId, transactionType: 'WITHDRAWAL' }
+            : {}),
+          currency: moved.currency,
+          amountMinor: String(moved.amount),
+        },
+      });
     }
     await finishJob(tx, 'withdrawal', w.id, detail.reason ?? null);
     return moved !== undefined;

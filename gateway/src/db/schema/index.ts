@@ -14,3 +14,4 @@ export * from './security.js';
 export * from './jobs.js';
 export * from './evm.js';
 export * from './abuse.js';
+export * from './notifications.js';

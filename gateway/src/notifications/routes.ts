@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { NotificationPreferencesSchema } from '../../../contracts/notifications.js';
+import type { Db } from '../db/client.js';
+import { DomainError } from '../domain/errors.js';
+import { bearer, type AuthHook } from '../http/auth.js';
+import { isUuid } from '../users/repository.js';
+import { errors } from '../users/schemas.js';
+import { readPreferences, writePreferences } from './preferences.js';
+
+/** GET/PUT /b2c-user-management/user/notifications: which messages the wallet sends (issue 24). */
+export const notificationRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticate: AuthHook }> = async (
+  app,
+  { db, authenticate },
+) => {
+  const common = { tags: ['users'], security: bearer };
+  const userOf = (id: string) => {
+    if (!isUuid(id)) throw new DomainError('unauthenticated', 'UNAUTHORIZED', 'Unknown user');
+    return id;
+  };
+  app.get(
+    '/user/notifications',
+    {
+      onRequest: authenticate,
+      schema: {
+        ...common,
+        summary: 'Notification preferences',
+        response: { 200: NotificationPreferencesSchema, ...errors(401) },
+      },
+    },
+    async (request) => readPreferences(db, userOf(request.userId)),
+  );
+  app.put(
+    '/user/notifications',
+    {
+      onRequest: authenticate,
+      schema: {
+        ...common,
+        summary: 'Change notification preferences (security e-mails are sent whatever they say)',
+        body: NotificationPreferencesSchema,
+        response: { 200: NotificationPreferencesSchema, ...errors(400, 401) },
+      },
+    },
+    async (request) => writePreferences(db, userOf(request.userId), request.body),
+  );
+};

@@ -1,0 +1,195 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { renderNotification } from '../src/notifications/messages.js';
+import { enqueueNotification } from '../src/notifications/outbox.js';
+import { sandboxBotApiRoutes } from '../src/notifications/sandboxBotApi.js';
+import { crashDatabase } from './withdraw-process.js';
+
+/**
+ * 200 events, two replicas' senders, kill -9s: some by the senders themselves inside the window
+ * (NOTIFY_CRASH_POINTS=after-send), some by the test at random moments. Every message arrives (by
+ * Telegram and by e-mail); a message arrives twice only if a kill found its delivery inside the
+ * window (the Bot API call or the mail, and the one statement recording it), which each replica
+ * writes to its window file as it goes. Several processes share one database: PostgreSQL only.
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const TOKEN = '123456:notify-crash-test';
+const EVENTS = 200;
+const USERS = 20;
+const EXTERNAL_KILLS = 4;
+
+const pgOnly = !process.env.DATABASE_URL;
+
+describe.skipIf(pgOnly)('notifications: two replicas, kill -9 (PostgreSQL)', () => {
+  const crashDb = crashDatabase('notify');
+  let database: Database;
+  let bot: FastifyInstance;
+  let botUrl = '';
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'gw-notify-'));
+
+  beforeAll(async () => {
+    const env = await crashDb.prepare();
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: scratch, poolSize: 4 });
+    bot = Fastify();
+    await bot.register(sandboxBotApiRoutes, { db: database.db, token: TOKEN, behaviour: { floodRetryAfter: 0 } });
+    botUrl = `${await bot.listen({ port: 0, host: '127.0.0.1' })}/dev/telegram/bot-api`;
+  }, 60_000);
+
+  afterAll(async () => {
+    await bot?.close();
+    await database?.close();
+    await crashDb.drop();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('delivers all 200 by bot and by e-mail; repeats only from kills inside the window', async () => {
+    const db = database.db;
+    const expected = new Map<string, { id: string; chatId: number; email: string }>();
+    for (let u = 0; u < USERS; u += 1) {
+      const email = `notify${u}@example.com`;
+      const { rows } = (await db.execute(sql`insert into users (email) values (${email}) returning id`)) as unknown as {
+        rows: { id: string }[];
+      };
+      const userId = rows[0]!.id;
+      const chatId = 900_000_000 + u;
+      await db.execute(sql`insert into telegram_links (telegram_user_id, user_id) values (${chatId}, ${userId}::uuid)`);
+      await db.execute(sql`insert into notification_preferences (user_id, telegram) values (${userId}::uuid, true)`);
+      await db.transaction(async (tx) => {
+        for (let i = u; i < EVENTS; i += USERS) {
+          const data = { currency: 'BTC', amountMinor: String(1_000_000 + i) };
+          await enqueueNotification(tx, { userId, event: 'deposit.credited', ref: `crash-${i}`, data });
+          expected.set(renderNotification('deposit.credited', data, 'ENG').text, { id: `crash-${i}`, chatId, email });
+        }
+      });
+    }
+    const ids = new Map<string, string>(); // ref → notification id
+    for (const r of (
+      (await db.execute(sql`select id, ref from notifications`)) as unknown as { rows: { id: string; ref: string }[] }
+    ).rows)
+      ids.set(r.ref, r.id);
+
+    // Two replicas; each death (its own or ours) is read from its window file, then it starts again.
+    let started = 0;
+    const windowKills: string[] = [];
+    const selfKills: string[] = [];
+    const crashLog = path.join(scratch, 'crashes.log');
+    const live = new Set<{ proc: ChildProcess; windowFile: string; done: Promise<void> }>();
+    const start = () => {
+      started += 1;
+      const windowFile = path.join(scratch, `window-${started}.txt`);
+      const proc = spawn(process.execPath, ['--import', 'tsx', 'gateway/test/notifications-replica.ts'], {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          DATABASE_URL: crashDb.url!,
+          TELEGRAM_API_URL: botUrl,
+          TELEGRAM_BOT_TOKEN: TOKEN,
+          NOTIFY_POLL_MS: '20',
+          NOTIFY_LEASE_MS: '1500',
+          NOTIFY_SEND_TIMEOUT_MS: '1000',
+          NOTIFY_BATCH: '5',
+          NOTIFY_CRASH_POINTS: 'after-send',
+          NOTIFY_CRASH_RATE: '0.015',
+          NOTIFY_CRASH_LOG: crashLog,
+          NOTIFY_WINDOW_FILE: windowFile,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      const entry = {
+        proc,
+        windowFile,
+        done: new Promise<void>((resolve) => proc.once('exit', () => resolve())),
+      };
+      live.add(entry);
+      void entry.done.then(() => {
+        live.delete(entry);
+        if (existsSync(windowFile)) windowKills.push(...readFileSync(windowFile, 'utf8').split('\n').filter(Boolean));
+        if (!finished) start();
+      });
+    };
+    let finished = false;
+    const remaining = async () =>
+      Number(
+        (
+          (await db.execute(
+            sql`select count(*)::int as n from notifications where telegram_done_at is null or email_done_at is null`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]!.n,
+      );
+
+    const began = Date.now();
+    start();
+    start();
+    let externalKills = 0;
+    let nextKill = Date.now() + 1500;
+    while ((await remaining()) > 0) {
+      expect(Date.now() - began, 'everything delivered within 90 s').toBeLessThan(90_000);
+      if (externalKills < EXTERNAL_KILLS && Date.now() > nextKill && live.size > 0) {
+        const victims = [...live];
+        victims[Math.floor(Math.random() * victims.length)]!.proc.kill('SIGKILL');
+        externalKills += 1;
+        nextKill = Date.now() + 800 + Math.random() * 1200;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    finished = true;
+    for (const r of [...live]) {
+      r.proc.kill('SIGTERM');
+      await r.done;
+    }
+    if (existsSync(crashLog)) selfKills.push(...readFileSync(crashLog, 'utf8').split('\n').filter(Boolean));
+
+    // What arrived, per message.
+    const sent = (
+      (await db.execute(sql`select chat_id, text from sandbox_telegram_messages`)) as unknown as {
+        rows: { chat_id: string; text: string }[];
+      }
+    ).rows;
+    const mailed = (
+      (await db.execute(sql`select "to", text from mail_outbox`)) as unknown as { rows: { to: string; text: string }[] }
+    ).rows;
+    const count = (texts: string[]) => texts.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map<string, number>());
+    const bySent = count(sent.map((r) => r.text));
+    const byMail = count(mailed.map((r) => r.text));
+    const inWindow = new Set(windowKills);
+    const repeats = { telegram: 0, email: 0 };
+    for (const [text, { id, chatId, email }] of expected) {
+      const notification = ids.get(id)!;
+      const tg = bySent.get(text) ?? 0;
+      const em = byMail.get(text) ?? 0;
+      expect(tg, `bot message for ${id}`).toBeGreaterThanOrEqual(1);
+      expect(em, `e-mail for ${id}`).toBeGreaterThanOrEqual(1);
+      if (tg > 1) {
+        repeats.telegram += tg - 1;
+        expect(inWindow.has(`telegram ${notification}`), `telegram repeat of ${id} without a kill in its window`).toBe(
+          true,
+        );
+      }
+      if (em > 1) {
+        repeats.email += em - 1;
+        expect(inWindow.has(`email ${notification}`), `e-mail repeat of ${id} without a kill in its window`).toBe(true);
+      }
+      expect(sent.filter((r) => r.text === text).every((r) => Number(r.chat_id) === chatId)).toBe(true);
+      expect(mailed.filter((r) => r.text === text).every((r) => r.to === email)).toBe(true);
+    }
+    expect(sent.length).toBe(EVENTS + repeats.telegram);
+    expect(mailed.length).toBe(EVENTS + repeats.email);
+    // Every self-kill at after-send is inside the window by construction: its message repeats.
+    const selfInWindow = selfKills.filter((l) => l.startsWith('after-send')).length;
+    expect(repeats.telegram + repeats.email).toBeGreaterThanOrEqual(selfInWindow);
+    expect(repeats.telegram + repeats.email).toBeLessThanOrEqual(windowKills.length);
+    console.log(
+      `[notify-crash] ${EVENTS} events × 2 channels in ${Date.now() - began} ms; replica starts ${started}; ` +
+        `kills: ${selfKills.length} by the senders at after-send, ${externalKills} by the test; ` +
+        `deliveries inside the window at a kill: ${windowKills.length}; ` +
+        `repeats: telegram ${repeats.telegram}, e-mail ${repeats.email}; lost: 0`,
+    );
+  }, 120_000);
+});

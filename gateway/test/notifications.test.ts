@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMinor, renderNotification } from '../src/notifications/messages.js';
+import { createTestApp, PUBLIC_URL, type TestApp } from './support/app.js';
+import { initDataFor, json, latestMail, nextTelegramId } from './support/flows.js';
+import { addAsset, walletUser, type WalletUser } from './wallet-support.js';
+
+/**
+ * Notifications (issue 24) through the whole gateway: a sandbox chain deposit, credited by the block
+ * producer, told once by the bot (the sandbox Bot API the gateway serves) and once by e-mail; the
+ * preferences; Telegram's 429 retry_after; the user's language and number format.
+ */
+let t: TestApp;
+const P = '/b2c-user-management';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until<T>(check: () => Promise<T | undefined | false>, what: string, ms = 15_000): Promise<T> {
+  for (const start = Date.now(); Date.now() - start < ms; await sleep(25)) {
+    const value = await check();
+    if (value) return value;
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+interface BotMessage {
+  message_id: number;
+  text: string;
+  reply_markup: { inline_keyboard: { text: string; web_app?: { url: string } }[][] } | null;
+}
+const messagesTo = async (chatId: number) =>
+  (await json<BotMessage[]>(t, 'GET', `/dev/telegram/bot/messages?chat_id=${chatId}`)).body;
+
+/** A wallet user with a linked Telegram account (the one-time code route, as the app links). */
+async function linkedUser(prefs?: Record<string, boolean>): Promise<WalletUser & { chatId: number }> {
+  const user = await walletUser(t, 'notify');
+  if (prefs) expect((await putPrefs(user, prefs)).statusCode).toBe(200);
+  const code = await json<{ code: string }>(t, 'POST', `${P}/user/tg/code`, undefined, user.token);
+  const chatId = nextTelegramId();
+  const tgCode = await initDataFor(t, { id: chatId, username: `u${chatId}` }, { start_param: code.body.code });
+  expect((await json(t, 'POST', `${P}/auth/tg/link`, { oneTimeCode: code.body.code, tgCode })).status).toBe(200);
+  return { ...user, chatId };
+}
+
+const putPrefs = (u: WalletUser, prefs: Record<string, boolean>) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `${P}/user/notifications`,
+    payload: prefs,
+    headers: { authorization: `Bearer ${u.token}` },
+  });
+
+/** A sandbox chain deposit (POST /dev/chain/deposit), waited for until credited; its history row id. */
+async function chainDeposit(u: WalletUser, amount: string): Promise<string> {
+  const { depositAddress } = await addAsset(t, u, 'BTC');
+  const sent = await json<{ txHash: string }>(t, 'POST', '/dev/chain/deposit', {
+    currency: 'BTC',
+    address: depositAddress,
+    amount,
+  });
+  expect(sent.status).toBe(200);
+  return until(async () => {
+    const { rows } = (await t.db.execute(
+      sql`select id from wallet_transactions where hash = ${sent.body.txHash} and state = 'COMPLETED'`,
+    )) as unknown as { rows: { id: string }[] };
+    return rows[0]?.id;
+  }, 'the deposit to be credited');
+}
+
+/** Both channels of the notification about `ref` are settled (sent or skipped). */
+const settled = (ref: string) =>
+  until(async () => {
+    const { rows } = (await t.db.execute(
+      sql`select telegram_outcome, email_outcome from notifications where ref = ${ref}
+        and telegram_done_at is not null and email_done_at is not null`,
+    )) as unknown as { rows: { telegram_outcome: string; email_outcome: string }[] };
+    return rows[0];
+  }, `notification ${ref} to settle`);
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { SANDBOX_BLOCK_MS: '30', SANDBOX_CONFIRMATIONS: '1', NOTIFY_POLL_MS: '20' },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('preferences', () => {
+  it('defaults, saves, validates and needs a token', async () => {
+    const u = await walletUser(t, 'prefs');
+    const get = () => json(t, 'GET', `${P}/user/notifications`, undefined, u.token);
+    expect((await get()).body).toEqual({ telegram: false, email: true, money: true, security: true });
+    const next = { telegram: true, email: false, money: true, security: false };
+    expect((await putPrefs(u, next)).json()).toEqual(next);
+    expect((await get()).body).toEqual(next);
+    expect((await putPrefs(u, { telegram: 'yes', email: true, money: true, security: true })).statusCode).toBe(400);
+    expect((await putPrefs(u, { telegram: true })).statusCode).toBe(400);
+    expect((await json(t, 'GET', `${P}/user/notifications`)).status).toBe(401);
+  });
+});
+
+describe('a sandbox deposit', () => {
+  it('to a linked user who allowed messages: exactly one bot message naming the amount, with a button to it', async () => {
+    const u = await linkedUser({ telegram: true, email: true, money: true, security: true });
+    const txId = await chainDeposit(u, '0.00123');
+    const outcome = await settled(txId);
+    expect(outcome).toEqual({ telegram_outcome: 'sent', email_outcome: 'sent' });
+    // Give a stray second delivery the time to show up before counting.
+    await sleep(200);
+    const received = (await messagesTo(u.chatId)).filter((m) => m.text.includes('received'));
+    expect(received).toHaveLength(1);
+    expect(received[0]!.text).toBe('You received 0.00123 Bitcoin.');
+    const button = received[0]!.reply_markup!.inline_keyboard[0]![0]!;
+    expect(button.text).toBe('Open in Wallet');
+    expect(button.web_app!.url).toBe(`${PUBLIC_URL}/?tgWebAppStartParam=tx-BTC-DEPOSIT-${txId}`);
+    // The link itself told by the bot too (a security event, allowed before the link).
+    expect(
+      (await messagesTo(u.chatId)).some((m) => m.text === `Telegram @u${u.chatId} was linked to your wallet.`),
+    ).toBe(true);
+    const mail = await latestMail(t, u.email);
+    expect(mail.text).toContain('You received 0.00123 Bitcoin.');
+    expect(mail.links).toEqual([`${PUBLIC_URL}/home/asset/BTC/transaction/${txId}/DEPOSIT`]);
+  });
+
+  it('to a user who turned money messages off: none, by bot or e-mail', async () => {
+    const u = await linkedUser({ telegram: true, email: true, money: false, security: true });
+    const txId = await chainDeposit(u, '0.5');
+    expect(await settled(txId)).toEqual({
+      telegram_outcome: 'skipped: money messages off',
+      email_outcome: 'skipped: money messages off',
+    });
+    expect((await messagesTo(u.chatId)).filter((m) => m.text.includes('received'))).toEqual([]);
+    const mails = (await json<{ text: string }[]>(t, 'GET', `/dev/mail?to=${encodeURIComponent(u.email)}`)).body;
+    expect(mails.filter((m) => m.text.includes('received'))).toEqual([]);
+  });
+
+  it('to a linked user who never allowed bot messages: the e-mail only', async () => {
+    const u = await linkedUser();
+    const txId = await chainDeposit(u, '2');
+    expect(await settled(txId)).toEqual({
+      telegram_outcome: 'skipped: bot messages not allowed',
+      email_outcome: 'sent',
+    });
+    expect((await messagesTo(u.chatId)).filter((m) => m.text.includes('received'))).toEqual([]);
+  });
+
+  it("waits out Telegram's 429 retry_after, then sends once", async () => {
+    const u = await linkedUser({ telegram: true, email: true, money: true, security: true });
+    expect((await json(t, 'POST', '/dev/telegram/bot/behaviour', { floodRetryAfter: 1 })).status).toBe(200);
+    try {
+      const txId = await chainDeposit(u, '0.1');
+      await until(async () => {
+        const { rows } =
+          (await t.db.execute(sql`select j.last_error from jobs j join notifications n on j.key = n.id::text
+          where n.ref = ${txId} and j.kind = 'notify-telegram'`)) as unknown as {
+            rows: { last_error: string | null }[];
+          };
+        return rows[0]?.last_error === '429 retry after 1';
+      }, 'the 429');
+      const floodAt = Date.now();
+      expect((await json(t, 'POST', '/dev/telegram/bot/behaviour', { floodRetryAfter: 0 })).status).toBe(200);
+      expect((await settled(txId)).telegram_outcome).toBe('sent');
+      // Not before retry_after (1 s) from the 429; the 429 itself was seen up to one poll after it.
+      expect(Date.now() - floodAt).toBeGreaterThanOrEqual(800);
+      expect((await messagesTo(u.chatId)).filter((m) => m.text.includes('received'))).toHaveLength(1);
+    } finally {
+      await json(t, 'POST', '/dev/telegram/bot/behaviour', { floodRetryAfter: 0 });
+    }
+  });
+});
+
+describe('messages', () => {
+  it("in the user's language and number format, assets by display name", () => {
+    expect(formatMinor('123456789', 8, 'ENG')).toBe('1.23456789');
+    expect(formatMinor('123456789', 8, 'RUS')).toBe('1,23456789');
+    expect(formatMinor('123450000000', 8, 'ENG')).toBe('1,234.5');
+    expect(formatMinor('123450000000', 8, 'RUS')).toBe('1\u00a0234,5');
+    expect(formatMinor('5', 6, 'ENG')).toBe('0.000005');
+    expect(formatMinor('1000000', 6, 'ENG')).toBe('1');
+    const data = { currency: 'BTC', amountMinor: '123450000000', transactionId: 'x', transactionType: 'DEPOSIT' };
+    expect(renderNotification('deposit.credited', data, 'RUS').text).toBe('Вы получили 1\u00a0234,5 Bitcoin.');
+    expect(renderNotification('deposit.credited', data, 'RUS').button).toEqual({
+      text: 'Открыть в кошельке',
+      startParam: 'tx-BTC-DEPOSIT-x',
+    });
+    expect(
+      renderNotification(
+        'sell.paid',
+        { currency: 'USDT_TRX', amountMinor: '10000000', fiatCurrency: 'RUB', fiatAmountMinor: '95050' },
+        'ENG',
+      ).text,
+    ).toMatch(/^You sold 10 .+: 950\.5 RUB paid out to your card\.$/);
+  });
+});
