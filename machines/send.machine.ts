@@ -26,7 +26,16 @@ import {
   type SendTarget,
 } from './shared/send';
 import { output } from './shared/output';
-import { F, KEEP_TARGET, USER_LOOKUP, NOTIFY_FAILED, SAVE_DRAFT, USED_KEY, toAddress } from './shared/sendTransitions';
+import {
+  F,
+  KEEP_TARGET,
+  TARGET,
+  USER_LOOKUP,
+  NOTIFY_FAILED,
+  SAVE_DRAFT,
+  USED_KEY,
+  toAddress,
+} from './shared/sendTransitions';
 
 export * from './shared/send';
 
@@ -196,8 +205,8 @@ export const sendMachine = setup({
         input: ({ context }) => ({ currency: context.currency }),
         // Opened on the review or progress URL, the flow starts over on the form (and the URL follows it).
         onDone: [
-          { guard: { type: 'draftEmpty', params: output }, target: `${F}.empty`, actions: KEEP_TARGET },
-          { guard: { type: 'draftLooksValid', params: output }, target: `${F}.checking`, actions: KEEP_TARGET },
+          { guard: { type: 'draftEmpty', params: TARGET }, target: `${F}.empty`, actions: KEEP_TARGET },
+          { guard: { type: 'draftLooksValid', params: TARGET }, target: `${F}.checking`, actions: KEEP_TARGET },
           { target: `${F}.invalid`, actions: [KEEP_TARGET, 'markWrongAddress'] },
         ],
         onError: { target: 'loadFailed', actions: 'keepFailure' },

@@ -113,6 +113,9 @@ describe('a payment link in the app', () => {
     await waitFor(() => expect(addressInput().value).toBe(VALID));
     expect(amountInput().value).toBe('0.001');
     expect(pathname(app)).toBe('/home/asset/BTC/send');
+    // The request's address is checked like a typed one: the fee loads and Continue opens.
+    await waitFor(() => expect(screen.getByTestId('send-fee').textContent).toBe(`Network fee: ${FEE} BTC`));
+    expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('a request for an asset the wallet does not hold says so and opens nothing', async () => {
