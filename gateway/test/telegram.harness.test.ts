@@ -14,6 +14,8 @@ describe('the Telegram harness page (sandbox)', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('<iframe id="app"');
+    // The chat with the bot (issue 24), filled from GET /dev/telegram/bot/messages.
+    expect(page.body).toContain('<ol class="chat" id="chat"');
     expect(page.body).toContain('<script src="/dev/telegram/harness.js"></script>');
     expect(inlineScriptHashes(page.body)).toEqual([]);
     const csp = String(page.headers['content-security-policy']);
@@ -30,6 +32,7 @@ describe('the Telegram harness page (sandbox)', () => {
       'qr_text_received',
       'back_button_pressed',
       'main_button_pressed',
+      'write_access_requested',
     ]) {
       expect(script.body).toContain(`'${answer}'`);
     }

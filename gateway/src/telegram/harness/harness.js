@@ -63,6 +63,9 @@ const biometry = { platform: 'ios', requested: false, granted: false, token: '' 
 /** Every message both ways, for the raw view and for tests. */
 const messages = [];
 window.__harnessMessages = messages;
+/** Whose chat with the bot the pane shows: the launched user's ("new" gets a random id each launch). */
+let chatUserId = null;
+let chatSeen = '';
 
 function raw(direction, eventType, eventData) {
   messages.push({ direction, eventType, eventData });
@@ -108,6 +111,10 @@ function handle(type, data) {
   switch (type) {
     case 'web_app_request_theme':
       return send('theme_changed', { theme_params: THEMES[state.themeKey] });
+    // requestWriteAccess (issue 24): the user lets the bot message them; the harness allows it.
+    case 'web_app_request_write_access':
+      log('Write access requested: allowed');
+      return send('write_access_requested', { status: 'allowed' });
     case 'web_app_request_viewport':
     case 'web_app_expand':
       return send('viewport_changed', viewport());
@@ -384,9 +391,12 @@ $('theme').addEventListener('change', () => {
   drawMain();
 });
 
-async function launch() {
+/** The user of the last launch: a bot button opens the Mini App again as the same user. */
+let lastUser = null;
+async function launch(sameUser = false) {
   const status = $('launch-status');
-  const user = USERS[$('user').value]();
+  const user = sameUser && lastUser ? lastUser : USERS[$('user').value]();
+  lastUser = user;
   const platform = $('platform').value;
   status.textContent = 'Signing init data…';
   const res = await fetch('/dev/telegram/init-data', {
@@ -423,6 +433,9 @@ async function launch() {
   frame.replaceWith(next);
   frame = next;
   status.textContent = `Launched as ${user.first_name} (id ${user.id}) on ${platform}.`;
+  chatUserId = user.id;
+  chatSeen = '';
+  void drawChat();
   log(`Launched as ${user.first_name} on ${platform}`);
 }
 
@@ -433,7 +446,7 @@ $('launch').addEventListener('submit', (event) => {
 
 // ?user=&platform=&theme= preselect the form (links in the README); the app starts at once.
 const query = new URLSearchParams(window.location.search);
-const startParam = query.get('startapp');
+let startParam = query.get('startapp');
 for (const name of ['user', 'platform', 'theme']) {
   const select = $(name);
   const wanted = query.get(name);
@@ -441,3 +454,58 @@ for (const name of ['user', 'platform', 'theme']) {
 }
 applyTheme($('theme').value);
 void launch();
+
+/**
+ * The chat with the bot (issue 24): the sandbox Bot API's messages to the launched user, newest at the
+ * bottom, with their inline buttons. A web_app button opens the Mini App at its start parameter, as
+ * Telegram would open the button's URL: here the app is launched again with that `startapp`.
+ */
+async function drawChat() {
+  const id = chatUserId;
+  if (id === null) return;
+  const res = await fetch(`/dev/telegram/bot/messages?chat_id=${id}`).catch(() => null);
+  if (!res?.ok) return;
+  const list = await res.json();
+  const key = JSON.stringify(list.map((m) => m.message_id));
+  if (key === chatSeen) return;
+  chatSeen = key;
+  $('chat-empty').hidden = list.length > 0;
+  $('chat').replaceChildren(
+    ...list
+      .slice()
+      .reverse()
+      .map((m) => {
+        const item = document.createElement('li');
+        item.dataset.messageId = String(m.message_id);
+        const text = document.createElement('div');
+        text.textContent = m.text;
+        item.append(text);
+        for (const row of m.reply_markup?.inline_keyboard ?? []) {
+          for (const b of row) {
+            const button = document.createElement('button');
+            button.type = 'button';
+            button.textContent = b.text;
+            button.addEventListener('click', () => {
+              const url = b.web_app?.url ?? b.url ?? '';
+              let start = null;
+              try {
+                const parsed = new URL(url, window.location.href);
+                start = parsed.searchParams.get('tgWebAppStartParam') ?? parsed.searchParams.get('startapp');
+              } catch {
+                /* not a URL: open without a start parameter */
+              }
+              log(`Bot button “${b.text}” pressed: opening the Mini App${start ? ` at ${start}` : ''}`);
+              startParam = start;
+              void launch(true);
+            });
+            item.append(button);
+          }
+        }
+        return item;
+      }),
+  );
+  const chat = $('chat');
+  chat.scrollTop = chat.scrollHeight;
+}
+window.__harnessChat = drawChat;
+setInterval(() => void drawChat(), 1000);
