@@ -1,4 +1,4 @@
-import type { KyInstance } from 'ky';
+import ky, { isForceRetryError, type KyInstance } from 'ky';
 
 /**
  * What the authenticated client needs from the session (spec §7, the 401 rule). src/app/sessionPort.ts
@@ -28,11 +28,8 @@ export function createAuthHttp(base: KyInstance, session: SessionPort): KyInstan
           if (token) request.headers.set('Authorization', `Bearer ${token}`);
         },
       ],
-      // Hooks run inside a ky request, so ky is loaded by then: its values come from import('ky')
-      // rather than a static import that would put ky into the boot chunk (see lazyKy.ts).
       beforeRetry: [
-        async ({ request, options, error }) => {
-          const { isForceRetryError } = await import('ky');
+        ({ request, options, error }) => {
           if (!isForceRetryError(error) || error.code !== RENEWED) return;
           renewed.add(options);
           const token = session.accessToken();
@@ -49,7 +46,6 @@ export function createAuthHttp(base: KyInstance, session: SessionPort): KyInstan
           const used = request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? null;
           const token = await session.renew(used);
           if (!token) return;
-          const { default: ky } = await import('ky');
           return ky.retry({ code: RENEWED, delay: 0 });
         },
       ],

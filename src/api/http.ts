@@ -1,7 +1,6 @@
-import type { HTTPError } from 'ky';
+import ky, { isHTTPError } from 'ky';
 import { appConfig } from '../config';
 import { ApiError } from './errors';
-import { lazyKy } from './lazyKy';
 import { callGate } from './callGate';
 
 type ErrorBody = {
@@ -16,9 +15,8 @@ type ErrorBody = {
 
 /**
  * Gateway errors are `{ code, message, field?, waitSeconds?, attemptsLeft? }`; IdP errors are OAuth's `{ error, error_description }`.
- * `isHTTPError` is ky's own guard, passed in so this module does not load ky at start-up.
  */
-export function toApiError(error: Error, isHTTPError: (error: unknown) => error is HTTPError): Error {
+export function toApiError(error: Error): Error {
   if (!isHTTPError(error)) return error;
   const body = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as ErrorBody;
   return new ApiError(
@@ -33,22 +31,18 @@ export function toApiError(error: Error, isHTTPError: (error: unknown) => error 
 
 /**
  * Public client: calls that need no token (sign-up, confirmation, reset, Telegram sign-in).
- * The authenticated client (bearer token, 401 re-authentication) extends this one.
- * ky itself loads with the first request (see lazyKy.ts), after the first screen has painted when the
- * start holds the calls for it (callGate.ts).
+ * The authenticated client (bearer token, 401 re-authentication) extends this one. ky comes with the
+ * signed-in chunk (and with the sign-in forms' and the Telegram sign-in's chunks); the first screen never
+ * loads it. A start that holds the calls until its first paint (callGate.ts) holds them here.
  */
-export const publicHttp = lazyKy(() =>
-  callGate
-    .passed()
-    .then(() => import('ky'))
-    .then(({ default: ky, isHTTPError }) =>
-      ky.create({
-        prefix: appConfig.apiUrl,
-        credentials: 'include',
-        mode: 'cors',
-        timeout: 15000,
-        retry: { limit: 2, methods: ['get'] },
-        hooks: { beforeError: [({ error }) => toApiError(error, isHTTPError)] },
-      }),
-    ),
-);
+export const publicHttp = ky.create({
+  prefix: appConfig.apiUrl,
+  credentials: 'include',
+  mode: 'cors',
+  timeout: 15000,
+  retry: { limit: 2, methods: ['get'] },
+  hooks: {
+    beforeRequest: [() => callGate.passed()],
+    beforeError: [({ error }) => toApiError(error)],
+  },
+});

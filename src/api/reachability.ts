@@ -8,7 +8,7 @@ export type ReachabilityReport = {
   unreached(): void;
 };
 
-// ky's NetworkError and TimeoutError by name, so this module does not load ky at start-up (lazyKy.ts).
+// ky's NetworkError and TimeoutError by name: the connectivity wiring that reads this stays free of ky.
 const noAnswer = new Set(['NetworkError', 'TimeoutError']);
 
 /** The same client, reporting each call's reachability; errors and answers pass through unchanged. */
