@@ -150,12 +150,22 @@ test('pay a wallet user by e-mail once they opted in; a hidden user reads like a
   const payer = await confirmedUser('byname');
   await btcAddress(payee);
   await deposit(payer, 'BTC', '0.01');
-  const put = await fetch(`${baseUrl}/b2c-wallet/${payee.account}/contacts/visibility`, {
-    method: 'PUT',
-    headers: payee.auth,
-    body: JSON.stringify({ findable: true }),
-  });
-  assert.equal(put.status, 200);
+  // The payee turns on "Let wallet users find me" in Settings (off by default).
+  const { context: payeeContext, page: payeePage } = await phone(browser);
+  await logIn(payeePage, payee, { protectionSeen: true });
+  await payeePage.goto(`${baseUrl}/settings`);
+  const findMe = payeePage.getByRole('switch', { name: /^Let wallet users find me/ });
+  // Loaded once the gateway answered: enabled.
+  await payeePage.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLButtonElement>('[role="switch"]')].some(
+      (b) => b.textContent?.startsWith('Let wallet users find me') && !b.disabled,
+    ),
+  );
+  assert.equal(await findMe.getAttribute('aria-checked'), 'false', 'off by default');
+  await findMe.click();
+  await payeePage.locator('[role="switch"][aria-checked="true"]', { hasText: 'Let wallet users find me' }).waitFor();
+  await checkA11y(payeePage, 'settings-findable');
+  await payeeContext.close();
 
   const { context, page } = await phone(browser);
   await logIn(page, payer, { protectionSeen: true });

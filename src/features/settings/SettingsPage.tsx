@@ -18,6 +18,7 @@ import { Screen } from '../../ui/Screen';
 import { ChevronIcon } from '../../ui/icons';
 import { languageNames } from './languages';
 import { TelegramLink } from './TelegramLink';
+import { FindableSwitch } from './FindableSwitch';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import * as shell from '../shell/AppShell.css';
 import * as css from './settings.css';
@@ -98,6 +99,7 @@ export function SettingsPage() {
           </Link>
         </li>
         {platform.isTelegram ? null : <TelegramLink />}
+        <FindableSwitch />
         <li>
           <button
             type="button"

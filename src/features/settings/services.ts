@@ -23,3 +23,13 @@ export function createTelegramLinkActors({ api }: FeatureDeps) {
     unlink: fromPromise<void>(() => api.user.unlinkTelegram()),
   };
 }
+
+/** "Let wallet users find me" (issue 25): the gateway's contacts/visibility for the active account. */
+export function createFindableActors({ api, accountId }: FeatureDeps) {
+  return {
+    loadFindable: fromPromise<boolean>(async () => api.contacts.visibility(await accountId())),
+    saveFindable: fromPromise<boolean, { findable: boolean }>(async ({ input }) =>
+      api.contacts.setVisibility(await accountId(), input.findable),
+    ),
+  };
+}
