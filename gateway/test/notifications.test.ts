@@ -41,7 +41,7 @@ async function linkedUser(prefs?: Record<string, boolean>): Promise<WalletUser &
   return { ...user, chatId };
 }
 
-const putPrefs = (u: WalletUser, prefs: Record<string, boolean>) =>
+const putPrefs = (u: WalletUser, prefs: Record<string, unknown>) =>
   t.app.inject({
     method: 'PUT',
     url: `${P}/user/notifications`,

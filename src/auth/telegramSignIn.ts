@@ -53,7 +53,8 @@ export async function exchangeLinkToken(oneTimeCode: string, initData: string): 
   // A payment request's start value (`pay-…`, issue 25) is no link code: the plain init-data sign-in, and
   // Home opens the request (src/features/receive/payStart.ts). Decided here, not at launch, to keep the
   // check out of the sign-in screens' boot chunk.
-  if (oneTimeCode.startsWith('pay-')) return signInWithInitData(initData);
+  // Nor is a bot message's transaction button (`tx-…`, issue 24).
+  if (oneTimeCode.startsWith('pay-') || oneTimeCode.startsWith('tx-')) return signInWithInitData(initData);
   const tokens = await publicHttp
     .post('b2c-user-management/auth/tg/link', { json: { oneTimeCode, tgCode: initData } })
     .json<TokenResponse>();

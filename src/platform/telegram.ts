@@ -32,7 +32,8 @@ export async function createTelegramPlatform(): Promise<Platform | null> {
     const launch = retrieveLaunchParams();
     os = launch.tgWebAppPlatform ?? '';
     languageCode = launch.tgWebAppData?.user?.language_code ?? null;
-    startParam = launch.tgWebAppStartParam ?? null;
+    // A web_app button (a bot message's, issue 24) opens its URL as given: the start value is in its query.
+    startParam = launch.tgWebAppStartParam ?? new URLSearchParams(window.location.search).get('tgWebAppStartParam');
   } catch {
     // Launch params without a user (e.g. opened from an attachment menu): no language hint.
   }

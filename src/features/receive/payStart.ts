@@ -7,14 +7,23 @@ let opened = false;
 
 /**
  * Inside Telegram, a `t.me/<bot>?startapp=pay-…` link (issue 25) starts the Mini App on Home; this opens
- * the request on /pay (which reads it) once, as the launch's first screen. The sign-in takes a `pay-` value
- * for no link code (src/auth/telegramSignIn.ts).
+ * the request on /pay (which reads it) once, as the launch's first screen; a bot message's `tx-…` button
+ * (issue 24) opens its transaction the same way. The sign-in takes a `pay-` or `tx-` value for no link
+ * code (src/auth/telegramSignIn.ts).
  */
 export function useOpenPayStart(platform: Pick<Platform, 'startParam'>) {
   const navigate = useNavigate();
   useEffect(() => {
     const start = platform.startParam;
-    if (opened || !start?.startsWith('pay-')) return;
+    if (opened || !start) return;
+    // A bot message's button (issue 24): `tx-<currency>-<type>-<id>` opens that transaction.
+    const tx = /^tx-([A-Z0-9_]{1,16})-([A-Z0-9]{1,12})-([0-9a-f-]{36})$/.exec(start);
+    if (tx) {
+      opened = true;
+      void navigate({ href: `/home/asset/${tx[1]}/transaction/${tx[3]}/${tx[2]}` });
+      return;
+    }
+    if (!start.startsWith('pay-')) return;
     opened = true;
     void navigate({ href: `/pay?start=${encodeURIComponent(start)}` });
   }, [navigate, platform.startParam]);
