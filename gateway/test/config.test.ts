@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { createTestApp } from './support/app.js';
 import { freshDatabase } from './support/database.js';
 import { createFakeIdp } from './support/fakeIdp.js';
+import { gatewayEntry } from './support/gatewayEntry.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'gw-config-'));
@@ -183,7 +184,7 @@ describe('configuration', () => {
 
 describe('production', () => {
   it('the gateway exits at once with a clear message when SANDBOX=1', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
+    const run = spawnSync(process.execPath, gatewayEntry(), {
       cwd: repoRoot,
       encoding: 'utf8',
       timeout: 60_000,

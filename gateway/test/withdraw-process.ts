@@ -6,8 +6,9 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { gatewayEntry } from './support/gatewayEntry.js';
 
-/** The gateway as a real child process (`node --import tsx gateway/src/main.ts`), for crash tests. */
+/** The gateway as a real child process (support/gatewayEntry.ts), for crash tests. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function freePort(): Promise<number> {
@@ -40,7 +41,7 @@ const exited = (proc: ChildProcess) =>
 export async function startGateway(env: Record<string, string>): Promise<Gateway> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
+  const proc = spawn(process.execPath, gatewayEntry(), {
     cwd: repoRoot,
     env: {
       ...process.env,
