@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Coin, Transaction } from '../contracts/wallet';
+import { receiptOf, type Receipt } from './shared/receipt';
 
 /** Spec §3 detail query: account (added by the page), id and type. */
 export type TransactionDetailsInput = { id: string; type: string; currency: string };
@@ -14,7 +15,9 @@ export type CopyField = 'from' | 'to' | 'hash';
 export type TransactionDetailsEvent =
   | { type: 'details.retried' }
   | { type: 'copy.requested'; field: CopyField }
-  | { type: 'explorer.opened' };
+  | { type: 'explorer.opened' }
+  /** Issue 25: the details of a completed transaction shared as a receipt. */
+  | { type: 'receipt.shared' };
 
 export type TransactionDetailsContext = TransactionDetailsInput & {
   transaction: Transaction | null;
@@ -52,6 +55,8 @@ export const transactionDetailsMachine = setup({
     notifyCopied: (_, _params: { field: CopyField | null }) => {},
     notifyCopyFailed: () => {},
     openLink: (_, _params: { url: string }) => {},
+    /** The share sheet with the receipt (the page words it in the user's language). */
+    shareReceipt: (_, _receipt: Receipt) => {},
   },
   guards: {
     inProgress: ({ context }) => context.transaction?.state === 'IN_PROGRESS',
@@ -60,6 +65,7 @@ export const transactionDetailsMachine = setup({
       return !!context.transaction?.[event.field];
     },
     hasExplorerLink: ({ context }) => !!context.transaction?.explorerLink,
+    completed: ({ context }) => context.transaction?.state === 'COMPLETED',
   },
   delays: {
     /** While the chain confirms, the details follow along ("2 of 3", then Received). */
@@ -96,6 +102,10 @@ export const transactionDetailsMachine = setup({
         'explorer.opened': {
           guard: 'hasExplorerLink',
           actions: { type: 'openLink', params: ({ context }) => ({ url: context.transaction?.explorerLink ?? '' }) },
+        },
+        'receipt.shared': {
+          guard: 'completed',
+          actions: { type: 'shareReceipt', params: ({ context }) => receiptOf(context.transaction!, context.coin) },
         },
       },
       states: {

@@ -83,6 +83,8 @@ const fiatAmounts: Record<string, string> = {
 const USD = { fiat: 'USD', rate: 60000 };
 const explorer = () => screen.queryByRole('button', { name: 'View in explorer' });
 const text = (id: string) => screen.queryByTestId(id)?.querySelector('dd')?.textContent ?? null;
+import { receiptOf, type Receipt } from '../../machines/shared/receipt';
+
 const count = (events: EventObject[], type: string) => events.filter((e) => e.type === type).length;
 
 describeModel('transactionDetails', {
@@ -100,7 +102,7 @@ describeModel('transactionDetails', {
       { type: 'xstate.error.actor.load', error: { status: 500, code: 'HTTP_500' } },
     ],
     failed: [{ type: 'details.retried' }],
-    loaded: [{ type: 'explorer.opened' }],
+    loaded: [{ type: 'explorer.opened' }, { type: 'receipt.shared' }],
     'loaded.watch.waiting': [{ type: 'xstate.after.REFRESH.transactionDetails.loaded.watch.waiting' }],
     'loaded.watch.refreshing': [
       { type: 'xstate.done.actor.refresh', output: received },
@@ -123,7 +125,7 @@ describeModel('transactionDetails', {
   delays: { REFRESH: 10_000 },
   mount: async ({ fakes }) => {
     vi.setSystemTime(NOW);
-    const h = { notes: [] as string[], links: [] as string[] };
+    const h = { notes: [] as string[], links: [] as string[], receipts: [] as Receipt[] };
     const actor = createActor(
       transactionDetailsMachine.provide({
         actors: { loadTransaction: fakes.promise('loadTransaction'), copyText: fakes.promise('copyText') },
@@ -131,6 +133,7 @@ describeModel('transactionDetails', {
           notifyCopied: (_, { field }) => void h.notes.push(`copied:${field}`),
           notifyCopyFailed: () => void h.notes.push('copyFailed'),
           openLink: (_, { url }) => void h.links.push(url),
+          shareReceipt: (_, receipt) => void h.receipts.push(receipt),
         },
       }),
       { input },
@@ -146,6 +149,7 @@ describeModel('transactionDetails', {
     'xstate.done.actor.refresh': (e: Outcome, h) => act(async () => h.fakes.resolve('loadTransaction', e.output)),
     'xstate.error.actor.refresh': (e: Outcome, h) => act(async () => h.fakes.reject('loadTransaction', e.error)),
     'details.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Retry' })),
+    'receipt.shared': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Share receipt' })),
     'explorer.opened': async (_e, h) => {
       const button = explorer();
       if (button) await h.user.click(button);
@@ -216,6 +220,12 @@ describeModel('transactionDetails', {
       expect(!!explorer()).toBe(!!tx.explorerLink);
       // Every tap on "View in explorer" opened the transaction's link through the platform.
       expect(h.links).toEqual(tx.explorerLink ? Array(count(history, 'explorer.opened')).fill(tx.explorerLink) : []);
+      // Issue 25: only a completed transaction is shared as a receipt, with its amount, asset, date, hash and
+      // explorer link, and nothing of the balance.
+      expect(!!screen.queryByRole('button', { name: 'Share receipt' })).toBe(tx.state === 'COMPLETED');
+      expect(h.receipts).toEqual(Array(count(history, 'receipt.shared')).fill(receiptOf(tx)));
+      for (const r of h.receipts)
+        expect(Object.keys(r).sort()).toEqual(['amount', 'currency', 'date', 'explorerLink', 'hash']);
     },
     'loaded.watch.waiting': (h, s, { event, history }) => {
       const loads =

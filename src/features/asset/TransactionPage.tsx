@@ -1,5 +1,6 @@
 import { useParams } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
+import { useLingui } from '@lingui/react/macro';
 import { transactionDetailsMachine, type TransactionDetailsInput } from '../../../machines/transactionDetails.machine';
 import { useFiatRate } from '../../app/fiatRate';
 import { TransactionScreen } from './TransactionScreen';
@@ -7,6 +8,7 @@ import { param, useAssetWiring } from './wiring';
 
 function TransactionRoute(input: TransactionDetailsInput) {
   const { actors, toasts, platform } = useAssetWiring();
+  const { t, i18n } = useLingui();
   const actor = useActorRef(
     transactionDetailsMachine.provide({
       actors: { loadTransaction: actors.loadTransaction, copyText: actors.copyText },
@@ -14,6 +16,21 @@ function TransactionRoute(input: TransactionDetailsInput) {
         notifyCopied: (_, { field }) => (field === 'hash' ? toasts.hashCopied() : toasts.addressCopied()),
         notifyCopyFailed: toasts.copyFailed,
         openLink: (_, { url }) => platform.openLink(url),
+        // Issue 25: amount, asset, date, hash and explorer link, in the user's language; never a balance.
+        shareReceipt: (_, r) => {
+          const date = i18n.date(new Date(r.date), { dateStyle: 'medium', timeStyle: 'short' });
+          const lines = [
+            t`Receipt`,
+            t`Amount: ${r.amount} ${r.currency}`,
+            t`Date: ${date}`,
+            ...(r.hash ? [t`Transaction hash: ${r.hash}`] : []),
+          ];
+          const shared = platform.share?.({
+            text: lines.join('\n'),
+            ...(r.explorerLink ? { url: r.explorerLink } : {}),
+          });
+          void shared?.catch(toasts.shareFailed);
+        },
       },
     }),
     { input },

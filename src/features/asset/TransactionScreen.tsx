@@ -29,7 +29,7 @@ import { Button } from '../../ui/Button';
 import { Screen } from '../../ui/Screen';
 import { stateMessages, titleMessages } from './messages';
 import { formatDateTime, networkName } from './network';
-import { ClassIcon, CopyButton, ExternalIcon, LoadFailed, Skeleton, StateBadge } from './parts';
+import { ClassIcon, CopyButton, ExternalIcon, LoadFailed, ShareIcon, Skeleton, StateBadge } from './parts';
 import * as shell from '../shell/AppShell.css';
 import * as css from './asset.css';
 
@@ -112,10 +112,20 @@ export function TransactionScreen({ actor, rate = null }: { actor: TransactionDe
       titleId="tx-title"
       busy={loading}
       secondary={
-        tx?.explorerLink ? (
-          <Button variant="ghost" onClick={() => actor.send({ type: 'explorer.opened' })}>
-            <Trans>View in explorer</Trans> <ExternalIcon />
-          </Button>
+        tx?.explorerLink || tx?.state === 'COMPLETED' ? (
+          <>
+            {tx.state === 'COMPLETED' ? (
+              <Button variant="secondary" onClick={() => actor.send({ type: 'receipt.shared' })}>
+                <ShareIcon />
+                <Trans>Share receipt</Trans>
+              </Button>
+            ) : null}
+            {tx.explorerLink ? (
+              <Button variant="ghost" onClick={() => actor.send({ type: 'explorer.opened' })}>
+                <Trans>View in explorer</Trans> <ExternalIcon />
+              </Button>
+            ) : null}
+          </>
         ) : undefined
       }
     >
