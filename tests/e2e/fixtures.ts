@@ -25,7 +25,17 @@ type WorkerFixtures = {
   gateway: Gateway;
 };
 
-export const test = base.extend<{ gatewayLog: void }, WorkerFixtures>({
+type TestFixtures = {
+  /**
+   * The messenger platform a journey tagged `@platform` plays (its project's, playwright.config.ts): iOS in
+   * the default project, Android in the `android` one.
+   */
+  telegramPlatform: 'ios' | 'android';
+  gatewayLog: void;
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  telegramPlatform: ['ios', { option: true }],
   gatewayEnv: [{}, { scope: 'worker', option: true }],
   ownGateway: [false, { scope: 'worker', option: true }],
   evmChain: [false, { scope: 'worker', option: true }],
@@ -70,3 +80,6 @@ export const test = base.extend<{ gatewayLog: void }, WorkerFixtures>({
     { auto: true },
   ],
 });
+
+/** The options a project may set (playwright.config.ts). */
+export type TestOptions = Pick<TestFixtures, 'telegramPlatform'>;

@@ -1,8 +1,9 @@
 // Browser journeys on @playwright/test in Debian's Chromium (never `playwright install`: no downloads here).
 // `npm run test:e2e` builds the app first; each worker starts its own gateway (tests/e2e/fixtures.ts).
 import { defineConfig } from '@playwright/test';
+import type { TestOptions } from './fixtures';
 
-export default defineConfig({
+export default defineConfig<TestOptions>({
   testDir: '.',
   testMatch: '*.e2e.ts',
   globalSetup: './globalSetup.ts',
@@ -17,6 +18,12 @@ export default defineConfig({
   timeout: 180_000,
   outputDir: '../../test-results/e2e',
   reporter: [['list'], ['html', { outputFolder: '../../test-results/e2e-report', open: 'never' }]],
+  // Every journey runs once; those tagged @platform (the Telegram client's buttons, biometrics, closing) run
+  // again as Android, in a project of their own so the two platforms can run side by side.
+  projects: [
+    { name: 'ios', use: { telegramPlatform: 'ios' } },
+    { name: 'android', grep: /@platform/, use: { telegramPlatform: 'android' } },
+  ],
   use: {
     // Journeys launch Chromium themselves (tests/e2e/support.ts `launch`); the runner still records every
     // context they open: a trace and a screenshot of each failed journey land in test-results/e2e.

@@ -179,43 +179,43 @@ async function linkCode(prefix: string): Promise<{ code: string; auth: Record<st
   return { code: link.code, auth };
 }
 
-for (const platform of ['ios', 'android']) {
-  test(`${platform}: an already-used link code lands on its error screen with a way on (Telegram's main button opens the wallet)`, async () => {
-    const { code, auth } = await linkCode(`used${platform}`);
-    const tgUser = { id: 830000000 + Math.floor(Math.random() * 1e6), first_name: 'Uma', language_code: 'en' };
-    // The code is spent by this Telegram user's first start…
-    const first = await phone(browser);
-    await first.context.addInitScript(telegramBridgeScript);
-    await first.page.goto(
-      `${baseUrl}/?link_token=${encodeURIComponent(code)}${launchHash(await signedInitData(tgUser), platform)}`,
-    );
-    await first.page.getByRole('heading', { name: 'Total balance' }).waitFor();
-    await first.context.close();
+test("an already-used link code lands on its error screen with a way on (Telegram's main button opens the wallet)", {
+  tag: '@platform',
+}, async ({ telegramPlatform: platform }) => {
+  const { code, auth } = await linkCode(`used${platform}`);
+  const tgUser = { id: 830000000 + Math.floor(Math.random() * 1e6), first_name: 'Uma', language_code: 'en' };
+  // The code is spent by this Telegram user's first start…
+  const first = await phone(browser);
+  await first.context.addInitScript(telegramBridgeScript);
+  await first.page.goto(
+    `${baseUrl}/?link_token=${encodeURIComponent(code)}${launchHash(await signedInitData(tgUser), platform)}`,
+  );
+  await first.page.getByRole('heading', { name: 'Total balance' }).waitFor();
+  await first.context.close();
 
-    // …and the same link opened again on a fresh device: B2C_USM0024, with a way on.
-    const { context, page } = await phone(browser);
-    await context.addInitScript(telegramBridgeScript);
-    await page.goto(
-      `${baseUrl}/?link_token=${encodeURIComponent(code)}${launchHash(await signedInitData(tgUser), platform)}`,
-    );
-    await page.waitForURL('**/error/B2C_USM0024');
-    await page.getByText('This link has already been used. Sign in to your existing account.').waitFor();
-    await waitForNative(
-      page,
-      (s) => s.main?.visible === true && s.main.text === 'Open my wallet' && s.main.enabled,
-      'Open my wallet',
-    );
-    await checkA11y(page, `telegram-error-${platform}`);
-    // The main button opens the wallet afresh: the init data signs the linked user in, to the e-mail account.
-    await pressNative(page, 'main');
-    await page.waitForURL('**/home**');
-    await page.getByRole('heading', { name: 'Total balance' }).waitFor();
-    const signedIn = await signedInUser(page);
-    const account = await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: auth })).json();
-    assert.equal(signedIn.userId, account.id, 'signed in to the account the link joined');
-    await context.close();
-  });
-}
+  // …and the same link opened again on a fresh device: B2C_USM0024, with a way on.
+  const { context, page } = await phone(browser);
+  await context.addInitScript(telegramBridgeScript);
+  await page.goto(
+    `${baseUrl}/?link_token=${encodeURIComponent(code)}${launchHash(await signedInitData(tgUser), platform)}`,
+  );
+  await page.waitForURL('**/error/B2C_USM0024');
+  await page.getByText('This link has already been used. Sign in to your existing account.').waitFor();
+  await waitForNative(
+    page,
+    (s) => s.main?.visible === true && s.main.text === 'Open my wallet' && s.main.enabled,
+    'Open my wallet',
+  );
+  await checkA11y(page, `telegram-error-${platform}`);
+  // The main button opens the wallet afresh: the init data signs the linked user in, to the e-mail account.
+  await pressNative(page, 'main');
+  await page.waitForURL('**/home**');
+  await page.getByRole('heading', { name: 'Total balance' }).waitFor();
+  const signedIn = await signedInUser(page);
+  const account = await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: auth })).json();
+  assert.equal(signedIn.userId, account.id, 'signed in to the account the link joined');
+  await context.close();
+});
 
 const EXTERNAL = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 
@@ -227,78 +227,77 @@ async function telegramUser(page: import('playwright-core').Page, platform: stri
   return signedInUser(page);
 }
 
-for (const platform of ['ios', 'android']) {
-  test(`${platform}: Telegram's back and main buttons drive a send; closing is guarded on the review only`, async () => {
-    const { context, page } = await phone(browser);
-    await context.addInitScript(telegramBridgeScript);
-    const user = await telegramUser(page, platform);
-    // Home is a root tab: no back button, no main button.
-    let native = await nativeState(page);
-    assert.equal(native.back, false);
-    assert.ok(!native.main?.visible, 'no main button on Home');
-    assert.equal(native.verticalSwipes, true, 'vertical swipes on at Home (not only after the first guarded screen)');
-    await fundEth(user, '1');
+test("Telegram's back and main buttons drive a send; closing is guarded on the review only", {
+  tag: '@platform',
+}, async ({ telegramPlatform: platform }) => {
+  const { context, page } = await phone(browser);
+  await context.addInitScript(telegramBridgeScript);
+  const user = await telegramUser(page, platform);
+  // Home is a root tab: no back button, no main button.
+  let native = await nativeState(page);
+  assert.equal(native.back, false);
+  assert.ok(!native.main?.visible, 'no main button on Home');
+  assert.equal(native.verticalSwipes, true, 'vertical swipes on at Home (not only after the first guarded screen)');
+  await fundEth(user, '1');
 
-    // A reload inside the messenger keeps the launch parameters (session storage) and the session.
-    await page.goto(`${baseUrl}/home/asset/ETH`);
-    await page.getByRole('link', { name: 'Send' }).click();
-    await page.waitForURL('**/home/asset/ETH/send');
-    native = await waitForNative(page, (s) => s.back && s.main?.text === 'Continue', 'back + Continue');
-    assert.equal(native.main!.enabled, false, 'Continue disabled on an empty form');
-    assert.equal(await page.getByRole('button', { name: 'Continue' }).count(), 0, 'no second Continue on the page');
-    assert.equal(await page.getByRole('link', { name: 'Back' }).count(), 0, 'no second back on the page');
-    await checkA11y(page, `telegram-${platform}-send-form`);
+  // A reload inside the messenger keeps the launch parameters (session storage) and the session.
+  await page.goto(`${baseUrl}/home/asset/ETH`);
+  await page.getByRole('link', { name: 'Send' }).click();
+  await page.waitForURL('**/home/asset/ETH/send');
+  native = await waitForNative(page, (s) => s.back && s.main?.text === 'Continue', 'back + Continue');
+  assert.equal(native.main!.enabled, false, 'Continue disabled on an empty form');
+  assert.equal(await page.getByRole('button', { name: 'Continue' }).count(), 0, 'no second Continue on the page');
+  assert.equal(await page.getByRole('link', { name: 'Back' }).count(), 0, 'no second back on the page');
+  await checkA11y(page, `telegram-${platform}-send-form`);
 
-    // Telegram's back goes where the page's back would: the asset.
-    await pressNative(page, 'back');
-    await page.waitForURL(/\/home\/asset\/ETH$/);
-    await waitForNative(page, (s) => s.back && !s.main?.visible, 'back only, on the asset');
-    await page.getByRole('link', { name: 'Send' }).click();
-    await page.getByLabel(/Recipient's .* address/).fill(EXTERNAL);
-    await page
-      .getByTestId('send-fee')
-      .filter({ hasText: /Network fee: \d/ })
-      .waitFor();
-    await page.getByLabel('Amount, ETH').fill('0.25');
-    await waitForNative(page, (s) => s.main?.text === 'Continue' && s.main.enabled, 'Continue enabled');
-    await pressNative(page, 'main');
-    await page.waitForURL('**/send/review');
-    native = await waitForNative(
-      page,
-      (s) => s.main?.text === 'Confirm and send' && s.closingConfirmation,
-      'review with closing guard',
-    );
-    assert.equal(native.verticalSwipes, false, 'vertical swipes off on the review');
-    assert.equal(native.main!.enabled, true);
-    await checkA11y(page, `telegram-${platform}-review`);
-    if (platform === 'ios') {
-      mkdirSync('screenshots', { recursive: true });
-      await page.screenshot({ path: 'screenshots/telegram-review-en-light.png' });
-    }
+  // Telegram's back goes where the page's back would: the asset.
+  await pressNative(page, 'back');
+  await page.waitForURL(/\/home\/asset\/ETH$/);
+  await waitForNative(page, (s) => s.back && !s.main?.visible, 'back only, on the asset');
+  await page.getByRole('link', { name: 'Send' }).click();
+  await page.getByLabel(/Recipient's .* address/).fill(EXTERNAL);
+  await page
+    .getByTestId('send-fee')
+    .filter({ hasText: /Network fee: \d/ })
+    .waitFor();
+  await page.getByLabel('Amount, ETH').fill('0.25');
+  await waitForNative(page, (s) => s.main?.text === 'Continue' && s.main.enabled, 'Continue enabled');
+  await pressNative(page, 'main');
+  await page.waitForURL('**/send/review');
+  native = await waitForNative(
+    page,
+    (s) => s.main?.text === 'Confirm and send' && s.closingConfirmation,
+    'review with closing guard',
+  );
+  assert.equal(native.verticalSwipes, false, 'vertical swipes off on the review');
+  assert.equal(native.main!.enabled, true);
+  await checkA11y(page, `telegram-${platform}-review`);
+  if (platform === 'ios') {
+    mkdirSync('screenshots', { recursive: true });
+    await page.screenshot({ path: 'screenshots/telegram-review-en-light.png' });
+  }
 
-    await pressNative(page, 'main');
-    await page.waitForURL('**/send/progress');
-    native = await waitForNative(
-      page,
-      (s) => s.main?.text === 'Back to assets' && !s.closingConfirmation,
-      'progress, guard off',
-    );
-    assert.equal(native.verticalSwipes, true, 'vertical swipes back on');
-    assert.equal(native.back, false, 'no back on the progress screen');
-    const events = (await page.evaluate(() => (window as any).__tgEvents)) as { type: string; data?: any }[];
-    assert.ok(
-      events.some(
-        (e) =>
-          e.type === 'web_app_setup_main_button' && e.data.is_progress_visible && e.data.text === 'Confirm and send',
-      ),
-      'the main button showed its loader while sending',
-    );
-    await pressNative(page, 'main');
-    await page.waitForURL('**/home');
-    await waitForNative(page, (s) => !s.back && !s.main?.visible, 'Home: nothing native');
-    await context.close();
-  });
-}
+  await pressNative(page, 'main');
+  await page.waitForURL('**/send/progress');
+  native = await waitForNative(
+    page,
+    (s) => s.main?.text === 'Back to assets' && !s.closingConfirmation,
+    'progress, guard off',
+  );
+  assert.equal(native.verticalSwipes, true, 'vertical swipes back on');
+  assert.equal(native.back, false, 'no back on the progress screen');
+  const events = (await page.evaluate(() => (window as any).__tgEvents)) as { type: string; data?: any }[];
+  assert.ok(
+    events.some(
+      (e) => e.type === 'web_app_setup_main_button' && e.data.is_progress_visible && e.data.text === 'Confirm and send',
+    ),
+    'the main button showed its loader while sending',
+  );
+  await pressNative(page, 'main');
+  await page.waitForURL('**/home');
+  await waitForNative(page, (s) => !s.back && !s.main?.visible, 'Home: nothing native');
+  await context.close();
+});
 
 test("Telegram's colour scheme is followed (and its changes) until the user chooses; insets respected; screenshots en/ru × light/dark", async () => {
   mkdirSync('screenshots', { recursive: true });

@@ -34,61 +34,61 @@ const c2fRows = async (user: { auth: Record<string, string>; account: string }) 
   return page.content.filter((t) => t.transactionType === 'C2F');
 };
 
-for (const platform of ['ios', 'android']) {
-  test(`${platform}: a Telegram user sells USDT to a Sberbank card on Telegram's main button`, async () => {
-    const { context, page } = await phone(browser);
-    await context.addInitScript(telegramBridgeScript);
-    const user = await telegramUser(page, platform);
-    await deposit(user, 'USDT_TRX', '100');
+test("a Telegram user sells USDT to a Sberbank card on Telegram's main button", { tag: '@platform' }, async ({
+  telegramPlatform: platform,
+}) => {
+  const { context, page } = await phone(browser);
+  await context.addInitScript(telegramBridgeScript);
+  const user = await telegramUser(page, platform);
+  await deposit(user, 'USDT_TRX', '100');
 
-    await page.goto(`${baseUrl}/sell/order?currency=USDT_TRX&fiat=RUB`);
-    await page
-      .getByTestId('sell-rate')
-      .filter({ hasText: /Rate: 1 USDT ≈ / })
-      .waitFor();
-    // The amount step's Continue is the messenger's main button, off until an amount passes.
-    let native = await waitForNative(page, (s) => s.back && s.main?.text === 'Continue', 'back + Continue');
-    assert.equal(native.main!.visible, true);
-    assert.equal(native.main!.enabled, false, 'Continue off on an empty amount');
-    assert.equal(await page.getByRole('button', { name: 'Continue' }).count(), 0, 'no second Continue on the page');
-    const field = page.getByLabel('Amount, USDT');
-    assert.equal(await field.getAttribute('inputmode'), 'decimal', "the phone's decimal keypad (no Enter on iOS)");
-    await checkA11y(page, `telegram-${platform}-sell-amount`);
+  await page.goto(`${baseUrl}/sell/order?currency=USDT_TRX&fiat=RUB`);
+  await page
+    .getByTestId('sell-rate')
+    .filter({ hasText: /Rate: 1 USDT ≈ / })
+    .waitFor();
+  // The amount step's Continue is the messenger's main button, off until an amount passes.
+  let native = await waitForNative(page, (s) => s.back && s.main?.text === 'Continue', 'back + Continue');
+  assert.equal(native.main!.visible, true);
+  assert.equal(native.main!.enabled, false, 'Continue off on an empty amount');
+  assert.equal(await page.getByRole('button', { name: 'Continue' }).count(), 0, 'no second Continue on the page');
+  const field = page.getByLabel('Amount, USDT');
+  assert.equal(await field.getAttribute('inputmode'), 'decimal', "the phone's decimal keypad (no Enter on iOS)");
+  await checkA11y(page, `telegram-${platform}-sell-amount`);
 
-    if (platform === 'ios') {
-      // Max: the whole balance (a sale charges nothing on top).
-      await page.getByRole('button', { name: 'Max' }).click();
-      assert.equal(await field.inputValue(), '100');
-    }
-    await field.fill('30');
-    await page.getByTestId('sell-fiat').filter({ hasText: /[1-9]/ }).waitFor();
-    await waitForNative(page, (s) => s.main?.text === 'Continue' && s.main.enabled, 'Continue enabled');
-    await pressNative(page, 'main');
-    await page.waitForURL('**/sell/order/card**');
-    await page.getByRole('heading', { name: 'Card for the payout' }).waitFor();
-    native = await waitForNative(page, (s) => s.main?.text === 'Continue' && !s.main.enabled, 'card: Continue off');
+  if (platform === 'ios') {
+    // Max: the whole balance (a sale charges nothing on top).
+    await page.getByRole('button', { name: 'Max' }).click();
+    assert.equal(await field.inputValue(), '100');
+  }
+  await field.fill('30');
+  await page.getByTestId('sell-fiat').filter({ hasText: /[1-9]/ }).waitFor();
+  await waitForNative(page, (s) => s.main?.text === 'Continue' && s.main.enabled, 'Continue enabled');
+  await pressNative(page, 'main');
+  await page.waitForURL('**/sell/order/card**');
+  await page.getByRole('heading', { name: 'Card for the payout' }).waitFor();
+  native = await waitForNative(page, (s) => s.main?.text === 'Continue' && !s.main.enabled, 'card: Continue off');
 
-    await page.getByLabel('Card number').pressSequentially(SBER);
-    await page.getByText('Sberbank card · MIR').waitFor();
-    await waitForNative(page, (s) => s.main?.text === 'Continue' && s.main.enabled, 'card: Continue enabled');
-    await pressNative(page, 'main');
-    await page.waitForURL('**/sell/order/review**');
-    native = await waitForNative(
-      page,
-      (s) => s.main?.text === 'Confirm and sell' && s.main.enabled && s.closingConfirmation,
-      'review on the main button, closing guarded',
-    );
-    // What it costs, said before confirming (issue 22).
-    await page.getByTestId('review-fee').waitFor();
-    await checkA11y(page, `telegram-${platform}-sell-review`);
+  await page.getByLabel('Card number').pressSequentially(SBER);
+  await page.getByText('Sberbank card · MIR').waitFor();
+  await waitForNative(page, (s) => s.main?.text === 'Continue' && s.main.enabled, 'card: Continue enabled');
+  await pressNative(page, 'main');
+  await page.waitForURL('**/sell/order/review**');
+  native = await waitForNative(
+    page,
+    (s) => s.main?.text === 'Confirm and sell' && s.main.enabled && s.closingConfirmation,
+    'review on the main button, closing guarded',
+  );
+  // What it costs, said before confirming (issue 22).
+  await page.getByTestId('review-fee').waitFor();
+  await checkA11y(page, `telegram-${platform}-sell-review`);
 
-    await pressNative(page, 'main');
-    await page.waitForURL('**/sell/success**');
-    await page.getByRole('heading', { name: /Sale (in progress|complete)/ }).waitFor();
-    await waitForNative(page, (s) => !s.closingConfirmation, 'guard off after the sale');
-    const rows = await c2fRows(user);
-    assert.equal(rows.length, 1, 'one sale placed');
-    assert.equal((await nativeState(page)).back, false, 'no back to a placed sale');
-    await context.close();
-  });
-}
+  await pressNative(page, 'main');
+  await page.waitForURL('**/sell/success**');
+  await page.getByRole('heading', { name: /Sale (in progress|complete)/ }).waitFor();
+  await waitForNative(page, (s) => !s.closingConfirmation, 'guard off after the sale');
+  const rows = await c2fRows(user);
+  assert.equal(rows.length, 1, 'one sale placed');
+  assert.equal((await nativeState(page)).back, false, 'no back to a placed sale');
+  await context.close();
+});
