@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMinor, renderNotification } from '../src/notifications/messages.js';
+import { startResetHold } from '../src/passcode/resetHold.js';
 import { createTestApp, PUBLIC_URL, type TestApp } from './support/app.js';
 import { initDataFor, json, latestMail, nextTelegramId } from './support/flows.js';
 import { addAsset, walletUser, type WalletUser } from './wallet-support.js';
@@ -166,6 +167,23 @@ describe('a sandbox deposit', () => {
     } finally {
       await json(t, 'POST', '/dev/telegram/bot/behaviour', { floodRetryAfter: 0 });
     }
+  });
+});
+
+describe('security', () => {
+  it('the end of a reset hold is told when it comes, not before', async () => {
+    const u = await linkedUser({ telegram: true, email: true, money: true, security: true });
+    const started = Date.now();
+    await t.db.transaction((tx) => startResetHold(tx, u.id, 400));
+    const ended = await until(
+      async () => (await messagesTo(u.chatId)).find((m) => m.text.startsWith('The passcode reset is over')),
+      'the reset-ended message',
+    );
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    expect(ended.reply_markup).toBeNull();
+    await sleep(100);
+    expect((await messagesTo(u.chatId)).filter((m) => m.text.startsWith('The passcode reset is over'))).toHaveLength(1);
+    expect((await latestMail(t, u.email)).text).toContain('The passcode reset is over');
   });
 });
 

@@ -48,6 +48,8 @@ export interface NotificationData {
   fiatAmountMinor?: string;
   /** A security event's detail (a Telegram @username…). */
   detail?: string;
+  /** `security.reset_ended`: the end of the hold it reports (a later hold supersedes it). */
+  holdUntil?: string;
 }
 
 export interface NotificationInput {
@@ -60,6 +62,8 @@ export interface NotificationInput {
   data: NotificationData;
   /** Default both. A security event the owner is already mailed about elsewhere passes ['telegram']. */
   channels?: readonly Channel[];
+  /** Not before this long from now (the end of a reset hold). */
+  delayMs?: number;
 }
 
 /**
@@ -80,7 +84,8 @@ export async function enqueueNotification(tx: Executor, n: NotificationInput): P
       select u, ${n.event}, ${n.ref}, ${JSON.stringify(n.data)}::jsonb from (select ${user} as u) who where u is not null
       on conflict (event, ref) do nothing
       returning id)
-    insert into jobs (kind, key)
-    select c.kind, n.id::text from n cross join (values ${kinds}) as c(kind)
+    insert into jobs (kind, key, run_at)
+    select c.kind, n.id::text, now() + make_interval(secs => ${(n.delayMs ?? 0) / 1000})
+    from n cross join (values ${kinds}) as c(kind)
     on conflict (kind, key) do nothing`);
 }

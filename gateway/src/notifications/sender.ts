@@ -35,6 +35,8 @@ interface Target {
   language: Language;
   email: string | null;
   chatId: number | null;
+  /** The user's reset hold, for `security.reset_ended`. */
+  holdUntil: Date | null;
   prefs: { telegram: boolean; email: boolean; money: boolean; security: boolean };
 }
 
@@ -42,7 +44,7 @@ interface Target {
 async function readTarget(db: Db, id: string, channel: Channel): Promise<Target | undefined> {
   const done = channel === 'telegram' ? sql.raw('n.telegram_done_at') : sql.raw('n.email_done_at');
   const { rows } = (await db.execute(sql`select n.event, n.data, ${done} is not null as done,
-      u.language, u.email, tl.telegram_user_id as chat_id,
+      u.language, u.email, tl.telegram_user_id as chat_id, u.passcode_reset_hold_until as hold_until,
       coalesce(p.telegram, false) as p_telegram, coalesce(p.email, true) as p_email,
       coalesce(p.money, true) as p_money, coalesce(p.security, true) as p_security
     from notifications n
@@ -60,6 +62,7 @@ async function readTarget(db: Db, id: string, channel: Channel): Promise<Target 
     language: r.language === 'RUS' ? 'RUS' : 'ENG',
     email: (r.email as string | null) ?? null,
     chatId: r.chat_id == null ? null : Number(r.chat_id),
+    holdUntil: r.hold_until == null ? null : new Date(r.hold_until as string | Date),
     prefs: {
       telegram: r.p_telegram === true,
       email: r.p_email === true,
@@ -128,6 +131,13 @@ export function createNotificationSender(channel: Channel, opts: SenderOptions) 
     const t = await readTarget(db, id, channel);
     if (!t) return { done: true, error: 'no such notification' };
     if (t.done) return void (await record(db, id, channel, 'sent', null));
+    if (t.event === 'security.reset_ended' && t.holdUntil && t.data.holdUntil) {
+      // A later reset extended the hold: that hold's own notification tells its end.
+      if (t.holdUntil.getTime() > Date.parse(t.data.holdUntil))
+        return void (await record(db, id, channel, 'skipped: superseded by a later hold', null));
+      const left = t.holdUntil.getTime() - Date.now();
+      if (left > 0) return { retryInMs: left };
+    }
     const skip = skipReason(channel, t);
     if (skip) return void (await record(db, id, channel, `skipped: ${skip}`, null));
     const message = renderNotification(t.event, t.data, t.language);

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { DomainError } from '../domain/errors.js';
+import { enqueueNotification } from '../notifications/outbox.js';
 
 /**
  * The hold after a passcode reset (docs/guide.md "Passcode recovery and the reset hold"). Whoever resets the passcode — the
@@ -27,5 +28,13 @@ export async function startResetHold(tx: Executor, userId: string, holdMs: numbe
     .where(eq(users.id, userId))
     .returning({ until: users.passcodeResetHoldUntil });
   if (!row?.until) throw new Error(`No user ${userId} to hold`);
+  // Its end told by bot and e-mail when it comes (issue 24), queued now with the hold.
+  await enqueueNotification(tx, {
+    userId,
+    event: 'security.reset_ended',
+    ref: `reset-ended:${userId}:${row.until.toISOString()}`,
+    data: { holdUntil: row.until.toISOString() },
+    delayMs: holdMs,
+  });
   return row.until;
 }
