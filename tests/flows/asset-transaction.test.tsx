@@ -3,6 +3,7 @@
  * shortened copyable addresses and hash, date, confirmations while in progress, the explorer link;
  * driven from the production transaction-details machine.
  */
+import { receiptOf, type Receipt } from '../../machines/shared/receipt';
 import { act, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { DateTime } from 'luxon';
@@ -46,7 +47,7 @@ const buyFailed = labelled<TransactionView>('failed card payment', { transaction
 
 const input = { id: 'tx-deposit', type: 'DEPOSIT', currency: 'BTC' };
 type Outcome = { type: string; output?: unknown; error?: unknown };
-type H = { notes: string[]; links: string[] };
+type H = { notes: string[]; links: string[]; receipts: Receipt[] };
 
 const copyLabels: Record<CopyField, string> = {
   from: 'Copy sender address',
@@ -83,8 +84,6 @@ const fiatAmounts: Record<string, string> = {
 const USD = { fiat: 'USD', rate: 60000 };
 const explorer = () => screen.queryByRole('button', { name: 'View in explorer' });
 const text = (id: string) => screen.queryByTestId(id)?.querySelector('dd')?.textContent ?? null;
-import { receiptOf, type Receipt } from '../../machines/shared/receipt';
-
 const count = (events: EventObject[], type: string) => events.filter((e) => e.type === type).length;
 
 describeModel('transactionDetails', {
