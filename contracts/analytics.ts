@@ -32,6 +32,7 @@ export const ANALYTICS_SCREENS = [
   '/manage-assets',
   '/exchange',
   '/notifications',
+  '/pay',
   '/settings',
   '/settings/select-language',
   '/settings/select-currency',

@@ -148,7 +148,7 @@ describe('a swap confirm', () => {
       depositAddress: string | null;
     }[];
 
-  it('is one call of swap_hold inside its transaction, then one of swap_settle after the provider answered', async () => {
+  it('is one call of swap_hold inside its transaction, then one of swap_settle after the provider answered, with its notification', async () => {
     await addAsset(t, alice, 'USDT_TRX');
     const id = await newOrder();
     logged.length = 0;
@@ -156,9 +156,13 @@ describe('a swap confirm', () => {
     expect(done.state).toBe('COMPLETED');
     // BEGIN and COMMIT are logged by the node-postgres driver only.
     const statements = logged.filter((q) => !/^(begin|commit)\b/i.test(q));
-    expect(statements).toHaveLength(2);
+    expect(statements).toHaveLength(4);
     expect(statements[0]).toMatch(/from swap_hold\(/);
     expect(statements[1]).toMatch(/from swap_settle\(/);
+    // Then, in the settlement's transaction, its notification (issue 24): the history row it points at and
+    // the outbox row with its jobs, one statement.
+    expect(statements[2]).toMatch(/from wallet_transactions/);
+    expect(statements[3]).toMatch(/insert into "?notifications"?/i);
     expect(done.sourceTransferId).toEqual(expect.any(Number));
     expect(done.destinationTransferId).toEqual(expect.any(Number));
     const rows = await t.db.select().from(walletTransactions).where(eq(walletTransactions.swapOrderId, id));

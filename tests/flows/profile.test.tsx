@@ -122,7 +122,7 @@ describeModel<typeof profileMachine, H>('profile', {
     // Settings' Retry asks the profile again (its e-mail comes from it).
     'profile.retried': async (_e, h) => {
       await openSettings(h);
-      await h.user.click(screen.getByRole('button', { name: /Retry/ }));
+      await h.user.click(screen.getByRole('button', { name: /Could not load your profile/ }));
     },
     // Sent as the protection pages do after a passcode enable/disable; then the user opens Wallet protection.
     'passcode.changed': async (e, h) => {
@@ -156,7 +156,7 @@ describeModel<typeof profileMachine, H>('profile', {
     failed: (h) => {
       expect(onSettings(h)).toBe(true);
       expect(screen.queryByTestId('profile-email')).toBeNull();
-      expect(isEnabled(screen.getByRole('button', { name: /Retry/ })), 'enabled').toBe(true);
+      expect(isEnabled(screen.getByRole('button', { name: /Could not load your profile/ })), 'enabled').toBe(true);
     },
     loaded: (h, s) => {
       const profile = s.context.profile as Profile;
