@@ -92,7 +92,8 @@ describe.skipIf(pgOnly)('notifications: two replicas, kill -9 (PostgreSQL)', () 
           TELEGRAM_API_URL: botUrl,
           TELEGRAM_BOT_TOKEN: TOKEN,
           NOTIFY_POLL_MS: '20',
-          NOTIFY_LEASE_MS: '1500',
+          // The send's timeout plus two seconds for its record, even on a loaded machine.
+          NOTIFY_LEASE_MS: '3000',
           NOTIFY_SEND_TIMEOUT_MS: '1000',
           NOTIFY_BATCH: '5',
           NOTIFY_CRASH_POINTS: 'after-send',

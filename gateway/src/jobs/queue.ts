@@ -35,3 +35,19 @@ export async function finishJob(ex: Executor, kind: string, key: string, lastErr
   await ex.execute(sql`update jobs set finished_at = now(), last_error = ${lastError}
     where kind = ${kind} and key = ${key} and finished_at is null`);
 }
+
+/**
+ * Before a call that cannot be taken back (a message out, no idempotency key): true when this claim is
+ * still the job's latest (no worker claimed it since, `attempts` unchanged) and it now holds a whole lease
+ * again. False: another worker took the job after this claim's lease ran out, so this one must not call.
+ */
+export async function renewClaim(
+  ex: Executor,
+  job: { kind: string; key: string; attempts: number },
+  leaseMs: number,
+): Promise<boolean> {
+  const { rows } = (await ex.execute(sql`update jobs set run_at = now() + make_interval(secs => ${leaseMs / 1000})
+    where kind = ${job.kind} and key = ${job.key} and attempts = ${job.attempts} and finished_at is null
+    returning 1 as ok`)) as unknown as { rows: unknown[] };
+  return rows.length > 0;
+}

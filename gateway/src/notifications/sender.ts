@@ -1,6 +1,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { renewClaim } from '../jobs/queue.js';
 import { createJobWorker, type ClaimedJob, type JobLogger, type JobResult, type JobSettings } from '../jobs/engine.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { BotApi } from './botApi.js';
@@ -117,9 +118,16 @@ export function createNotificationSender(channel: Channel, opts: SenderOptions) 
   /** Telegram's 429 is for the bot, not one chat: this replica holds every bot message until then. */
   let floodUntil = 0;
 
+  /**
+   * A claim can outlive its lease (a slow database, a stalled process): then another replica has the job,
+   * and sending too would repeat the message outside the window. So the claim is renewed, fenced by its
+   * attempt, right before the call: the call and its record then have a whole lease to themselves.
+   */
+  const stillOurs = (job: ClaimedJob) => renewClaim(db, job, opts.settings.leaseMs);
+
   async function handle(job: ClaimedJob): Promise<JobResult> {
     try {
-      return await deliver(job.key);
+      return await deliver(job);
     } catch (err) {
       // A failed call or record leaves the window; the engine retries after its backoff.
       windowMark(opts.crash, `${channel} ${job.key}`, false);
@@ -127,7 +135,8 @@ export function createNotificationSender(channel: Channel, opts: SenderOptions) 
     }
   }
 
-  async function deliver(id: string): Promise<JobResult> {
+  async function deliver(job: ClaimedJob): Promise<JobResult> {
+    const id = job.key;
     const t = await readTarget(db, id, channel);
     if (!t) return { done: true, error: 'no such notification' };
     if (t.done) return void (await record(db, id, channel, 'sent', null));
@@ -146,6 +155,8 @@ export function createNotificationSender(channel: Channel, opts: SenderOptions) 
       if (!opts.bot) return { done: true, error: 'no Bot API configured' };
       const wait = floodUntil - Date.now();
       if (wait > 0) return { retryInMs: wait };
+      // Another worker holds the job now: leave it to that one, touching nothing.
+      if (!(await stillOurs(job))) return undefined;
       maybeCrash(opts.crash, 'before-send', channel, id);
       windowMark(opts.crash, `${channel} ${id}`, true);
       const answer = await opts.bot.sendMessage({
@@ -180,6 +191,8 @@ export function createNotificationSender(channel: Channel, opts: SenderOptions) 
       if (!opts.mailer) return { done: true, error: 'no mailer configured' };
       const path = transactionPathOf(t.data);
       const link = path ? `${opts.publicUrl}${path}` : undefined;
+      // Another worker holds the job now: leave it to that one, touching nothing.
+      if (!(await stillOurs(job))) return undefined;
       maybeCrash(opts.crash, 'before-send', channel, id);
       windowMark(opts.crash, `${channel} ${id}`, true);
       await opts.mailer.send({
