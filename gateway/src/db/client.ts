@@ -42,6 +42,10 @@ export async function openDatabase(opts: {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? defaultPoolSize() });
+    // An idle pooled connection the server ends (a restart, a failover, DROP DATABASE … FORCE) is an 'error'
+    // event on the pool; unheard, it is an uncaught exception that takes the whole process down. The pool
+    // has already dropped that connection and opens a new one when needed: saying so is all there is to do.
+    pool.on('error', (err) => console.warn(`database: an idle connection was closed by the server (${err.message})`));
     const db = drizzle(pool, { schema });
     // Replicas starting together would each apply the same migration and all but one crash on
     // "already exists": a session lock on its own connection lets one migrate while the others wait.
