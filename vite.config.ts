@@ -46,6 +46,8 @@ function gatewayProject(name: string, databaseUrl: string) {
       env: { DATABASE_URL: databaseUrl },
       // Migrates once per run; every test file then loads/clones that database (support/database.ts).
       globalSetup: ['gateway/test/support/globalSetup.ts'],
+      // The ledger invariant check after every test (a setup file, so it holds however files share modules).
+      setupFiles: ['gateway/test/support/setup.ts'],
       testTimeout: 30000,
       hookTimeout: 60000,
       // Every file has a database of its own (support/database.ts) and any server it starts takes a

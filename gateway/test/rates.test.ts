@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRYPTO_WAVES, createSandboxRateProvider } from '../src/rates/provider.js';
+import { findCoin } from '../src/wallet/catalogue.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { call } from './wallet-support.js';
 
 let t: TestApp;
+// The sandbox prices move with the clock: two requests a busy machine spreads apart must still see one price.
+const frozen = Date.parse('2026-06-01T12:00:00Z');
 beforeAll(async () => {
-  t = await createTestApp({ idp: 'fake' });
+  t = await createTestApp({
+    idp: 'fake',
+    rates: createSandboxRateProvider({ now: () => frozen, parentOf: (c) => findCoin(c)?.parent }),
+  });
 });
 afterAll(async () => t?.close());
 

@@ -2,7 +2,7 @@
  * Test environment for the 'app' vitest project (jsdom). No jest-dom here: assert with plain DOM
  * properties (`button.disabled`, `textContent`, `getAttribute`).
  */
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 
@@ -43,6 +43,29 @@ if (!('ResizeObserver' in window)) {
   }
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
 }
+
+/**
+ * Each file starts from what a fresh window holds, even where files share a window and modules (`--no-isolate`
+ * is not on yet: see docs/testing.md). Lingui keeps every catalogue it was given, so a file that loaded Russian
+ * would otherwise translate the next file's "Russian" test that activates an empty 'ru'.
+ */
+beforeAll(() => {
+  (i18n as unknown as { _messages: Record<string, unknown> })._messages = {};
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  for (const c of document.cookie.split(';')) {
+    const name = c.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  const root = document.documentElement;
+  for (const { name } of [...root.attributes]) root.removeAttribute(name);
+  for (const { name } of [...document.body.attributes]) document.body.removeAttribute(name);
+  document.body.replaceChildren();
+  document.head.querySelectorAll('meta[name="theme-color"]').forEach((m) => m.remove());
+  document.title = '';
+  window.history.replaceState(null, '', '/');
+});
 
 afterEach(() => {
   cleanup();

@@ -1,3 +1,4 @@
+import { channel } from 'node:diagnostics_channel';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client.js';
 import { userPasscodes } from '../db/schema/index.js';
@@ -7,6 +8,14 @@ import { verifyPasscode, sealPasscode } from './hash.js';
 import type { PasscodePeppers } from './pepper.js';
 import { holdError } from './resetHold.js';
 import { pinErrors, refusedUnchecked, rightCode, wrongCode, type CounterPatch, type Counters } from './rules.js';
+
+/**
+ * Every comparison of an entered code with the stored one, published for whoever listens (the abuse tests
+ * count how many guesses were really compared): the user and the verdict, never the code. Free while nobody
+ * subscribes.
+ */
+export const passcodeChecks = channel('wallet:passcode.checked');
+export type PasscodeCheck = { userId: string; ok: boolean };
 
 /**
  * The user's security row, locked: what a reset, a link change, a passcode change and every money
@@ -108,6 +117,7 @@ export async function judgeCode(
     return unchecked.error;
   }
   const verdict = await verifyPasscode(peppers, userId, code, row.passcode.hash);
+  if (passcodeChecks.hasSubscribers) passcodeChecks.publish({ userId, ok: verdict.ok } satisfies PasscodeCheck);
   if (!verdict.ok) {
     const wrong = wrongCode(counters);
     await patchCounters(tx, userId, wrong.patch);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { afterEach, inject } from 'vitest';
+import { inject } from 'vitest';
 import { openDatabase, type Database, type Db } from '../../src/db/client.js';
 import * as schema from '../../src/db/schema/index.js';
 import { checkLedgerInvariants } from '../../src/ledger/invariants.js';
@@ -9,16 +9,24 @@ import { checkLedgerInvariants } from '../../src/ledger/invariants.js';
 /** Databases of the running test file that are still open. */
 const live = new Set<Database>();
 
-// Guide §8 item 2: after every gateway test the books must balance, whatever the test did.
-// Importing this module (every gateway test does, through the app helpers) installs the hook.
-afterEach(async () => {
+/**
+ * Guide §8 item 2: after every gateway test the books must balance, whatever the test did. Called by the
+ * projects' setup file (support/setup.ts) after each test: a module's own `afterEach` would be registered
+ * once per worker only wherever files share their modules (`--no-isolate`).
+ */
+export async function checkOpenDatabases() {
   for (const database of live) {
     const violations = await checkLedgerInvariants(database.db);
     if (violations.length > 0) {
       throw new Error(`Ledger invariants violated:\n${violations.map((v) => `- ${v.check}: ${v.detail}`).join('\n')}`);
     }
   }
-});
+}
+
+/** A file's databases are its own: one a previous file left open is not checked again (setup.ts). */
+export function forgetOpenDatabases() {
+  live.clear();
+}
 
 function track(database: Database): Database {
   const tracked: Database = {
