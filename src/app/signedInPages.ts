@@ -53,6 +53,7 @@ export const signedInPageChunks = {
   SettingsPage: 'settings',
   LanguagePage: 'settings',
   CurrencyPage: 'settings',
+  NotificationSettingsPage: 'settings',
   WalletProtectionPage: 'protection',
   PasscodeSetPage: 'protection',
   PasscodeChangePage: 'protection',

@@ -98,6 +98,14 @@ export function SettingsPage() {
             </span>
           </Link>
         </li>
+        <li>
+          <Link to="/settings/notifications" className={css.row}>
+            <span>
+              <Trans>Notifications</Trans>
+            </span>
+            <ChevronIcon />
+          </Link>
+        </li>
         {platform.isTelegram ? null : <TelegramLink />}
         <FindableSwitch />
         <li>

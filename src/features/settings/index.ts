@@ -1,3 +1,4 @@
 export { SettingsPage } from './SettingsPage';
 export { LanguagePage } from './LanguagePage';
 export { CurrencyPage } from './CurrencyPage';
+export { NotificationSettingsPage } from './NotificationSettingsPage';

@@ -1,6 +1,8 @@
 import { fromPromise } from 'xstate';
 import { passcodeVerifyMachine } from '../../../machines/passcodeVerify.machine';
 import type { FeatureDeps } from '../../app/services';
+import type { NotificationPreferences } from '../../api/notifications';
+import type { NotificationSettings, WriteAccessAnswer } from '../../../machines/notificationSettings.machine';
 
 /**
  * Real actor logic for the messenger-connect toggle (spec §7 GET /user/auth, POST /user/tg/code, /user/tg/unlink).
@@ -30,6 +32,25 @@ export function createFindableActors({ api, accountId }: FeatureDeps) {
     loadFindable: fromPromise<boolean>(async () => api.contacts.visibility(await accountId())),
     saveFindable: fromPromise<boolean, { findable: boolean }>(async ({ input }) =>
       api.contacts.setVisibility(await accountId(), input.findable),
+    ),
+  };
+}
+
+/**
+ * Settings → Notifications (issue 24): the preferences (GET/PUT /user/notifications) with what the
+ * channels allow (GET /user: the e-mail and the linked Telegram), and Telegram's requestWriteAccess.
+ */
+export function createNotificationSettingsActors({ api, platform }: FeatureDeps) {
+  return {
+    loadSettings: fromPromise<NotificationSettings>(async () => {
+      const [preferences, profile] = await Promise.all([api.notifications.get(), api.user.getProfile()]);
+      return { preferences, telegramLinked: profile.telegram != null, email: profile.email ?? null };
+    }),
+    askWriteAccess: fromPromise<WriteAccessAnswer>(async () =>
+      platform.requestWriteAccess ? platform.requestWriteAccess() : 'unavailable',
+    ),
+    savePreferences: fromPromise<NotificationPreferences, { preferences: NotificationPreferences }>(({ input }) =>
+      api.notifications.save(input.preferences),
     ),
   };
 }

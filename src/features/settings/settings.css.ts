@@ -19,3 +19,41 @@ export const panel = style({ display: 'flex', flexDirection: 'column', gap: vars
 export const panelTitle = style({ fontSize: 17, fontWeight: 600, margin: 0 });
 
 export const deepLink = style({ wordBreak: 'break-all', color: vars.color.accent, fontSize: 13, textAlign: 'center' });
+
+/** A section heading over a list of rows (Notifications: "How", "About what"). */
+export const sectionTitle = style({
+  fontSize: vars.text.small,
+  fontWeight: 600,
+  color: vars.color.mutedText,
+  margin: `${vars.space.xs} 0 calc(-1 * ${vars.space.sm})`,
+  padding: `0 ${vars.space.xs}`,
+});
+
+/**
+ * A switch row that cannot be pressed here (aria-disabled keeps it in the tab order with its reason): the
+ * text keeps its colours, the drawn switch fades.
+ */
+export const switchRow = style([
+  row,
+  {
+    paddingTop: vars.space.sm,
+    paddingBottom: vars.space.sm,
+    selectors: { '&[aria-disabled="true"]': { cursor: 'default' } },
+  },
+]);
+
+export const fadedTrack = style({ opacity: 0.45 });
+
+/** "Always on": a lock and the words, where a switch would be. */
+export const alwaysOn = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  flexShrink: 0,
+  color: vars.color.successText,
+  fontSize: vars.text.small,
+  fontWeight: 600,
+});
+
+export const notice = style({ margin: 0, lineHeight: 1.5, color: vars.color.mutedText, minHeight: '1.5em' });
+export const noticeError = style([notice, { color: vars.color.errorText }]);

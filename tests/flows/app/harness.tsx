@@ -34,6 +34,7 @@ import type { PasscodeApi } from '../../../src/api/passcode';
 import type { SellApi } from '../../../src/api/sell';
 import type { SendApi } from '../../../src/api/send';
 import type { SessionsApi } from '../../../src/api/sessions';
+import type { NotificationsApi } from '../../../src/api/notifications';
 import type { SwapApi } from '../../../src/api/swap';
 import type { UserApi, UserProfile } from '../../../src/api/userProfile';
 import type { WalletApi } from '../../../src/api/wallet';
@@ -43,7 +44,7 @@ import { ManageAssetsPage, SelectAssetPage } from '../../../src/features/assets'
 import { AssetPage, ReceivePage, TransactionPage } from '../../../src/features/asset';
 import { HistoryPage } from '../../../src/features/history';
 import { ExchangePage, NotificationsPage } from '../../../src/features/soon';
-import { CurrencyPage, LanguagePage, SettingsPage } from '../../../src/features/settings';
+import { CurrencyPage, LanguagePage, NotificationSettingsPage, SettingsPage } from '../../../src/features/settings';
 import * as protection from '../../../src/features/protection';
 import { ErrorPage } from '../../../src/features/errors';
 import { PayPage, SendPage } from '../../../src/features/send';
@@ -79,6 +80,7 @@ export const eagerPages: Pages = {
   SettingsPage,
   LanguagePage,
   CurrencyPage,
+  NotificationSettingsPage,
   WalletProtectionPage: protection.WalletProtectionPage,
   PasscodeSetPage: protection.PasscodeSetPage,
   PasscodeChangePage: protection.PasscodeChangePage,
@@ -197,6 +199,7 @@ export type FakeApis = {
   addressBook?: Partial<AddressBookApi>;
   contacts?: Partial<ContactsApi>;
   sessions?: Partial<SessionsApi>;
+  notifications?: Partial<NotificationsApi>;
   buy?: Partial<BuyApi>;
   prices?: Partial<PricesApi>;
 };
@@ -374,6 +377,7 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
     addressBook: { list: never, create: never, remove: never, get: never, rename: never, ...options.api?.addressBook },
     contacts: { lookup: never, visibility: never, setVisibility: never, ...options.api?.contacts },
     sessions: { revokeAll: never, ...options.api?.sessions },
+    notifications: { get: never, save: never, ...options.api?.notifications },
     buy: {
       methods: never,
       geo: never,
