@@ -10,7 +10,11 @@ import type { WriteAccessAnswer } from './notificationSettings.machine';
  */
 export type BotMessagesOfferEvent = { type: 'offer.accepted' } | { type: 'offer.dismissed' };
 
-export type BotMessagesOfferContext = { preferences: NotificationPreferences | null };
+export type BotMessagesOfferContext = {
+  preferences: NotificationPreferences | null;
+  /** How the offer ended, once it has (what the page told the user). */
+  outcome: OfferOutcome | null;
+};
 
 /** What the page tells the user when the offer ends (a toast). */
 export type OfferOutcome = 'turnedOn' | 'declined' | 'unavailable' | 'failed';
@@ -39,11 +43,12 @@ export const botMessagesOfferMachine = setup({
   actions: {
     /** The offer was answered: never made again on this device for this user. */
     remember: () => {},
-    tell: (_, _params: { outcome: OfferOutcome }) => {},
+    /** Tells the user how it ended (context.outcome). */
+    tell: () => {},
   },
 }).createMachine({
   id: 'botMessagesOffer',
-  context: { preferences: null },
+  context: { preferences: null, outcome: null },
   initial: 'waiting',
   states: {
     waiting: {
@@ -80,11 +85,11 @@ export const botMessagesOfferMachine = setup({
           {
             guard: ({ event }) => event.output === 'unavailable',
             target: 'done',
-            actions: ['remember', { type: 'tell', params: { outcome: 'unavailable' } }],
+            actions: ['remember', assign({ outcome: 'unavailable' as const }), 'tell'],
           },
-          { target: 'done', actions: ['remember', { type: 'tell', params: { outcome: 'declined' } }] },
+          { target: 'done', actions: ['remember', assign({ outcome: 'declined' as const }), 'tell'] },
         ],
-        onError: { target: 'done', actions: { type: 'tell', params: { outcome: 'failed' } } },
+        onError: { target: 'done', actions: [assign({ outcome: 'failed' as const }), 'tell'] },
       },
     },
     saving: {
@@ -93,8 +98,8 @@ export const botMessagesOfferMachine = setup({
         id: 'savePreferences',
         src: 'savePreferences',
         input: ({ context }) => ({ preferences: { ...context.preferences!, telegram: true } }),
-        onDone: { target: 'done', actions: ['remember', { type: 'tell', params: { outcome: 'turnedOn' } }] },
-        onError: { target: 'done', actions: { type: 'tell', params: { outcome: 'failed' } } },
+        onDone: { target: 'done', actions: ['remember', assign({ outcome: 'turnedOn' as const }), 'tell'] },
+        onError: { target: 'done', actions: [assign({ outcome: 'failed' as const }), 'tell'] },
       },
     },
     done: { type: 'final' },

@@ -54,7 +54,10 @@ export const toggled = (p: NotificationPreferences, name: NotificationSwitch): N
  * Whether a switch can be changed here: Telegram needs a linked account, and turning it on needs
  * Telegram to ask (the Mini App); e-mail needs an address.
  */
-export function canChange(context: Pick<NotificationSettingsContext, 'settings' | 'canAskTelegram'>, name: NotificationSwitch) {
+export function canChange(
+  context: Pick<NotificationSettingsContext, 'settings' | 'canAskTelegram'>,
+  name: NotificationSwitch,
+) {
   const s = context.settings;
   if (!s) return false;
   if (name === 'telegram') return s.telegramLinked && (s.preferences.telegram || context.canAskTelegram);

@@ -150,7 +150,8 @@ describeModel('notificationSettings', {
       // The hints say why a channel cannot move, and where it can.
       const telegramHint = switchOf('telegram').getAttribute('aria-describedby')!;
       const hint = document.getElementById(telegramHint)!.textContent;
-      if (!settings.telegramLinked) expect(hint).toBe("Link Telegram in Settings to get messages from the wallet's bot.");
+      if (!settings.telegramLinked)
+        expect(hint).toBe("Link Telegram in Settings to get messages from the wallet's bot.");
       else if (settings.preferences.telegram) expect(hint).toBe("From the wallet's bot in Telegram.");
       else expect(hint).toBe("Telegram will ask you to let the wallet's bot message you.");
     },

@@ -22,7 +22,10 @@ export function BotMessagesOffer({ onAnswered }: { onAnswered: () => void }) {
   const actors = useFeatureActors(createBotOfferActors);
   const messages: Record<OfferOutcome, { kind: 'success' | 'error'; message: string }> = {
     turnedOn: { kind: 'success', message: t`Telegram messages are on` },
-    declined: { kind: 'success', message: t`Telegram messages stay off. You can turn them on in Settings → Notifications.` },
+    declined: {
+      kind: 'success',
+      message: t`Telegram messages stay off. You can turn them on in Settings → Notifications.`,
+    },
     unavailable: { kind: 'error', message: t`This Telegram app cannot allow the bot to message you. Update Telegram.` },
     failed: { kind: 'error', message: t`Could not turn Telegram messages on. Try again in Settings → Notifications.` },
   };
@@ -31,7 +34,9 @@ export function BotMessagesOffer({ onAnswered }: { onAnswered: () => void }) {
       actors,
       actions: {
         remember: onAnswered,
-        tell: (_, { outcome }) => showToast(messages[outcome]),
+        tell: ({ context }) => {
+          if (context.outcome) showToast(messages[context.outcome]);
+        },
       },
     }),
   );

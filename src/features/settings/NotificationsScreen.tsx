@@ -55,7 +55,13 @@ export function NotificationsScreen({ actor }: { actor: NotificationSettingsActo
   );
 }
 
-function NotificationSwitches({ actor, settings }: { actor: NotificationSettingsActor; settings: NotificationSettings }) {
+function NotificationSwitches({
+  actor,
+  settings,
+}: {
+  actor: NotificationSettingsActor;
+  settings: NotificationSettings;
+}) {
   const { t, i18n } = useLingui();
   const canAsk = useSelector(actor, selectCanAskTelegram);
   const notice = useSelector(actor, selectNotificationNotice);
@@ -72,7 +78,9 @@ function NotificationSwitches({ actor, settings }: { actor: NotificationSettings
   return (
     <>
       <p className={shell.muted}>
-        <Trans>The wallet tells you when money moves and when someone signs in or changes how your wallet is protected.</Trans>
+        <Trans>
+          The wallet tells you when money moves and when someone signs in or changes how your wallet is protected.
+        </Trans>
       </p>
       <Section title={<Trans>How</Trans>}>
         <SwitchRow actor={actor} name="telegram" on={p.telegram} label={label('telegram')} hint={telegramHint} />
@@ -109,11 +117,7 @@ function NotificationSwitches({ actor, settings }: { actor: NotificationSettings
         />
       </Section>
       {/* Always in the page, so a screen reader hears what appears in it. */}
-      <p
-        role="status"
-        className={notice ? css.noticeError : css.notice}
-        data-testid="notifications-notice"
-      >
+      <p role="status" className={notice ? css.noticeError : css.notice} data-testid="notifications-notice">
         {noticeWords}
       </p>
     </>
