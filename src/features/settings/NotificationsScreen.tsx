@@ -172,7 +172,7 @@ function SwitchRow({
       >
         <span>
           <span id={`${id}-label`}>{label}</span>
-          <span id={`${id}-hint`} className={css.hint}>
+          <span id={`${id}-hint`} className={`${css.hint} ${css.hintWrap}`}>
             {hint}
           </span>
         </span>
@@ -189,16 +189,16 @@ function AlwaysOnRow({ label, hint }: { label: string; hint: string }) {
   const id = useId();
   return (
     <li>
-      <div className={css.switchRow} role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint`}>
-        <span>
+      <div className={css.staticRow} role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint`}>
+        <span className={css.staticHead}>
           <span id={`${id}-label`}>{label}</span>
-          <span id={`${id}-hint`} className={css.hint}>
-            {hint}
+          <span className={css.alwaysOn} data-testid="security-email-always-on">
+            <Lock size={16} strokeWidth={2} aria-hidden />
+            <Trans>Always on</Trans>
           </span>
         </span>
-        <span className={css.alwaysOn} data-testid="security-email-always-on">
-          <Lock size={16} strokeWidth={2} aria-hidden />
-          <Trans>Always on</Trans>
+        <span id={`${id}-hint`} className={css.hint}>
+          {hint}
         </span>
       </div>
     </li>

@@ -25,7 +25,7 @@ export const sectionTitle = style({
   fontSize: vars.text.small,
   fontWeight: 600,
   color: vars.color.mutedText,
-  margin: `${vars.space.xs} 0 calc(-1 * ${vars.space.sm})`,
+  margin: `0 0 ${vars.space.sm}`,
   padding: `0 ${vars.space.xs}`,
 });
 
@@ -44,16 +44,40 @@ export const switchRow = style([
 
 export const fadedTrack = style({ opacity: 0.45 });
 
+/**
+ * A row with no switch (security e-mails): the label and "Always on" share the first line, the hint takes
+ * the whole width under them, so a long label or a long "Always on" (Russian) never squeezes the hint.
+ */
+export const staticRow = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 2,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  minHeight: 52,
+  justifyContent: 'center',
+});
+
+export const staticHead = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  columnGap: vars.space.md,
+  rowGap: 2,
+});
+
 /** "Always on": a lock and the words, where a switch would be. */
 export const alwaysOn = style({
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.xs,
-  flexShrink: 0,
   color: vars.color.successText,
   fontSize: vars.text.small,
   fontWeight: 600,
 });
+
+/** An e-mail address in a hint breaks anywhere rather than at its hyphens only. */
+export const hintWrap = style({ overflowWrap: 'anywhere' });
 
 export const notice = style({ margin: 0, lineHeight: 1.5, color: vars.color.mutedText, minHeight: '1.5em' });
 export const noticeError = style([notice, { color: vars.color.errorText }]);
