@@ -165,7 +165,6 @@ export function buildRouteTree(pages: Pages, beforeSignedIn?: () => Promise<void
       app('/settings', pages.SettingsPage),
       app('/settings/select-language', pages.LanguagePage),
       app('/settings/select-currency', pages.CurrencyPage),
-      app('/settings/notifications', pages.NotificationSettingsPage),
       // Wallet protection and its passcode screens (src/features/protection).
       app('/settings/wallet-protection', pages.WalletProtectionPage),
       app('/settings/wallet-protection/set', pages.PasscodeSetPage),

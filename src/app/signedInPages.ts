@@ -53,7 +53,6 @@ export const signedInPageChunks = {
   SettingsPage: 'settings',
   LanguagePage: 'settings',
   CurrencyPage: 'settings',
-  NotificationSettingsPage: 'settings',
   WalletProtectionPage: 'protection',
   PasscodeSetPage: 'protection',
   PasscodeChangePage: 'protection',

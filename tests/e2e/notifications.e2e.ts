@@ -58,10 +58,10 @@ const telegramOutcome = (ref: string) =>
     return list[0]?.telegram ?? undefined;
   });
 
+/** Settings, where the Notifications section is, loaded. */
 async function openNotificationSettings(app: FrameLocator) {
   await app.getByRole('link', { name: 'Settings', exact: true }).click();
-  await app.getByRole('link', { name: 'Notifications', exact: true }).click();
-  await app.getByRole('switch', { name: 'Money' }).waitFor();
+  await app.getByRole('region', { name: 'Notifications' }).getByRole('switch', { name: 'Money' }).waitFor();
 }
 
 const switchIn = (app: FrameLocator, name: string, checked: boolean) =>
@@ -81,7 +81,7 @@ test('bot messages: allowed in Settings, one message per deposit with a button t
   // Security e-mails are always on, and say so.
   assert.match((await app.getByRole('group', { name: 'Security alerts by e-mail' }).textContent()) ?? '', /Always on/);
   const frame = await (await page.locator('#app').elementHandle())!.contentFrame();
-  await checkA11y(frame as unknown as Page, 'notification settings (Mini App)');
+  await checkA11y(frame as unknown as Page, 'settings with notifications (Mini App)');
 
   // Telegram asks first; a refusal leaves bot messages off and says why.
   await page.getByLabel('When the app asks to let the bot message you (applies live)').selectOption('cancelled');

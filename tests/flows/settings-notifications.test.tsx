@@ -2,7 +2,7 @@
  * Settings → Notifications (issue 24), driven from the production notificationSettings machine on the
  * rendered screen: loading, a failed load with retry, the four switches (Telegram asks Telegram first,
  * inside the Mini App), a refused change that keeps the old value and says so, and security e-mails
- * shown as always on. Then the page itself, wired to the app: the Settings row, the calls, the web.
+ * shown as always on. Then the section in the Settings page, wired to the app: the calls, the web, the Mini App.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,8 +18,8 @@ import {
 } from '../../machines/notificationSettings.machine';
 import { describeModel } from '../support/mbt';
 import { renderInRouter } from '../support/router';
-import { NotificationsScreen } from '../../src/features/settings/NotificationsScreen';
-import { fakePlatform, makeUser, mountApp, pathname } from './app/harness';
+import { NotificationsSectionView } from '../../src/features/settings/NotificationsSection';
+import { fakePlatform, makeUser, mountApp } from './app/harness';
 
 const LABELS: Record<NotificationSwitch, string> = {
   telegram: 'Telegram messages',
@@ -50,6 +50,7 @@ const offline = { status: 503, code: 'HTTP_503', message: 'offline' };
 const notLinked = { status: 409, code: 'TELEGRAM_NOT_LINKED', message: 'Link a Telegram account to get bot messages' };
 
 const switchOf = (name: NotificationSwitch) => screen.getByRole('switch', { name: LABELS[name] }) as HTMLButtonElement;
+const RETRY = 'Could not load your notification settings. Retry';
 const noticeText = () => screen.getByTestId('notifications-notice').textContent;
 
 /** What the notice says for the machine's notice (the wording the user reads). */
@@ -63,8 +64,7 @@ function expectedNotice(notice: NotificationNotice | null, settings: Notificatio
     case 'askFailed':
       return 'Telegram messages stay off: Telegram did not answer. Try again.';
     case 'saveFailed':
-      if (notice.failure.code === 'TELEGRAM_NOT_LINKED')
-        return 'Telegram messages stay off: link a Telegram account in Settings first.';
+      if (notice.failure.code === 'TELEGRAM_NOT_LINKED') return 'Telegram messages stay off: connect Telegram first.';
       return `Could not save the change: ${LABELS[notice.name]} stays ${settings.preferences[notice.name] ? 'on' : 'off'}. Try again.`;
   }
 }
@@ -125,22 +125,23 @@ describeModel('notificationSettings', {
       }),
       { input: { canAskTelegram: true } },
     ).start();
-    await renderInRouter(<NotificationsScreen actor={actor} />, { path: '/settings/notifications' });
+    await renderInRouter(<NotificationsSectionView actor={actor} />, { path: '/settings' });
     return { actor };
   },
   drive: {
-    'load.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Retry' })),
+    'load.retried': (_e, h) => h.user.click(screen.getByRole('button', { name: RETRY })),
     'switch.toggled': (e, h) => h.user.click(switchOf(e.name)),
   },
   states: {
     loading: () => {
-      expect(screen.getByRole('status').textContent).toBe('Loading your notification settings…');
-      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Notifications');
+      const section = screen.getByRole('region', { name: 'Notifications' });
+      expect(section.getAttribute('aria-busy')).toBe('true');
+      expect(section.textContent).toContain('Loading your notification settings…');
       expect(screen.queryByRole('switch')).toBeNull();
     },
     failed: () => {
-      expect(screen.getByRole('alert').textContent).toContain('Could not load your notification settings.');
-      expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+      expect(screen.getByRole('alert').textContent).toBe('Could not load your notification settings. Retry');
+      expect(screen.getByRole('button', { name: RETRY })).toBeTruthy();
       expect(screen.queryByRole('switch')).toBeNull();
     },
     ready: (_h, s) => {
@@ -150,8 +151,7 @@ describeModel('notificationSettings', {
       // The hints say why a channel cannot move, and where it can.
       const telegramHint = switchOf('telegram').getAttribute('aria-describedby')!;
       const hint = document.getElementById(telegramHint)!.textContent;
-      if (!settings.telegramLinked)
-        expect(hint).toBe("Link Telegram in Settings to get messages from the wallet's bot.");
+      if (!settings.telegramLinked) expect(hint).toBe("Connect Telegram first to get messages from the wallet's bot.");
       else if (settings.preferences.telegram) expect(hint).toBe("From the wallet's bot in Telegram.");
       else expect(hint).toBe("Telegram will ask you to let the wallet's bot message you.");
     },
@@ -172,9 +172,9 @@ describeModel('notificationSettings', {
 });
 
 describe('the Notifications page in the app', () => {
-  it('Settings leads to it; it loads GET /user/notifications with the profile and saves a change with PUT', async () => {
+  it('is a section of Settings: GET /user/notifications with the loaded profile, a change saved with PUT', async () => {
     const saved: NotificationPreferences[] = [];
-    const app = mountApp({
+    mountApp({
       path: '/settings',
       signedIn: makeUser(),
       api: {
@@ -188,11 +188,15 @@ describe('the Notifications page in the app', () => {
       },
     });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('link', { name: 'Notifications' }));
-    await waitFor(() => expect(pathname(app)).toBe('/settings/notifications'));
     const money = await screen.findByRole('switch', { name: 'Money' });
+    expect(screen.getByRole('region', { name: 'Notifications' }).contains(money)).toBe(true);
     expect(money.getAttribute('aria-checked')).toBe('true');
-    // In a browser Telegram cannot be asked: bot messages are turned on in the Mini App.
+    // The profile's e-mail names where money e-mails go.
+    const email = screen.getByRole('switch', { name: 'E-mail' });
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Money messages to user@example.com.',
+    );
+    // In a browser Telegram cannot be asked (and this account has no Telegram linked).
     const telegram = screen.getByRole('switch', { name: 'Telegram messages' });
     expect(telegram.getAttribute('aria-disabled')).toBe('true');
     await user.click(money);
@@ -217,7 +221,7 @@ describe('the Notifications page in the app', () => {
     // Inside Telegram with a platform that asks (mountApp hands `platform` to createFakeServices).
     const inTelegram = { isTelegram: true, platform };
     mountApp({
-      path: '/settings/notifications',
+      path: '/settings',
       signedIn: makeUser(),
       ...inTelegram,
       account: {
@@ -255,7 +259,7 @@ describe('the Notifications page in the app', () => {
   it('a failed load offers Retry, which asks again', async () => {
     let calls = 0;
     mountApp({
-      path: '/settings/notifications',
+      path: '/settings',
       signedIn: makeUser(),
       api: {
         notifications: {
@@ -267,7 +271,7 @@ describe('the Notifications page in the app', () => {
         },
       },
     });
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Retry' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: RETRY }));
     expect(await screen.findByRole('switch', { name: 'Money' })).toBeTruthy();
     expect(calls).toBe(2);
   });

@@ -19,6 +19,7 @@ import { ChevronIcon } from '../../ui/icons';
 import { languageNames } from './languages';
 import { TelegramLink } from './TelegramLink';
 import { FindableSwitch } from './FindableSwitch';
+import { NotificationsSection } from './NotificationsSection';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import * as shell from '../shell/AppShell.css';
 import * as css from './settings.css';
@@ -98,14 +99,6 @@ export function SettingsPage() {
             </span>
           </Link>
         </li>
-        <li>
-          <Link to="/settings/notifications" className={css.row}>
-            <span>
-              <Trans>Notifications</Trans>
-            </span>
-            <ChevronIcon />
-          </Link>
-        </li>
         {platform.isTelegram ? null : <TelegramLink />}
         <FindableSwitch />
         <li>
@@ -141,6 +134,7 @@ export function SettingsPage() {
           </Link>
         </li>
       </ul>
+      <NotificationsSection />
       <ul className={css.list}>
         <li>
           <button type="button" className={css.row} onClick={() => platform.openLink(linkConfig.termsUrl)}>

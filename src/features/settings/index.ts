@@ -1,4 +1,3 @@
 export { SettingsPage } from './SettingsPage';
 export { LanguagePage } from './LanguagePage';
 export { CurrencyPage } from './CurrencyPage';
-export { NotificationSettingsPage } from './NotificationSettingsPage';

@@ -9,7 +9,8 @@ import type {
 /** The switches' names, as the screen and its notices say them. */
 const LABELS: Record<NotificationSwitch, MessageDescriptor> = {
   telegram: msg`Telegram messages`,
-  email: msg`E-mail`,
+  // Its own context: the sign-in form's "E-mail" label belongs to the first screen's catalogue.
+  email: msg({ message: 'E-mail', context: 'notification channel' }),
   money: msg`Money`,
   security: msg`Security alerts in Telegram`,
 };
@@ -29,7 +30,7 @@ export function noticeText(i18n: I18n, notice: NotificationNotice, settings: Not
       return i18n._(msg`Telegram messages stay off: Telegram did not answer. Try again.`);
     case 'saveFailed': {
       if (notice.failure.code === 'TELEGRAM_NOT_LINKED')
-        return i18n._(msg`Telegram messages stay off: link a Telegram account in Settings first.`);
+        return i18n._(msg`Telegram messages stay off: connect Telegram first.`);
       const label = switchLabel(i18n, notice.name);
       return settings.preferences[notice.name]
         ? i18n._(msg`Could not save the change: ${label} stays on. Try again.`)

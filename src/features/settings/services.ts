@@ -1,4 +1,5 @@
-import { fromPromise } from 'xstate';
+import { fromPromise, waitFor } from 'xstate';
+import { selectProfile } from '../../../machines/profile.selectors';
 import { passcodeVerifyMachine } from '../../../machines/passcodeVerify.machine';
 import type { FeatureDeps } from '../../app/services';
 import type { NotificationPreferences } from '../../api/notifications';
@@ -38,13 +39,18 @@ export function createFindableActors({ api, accountId }: FeatureDeps) {
 
 /**
  * Settings → Notifications (issue 24): the preferences (GET/PUT /user/notifications) with what the
- * channels allow (GET /user: the e-mail and the linked Telegram), and Telegram's requestWriteAccess.
+ * channels allow (the loaded profile: the e-mail and the linked Telegram), and Telegram's requestWriteAccess.
  */
-export function createNotificationSettingsActors({ api, platform }: FeatureDeps) {
+export function createNotificationSettingsActors({ api, platform, profile }: FeatureDeps) {
   return {
-    loadSettings: fromPromise<NotificationSettings>(async () => {
-      const [preferences, profile] = await Promise.all([api.notifications.get(), api.user.getProfile()]);
-      return { preferences, telegramLinked: profile.telegram != null, email: profile.email ?? null };
+    loadSettings: fromPromise<NotificationSettings>(async ({ signal }) => {
+      // The profile the app already holds (no second GET /user): its e-mail and its linked Telegram.
+      const [preferences, settled] = await Promise.all([
+        api.notifications.get(),
+        waitFor(profile, (s) => s.matches('loaded'), { timeout: Infinity, signal }),
+      ]);
+      const known = selectProfile(settled);
+      return { preferences, telegramLinked: known?.telegram != null, email: known?.email ?? null };
     }),
     askWriteAccess: fromPromise<WriteAccessAnswer>(async () =>
       platform.requestWriteAccess ? platform.requestWriteAccess() : 'unavailable',

@@ -20,12 +20,15 @@ export const panelTitle = style({ fontSize: 17, fontWeight: 600, margin: 0 });
 
 export const deepLink = style({ wordBreak: 'break-all', color: vars.color.accent, fontSize: 13, textAlign: 'center' });
 
-/** A section heading over a list of rows (Notifications: "How", "About what"). */
+/** A titled part of Settings (Notifications): its heading, text and rows, closer together than the page's blocks. */
+export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+
+/** A section heading over a list of rows. */
 export const sectionTitle = style({
   fontSize: vars.text.small,
   fontWeight: 600,
   color: vars.color.mutedText,
-  margin: `0 0 ${vars.space.sm}`,
+  margin: 0,
   padding: `0 ${vars.space.xs}`,
 });
 

@@ -44,7 +44,7 @@ import { ManageAssetsPage, SelectAssetPage } from '../../../src/features/assets'
 import { AssetPage, ReceivePage, TransactionPage } from '../../../src/features/asset';
 import { HistoryPage } from '../../../src/features/history';
 import { ExchangePage, NotificationsPage } from '../../../src/features/soon';
-import { CurrencyPage, LanguagePage, NotificationSettingsPage, SettingsPage } from '../../../src/features/settings';
+import { CurrencyPage, LanguagePage, SettingsPage } from '../../../src/features/settings';
 import * as protection from '../../../src/features/protection';
 import { ErrorPage } from '../../../src/features/errors';
 import { PayPage, SendPage } from '../../../src/features/send';
@@ -80,7 +80,6 @@ export const eagerPages: Pages = {
   SettingsPage,
   LanguagePage,
   CurrencyPage,
-  NotificationSettingsPage,
   WalletProtectionPage: protection.WalletProtectionPage,
   PasscodeSetPage: protection.PasscodeSetPage,
   PasscodeChangePage: protection.PasscodeChangePage,

@@ -1,13 +1,8 @@
-import { useId, type ReactNode } from 'react';
-import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Lock } from 'lucide-react';
 import type { ActorRefFrom } from 'xstate';
-import type {
-  NotificationSettings,
-  NotificationSwitch,
-  notificationSettingsMachine,
-} from '../../../machines/notificationSettings.machine';
+import type { NotificationSettings, NotificationSwitch } from '../../../machines/notificationSettings.machine';
 import {
   selectCanAskTelegram,
   selectChangingSwitch,
@@ -17,8 +12,12 @@ import {
   selectNotificationsLoading,
   selectSwitchUsable,
 } from '../../../machines/notificationSettings.selectors';
+import { useActorRef, useSelector } from '@xstate/react';
+import { notificationSettingsMachine } from '../../../machines/notificationSettings.machine';
+import { useFeatureActors } from '../../app/featureActors';
+import { useSignedInServices } from '../../app/signedInContext';
 import { Button } from '../../ui/Button';
-import { Screen } from '../../ui/Screen';
+import { createNotificationSettingsActors } from './services';
 import * as shell from '../shell/AppShell.css';
 import { noticeText, switchLabel } from './notificationMessages';
 import * as css from './settings.css';
@@ -26,32 +25,46 @@ import * as css from './settings.css';
 export type NotificationSettingsActor = ActorRefFrom<typeof notificationSettingsMachine>;
 
 /**
- * Settings → Notifications (issue 24): the channels (Telegram bot, e-mail), the kinds of event (money,
- * security by Telegram) and the security e-mails that are always on. Renders the machine's state only.
+ * Settings' Notifications section (issue 24): inside the Mini App the Telegram switch can ask Telegram;
+ * in a browser nobody can, so it only turns bot messages off there.
  */
-export function NotificationsScreen({ actor }: { actor: NotificationSettingsActor }) {
+export function NotificationsSection() {
+  const { platform } = useSignedInServices();
+  const actors = useFeatureActors(createNotificationSettingsActors);
+  const actor = useActorRef(notificationSettingsMachine.provide({ actors }), {
+    input: { canAskTelegram: platform.isTelegram && Boolean(platform.requestWriteAccess) },
+  });
+  return <NotificationsSectionView actor={actor} />;
+}
+
+/**
+ * The channels (Telegram bot, e-mail), the kinds of event (money, security by Telegram) and the security
+ * e-mails that are always on. Renders the machine's state only.
+ */
+export function NotificationsSectionView({ actor }: { actor: NotificationSettingsActor }) {
+  const id = useId();
   const loading = useSelector(actor, selectNotificationsLoading);
   const failed = useSelector(actor, selectNotificationsFailed);
   const settings = useSelector(actor, selectNotificationSettings);
   return (
-    <Screen back={{ to: '/settings' }} title={<Trans>Notifications</Trans>} busy={loading}>
+    <section className={css.section} aria-labelledby={id} aria-busy={loading || undefined}>
+      <h2 id={id} className={css.sectionTitle}>
+        <Trans>Notifications</Trans>
+      </h2>
       {failed ? (
         <div className={shell.card} role="alert">
-          <p className={shell.muted}>
-            <Trans>Could not load your notification settings.</Trans>
-          </p>
-          <Button variant="secondary" onClick={() => actor.send({ type: 'load.retried' })}>
-            <Trans>Retry</Trans>
+          <Button variant="ghost" onClick={() => actor.send({ type: 'load.retried' })}>
+            <Trans>Could not load your notification settings. Retry</Trans>
           </Button>
         </div>
       ) : settings ? (
         <NotificationSwitches actor={actor} settings={settings} />
       ) : (
-        <p className={shell.muted} role="status">
+        <p className={shell.muted}>
           <Trans>Loading your notification settings…</Trans>
         </p>
       )}
-    </Screen>
+    </section>
   );
 }
 
@@ -68,7 +81,7 @@ function NotificationSwitches({
   const { preferences: p, email } = settings;
   const label = (name: NotificationSwitch) => switchLabel(i18n, name);
   const telegramHint = !settings.telegramLinked
-    ? t`Link Telegram in Settings to get messages from the wallet's bot.`
+    ? t`Connect Telegram first to get messages from the wallet's bot.`
     : p.telegram
       ? t`From the wallet's bot in Telegram.`
       : canAsk
@@ -82,7 +95,7 @@ function NotificationSwitches({
           The wallet tells you when money moves and when someone signs in or changes how your wallet is protected.
         </Trans>
       </p>
-      <Section title={<Trans>How</Trans>}>
+      <ul className={css.list}>
         <SwitchRow actor={actor} name="telegram" on={p.telegram} label={label('telegram')} hint={telegramHint} />
         <SwitchRow
           actor={actor}
@@ -91,8 +104,6 @@ function NotificationSwitches({
           label={label('email')}
           hint={email ? t`Money messages to ${email}.` : t`This account has no e-mail address.`}
         />
-      </Section>
-      <Section title={<Trans>About what</Trans>}>
         <SwitchRow
           actor={actor}
           name="money"
@@ -115,24 +126,12 @@ function NotificationSwitches({
               : t`Always sent once the account has an e-mail address: they cannot be turned off.`
           }
         />
-      </Section>
+      </ul>
       {/* Always in the page, so a screen reader hears what appears in it. */}
       <p role="status" className={notice ? css.noticeError : css.notice} data-testid="notifications-notice">
         {noticeWords}
       </p>
     </>
-  );
-}
-
-function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className={css.sectionTitle}>
-        {title}
-      </h2>
-      <ul className={css.list}>{children}</ul>
-    </section>
   );
 }
 
