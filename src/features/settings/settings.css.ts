@@ -82,5 +82,6 @@ export const alwaysOn = style({
 /** An e-mail address in a hint breaks anywhere rather than at its hyphens only. */
 export const hintWrap = style({ overflowWrap: 'anywhere' });
 
-export const notice = style({ margin: 0, lineHeight: 1.5, color: vars.color.mutedText, minHeight: '1.5em' });
+/** The section's status line: empty, and of no height, until a change is refused (it stays in the page so a screen reader hears what appears in it). */
+export const notice = style({ margin: 0, lineHeight: 1.5, color: vars.color.mutedText });
 export const noticeError = style([notice, { color: vars.color.errorText }]);
