@@ -65,3 +65,15 @@ export const TelegramLinkCodeSchema = Type.Object({
   deepLink: Type.String({ description: 'https://t.me/<bot>?startapp=<code>' }),
 });
 export type TelegramLinkCode = Static<typeof TelegramLinkCodeSchema>;
+
+/**
+ * The app's device id (issue 24): a long-lived random value it keeps and sends with every sign-in (the
+ * password grant's `device_id`, the Telegram sign-in's `deviceId`), so the gateway can tell the owner
+ * about a sign-in from a device it has not seen. 43 url-safe characters from the app; 16–128 accepted.
+ */
+export const DEVICE_ID_PATTERN = '^[A-Za-z0-9_-]{16,128}$';
+export const DeviceIdSchema = Type.String({
+  pattern: DEVICE_ID_PATTERN,
+  maxLength: 128,
+  description: "The app's long-lived random device id (new-device sign-in notices)",
+});

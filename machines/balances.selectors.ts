@@ -19,3 +19,7 @@ export const selectRate =
   (currency: string, fiat: string) =>
   (s: Snapshot): number | null =>
     s.context.rates[currency]?.[fiat] ?? null;
+
+/** Some money is in the wallet (available or held): amounts are exact decimal strings, so any digit 1–9. */
+export const selectHasFunds = (s: Snapshot) =>
+  s.context.assets.some((a) => /[1-9]/.test(a.totalAvailable) || /[1-9]/.test(a.onHold));

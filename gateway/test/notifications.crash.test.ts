@@ -60,7 +60,9 @@ describe.skipIf(pgOnly)('notifications: two replicas, kill -9 (PostgreSQL)', () 
       const userId = rows[0]!.id;
       const chatId = 900_000_000 + u;
       await db.execute(sql`insert into telegram_links (telegram_user_id, user_id) values (${chatId}, ${userId}::uuid)`);
-      await db.execute(sql`insert into notification_preferences (user_id, telegram) values (${userId}::uuid, true)`);
+      await db.execute(
+        sql`insert into notification_preferences (user_id, telegram, telegram_chat_id) values (${userId}::uuid, true, ${chatId})`,
+      );
       await db.transaction(async (tx) => {
         for (let i = u; i < EVENTS; i += USERS) {
           const data = { currency: 'BTC', amountMinor: String(1_000_000 + i) };

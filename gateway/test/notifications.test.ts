@@ -3,8 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMinor, renderNotification } from '../src/notifications/messages.js';
 import { startResetHold } from '../src/passcode/resetHold.js';
 import { createTestApp, PUBLIC_URL, type TestApp } from './support/app.js';
-import { initDataFor, json, latestMail, nextTelegramId } from './support/flows.js';
+import { json, latestMail } from './support/flows.js';
 import { addAsset, walletUser, type WalletUser } from './wallet-support.js';
+import {
+  linkedUser as linkedUserOf,
+  messagesTo as messagesOfChat,
+  P,
+  putPrefs as putPrefsOf,
+  sleep,
+  until,
+} from './notifications-support.js';
 
 /**
  * Notifications (issue 24) through the whole gateway: a sandbox chain deposit, credited by the block
@@ -12,43 +20,9 @@ import { addAsset, walletUser, type WalletUser } from './wallet-support.js';
  * preferences; Telegram's 429 retry_after; the user's language and number format.
  */
 let t: TestApp;
-const P = '/b2c-user-management';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(check: () => Promise<T | undefined | false>, what: string, ms = 15_000): Promise<T> {
-  for (const start = Date.now(); Date.now() - start < ms; await sleep(25)) {
-    const value = await check();
-    if (value) return value;
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-interface BotMessage {
-  message_id: number;
-  text: string;
-  reply_markup: { inline_keyboard: { text: string; web_app?: { url: string } }[][] } | null;
-}
-const messagesTo = async (chatId: number) =>
-  (await json<BotMessage[]>(t, 'GET', `/dev/telegram/bot/messages?chat_id=${chatId}`)).body;
-
-/** A wallet user with a linked Telegram account (the one-time code route, as the app links). */
-async function linkedUser(prefs?: Record<string, boolean>): Promise<WalletUser & { chatId: number }> {
-  const user = await walletUser(t, 'notify');
-  if (prefs) expect((await putPrefs(user, prefs)).statusCode).toBe(200);
-  const code = await json<{ code: string }>(t, 'POST', `${P}/user/tg/code`, undefined, user.token);
-  const chatId = nextTelegramId();
-  const tgCode = await initDataFor(t, { id: chatId, username: `u${chatId}` }, { start_param: code.body.code });
-  expect((await json(t, 'POST', `${P}/auth/tg/link`, { oneTimeCode: code.body.code, tgCode })).status).toBe(200);
-  return { ...user, chatId };
-}
-
-const putPrefs = (u: WalletUser, prefs: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `${P}/user/notifications`,
-    payload: prefs,
-    headers: { authorization: `Bearer ${u.token}` },
-  });
+const messagesTo = (chatId: number) => messagesOfChat(t, chatId);
+const putPrefs = (u: WalletUser, prefs: Record<string, unknown>) => putPrefsOf(t, u, prefs);
+const linkedUser = (prefs?: Record<string, boolean>) => linkedUserOf(t, prefs);
 
 /** A sandbox chain deposit (POST /dev/chain/deposit), waited for until credited; its history row id. */
 async function chainDeposit(u: WalletUser, amount: string): Promise<string> {
@@ -88,7 +62,7 @@ afterAll(async () => {
 
 describe('preferences', () => {
   it('defaults, saves, validates and needs a token', async () => {
-    const u = await walletUser(t, 'prefs');
+    const u = await linkedUser();
     const get = () => json(t, 'GET', `${P}/user/notifications`, undefined, u.token);
     expect((await get()).body).toEqual({ telegram: false, email: true, money: true, security: true });
     const next = { telegram: true, email: false, money: true, security: false };
@@ -97,6 +71,38 @@ describe('preferences', () => {
     expect((await putPrefs(u, { telegram: 'yes', email: true, money: true, security: true })).statusCode).toBe(400);
     expect((await putPrefs(u, { telegram: true })).statusCode).toBe(400);
     expect((await json(t, 'GET', `${P}/user/notifications`)).status).toBe(401);
+  });
+
+  it('bot messages need a linked Telegram: without one, 409 TELEGRAM_NOT_LINKED and nothing saved', async () => {
+    const u = await walletUser(t, 'unlinked');
+    const refused = await putPrefs(u, { telegram: true, email: false, money: false, security: true });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'TELEGRAM_NOT_LINKED', field: 'telegram' });
+    expect((await json(t, 'GET', `${P}/user/notifications`, undefined, u.token)).body).toEqual({
+      telegram: false,
+      email: true,
+      money: true,
+      security: true,
+    });
+    // The other channels are theirs to change without Telegram.
+    const emailOnly = { telegram: false, email: true, money: false, security: true };
+    expect((await putPrefs(u, emailOnly)).json()).toEqual(emailOnly);
+  });
+
+  it('the allow belongs to the Telegram account that gave it: another account linked later is not messaged', async () => {
+    const u = await linkedUser({ telegram: true, email: true, money: true, security: true });
+    const get = async () => (await json(t, 'GET', `${P}/user/notifications`, undefined, u.token)).body;
+    expect((await get()).telegram).toBe(true);
+    // The link is replaced behind the preferences' back (as a re-link would): the old allow stops counting.
+    const other = u.chatId + 1;
+    await t.db.execute(sql`update telegram_links set telegram_user_id = ${other} where user_id = ${u.id}::uuid`);
+    expect(await get()).toEqual({ telegram: false, email: true, money: true, security: true });
+    const txId = await chainDeposit(u, '0.25');
+    expect(await settled(txId)).toEqual({
+      telegram_outcome: 'skipped: bot messages not allowed',
+      email_outcome: 'sent',
+    });
+    expect(await messagesTo(other)).toEqual([]);
   });
 });
 
@@ -114,10 +120,8 @@ describe('a sandbox deposit', () => {
     const button = received[0]!.reply_markup!.inline_keyboard[0]![0]!;
     expect(button.text).toBe('Open in Wallet');
     expect(button.web_app!.url).toBe(`${PUBLIC_URL}/?tgWebAppStartParam=tx-BTC-DEPOSIT-${txId}`);
-    // The link itself told by the bot too (a security event, allowed before the link).
-    expect(
-      (await messagesTo(u.chatId)).some((m) => m.text === `Telegram @u${u.chatId} was linked to your wallet.`),
-    ).toBe(true);
+    // The link's own notice came before bot messages were allowed (they need the link first).
+    expect((await messagesTo(u.chatId)).some((m) => m.text.includes('was linked'))).toBe(false);
     const mail = await latestMail(t, u.email);
     expect(mail.text).toContain('You received 0.00123 Bitcoin.');
     expect(mail.links).toEqual([`${PUBLIC_URL}/home/asset/BTC/transaction/${txId}/DEPOSIT`]);

@@ -1,6 +1,7 @@
 import type { AddressBookApi } from './addressBook';
 import type { BuyApi } from './buy';
 import type { ContactsApi } from './contacts';
+import type { NotificationsApi } from './notifications';
 import type { PricesApi } from './prices';
 import type { PasscodeApi } from './passcode';
 import type { SellApi } from './sell';
@@ -21,6 +22,8 @@ export type Apis = {
   addressBook: AddressBookApi;
   /** Issue 25: wallet users by @username or e-mail, and "Let wallet users find me". */
   contacts: ContactsApi;
+  /** Issue 24: bot and e-mail notification preferences. */
+  notifications: NotificationsApi;
   /** Sign out of all devices. */
   sessions: SessionsApi;
   /** Tokenless (spec §6): built on the public client. */

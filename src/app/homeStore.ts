@@ -7,6 +7,8 @@ const KEYS = {
   telegramBanner: 'isTelegramBannerClosed',
   /** Per user (the identity provider's subject): whether GET /user/auth last said the messenger is linked. */
   telegramLinked: (user: string) => `tgLinked:${user}`,
+  /** Per user: the Telegram messages offer (issue 24) was answered, either way. */
+  botOfferAnswered: (user: string) => `botOfferAnswered:${user}`,
 } as const;
 
 export const homeStore = {
@@ -24,4 +26,6 @@ export const homeStore = {
     return stored === 'true' ? true : stored === 'false' ? false : null;
   },
   saveTelegramLinked: (user: string, linked: boolean) => localStore.write(KEYS.telegramLinked(user), String(linked)),
+  botOfferAnswered: (user: string) => localStore.read(KEYS.botOfferAnswered(user)) === 'true',
+  saveBotOfferAnswered: (user: string) => localStore.write(KEYS.botOfferAnswered(user), 'true'),
 };

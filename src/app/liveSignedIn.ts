@@ -3,6 +3,7 @@ import { createAddressBookApi } from '../api/addressBook';
 import { createContactsApi } from '../api/contacts';
 import { createBuyApi } from '../api/buy';
 import { publicHttp } from '../api/http';
+import { createNotificationsApi } from '../api/notifications';
 import { createPasscodeApi } from '../api/passcode';
 import { createPricesApi } from '../api/prices';
 import { createSellApi } from '../api/sell';
@@ -35,6 +36,7 @@ export function apis(authHttp: KyInstance): Apis {
     sell: createSellApi(authHttp),
     addressBook: createAddressBookApi(authHttp),
     contacts: createContactsApi(authHttp),
+    notifications: createNotificationsApi(authHttp),
     sessions: createSessionsApi(authHttp),
     buy: createBuyApi(publicHttp),
     prices: createPricesApi(publicHttp),

@@ -45,6 +45,10 @@ export type WalletActors = {
 /** The signed-in features' dependencies: each feature's `create…Actors` takes the part it needs. */
 export type FeatureDeps = {
   coins: AvailableCoinsActor;
+  /** The balance poll (Home's Telegram messages offer waits for the first money it shows). */
+  balances: BalancesActor;
+  /** The signed-in user's profile, read as it is (Settings' Notifications: the e-mail and the linked Telegram). */
+  profile: ProfileActor;
   platform: Platform;
   api: Apis;
   accountId: () => Promise<string>;
@@ -292,7 +296,17 @@ export const createSignedInServices: CreateSignedInServices = (core, gateway) =>
         signOut: fromPromise(() => auth.signOut()),
         signOutEverywhere: fromPromise(() => api.sessions.revokeAll()),
       },
-      features: { coins, platform, api, accountId, pinCodeActive, passcodeChanged, passcodeReset },
+      features: {
+        coins,
+        balances,
+        profile,
+        platform,
+        api,
+        accountId,
+        pinCodeActive,
+        passcodeChanged,
+        passcodeReset,
+      },
       // Preferences hear of the sign-in once the profile has settled, so it is usually here already.
       async serverSettings() {
         const known = selectProfile(profile.getSnapshot());

@@ -6,6 +6,7 @@ import { getUserManager } from './userManager';
 import { rememberRefreshExpiry, toSessionUser } from './sessionUser';
 import { recordTelegramOwner } from './telegramOwner';
 import { initDataUserId } from '../platform/initDataUser';
+import { deviceId } from './deviceId';
 
 /** The IdP token endpoint's JSON, which the gateway returns for messenger sign-in and link exchange. */
 type TokenResponse = {
@@ -44,7 +45,10 @@ export async function storeTokenResponse(tokens: TokenResponse, initData?: strin
 }
 
 export async function signInWithInitData(initData: string): Promise<SessionUser> {
-  const tokens = await publicHttp.post('b2c-user-management/auth/tg', { json: { initData } }).json<TokenResponse>();
+  // Issue 24: the device, so a sign-in from one the gateway has not seen is told to the owner.
+  const tokens = await publicHttp
+    .post('b2c-user-management/auth/tg', { json: { initData, deviceId: deviceId() } })
+    .json<TokenResponse>();
   return storeTokenResponse(tokens, initData);
 }
 
@@ -56,7 +60,7 @@ export async function exchangeLinkToken(oneTimeCode: string, initData: string): 
   // Nor is a bot message's transaction button (`tx-…`, issue 24).
   if (oneTimeCode.startsWith('pay-') || oneTimeCode.startsWith('tx-')) return signInWithInitData(initData);
   const tokens = await publicHttp
-    .post('b2c-user-management/auth/tg/link', { json: { oneTimeCode, tgCode: initData } })
+    .post('b2c-user-management/auth/tg/link', { json: { oneTimeCode, tgCode: initData, deviceId: deviceId() } })
     .json<TokenResponse>();
   return storeTokenResponse(tokens, initData);
 }

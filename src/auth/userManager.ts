@@ -1,5 +1,6 @@
 import type { UserManager } from 'oidc-client-ts';
 import { appConfig } from '../config';
+import { deviceId } from './deviceId';
 
 let instance: Promise<UserManager> | undefined;
 const readyListeners: ((manager: UserManager) => void)[] = [];
@@ -21,6 +22,8 @@ export function getUserManager(): Promise<UserManager> {
       monitorSession: false,
       userStore: new WebStorageStateStore({ store: window.localStorage }),
       stateStore: new WebStorageStateStore({ store: window.localStorage }),
+      // Issue 24: the password sign-in names this device, so the gateway can tell the owner of a new one.
+      extraTokenParams: { device_id: deviceId() },
     });
     readyListeners.forEach((listen) => listen(manager));
     return manager;

@@ -11,4 +11,5 @@ export type {
   Platform,
   ShareOutcome,
   StartPlatform,
+  WriteAccess,
 } from './types';

@@ -6,13 +6,14 @@ import {
   miniApp,
   openLink,
   openTelegramLink,
+  requestWriteAccess,
   retrieveLaunchParams,
   retrieveRawInitData,
   shareURL,
   themeParams,
   viewport,
 } from '@telegram-apps/sdk';
-import type { HapticKind, HostTheme, Platform } from './types';
+import type { HapticKind, HostTheme, Platform, WriteAccess } from './types';
 import { createTelegramBiometrics } from './telegramBiometrics';
 import { createTelegramQr, readTelegramClipboard } from './telegramQr';
 import { createTelegramControls } from './telegramControls';
@@ -77,6 +78,7 @@ export async function createTelegramPlatform(): Promise<Platform | null> {
     controls,
     hostTheme,
     close: () => miniApp.close.ifAvailable(),
+    requestWriteAccess: askWriteAccess,
     async share({ text, url }) {
       // Telegram's share-to-chat link: the URL (or, for plain text such as an address, the text) first.
       if (!shareURL.isAvailable()) return 'unavailable';
@@ -84,6 +86,12 @@ export async function createTelegramPlatform(): Promise<Platform | null> {
       return 'shared';
     },
   };
+}
+
+/** Telegram's own "allow the bot to message you?" (Mini Apps 6.9+); its answer as the app reads it. */
+async function askWriteAccess(): Promise<WriteAccess> {
+  if (!requestWriteAccess.isAvailable()) return 'unavailable';
+  return (await requestWriteAccess()) === 'allowed' ? 'allowed' : 'denied';
 }
 
 /** Telegram's colour scheme from its theme params (launch params, then `theme_changed` events). */

@@ -28,6 +28,12 @@ export interface NativeQrScanner {
   close(): void;
 }
 
+/**
+ * What Telegram answered when the app asked to let the wallet's bot message the user (requestWriteAccess):
+ * 'denied' when the user said no, 'unavailable' on a client too old to ask.
+ */
+export type WriteAccess = 'allowed' | 'denied' | 'unavailable';
+
 /** What the messenger's main button shows: the text, enabled state and loader of the screen's primary action. */
 export type MainButtonView = { text: string; enabled: boolean; busy: boolean };
 
@@ -84,6 +90,11 @@ export interface Platform {
   readonly controls?: NativeControls | null;
   /** The messenger's colour scheme; null (or absent) in a browser. */
   readonly hostTheme?: HostTheme | null;
+  /**
+   * Asks Telegram to let the wallet's bot message the user (issue 24: before bot messages are turned on);
+   * absent in a browser, where nobody can ask.
+   */
+  readonly requestWriteAccess?: (() => Promise<WriteAccess>) | null;
   /**
    * Closes the Mini App, so that the user opens it again and Telegram signs fresh init data (passcode
    * recovery); absent in a browser.

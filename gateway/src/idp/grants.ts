@@ -9,27 +9,37 @@ import { clientAddressOf } from './mount.js';
 import { hasControlCharacters } from '../http/controlChars.js';
 import { API_RESOURCE, DEFAULT_SCOPE, SCOPES, SESSION_GRANT } from './constants.js';
 import type { UserCredentials } from './userCredentials.js';
+import { isDeviceId, type SignInDevice } from '../security/devices.js';
 import { findAccount, resourceServerInfo } from './provider.js';
 
 const TICKET_TTL_MS = 30_000;
 
-/** One-time, short-lived proofs that the gateway itself authenticated a user (Telegram sign-in). */
-export class SessionTickets {
-  private readonly tickets = new Map<string, { userId: string; expires: number }>();
+/** Records a sign-in's device (security/devices.ts recordSignIn) before its tokens are issued. */
+export type SignInRecorder = (userId: string, device: SignInDevice) => Promise<unknown>;
 
-  issue(userId: string): string {
+type Ticket = { userId: string; device?: SignInDevice | undefined };
+
+/**
+ * One-time, short-lived proofs that the gateway itself authenticated a user (Telegram sign-in), with the
+ * device the sign-in came from when it was one (a ticket without a device is a session minted for a user
+ * already signed in, which is no new sign-in).
+ */
+export class SessionTickets {
+  private readonly tickets = new Map<string, Ticket & { expires: number }>();
+
+  issue(userId: string, device?: SignInDevice): string {
     const now = Date.now();
     for (const [k, v] of this.tickets) if (v.expires <= now) this.tickets.delete(k);
     const ticket = randomBytes(32).toString('base64url');
-    this.tickets.set(ticket, { userId, expires: now + TICKET_TTL_MS });
+    this.tickets.set(ticket, { userId, device, expires: now + TICKET_TTL_MS });
     return ticket;
   }
 
-  redeem(ticket: unknown): string | undefined {
+  redeem(ticket: unknown): Ticket | undefined {
     if (typeof ticket !== 'string') return undefined;
     const entry = this.tickets.get(ticket);
     this.tickets.delete(ticket);
-    return entry && entry.expires > Date.now() ? entry.userId : undefined;
+    return entry && entry.expires > Date.now() ? { userId: entry.userId, device: entry.device } : undefined;
   }
 }
 
@@ -136,15 +146,22 @@ export async function countSignIn(
 
 export function registerGrants(
   provider: Provider,
-  deps: { config: Config; users: UserCredentials; tickets: SessionTickets; limiter?: RateLimiter },
+  deps: {
+    config: Config;
+    users: UserCredentials;
+    tickets: SessionTickets;
+    limiter?: RateLimiter;
+    recordSignIn?: SignInRecorder;
+  },
 ): void {
   const { config, users, tickets } = deps;
 
-  provider.registerGrantType<{ username?: string; password?: string }>(
+  provider.registerGrantType<{ username?: string; password?: string; device_id?: string }>(
     'password',
     async (ctx) => {
-      const { username, password } = ctx.oidc.params;
+      const { username, password, device_id: deviceId } = ctx.oidc.params;
       if (typeof username !== 'string' || !username) throw new errors.InvalidRequest('Missing parameter: username');
+      if (deviceId !== undefined && !isDeviceId(deviceId)) throw new errors.InvalidRequest('device_id is malformed');
       if (typeof password !== 'string' || !password) throw new errors.InvalidRequest('Missing parameter: password');
       for (const [name, value] of [
         ['username', username],
@@ -160,17 +177,20 @@ export function registerGrants(
           result.reason === 'unconfirmed' ? 'Account is not fully set up' : 'Invalid user credentials';
         throw new errors.CustomOIDCProviderError('invalid_grant', description);
       }
+      // The device is recorded (and a new one told to the owner) before any token exists.
+      await deps.recordSignIn?.(result.userId, { deviceId, userAgent: ctx.get('user-agent'), via: 'password' });
       await issueTokens(ctx, config, users, result.userId, 'password');
     },
-    ['username', 'password', 'scope'],
+    ['username', 'password', 'scope', 'device_id'],
   );
 
   provider.registerGrantType<{ ticket?: string }>(
     SESSION_GRANT,
     async (ctx) => {
-      const userId = tickets.redeem(ctx.oidc.params.ticket);
-      if (!userId) throw new errors.InvalidGrant('session ticket is invalid or expired');
-      await issueTokens(ctx, config, users, userId, SESSION_GRANT);
+      const ticket = tickets.redeem(ctx.oidc.params.ticket);
+      if (!ticket) throw new errors.InvalidGrant('session ticket is invalid or expired');
+      if (ticket.device) await deps.recordSignIn?.(ticket.userId, ticket.device);
+      await issueTokens(ctx, config, users, ticket.userId, SESSION_GRANT);
     },
     ['ticket', 'scope'],
   );

@@ -4,7 +4,8 @@ import type { Db } from '../db/client.js';
 import type { RateLimiter } from '../http/rateLimit.js';
 import { createAdapter, purgeExpired } from './adapter.js';
 import { DEFAULT_SCOPE, ROUTES, SESSION_GRANT } from './constants.js';
-import { registerGrants, SessionTickets } from './grants.js';
+import { registerGrants, SessionTickets, type SignInRecorder } from './grants.js';
+import { recordSignIn, type SignInDevice } from '../security/devices.js';
 import { createInteractionHandler } from './interaction.js';
 import { loadKeys } from './keys.js';
 import { createDispatcher, mountOnFastify } from './mount.js';
@@ -37,7 +38,12 @@ export interface Idp {
    * (http/account.ts). Optional: a stand-in IdP without it gets the two-step check.
    */
   verifySignature?(token: string): Promise<AccessTokenClaims>;
-  issueSession(userId: string): Promise<TokenSet>;
+  /**
+   * A session for a user the gateway authenticated itself (Telegram). With `device`, it is a sign-in: the
+   * device is recorded and a new one told to the owner (security/devices.ts); without, a session for a user
+   * who is signed in already (tests, internal calls).
+   */
+  issueSession(userId: string, device?: SignInDevice): Promise<TokenSet>;
   register(app: FastifyInstance): Promise<void>;
 }
 
@@ -56,7 +62,8 @@ export async function createIdp(opts: {
   const keys = await loadKeys(db, config.idpKeyEncryptionKey);
   const provider = createProvider({ issuer, config, users, keys, adapter: createAdapter(db) });
   const tickets = new SessionTickets();
-  registerGrants(provider, { config, users, tickets, ...(limiter ? { limiter } : {}) });
+  const signIns: SignInRecorder = (userId, device) => recordSignIn(db, userId, device);
+  registerGrants(provider, { config, users, tickets, recordSignIn: signIns, ...(limiter ? { limiter } : {}) });
 
   const verifySignature = createTokenVerifier({ issuer, publicJwks: keys.publicJwks });
   async function verifyAccessToken(token: string) {
@@ -78,6 +85,7 @@ export async function createIdp(opts: {
       users,
       mountPath,
       appOrigins: config.allowedOrigins,
+      recordSignIn: signIns,
       ...(limiter ? { limiter } : {}),
     }),
     log,
@@ -96,7 +104,7 @@ export async function createIdp(opts: {
     verifySignature,
     // Goes through the token endpoint (in-process) so the result is byte-for-byte what the
     // password grant returns, refresh token included.
-    async issueSession(userId) {
+    async issueSession(userId, device) {
       if (!app) throw new Error('identity provider is not registered on the app yet');
       const response = await app.inject({
         method: 'POST',
@@ -105,7 +113,7 @@ export async function createIdp(opts: {
         payload: new URLSearchParams({
           grant_type: SESSION_GRANT,
           client_id: config.clientId,
-          ticket: tickets.issue(userId),
+          ticket: tickets.issue(userId, device),
           scope: DEFAULT_SCOPE,
         }).toString(),
       });

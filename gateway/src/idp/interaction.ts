@@ -8,6 +8,7 @@ import { readForm, send } from './http.js';
 import { DomainError } from '../domain/errors.js';
 import type { RateLimiter } from '../http/rateLimit.js';
 import { clientAddressOf } from './mount.js';
+import type { SignInRecorder } from './grants.js';
 
 const LOGIN_ERRORS = {
   invalid: 'Wrong address or password. Please check entered information.',
@@ -24,6 +25,7 @@ export function createInteractionHandler(deps: {
   mountPath: string;
   appOrigins: readonly string[];
   limiter?: RateLimiter;
+  recordSignIn?: SignInRecorder;
 }) {
   const policy = pagePolicy(deps.appOrigins);
   const html = (res: ServerResponse, status: number, body: string) =>
@@ -88,6 +90,8 @@ export function createInteractionHandler(deps: {
     }
     const check = await deps.users.checkPassword(email, form.get('password') ?? '');
     if (!check.ok) return html(res, 200, loginPage({ action, email, error: LOGIN_ERRORS[check.reason] }));
+    // This page keeps no device id: its sign-ins share the user's one id-less entry (security/devices.ts).
+    await deps.recordSignIn?.(check.userId, { userAgent: req.headers['user-agent'], via: 'browser' });
     await deps.provider.interactionFinished(
       req,
       res,

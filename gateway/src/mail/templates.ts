@@ -67,6 +67,13 @@ const NOTICES: Record<SecurityEventKind, { subject: string; body: (d: SecurityDe
     body: (d) =>
       `Someone signed in to your Wallet tried to link the Telegram account ${telegramName(d)}, and was refused (${String(d.reason ?? 'no proof')}).`,
   },
+  // Mailed through the notification outbox (notifications/messages.ts), in the user's language; this
+  // wording is only for a caller of securityNoticeMail.
+  new_device_sign_in: {
+    subject: 'New sign-in to your wallet',
+    body: (d) =>
+      `Someone signed in to your Wallet from a new device (${[d.browser, d.os].filter(Boolean).join(', ') || 'unknown'}).`,
+  },
   telegram_relink_requested: {
     subject: 'Confirm the new Telegram account',
     body: (d) =>

@@ -32,6 +32,31 @@ function fiatOf(minor: string | undefined, fiat: string | undefined, language: L
   return `${formatMinor(minor, 2, language)} ${fiat}`;
 }
 
+/** "Chrome on Android", "Telegram on iOS": the device of a `security.new_device` message. */
+function deviceOf(d: NotificationData, language: Language): string {
+  const label = d.device;
+  const app = label?.via === 'telegram' ? 'Telegram' : label?.browser;
+  const os = label?.os;
+  if (language === 'RUS') return [app, os].filter(Boolean).join(', ') || 'неизвестное устройство';
+  if (app && os) return `${app} on ${os}`;
+  return app ?? os ?? 'an unknown device';
+}
+
+/** The sign-in's time in UTC, written the language's way ("27 Nov 2026, 14:05 UTC"): users keep no time zone. */
+function timeOf(d: NotificationData, language: Language): string {
+  const at = d.at ? new Date(d.at) : null;
+  if (!at || Number.isNaN(at.getTime())) return '';
+  const written = new Intl.DateTimeFormat(language === 'RUS' ? 'ru-RU' : 'en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(at);
+  return `${written} UTC`;
+}
+
 type Words = Record<NotificationEvent, (d: NotificationData, a: string, to: string, fiat: string) => string>;
 
 const EN: Words = {
@@ -49,7 +74,8 @@ const EN: Words = {
   'security.reset_ended': () => 'The passcode reset is over: money can leave your wallet again.',
   'security.telegram_linked': (d) => `Telegram ${d.detail ?? ''} was linked to your wallet.`.replace('  ', ' '),
   'security.telegram_unlinked': (d) => `Telegram ${d.detail ?? ''} was unlinked from your wallet.`.replace('  ', ' '),
-  'security.new_device': () => 'Someone signed in to your wallet from a new device.',
+  'security.new_device': (d) =>
+    `New sign-in to your wallet from ${deviceOf(d, 'ENG')}${d.at ? `, ${timeOf(d, 'ENG')}` : ''}. If it was not you, sign out of all devices in Settings and change your password.`,
 };
 
 const RU: Words = {
@@ -67,10 +93,18 @@ const RU: Words = {
   'security.reset_ended': () => 'Сброс код-пароля завершён: деньги снова можно выводить.',
   'security.telegram_linked': (d) => `Telegram ${d.detail ?? ''} привязан к кошельку.`.replace('  ', ' '),
   'security.telegram_unlinked': (d) => `Telegram ${d.detail ?? ''} отвязан от кошелька.`.replace('  ', ' '),
-  'security.new_device': () => 'В кошелёк вошли с нового устройства.',
+  'security.new_device': (d) =>
+    `Новый вход в кошелёк: ${deviceOf(d, 'RUS')}${d.at ? `, ${timeOf(d, 'RUS')}` : ''}. Если это были не вы, выйдите на всех устройствах в настройках и смените пароль.`,
 };
 
 const SUBJECT: Record<Language, string> = { ENG: 'Your wallet', RUS: 'Ваш кошелёк' };
+/** Subjects of their own where the text's first 60 characters would cut what matters (the device). */
+const OWN_SUBJECT: Partial<Record<NotificationEvent, (d: NotificationData, language: Language) => string>> = {
+  'security.new_device': (d, language) =>
+    language === 'RUS'
+      ? `Новый вход в кошелёк: ${deviceOf(d, language)}`
+      : `New sign-in to your wallet: ${deviceOf(d, language)}`,
+};
 const BUTTON: Record<Language, string> = { ENG: 'Open in Wallet', RUS: 'Открыть в кошельке' };
 
 /**
@@ -109,7 +143,8 @@ export function renderNotification(
   const text = words[event](data, a, to, fiat);
   const startParam = startParamOfTransaction(data);
   return {
-    subject: `${SUBJECT[lang]}: ${text.length > 60 ? `${text.slice(0, 57)}…` : text}`,
+    subject:
+      OWN_SUBJECT[event]?.(data, lang) ?? `${SUBJECT[lang]}: ${text.length > 60 ? `${text.slice(0, 57)}…` : text}`,
     text,
     ...(startParam ? { button: { text: BUTTON[lang], startParam } } : {}),
   };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
+import type { DeviceLabel } from '../db/schema/devices.js';
 
 /** Money events: told when the user's `money` preference is on. */
 export const MONEY_EVENTS = [
@@ -50,6 +51,9 @@ export interface NotificationData {
   detail?: string;
   /** `security.reset_ended`: the end of the hold it reports (a later hold supersedes it). */
   holdUntil?: string;
+  /** `security.new_device`: the device as its User-Agent names it, and when the sign-in was (ISO). */
+  device?: DeviceLabel;
+  at?: string;
 }
 
 export interface NotificationInput {

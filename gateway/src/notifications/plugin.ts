@@ -5,6 +5,7 @@ import type { AuthHook } from '../http/auth.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createBotApi, type BotApi } from './botApi.js';
 import { loadNotificationsConfig, type NotificationsConfig } from './config.js';
+import { devNotificationRoutes } from './devRoutes.js';
 import { notificationRoutes } from './routes.js';
 import { SANDBOX_BOT_API_PATH, sandboxBotApiRoutes, type SandboxBotBehaviour } from './sandboxBotApi.js';
 import { createNotificationSender } from './sender.js';
@@ -29,7 +30,10 @@ export async function notificationsPlugin(app: FastifyInstance, deps: Notificati
   await app.register(notificationRoutes, { db, authenticate: deps.authenticate, prefix: '/b2c-user-management' });
 
   const behaviour: SandboxBotBehaviour = { floodRetryAfter: 0 };
-  if (config.sandbox) await app.register(sandboxBotApiRoutes, { db, token: config.telegramBotToken, behaviour });
+  if (config.sandbox) {
+    await app.register(sandboxBotApiRoutes, { db, token: config.telegramBotToken, behaviour });
+    await app.register(devNotificationRoutes, { db });
+  }
 
   // In sandbox without TELEGRAM_API_URL the Bot API is this gateway's own route, reached in process
   // (app.inject: the same route, body and answer as over the network, whatever port it listens on).

@@ -24,6 +24,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticat
       schema: {
         ...common,
         summary: 'Notification preferences',
+        description: '`telegram` is true while the Telegram account that allowed bot messages is the linked one.',
         response: { 200: NotificationPreferencesSchema, ...errors(401) },
       },
     },
@@ -36,8 +37,12 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ db: Db; authenticat
       schema: {
         ...common,
         summary: 'Change notification preferences (security e-mails are sent whatever they say)',
+        description:
+          '`telegram: true` records the linked Telegram account as the one that allowed bot messages (the Mini App ' +
+          "asks Telegram's requestWriteAccess first); they stop when another account is linked. Without a linked " +
+          'Telegram: 409 TELEGRAM_NOT_LINKED, nothing saved.',
         body: NotificationPreferencesSchema,
-        response: { 200: NotificationPreferencesSchema, ...errors(400, 401) },
+        response: { 200: NotificationPreferencesSchema, ...errors(400, 401, 409) },
       },
     },
     async (request) => writePreferences(db, userOf(request.userId), request.body),

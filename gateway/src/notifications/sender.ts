@@ -41,12 +41,15 @@ interface Target {
   prefs: { telegram: boolean; email: boolean; money: boolean; security: boolean };
 }
 
-/** The notification, its user's language, e-mail, linked Telegram chat and preferences: one read. */
+/**
+ * The notification, its user's language, e-mail, linked Telegram chat and preferences: one read. Bot
+ * messages count as allowed only by the linked account that allowed them (preferences.ts).
+ */
 async function readTarget(db: Db, id: string, channel: Channel): Promise<Target | undefined> {
   const done = channel === 'telegram' ? sql.raw('n.telegram_done_at') : sql.raw('n.email_done_at');
   const { rows } = (await db.execute(sql`select n.event, n.data, ${done} is not null as done,
       u.language, u.email, tl.telegram_user_id as chat_id, u.passcode_reset_hold_until as hold_until,
-      coalesce(p.telegram, false) as p_telegram, coalesce(p.email, true) as p_email,
+      coalesce(p.telegram and p.telegram_chat_id = tl.telegram_user_id, false) as p_telegram, coalesce(p.email, true) as p_email,
       coalesce(p.money, true) as p_money, coalesce(p.security, true) as p_security
     from notifications n
     join users u on u.id = n.user_id

@@ -14,6 +14,8 @@ export const SECURITY_EVENT_KINDS = [
   'telegram_relinked',
   'telegram_link_refused',
   'telegram_relink_requested',
+  /** A sign-in from a device the user had not signed in from (security/devices.ts; told through the notification outbox). */
+  'new_device_sign_in',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 export type SecurityDetail = Record<string, string | number | boolean | null>;

@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  DeviceIdSchema,
   PasscodeRecoveredSchema,
   TelegramLinkCodeSchema,
   TelegramPasscodeRecoverySchema,
@@ -114,7 +115,7 @@ export const telegramRoutes: FastifyPluginAsyncTypebox<TelegramDeps> = async (
       schema: {
         tags: ['telegram'],
         summary: 'Sign in with Telegram init data (creates the user on first use)',
-        body: Type.Object({ initData: InitData }),
+        body: Type.Object({ initData: InitData, deviceId: Type.Optional(DeviceIdSchema) }),
         response: { 200: TokenSetBody, ...errors(400, 401, 500) },
       },
     },
@@ -122,7 +123,12 @@ export const telegramRoutes: FastifyPluginAsyncTypebox<TelegramDeps> = async (
       known(request, async () => {
         const tg = verify(request.body.initData);
         const userId = await findOrCreateTelegramUser(db, tg);
-        return idp.issueSession(userId);
+        // A sign-in: a device the user has not signed in from is told to the owner (security/devices.ts).
+        return idp.issueSession(userId, {
+          deviceId: request.body.deviceId,
+          userAgent: request.headers['user-agent'],
+          via: 'telegram',
+        });
       }),
   );
 
@@ -132,7 +138,11 @@ export const telegramRoutes: FastifyPluginAsyncTypebox<TelegramDeps> = async (
       schema: {
         tags: ['telegram'],
         summary: 'Link the Telegram user to the account that made the one-time code, and sign in',
-        body: Type.Object({ oneTimeCode: Type.String({ maxLength: 256 }), tgCode: InitData }),
+        body: Type.Object({
+          oneTimeCode: Type.String({ maxLength: 256 }),
+          tgCode: InitData,
+          deviceId: Type.Optional(DeviceIdSchema),
+        }),
         response: { 200: TokenSetBody, ...errors(400, 401, 409, 500) },
       },
     },
@@ -152,7 +162,13 @@ export const telegramRoutes: FastifyPluginAsyncTypebox<TelegramDeps> = async (
           throw err;
         }
         await links.linkedByCode(owner!, tg);
-        return idp.issueSession(owner!);
+        // The link is told as such; its device is remembered without a second "new sign-in" message.
+        return idp.issueSession(owner!, {
+          deviceId: request.body.deviceId,
+          userAgent: request.headers['user-agent'],
+          via: 'telegram',
+          quiet: true,
+        });
       }),
   );
 

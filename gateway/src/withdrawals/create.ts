@@ -18,6 +18,7 @@ import { parsePositiveAmount } from '../wallet/amounts.js';
 import { ensureAsset } from '../wallet/assets.js';
 import { checkAddress, sendableCoin, type CheckedAddress } from './addressCheck.js';
 import { networkFee } from './fees.js';
+import { enqueueNotification } from '../notifications/outbox.js';
 
 /** Clearing accounts on the chain side of external sends, split into shards (ledger/accounts.ts). */
 export const WITHDRAWAL_CLEARING = 'chain-withdrawals';
@@ -104,7 +105,7 @@ async function openExternal(
   return { withdrawal, history: opened.history.map(rows[0]!)!, replayed: false };
 }
 
-/** Internal: one ledger transfer between the two users, settled now, in both histories. */
+/** Internal: one ledger transfer between the two users, settled now, in both histories, both told. */
 async function settleInternal(tx: Tx, w: Withdrawal, fromAddress: string | null) {
   const sender = await ensureUserAccount(tx, w.accountId, w.currency);
   // Money arriving makes the asset visible for the recipient, as a chain deposit does.
@@ -149,6 +150,20 @@ async function settleInternal(tx: Tx, w: Withdrawal, fromAddress: string | null)
     })
     .where(eq(withdrawals.id, w.id))
     .returning();
+  // Both sides are told (issue 24), with the transfer: "sent" to the sender, "received" to the recipient.
+  const told = { currency: w.currency, amountMinor: String(w.amount) };
+  await enqueueNotification(tx, {
+    accountId: w.accountId,
+    event: 'send.completed',
+    ref: w.id,
+    data: { transactionId: sent!.id, transactionType: 'WITHDRAWAL', ...told },
+  });
+  await enqueueNotification(tx, {
+    accountId: w.recipientAccountId!,
+    event: 'deposit.credited',
+    ref: received!.id,
+    data: { transactionId: received!.id, transactionType: 'DEPOSIT', ...told },
+  });
   return { row: row!, history: sent! };
 }
 

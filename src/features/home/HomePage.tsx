@@ -7,6 +7,7 @@ import { useSignedInServices } from '../../app/signedInContext';
 import { homeStore } from '../../app/homeStore';
 import { HomeScreen } from './HomeScreen';
 import { useOpenPayStart } from '../receive/payStart';
+import { BotMessagesOffer } from './BotMessagesOffer';
 
 /** /home (spec §2): starts the home machine with the live wallet actors and the persisted flags. */
 export function HomePage() {
@@ -42,5 +43,10 @@ export function HomePage() {
     },
   );
   useOpenPayStart(services.platform);
-  return <HomeScreen home={home} />;
+  // Issue 24: inside the Mini App, Telegram messages are offered once, after the first deposit.
+  const offer =
+    services.platform.requestWriteAccess && user && !homeStore.botOfferAnswered(user) ? (
+      <BotMessagesOffer onAnswered={() => homeStore.saveBotOfferAnswered(user)} />
+    ) : null;
+  return <HomeScreen home={home} offer={offer} />;
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -26,8 +26,11 @@ import * as css from './home.css';
 
 type HomeActor = ActorRefFrom<typeof homeMachine>;
 
-/** Loading, error, first-time, protection prompt or balances (spec §2 Home), from machine state only. */
-export function HomeScreen({ home }: { home: HomeActor }) {
+/**
+ * Loading, error, first-time, protection prompt or balances (spec §2 Home), from machine state only;
+ * `offer` is the page's Telegram messages offer (issue 24), shown above the body when it has something.
+ */
+export function HomeScreen({ home, offer }: { home: HomeActor; offer?: ReactNode }) {
   const { coins, balances, preferences } = useSignedInServices();
   const format = useFormat();
   const coinsStatus = useSelector(coins, selectCoinsStatus);
@@ -128,6 +131,7 @@ export function HomeScreen({ home }: { home: HomeActor }) {
       </div>
       <Actions preselect={held.has('BTC') && held.has('USDT_TRX')} />
       {bannerShown ? <MessengerBanner home={home} /> : null}
+      {offer}
       {body}
     </Screen>
   );

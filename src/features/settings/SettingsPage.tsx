@@ -19,6 +19,7 @@ import { ChevronIcon } from '../../ui/icons';
 import { languageNames } from './languages';
 import { TelegramLink } from './TelegramLink';
 import { FindableSwitch } from './FindableSwitch';
+import { NotificationsSection } from './NotificationsSection';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import * as shell from '../shell/AppShell.css';
 import * as css from './settings.css';
@@ -133,6 +134,7 @@ export function SettingsPage() {
           </Link>
         </li>
       </ul>
+      <NotificationsSection />
       <ul className={css.list}>
         <li>
           <button type="button" className={css.row} onClick={() => platform.openLink(linkConfig.termsUrl)}>

@@ -1,6 +1,9 @@
-import { fromPromise } from 'xstate';
+import { fromPromise, waitFor } from 'xstate';
+import { selectProfile } from '../../../machines/profile.selectors';
 import { passcodeVerifyMachine } from '../../../machines/passcodeVerify.machine';
 import type { FeatureDeps } from '../../app/services';
+import type { NotificationPreferences } from '../../api/notifications';
+import type { NotificationSettings, WriteAccessAnswer } from '../../../machines/notificationSettings.machine';
 
 /**
  * Real actor logic for the messenger-connect toggle (spec §7 GET /user/auth, POST /user/tg/code, /user/tg/unlink).
@@ -30,6 +33,30 @@ export function createFindableActors({ api, accountId }: FeatureDeps) {
     loadFindable: fromPromise<boolean>(async () => api.contacts.visibility(await accountId())),
     saveFindable: fromPromise<boolean, { findable: boolean }>(async ({ input }) =>
       api.contacts.setVisibility(await accountId(), input.findable),
+    ),
+  };
+}
+
+/**
+ * Settings → Notifications (issue 24): the preferences (GET/PUT /user/notifications) with what the
+ * channels allow (the loaded profile: the e-mail and the linked Telegram), and Telegram's requestWriteAccess.
+ */
+export function createNotificationSettingsActors({ api, platform, profile }: FeatureDeps) {
+  return {
+    loadSettings: fromPromise<NotificationSettings>(async ({ signal }) => {
+      // The profile the app already holds (no second GET /user): its e-mail and its linked Telegram.
+      const [preferences, settled] = await Promise.all([
+        api.notifications.get(),
+        waitFor(profile, (s) => s.matches('loaded'), { timeout: Infinity, signal }),
+      ]);
+      const known = selectProfile(settled);
+      return { preferences, telegramLinked: known?.telegram != null, email: known?.email ?? null };
+    }),
+    askWriteAccess: fromPromise<WriteAccessAnswer>(async () =>
+      platform.requestWriteAccess ? platform.requestWriteAccess() : 'unavailable',
+    ),
+    savePreferences: fromPromise<NotificationPreferences, { preferences: NotificationPreferences }>(({ input }) =>
+      api.notifications.save(input.preferences),
     ),
   };
 }

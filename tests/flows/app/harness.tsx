@@ -34,6 +34,7 @@ import type { PasscodeApi } from '../../../src/api/passcode';
 import type { SellApi } from '../../../src/api/sell';
 import type { SendApi } from '../../../src/api/send';
 import type { SessionsApi } from '../../../src/api/sessions';
+import type { NotificationsApi } from '../../../src/api/notifications';
 import type { SwapApi } from '../../../src/api/swap';
 import type { UserApi, UserProfile } from '../../../src/api/userProfile';
 import type { WalletApi } from '../../../src/api/wallet';
@@ -197,6 +198,7 @@ export type FakeApis = {
   addressBook?: Partial<AddressBookApi>;
   contacts?: Partial<ContactsApi>;
   sessions?: Partial<SessionsApi>;
+  notifications?: Partial<NotificationsApi>;
   buy?: Partial<BuyApi>;
   prices?: Partial<PricesApi>;
 };
@@ -374,6 +376,7 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
     addressBook: { list: never, create: never, remove: never, get: never, rename: never, ...options.api?.addressBook },
     contacts: { lookup: never, visibility: never, setVisibility: never, ...options.api?.contacts },
     sessions: { revokeAll: never, ...options.api?.sessions },
+    notifications: { get: never, save: never, ...options.api?.notifications },
     buy: {
       methods: never,
       geo: never,

@@ -15,3 +15,4 @@ export * from './jobs.js';
 export * from './evm.js';
 export * from './abuse.js';
 export * from './notifications.js';
+export * from './devices.js';

@@ -30,8 +30,13 @@ export const notifications = pgTable(
 /** GET/PUT /b2c-user-management/user/notifications; a user without a row has the defaults. */
 export const notificationPreferences = pgTable('notification_preferences', {
   userId: uuid('user_id').primaryKey(),
-  /** Bot messages: off until the user allows them (the Mini App's requestWriteAccess, or Settings). */
+  /** Bot messages: off until the user allows them (the Mini App's requestWriteAccess, from Settings or Home). */
   telegram: boolean('telegram').notNull().default(false),
+  /**
+   * The Telegram account that allowed them (the one linked when `telegram` was turned on): the allow counts
+   * only while that account is the linked one, so linking another account does not inherit it.
+   */
+  telegramChatId: bigint('telegram_chat_id', { mode: 'number' }),
   email: boolean('email').notNull().default(true),
   money: boolean('money').notNull().default(true),
   /** Security messages by Telegram; security e-mails are sent whatever this says. */

@@ -111,10 +111,12 @@ function handle(type, data) {
   switch (type) {
     case 'web_app_request_theme':
       return send('theme_changed', { theme_params: THEMES[state.themeKey] });
-    // requestWriteAccess (issue 24): the user lets the bot message them; the harness allows it.
-    case 'web_app_request_write_access':
-      log('Write access requested: allowed');
-      return send('write_access_requested', { status: 'allowed' });
+    // requestWriteAccess (issue 24): the user lets the bot message them, or not (the form's choice).
+    case 'web_app_request_write_access': {
+      const status = $('write-access').value === 'cancelled' ? 'cancelled' : 'allowed';
+      log(`Write access requested: ${status}`);
+      return send('write_access_requested', { status });
+    }
     case 'web_app_request_viewport':
     case 'web_app_expand':
       return send('viewport_changed', viewport());
@@ -410,9 +412,12 @@ async function launch(sameUser = false) {
     return;
   }
   const { initData } = await res.json();
-  // Each launch is a fresh device: a stored session (maybe another user's) would win over the init data,
-  // and the last user's language or theme choice over this user's and Telegram's.
+  // Each launch is a fresh start: a stored session (maybe another user's) would win over the init data,
+  // and the last user's language or theme choice over this user's and Telegram's. The phone stays the same
+  // phone, though: its device id is kept, or every launch would be a sign-in from a new device (issue 24).
+  const device = localStorage.getItem('deviceId');
   localStorage.clear();
+  if (device) localStorage.setItem('deviceId', device);
   sessionStorage.clear();
   Object.assign(biometry, { platform, requested: false, granted: false, token: '' });
   resetControls();
@@ -444,11 +449,16 @@ $('launch').addEventListener('submit', (event) => {
   void launch();
 });
 
-// ?user=&platform=&theme= preselect the form (links in the README); the app starts at once.
+// ?user=&platform=&theme=&writeAccess= preselect the form (links in the README); the app starts at once.
 const query = new URLSearchParams(window.location.search);
 let startParam = query.get('startapp');
-for (const name of ['user', 'platform', 'theme']) {
-  const select = $(name);
+for (const [name, id] of [
+  ['user', 'user'],
+  ['platform', 'platform'],
+  ['theme', 'theme'],
+  ['writeAccess', 'write-access'],
+]) {
+  const select = $(id);
   const wanted = query.get(name);
   if (wanted && [...select.options].some((o) => o.value === wanted)) select.value = wanted;
 }
