@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, confirmedUser, deposit, launch, logIn, themes } from './support';
-import { checkA11y } from './axe';
 
 const OUT = 'screenshots';
 const SBER = '2202200000000008';
@@ -71,7 +70,7 @@ async function noBrokenWords(page: Page, what: string) {
   assert.deepEqual(broken, [], `${what}: words broken inside`);
 }
 
-test('buy and sell screens at 360×800 in Russian, light and dark', async () => {
+test('buy and sell screens at 360×800 in Russian, light and dark', async ({ axe }) => {
   const user = await confirmedUser('shots360');
   const address = await deposit(user, 'USDT_TRX', '500');
   const unpaid = await buyOrder(address, false);
@@ -99,7 +98,7 @@ test('buy and sell screens at 360×800 in Russian, light and dark', async () => 
     await page.getByRole('button', { name: 'Макс.' }).click();
     await page.locator('[data-slot="primary"] button:not([disabled])').waitFor();
     await shot(page, `sell-amount-${tag}`);
-    await checkA11y(page, `sell-amount-${tag}`);
+    await axe.check(page, `sell-amount-${tag}`);
     await noBrokenWords(page, 'sell amount');
     await page.locator('input[inputmode="decimal"]').fill('50');
     await page.locator('[data-slot="primary"] button:not([disabled])').click();
@@ -109,7 +108,7 @@ test('buy and sell screens at 360×800 in Russian, light and dark', async () => 
     await page.getByTestId('review-card').waitFor();
     await page.getByTestId('review-fee').waitFor();
     await shot(page, `sell-review-${tag}`);
-    await checkA11y(page, `sell-review-${tag}`);
+    await axe.check(page, `sell-review-${tag}`);
     await noBrokenWords(page, 'sell review');
 
     await page.goto(`${baseUrl}/buy/order?currency=USDT_TRX&geoId=RU&fiat=RUB`);
@@ -117,24 +116,24 @@ test('buy and sell screens at 360×800 in Russian, light and dark', async () => 
     await page.getByTestId('buy-rate').filter({ hasText: '≈' }).waitFor();
     await page.locator('[data-slot="primary"] button:not([disabled])').waitFor();
     await shot(page, `buy-order-${tag}`);
-    await checkA11y(page, `buy-order-${tag}`);
+    await axe.check(page, `buy-order-${tag}`);
     await noBrokenWords(page, 'buy order');
     await page.locator('[data-slot="primary"] button').click();
     await page.waitForURL('**/buy/order/review**');
     await page.getByTestId('review-fee').waitFor();
     await shot(page, `buy-review-${tag}`);
-    await checkA11y(page, `buy-review-${tag}`);
+    await axe.check(page, `buy-review-${tag}`);
     await noBrokenWords(page, 'buy review');
 
     await page.goto(`${baseUrl}/buy/status/${unpaid}`);
     await page.getByRole('button', { name: 'Открыть страницу оплаты' }).waitFor();
     await shot(page, `buy-status-${tag}`);
-    await checkA11y(page, `buy-status-${tag}`);
+    await axe.check(page, `buy-status-${tag}`);
     await noBrokenWords(page, 'buy status');
     await page.goto(`${baseUrl}/buy/status/${cancelled}`);
     await page.getByRole('heading', { name: 'Оплата отменена' }).waitFor();
     await shot(page, `buy-status-cancelled-${tag}`);
-    await checkA11y(page, `buy-status-cancelled-${tag}`);
+    await axe.check(page, `buy-status-cancelled-${tag}`);
     await context.close();
   }
 });

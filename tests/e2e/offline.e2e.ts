@@ -19,7 +19,6 @@ import {
   languages,
   themes,
 } from './support';
-import { checkA11y } from './axe';
 
 const OUT = 'screenshots';
 const EXTERNAL = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
@@ -63,7 +62,9 @@ async function fillSend(page: Page) {
   await assert.doesNotReject(continueButton(page).and(page.locator(':enabled')).waitFor({ timeout: 20_000 }));
 }
 
-test('offline: banner, "Updated hh:mm", Continue held with its reason; back online: banner gone, balance refreshed', async () => {
+test('offline: banner, "Updated hh:mm", Continue held with its reason; back online: banner gone, balance refreshed', async ({
+  axe,
+}) => {
   const { user, context, page } = await signedInWithEth('offline');
   await explained(page, page.getByTestId('asset-list').getByText('1.25 ETH').waitFor({ timeout: 20_000 }));
   // The list can show before the rates answer; going offline then would leave the total a skeleton.
@@ -82,7 +83,7 @@ test('offline: banner, "Updated hh:mm", Continue held with its reason; back onli
   );
   assert.match(((await page.getByTestId('balances-updated').textContent()) ?? '').trim(), UPDATED.en);
   assert.equal(await total(page).getAttribute('data-dated'), 'true');
-  await checkA11y(page, 'home-offline');
+  await axe.check(page, 'home-offline');
 
   // Money arrives while the app cannot see it; back online, the app finds out by itself.
   await deposit(user, 'ETH', '0.5', '1.75');
@@ -100,7 +101,7 @@ test('offline: banner, "Updated hh:mm", Continue held with its reason; back onli
   assert.equal(((await page.getByTestId('screen-hold').textContent()) ?? '').trim(), REASON.en);
   await page.getByRole('textbox', { name: /^Amount/ }).press('Enter');
   assert.ok(page.url().endsWith('/home/asset/ETH/send'));
-  await checkA11y(page, 'send-offline');
+  await axe.check(page, 'send-offline');
   await context.setOffline(false);
   await banner(page).waitFor({ state: 'detached', timeout: 20_000 });
   assert.equal(await continueButton(page).isDisabled(), false);

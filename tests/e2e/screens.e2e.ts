@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, confirmedUser, deposit, launch, logIn, phone, choosePreferences, languages, themes } from './support';
-import { checkA11y } from './axe';
 import { launchHash, telegramBridgeScript } from './telegramMock';
 
 const OUT = 'screenshots';
@@ -43,7 +42,9 @@ async function fundedUser() {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${OUT}/${name}.png` });
 
-test('screenshots of Home, asset, send, review, passcode, progress and details in en/ru × light/dark', async () => {
+test('screenshots of Home, asset, send, review, passcode, progress and details in en/ru × light/dark', async ({
+  axe,
+}) => {
   const user = await fundedUser();
   const { context, page } = await phone(browser);
   // The protection prompt would cover Home's list; a passcode is set, but keep it out of the way anyway.
@@ -62,13 +63,13 @@ test('screenshots of Home, asset, send, review, passcode, progress and details i
       // The bottom navigation too (its tab marked current): it renders in its own Suspense boundary.
       await page.locator('nav a[aria-current="page"][href="/home"]').waitFor();
       await shot(page, `home-${tag}`);
-      await checkA11y(page, `home-${tag}`);
+      await axe.check(page, `home-${tag}`);
       // Hide balances: the eye masks the total and every row; shown again for the screens after it.
       const eye = page.getByRole('button', { name: lang === 'en' ? 'Hide balances' : 'Скрыть балансы' });
       await eye.click();
       await page.waitForFunction(() => document.querySelector('[data-testid="total"]')?.textContent === '••••••');
       await shot(page, `home-hidden-${tag}`);
-      await checkA11y(page, `home-hidden-${tag}`);
+      await axe.check(page, `home-hidden-${tag}`);
       await eye.click();
       await page.waitForFunction(() =>
         /[1-9]/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''),
@@ -89,12 +90,12 @@ test('screenshots of Home, asset, send, review, passcode, progress and details i
       await page.goto(`${baseUrl}/home/asset/ETH`);
       await page.getByTestId('history-row').first().waitFor();
       await shot(page, `asset-${tag}`);
-      await checkA11y(page, `asset-${tag}`);
+      await axe.check(page, `asset-${tag}`);
 
       await page.getByTestId('history-row').first().click();
       await page.getByTestId('tx-amount').waitFor();
       await shot(page, `details-${tag}`);
-      await checkA11y(page, `details-${tag}`);
+      await axe.check(page, `details-${tag}`);
       if (tag === 'ru-light') {
         await page.setViewportSize({ width: 360, height: 780 });
         await shot(page, 'details-ru-light-360');
@@ -107,30 +108,30 @@ test('screenshots of Home, asset, send, review, passcode, progress and details i
       await page.locator('input[inputmode="decimal"]').fill('0.01');
       await page.locator('[data-slot="primary"] button:not([disabled])').waitFor();
       await shot(page, `send-${tag}`);
-      await checkA11y(page, `send-${tag}`);
+      await axe.check(page, `send-${tag}`);
 
       await page.locator('[data-slot="primary"] button').click();
       await page.getByTestId('review-receive').waitFor();
       await shot(page, `review-${tag}`);
-      await checkA11y(page, `review-${tag}`);
+      await axe.check(page, `review-${tag}`);
 
       await page.locator('[data-slot="primary"] button').click();
       const keypad = page.locator('[role="group"]').filter({ has: page.getByTestId('pin-dots') });
       await keypad.waitFor();
       await shot(page, `passcode-${tag}`);
-      await checkA11y(page, `passcode-${tag}`);
+      await axe.check(page, `passcode-${tag}`);
 
       for (const digit of PASSCODE) await keypad.getByRole('button', { name: digit, exact: true }).click();
       await page.waitForURL('**/send/progress');
       await page.getByTestId('progress-amount').waitFor();
       await shot(page, `progress-${tag}`);
-      await checkA11y(page, `progress-${tag}`);
+      await axe.check(page, `progress-${tag}`);
     }
   }
   await context.close();
 });
 
-test('screenshot of Home inside the mocked Telegram client', async () => {
+test('screenshot of Home inside the mocked Telegram client', async ({ axe }) => {
   const res = await fetch(`${baseUrl}/dev/telegram/init-data`, {
     method: 'POST',
     headers: json,
@@ -146,6 +147,6 @@ test('screenshot of Home inside the mocked Telegram client', async () => {
   await page.getByTestId('total').waitFor();
   await page.waitForTimeout(500);
   await shot(page, 'home-telegram');
-  await checkA11y(page, 'home-telegram');
+  await axe.check(page, 'home-telegram');
   await context.close();
 });

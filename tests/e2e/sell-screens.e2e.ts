@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, confirmedUser, deposit, launch, logIn, phone, choosePreferences, languages, themes } from './support';
-import { checkA11y } from './axe';
 
 const OUT = 'screenshots';
 const SBER = '2202200000000008';
@@ -49,7 +48,7 @@ async function sellerWithSavedCard() {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${OUT}/${name}.png` });
 
-test('screenshots of the sell screens in en/ru × light/dark', async () => {
+test('screenshots of the sell screens in en/ru × light/dark', async ({ axe }) => {
   const user = await sellerWithSavedCard();
   const { context, page } = await phone(browser);
   await logIn(page, user, { protectionSeen: true });
@@ -61,7 +60,7 @@ test('screenshots of the sell screens in en/ru × light/dark', async () => {
       await page.goto(`${baseUrl}/sell/get`);
       await page.locator('main a[href*="/sell/pay"], a[href*="/sell/pay"]').first().waitFor();
       await shot(page, `sell-get-${tag}`);
-      await checkA11y(page, `sell-get-${tag}`);
+      await axe.check(page, `sell-get-${tag}`);
 
       await page.locator('a[href*="/sell/pay"]').first().click();
       await page.waitForURL(/\/sell\/order\?/);
@@ -72,7 +71,7 @@ test('screenshots of the sell screens in en/ru × light/dark', async () => {
       await page.locator('input[inputmode="decimal"]').fill('50');
       await page.locator('[data-slot="primary"] button:not([disabled])').waitFor();
       await shot(page, `sell-amount-${tag}`);
-      await checkA11y(page, `sell-amount-${tag}`);
+      await axe.check(page, `sell-amount-${tag}`);
 
       await page.locator('[data-slot="primary"] button').click();
       await page.waitForURL('**/sell/order/card**');
@@ -81,25 +80,25 @@ test('screenshots of the sell screens in en/ru × light/dark', async () => {
       await number.pressSequentially(TBANK);
       await page.locator('[role="alert"]').first().waitFor();
       await shot(page, `sell-card-other-bank-${tag}`);
-      await checkA11y(page, `sell-card-other-bank-${tag}`);
+      await axe.check(page, `sell-card-other-bank-${tag}`);
       await number.fill('');
       await number.pressSequentially(SBER);
       await page.locator('[data-slot="primary"] button:not([disabled])').waitFor();
       await page.locator('[role="switch"]').click();
       await shot(page, `sell-card-${tag}`);
-      await checkA11y(page, `sell-card-${tag}`);
+      await axe.check(page, `sell-card-${tag}`);
 
       await page.locator('[data-slot="primary"] button').click();
       await page.getByTestId('review-card').waitFor();
       await page.locator('[data-slot="primary"] button:not([disabled])').waitFor();
       await shot(page, `sell-review-${tag}`);
-      await checkA11y(page, `sell-review-${tag}`);
+      await axe.check(page, `sell-review-${tag}`);
 
       await page.locator('[data-slot="primary"] button').click();
       await page.waitForURL('**/sell/success**');
       await page.getByTestId('sell-success-note').waitFor();
       await shot(page, `sell-success-progress-${tag}`);
-      await checkA11y(page, `sell-success-progress-${tag}`);
+      await axe.check(page, `sell-success-progress-${tag}`);
       await page
         .locator('[data-testid="sell-success-note"]')
         .filter({ hasText: lang === 'en' ? 'on its way' : 'в пути' })

@@ -19,7 +19,6 @@ import {
   languages,
   themes,
 } from './support';
-import { checkA11y } from './axe';
 
 const PASSCODE = '2580';
 const OUT = 'screenshots';
@@ -109,22 +108,24 @@ async function toReview(page: Page, amount: string): Promise<Order> {
   return (await response.json()) as Order;
 }
 
-test('home shortcut → BTC to USDT with the passcode: balances move by exactly the order, both histories show it', async () => {
+test('home shortcut → BTC to USDT with the passcode: balances move by exactly the order, both histories show it', async ({
+  axe,
+}) => {
   const user = await swapper('swapper');
   const { context, page } = await phone(browser);
   await logIn(page, user, { protectionSeen: true });
   const order = await toReview(page, '0.001');
-  await checkA11y(page, 'swap-review');
+  await axe.check(page, 'swap-review');
   // The countdown starts from the order's own expiry (300 s on the server).
   assert.match((await page.getByTestId('swap-countdown').textContent())!, /^(05:00|04:[45]\d)$/);
   assert.equal((await page.getByTestId('review-pay').textContent())!.trim(), '0.001 BTC');
   await page.getByRole('button', { name: 'Confirm swap' }).click();
   await page.getByRole('heading', { name: 'Enter your passcode to swap' }).waitFor();
-  await checkA11y(page, 'swap-passcode');
+  await axe.check(page, 'swap-passcode');
   await typeCode(page, PASSCODE);
   await page.waitForURL('**/swap/order/success');
   await page.getByRole('heading', { name: 'Swap complete' }).waitFor();
-  await checkA11y(page, 'swap-success');
+  await axe.check(page, 'swap-success');
 
   assert.equal(await balance(user, 'BTC'), minus('0.01', order.sourceAmount, 8));
   assert.equal(await balance(user, 'USDT_TRX'), order.destinationAmount);
@@ -136,12 +137,14 @@ test('home shortcut → BTC to USDT with the passcode: balances move by exactly 
       (await row.textContent())!,
       currency === 'BTC' ? /^Swapped.*−0\.001 BTC$/ : /^Swapped.*\+[\d,.]+ USDT$/,
     );
-    await checkA11y(page, `swap-history-${currency}`);
+    await axe.check(page, `swap-history-${currency}`);
   }
   await context.close();
 });
 
-test('an order that expired offers Update rate, which makes a fresh order (new key) that goes through', async () => {
+test('an order that expired offers Update rate, which makes a fresh order (new key) that goes through', async ({
+  axe,
+}) => {
   const user = await swapper('expiry');
   const { context, page } = await phone(browser, { colorScheme: 'dark' });
   await logIn(page, user, { protectionSeen: true });
@@ -156,7 +159,7 @@ test('an order that expired offers Update rate, which makes a fresh order (new k
     assert.ok(Date.parse(first.expiresAt) - Date.now() < 4_000, 'the short lifetime applies');
     await page.getByTestId('swap-expired').waitFor({ timeout: 10_000 });
     assert.equal(await page.getByRole('button', { name: 'Confirm swap' }).count(), 0);
-    await checkA11y(page, 'swap-expired');
+    await axe.check(page, 'swap-expired');
   } finally {
     await fetch(`${baseUrl}/dev/swap/behaviour`, {
       method: 'POST',
@@ -212,7 +215,9 @@ const brokenWords = (page: Page) =>
     return broken;
   });
 
-test('screenshots of the swap screens in en/ru × light/dark; Russian at 360 and 390 px keeps words whole', async () => {
+test('screenshots of the swap screens in en/ru × light/dark; Russian at 360 and 390 px keeps words whole', async ({
+  axe,
+}) => {
   const user = await swapper('swapshots');
   const { context, page } = await phone(browser);
   await logIn(page, user, { protectionSeen: true });
@@ -236,7 +241,7 @@ test('screenshots of the swap screens in en/ru × light/dark; Russian at 360 and
         .filter({ hasText: /^1 BTC/ })
         .waitFor();
       await page.screenshot({ path: `${OUT}/swap-order-${tag}.png` });
-      if (lang === 'en') await checkA11y(page, `swap-order-${theme}`);
+      if (lang === 'en') await axe.check(page, `swap-order-${theme}`);
       if (lang === 'ru') {
         for (const [width, height] of [
           [360, 800],
@@ -273,7 +278,7 @@ test('screenshots of the swap screens in en/ru × light/dark; Russian at 360 and
           .getByTestId('review-rate')
           .filter({ hasText: /^1 USDT ≈ 0\.0000\d+ BTC$/ })
           .waitFor();
-        await checkA11y(page, 'swap-review-fee');
+        await axe.check(page, 'swap-review-fee');
       }
       if (lang === 'ru') {
         for (const [width, height] of [
@@ -289,12 +294,12 @@ test('screenshots of the swap screens in en/ru × light/dark; Russian at 360 and
       await page.goto(`${baseUrl}/swap/from`);
       await page.locator('ul button').first().waitFor();
       await page.screenshot({ path: `${OUT}/swap-from-${tag}.png` });
-      if (lang === 'en' && theme === 'light') await checkA11y(page, 'swap-from');
+      if (lang === 'en' && theme === 'light') await axe.check(page, 'swap-from');
       await page.locator('ul button').first().click();
       await page.waitForURL('**/swap/to');
       await page.locator('ul button').first().waitFor();
       await page.screenshot({ path: `${OUT}/swap-to-${tag}.png` });
-      if (lang === 'en' && theme === 'light') await checkA11y(page, 'swap-to');
+      if (lang === 'en' && theme === 'light') await axe.check(page, 'swap-to');
       if (lang === 'ru') {
         await page.setViewportSize({ width: 360, height: 800 });
         await page.screenshot({ path: `${OUT}/swap-to-${tag}-360.png` });

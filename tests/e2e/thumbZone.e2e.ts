@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, choosePreferences, confirmedUser, deposit, launch, logIn, phone, themes } from './support';
-import { checkA11y } from './axe';
 
 const OUT = 'screenshots';
 const EXTERNAL = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
@@ -52,7 +51,9 @@ async function assertThumbZone(page: Page, label: string) {
   );
 }
 
-test('the passcode keypad sits in the thumb zone at 360×800 and 390×844 (ru, light and dark, screenshots)', async () => {
+test('the passcode keypad sits in the thumb zone at 360×800 and 390×844 (ru, light and dark, screenshots)', async ({
+  axe,
+}) => {
   const user = await fundedUser('thumb');
   const { context, page } = await phone(browser);
   await logIn(page, user, { protectionSeen: true });
@@ -69,7 +70,7 @@ test('the passcode keypad sits in the thumb zone at 360×800 and 390×844 (ru, l
     await page.getByTestId('pin-dots').waitFor();
     await assertThumbZone(page, `360×800 ${theme}`);
     await page.screenshot({ path: `${OUT}/passcode-ru-${theme}-360.png` });
-    await checkA11y(page, `passcode-ru-${theme}-360`);
+    await axe.check(page, `passcode-ru-${theme}-360`);
     await page.setViewportSize({ width: 390, height: 844 });
     await assertThumbZone(page, `390×844 ${theme}`);
     await page.setViewportSize({ width: 360, height: 800 });
@@ -77,7 +78,9 @@ test('the passcode keypad sits in the thumb zone at 360×800 and 390×844 (ru, l
   await context.close();
 });
 
-test('error screens have a way on: Log in signed out, Home signed in (ru, light and dark, screenshots)', async () => {
+test('error screens have a way on: Log in signed out, Home signed in (ru, light and dark, screenshots)', async ({
+  axe,
+}) => {
   const { context, page } = await phone(browser);
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto(`${baseUrl}/auth/login`);
@@ -90,7 +93,7 @@ test('error screens have a way on: Log in signed out, Home signed in (ru, light 
     const box = await boxOf(logIn);
     assert.ok(box.y + box.height <= 800, 'the way on is on screen');
     await page.screenshot({ path: `${OUT}/error-ru-${theme}-360.png` });
-    await checkA11y(page, `error-ru-${theme}-360`);
+    await axe.check(page, `error-ru-${theme}-360`);
   }
   await page.getByRole('button', { name: 'Войти' }).click();
   await page.waitForURL('**/auth/login');
@@ -104,7 +107,7 @@ test('error screens have a way on: Log in signed out, Home signed in (ru, light 
   await context.close();
 });
 
-test('a wrong password is said under the field, no toast; "Address copied" does not cover Copy', async () => {
+test('a wrong password is said under the field, no toast; "Address copied" does not cover Copy', async ({ axe }) => {
   const user = await fundedUser('toasts');
   const { context, page } = await phone(browser);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
@@ -122,7 +125,7 @@ test('a wrong password is said under the field, no toast; "Address copied" does 
   const loginButton = await boxOf(page.getByRole('button', { name: 'Log in' }));
   assert.ok(!overlap(await boxOf(said), loginButton), 'the message sits apart from Log in');
   await page.screenshot({ path: `${OUT}/login-wrong-password.png` });
-  await checkA11y(page, 'login-wrong-password');
+  await axe.check(page, 'login-wrong-password');
   // Typing again clears it.
   await password.fill(user.password);
   assert.equal(await said.count(), 0);
