@@ -108,19 +108,25 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 /**
- * One test per look (language × theme, or the given ones), declared by `declare` inside a describe that
- * sets the look with `test.use`: the looks run as tests of their own, side by side on the workers, each
- * with its own timeout and report line, instead of a loop inside one test.
+ * A journey parameterised by look (language × theme, or the looks given): under `title`, one describe per
+ * look that sets it with `test.use` (the `lang` and `theme` fixtures) and declares its tests with `declare`.
+ * The looks run in parallel, as tests of their own spread over the workers, each with its own timeout and
+ * report line, where a loop inside one test ran them one after another. Other tests of the file keep the
+ * file's order.
  */
-export function eachLook(declare: (look: Look) => void, looks: readonly Look[] = allLooks): void {
-  test.describe.configure({ mode: 'parallel' });
-  for (const look of looks)
-    test.describe(`${look.lang} ${look.theme}`, () => {
-      test.use(look);
-      declare(look);
-    });
+export function eachLook(title: string, declare: (look: Look) => void, looks: readonly Look[] = allLooks): void {
+  test.describe(title, () => {
+    test.describe.configure({ mode: 'parallel' });
+    for (const look of looks)
+      test.describe(`${look.lang} ${look.theme}`, () => {
+        test.use(look);
+        declare(look);
+      });
+  });
 }
 const allLooks: readonly Look[] = languages.flatMap((lang) => themes.map((theme) => ({ lang, theme })));
+/** Russian in both themes (the longer words: the layouts checked at 360 px). */
+export const russianLooks: readonly Look[] = themes.map((theme) => ({ lang: 'ru', theme }));
 
 // axe-core, evaluated in the page (the `axe` fixture). Every violation is collected per screen × theme.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -264,3 +264,31 @@ export async function recordToasts(page: Page): Promise<() => Promise<string[]>>
   });
   return () => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
 }
+
+/** The passcode `swapper` sets. */
+export const SWAPPER_PASSCODE = '2580';
+
+/** A user holding 0.01 BTC and an empty USDT TRC-20 asset, with a passcode (the swap journeys). */
+export async function swapper(tag: string): Promise<Awaited<ReturnType<typeof confirmedUser>>> {
+  const user = await confirmedUser(tag);
+  await fetch(`${baseUrl}/b2c-wallet/${user.account}/account/currency/list`, {
+    method: 'POST',
+    headers: user.auth,
+    body: JSON.stringify({ currencies: ['BTC', 'USDT_TRX'] }),
+  });
+  await deposit(user, 'BTC', '0.01');
+  const assets = (await (
+    await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })
+  ).json()) as {
+    currency: string;
+    totalAvailable: string;
+  }[];
+  assert.equal(assets.find((a) => a.currency === 'BTC')?.totalAvailable, '0.01');
+  const enabled = await fetch(`${baseUrl}/b2c-user-management/user/pinCode/enable`, {
+    method: 'POST',
+    headers: user.auth,
+    body: JSON.stringify({ pinCode: SWAPPER_PASSCODE }),
+  });
+  assert.equal(enabled.status, 200);
+  return user;
+}
