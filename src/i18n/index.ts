@@ -12,7 +12,7 @@ type Part = 'first' | 'auth' | 'rest' | 'flows';
 /** The first and signed-in parts as one chunk: a returning user's start needs both, and a request less. */
 type Bundle = Part | 'signedInStart';
 
-// Each language's catalogue is four chunks (vite.plugins.ts, catalogueParts): what the login screen,
+// Each language's catalogue is four chunks (vite.catalogueParts.ts): what the login screen,
 // errors and the app frame say; what only the auth forms (e-mail login, sign-up, reset) say; what Home
 // and the asset screens say; and what only the flows (send, swap, buy, sell, address book, settings,
 // passcode) say. Only the active language is downloaded, the auth part with the auth forms' chunk, the
