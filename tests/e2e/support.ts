@@ -236,8 +236,19 @@ export async function deposit(
 export const languages = ['en', 'ru'] as const;
 export const themes = ['light', 'dark'] as const;
 
-/** Stores a language and theme choice as the app does (localStorage); the next page load shows them. */
+/**
+ * Stores a language and theme choice as the app does (localStorage); the next page load shows them.
+ * Signed in with no choice on the device, the app fills the language from the account once its settings
+ * arrive and stores it (spec §3): that is waited for first, or it could overwrite this choice.
+ */
 export async function choosePreferences(page: Page, lang: (typeof languages)[number], theme: (typeof themes)[number]) {
+  await page.waitForFunction(
+    () =>
+      !Object.keys(localStorage).some((key) => key.startsWith('oidc.user:')) ||
+      localStorage.getItem('selectedLanguage') !== null,
+    null,
+    { timeout: 20_000 },
+  );
   await page.evaluate(
     ([l, t]) => {
       localStorage.setItem('selectedLanguage', l === 'ru' ? 'RUS' : 'ENG');
