@@ -143,13 +143,22 @@ test('a wrong password is said under the field, no toast; "Address copied" does 
   await page.goto(`${baseUrl}/home/asset/ETH/receive`);
   const copy = page.getByRole('button', { name: 'Copy', exact: true });
   await copy.click();
-  const copied = page.locator('[aria-atomic="true"] > div').filter({ hasText: 'Address copied' });
-  await copied.waitFor();
-  assert.ok(!overlap(await boxOf(copied), await boxOf(copy)), 'the toast does not cover Copy');
+  // The toast is transient: on a loaded machine it could be gone between finding it and asking for its box,
+  // so its box is read in the page the moment it shows (it does not move while shown).
+  const shown = await page.waitForFunction(() => {
+    const toast = Array.from(document.querySelectorAll('[aria-atomic="true"] > div')).find((d) =>
+      d.textContent?.includes('Address copied'),
+    );
+    if (!toast) return null;
+    const { x, y, width, height } = toast.getBoundingClientRect();
+    return { x, y, width, height };
+  });
+  const copied = (await shown.jsonValue()) as Box;
+  assert.ok(!overlap(copied, await boxOf(copy)), 'the toast does not cover Copy');
   for (const name of ['Share', 'Back']) {
     const control = page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true }));
     if ((await control.count()) > 0 && (await control.first().isVisible()))
-      assert.ok(!overlap(await boxOf(copied), await boxOf(control.first())), `the toast does not cover ${name}`);
+      assert.ok(!overlap(copied, await boxOf(control.first())), `the toast does not cover ${name}`);
   }
   await page.screenshot({ path: `${OUT}/receive-copied.png` });
   await context.close();
