@@ -7,11 +7,11 @@ import {
   sharedUiModules,
   signedInChunk,
   signedInModules,
-  catalogueParts,
   firstScreenPreload,
   smallPreloadHelper,
   stripMachineDescriptions,
 } from './vite.plugins';
+import { catalogueParts } from './vite.catalogueParts';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';

@@ -1,4 +1,4 @@
-import type { Plugin } from 'vite';
+import { minifySync, type Plugin } from 'vite';
 
 /**
  * Everything the entry imports statically goes into one "boot" chunk. Left alone, rolldown splits the
@@ -84,15 +84,48 @@ const firstScreens = {
   auth: '/src/features/auth/index.ts',
   signedIn: '/src/app/signedInPart.ts',
 };
+/** The built files (scripts and stylesheets) of each of `firstScreens`, with what they import. */
+export type FirstScreenFiles = Record<keyof typeof firstScreens, string[]>;
 
 /**
  * The first screen's chunks and the language catalogue are lazy, so the browser would ask for them only
- * after the boot chunk has downloaded and run. The start-up script of index.html already runs before any
- * download; given the built file names it adds <link rel="modulepreload"> for the catalogue of the saved
- * language and the chunk the path will show (the same guess as preloadFirstScreen in src/app/pages.ts; signed-in
- * screens also need the table of their importers, src/app/signedInPages.ts),
- * so they download in parallel with the boot chunk (their stylesheets are linked at once). Not oidc-client-ts: a stored user is read without it.
+ * after the boot chunk has downloaded and run. This runs inline in index.html before any download (the
+ * plugin below serialises it with the built file names): it adds <link rel="modulepreload"> for the
+ * catalogue of the saved language and the chunks the path will show (stylesheets linked at once), so they
+ * download in parallel with the boot chunk. The same guess as preloadFirstScreen in src/app/pages.ts (what
+ * the app imports on start); signed-in screens also need the table of their importers
+ * (src/app/signedInPages.ts). Not oidc-client-ts: a stored user is read without it. Self-contained: it runs
+ * in the page from its text alone, so it uses nothing from outside its body.
  */
+export function firstScreenPreloads(files: FirstScreenFiles): void {
+  try {
+    const storage = window.localStorage;
+    const path = window.location.pathname.replace(/\/+$/, '') || '/';
+    const userStored = Object.keys(storage).some((key) => key.startsWith('oidc.user:'));
+    const ru = storage.getItem('selectedLanguage') === 'RUS';
+    const wanted: string[][] = [];
+    if (path.startsWith('/auth/')) {
+      wanted.push(ru ? files.ru : files.en);
+      // The welcome screens are in the boot chunk; the forms are the auth chunk, with their messages.
+      if (!/^\/auth\/(login|signup|forgot-success)$/.test(path))
+        wanted.push(files.auth, ru ? files.ruAuth : files.enAuth);
+    } else if (userStored) wanted.push(files.signedIn, ru ? files.ruStart : files.enStart);
+    else wanted.push(ru ? files.ru : files.en);
+    for (const href of new Set(wanted.flat())) {
+      const link = document.createElement('link');
+      link.rel = href.endsWith('.css') ? 'stylesheet' : 'modulepreload';
+      link.href = href;
+      document.head.appendChild(link);
+    }
+  } catch {
+    // No storage (a locked-down browser): the app asks for what it needs as it starts.
+  }
+}
+
+/** The inline script: `firstScreenPreloads` called with the built files, minified. */
+export const firstScreenScript = (files: FirstScreenFiles): string =>
+  minifySync('first-screen.js', `(${firstScreenPreloads.toString()})(${JSON.stringify(files)});`).code.trim();
+
 /**
  * The entry's module scripts ahead of the inline scripts, the boot chunk first: requested as the head is
  * parsed, they wait on no script's run (module scripts run after parsing anyway), so the boot chunk is
@@ -151,87 +184,10 @@ export function firstScreenPreload(): Plugin {
             return [key, [...files].map((f) => `/${f}`)];
           }),
         );
-        const script = `(function(m){try{var s=localStorage,p=location.pathname.replace(/\\/+$/,'')||'/',u=Object.keys(s).some(function(k){return k.indexOf('oidc.user:')===0}),r=s.getItem('selectedLanguage')==='RUS',d={},w=[];if(p.indexOf('/auth/')===0){w.push(m[r?'ru':'en']);if(!/^\\/auth\\/(login|signup|forgot-success)$/.test(p))w.push(m.auth,m[r?'ruAuth':'enAuth'])}else if(u)w.push(m.signedIn,m[r?'ruStart':'enStart']);else w.push(m[r?'ru':'en']);w.forEach(function(f){f.forEach(function(h){if(d[h])return;d[h]=1;var l=document.createElement('link');l.rel=/\\.css$/.test(h)?'stylesheet':'modulepreload';l.href=h;document.head.appendChild(l)})})}catch(e){}})(${JSON.stringify(files)})`;
+        const script = firstScreenScript(files as FirstScreenFiles);
         const head = inlineEntryStylesheet(entryScriptsFirst(html), bundle);
         return head.replace('</head>', `  <script>${script}</script>\n  </head>`);
       },
-    },
-  };
-}
-
-/**
- * Messages used outside these folders and files (sign-in, errors, the app frame, shared UI) belong to the
- * first part. The bottom navigation, the passcode keypad and the asset picker are shared UI only signed-in screens show;
- * the offline banner and the money screens' offline hold are the signed-in frame's, and only a signed-in
- * user's language or currency is saved at the gateway (the preference notices).
- */
-const signedInOnly =
-  /^src\/(features\/(home|asset|history|assets|send|addressBook|protection|settings|soon|passcode|scanner|buy|sell|swap|receive)\/|features\/shell\/(OfflineBanner|moneyHold)\.tsx$|features\/shell\/preferenceNotices\.ts$|ui\/(BottomNav|PinPad|QuoteDetails|AssetPicker)\.tsx$)/;
-/** Messages used only by these flows' screens belong to the third part, loaded with their page chunks. */
-const flowsOnly =
-  /^src\/(features\/(history|send|addressBook|settings|passcode|scanner|buy|sell|swap)\/|features\/shell\/moneyHold\.tsx$|ui\/QuoteDetails\.tsx$)/;
-/**
- * Messages used only by these files of the auth form screens (the `features/auth` chunk, not the login
- * and sign-up choice in StaticScreens.tsx nor the boot chunk's auth services) belong to the auth part,
- * loaded with that chunk. Named one by one: a new file's messages stay in the first part until listed.
- */
-const authFormsOnly =
-  /^src\/features\/auth\/(AuthForm|CheckMailScreen|ConfirmScreen|EmailField|ForgotScreen|ForgotSuccessScreen|LoginEmailScreen|ResetScreen|SignupEmailScreen|messages|wiring|pages)\.tsx?$/;
-
-type Part = 'first' | 'auth' | 'rest' | 'flows';
-
-function partOfOrigins(files: string[]): Part {
-  if (files.every((f) => authFormsOnly.test(f))) return 'auth';
-  if (files.some((f) => !signedInOnly.test(f))) return 'first';
-  return files.every((f) => flowsOnly.test(f)) ? 'flows' : 'rest';
-}
-
-/**
- * The catalogue in four parts, so a screen downloads only the messages it can show:
- * `messages.po?first?lingui` holds every message used anywhere but the signed-in features and the auth
- * forms, `messages.po?auth?lingui` those used only by the auth forms (src/app/pages.ts loads it with
- * their chunk), `messages.po?flows?lingui` those used only by the flows (send, swap, buy, sell, address book,
- * settings, passcode, scanner; src/app/pages.ts loads it with their chunks), and
- * `messages.po?rest?lingui` the other signed-in ones (Home, assets; loaded before the signed-in area renders).
- * The Lingui plugin compiles the whole catalogue for every id (its filter ends in `?lingui`); this keeps
- * each part's messages, picked by the origins the .po file records.
- */
-export function catalogueParts(): Plugin {
-  let parts: Promise<Map<string, Part>> | null = null;
-  async function readParts() {
-    const { getConfig } = await import('@lingui/conf');
-    const { getCatalogs } = await import('@lingui/cli/api');
-    const [catalog] = await getCatalogs(getConfig());
-    const messages = (await catalog!.read('en')) ?? {};
-    return new Map(
-      Object.entries(messages).map(([id, entry]) => {
-        const files = (entry.origin ?? []).map(([file]) => file);
-        // A message no file uses any more (extraction keeps no origin) stays in the first part.
-        return [id, files.length > 0 ? partOfOrigins(files) : 'first'];
-      }),
-    );
-  }
-  return {
-    name: 'wallet:catalogue-parts',
-    enforce: 'post',
-    buildStart: () => void (parts = null),
-    watchChange: (id) => void (id.endsWith('.po') && (parts = null)),
-    async transform(code, id) {
-      const part = /\.po\?(first|auth|rest|flows|signedInStart)\?lingui$/.exec(id)?.[1] as
-        | Part
-        | 'signedInStart'
-        | undefined;
-      if (!part) return null;
-      const literal = /JSON\.parse\(("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\)/.exec(code)?.[1];
-      if (!literal) throw new Error(`catalogue-parts: no compiled messages in ${id}`);
-      const { runInNewContext } = await import('node:vm');
-      const all = JSON.parse(runInNewContext(literal) as string) as Record<string, unknown>;
-      const partOf = await (parts ??= readParts());
-      // A message the .po does not know yet (a dev server ahead of extraction) stays in the first part.
-      // signedInStart: the first and signed-in parts together, what a returning user's start loads.
-      const wantedIn = (p: Part) => (part === 'signedInStart' ? p === 'first' || p === 'rest' : p === part);
-      const kept = Object.fromEntries(Object.entries(all).filter(([key]) => wantedIn(partOf.get(key) ?? 'first')));
-      return { code: `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(kept))});`, map: null };
     },
   };
 }

@@ -24,7 +24,7 @@ preloadFirstScreen(window.location.pathname, userStored);
 // The gate comes with the signed-in chunk (src/api/http.ts, its only other user), which this start loads
 // anyway: no gateway call can go out before that chunk has run, and this hold is on by then.
 if (userStored && !launch.isAuthCallback && !launch.looksLikeTelegram && /^\/home\/?$/.test(window.location.pathname))
-  void import('./api/callGate').then(({ callGate }) => callGate.holdUntilFirstPaint(3_000));
+  void import('./api/callGate').then((gate) => gate.callGate.holdUntilFirstPaint(3_000));
 // The OIDC callback needs oidc-client-ts at once; a stored user is read without it (src/auth/storedUser.ts).
 if (userStored || launch.isAuthCallback) preloadIdentityProvider();
 if (launch.isAuthCallback) void import('oidc-client-ts');

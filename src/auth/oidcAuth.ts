@@ -14,6 +14,9 @@ function requireInitData(platform: StartPlatform): string {
 // be, or already is, signed in, and a chunk of its own was one more request before Home's first frame.
 const identityProvider = () => import('../app/signedInPart');
 
+/** The messenger sign-in's code, downloaded on its first use (only inside Telegram). */
+const telegramSignIn = () => import('./telegramSignIn');
+
 /** Starts downloading the identity provider's code, e.g. while a stored user's start-up runs. */
 export const preloadIdentityProvider = (): void => void identityProvider();
 
@@ -43,10 +46,10 @@ export function createOidcAuth(launch: LaunchInfo, platform: StartPlatform): Aut
           },
     signinSilent: async () => (await idp()).signinSilent(),
     // Messenger sign-in only happens inside Telegram, so its code loads there, not with every web start.
-    signInWithInitData: async () => (await import('./telegramSignIn')).signInWithInitData(requireInitData(platform)),
+    signInWithInitData: async () => (await telegramSignIn()).signInWithInitData(requireInitData(platform)),
     exchangeLinkToken: async (linkToken) =>
-      (await import('./telegramSignIn')).exchangeLinkToken(linkToken, requireInitData(platform)),
-    loadTelegramOwner: async (accessToken) => (await import('./telegramSignIn')).loadTelegramOwner(accessToken),
+      (await telegramSignIn()).exchangeLinkToken(linkToken, requireInitData(platform)),
+    loadTelegramOwner: async (accessToken) => (await telegramSignIn()).loadTelegramOwner(accessToken),
     // Recorded once the owner check has passed, that is with the signed-in chunk (which holds the record) loaded.
     recordTelegramOwner: (sub, telegramUserId) =>
       void import('./telegramOwner').then((owner) => owner.recordTelegramOwner(sub, telegramUserId)),

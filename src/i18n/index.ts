@@ -12,7 +12,7 @@ type Part = 'first' | 'auth' | 'rest' | 'flows';
 /** The first and signed-in parts as one chunk: a returning user's start needs both, and a request less. */
 type Bundle = Part | 'signedInStart';
 
-// Each language's catalogue is four chunks (vite.plugins.ts, catalogueParts): what the login screen,
+// Each language's catalogue is four chunks (vite.catalogueParts.ts): what the login screen,
 // errors and the app frame say; what only the auth forms (e-mail login, sign-up, reset) say; what Home
 // and the asset screens say; and what only the flows (send, swap, buy, sell, address book, settings,
 // passcode) say. Only the active language is downloaded, the auth part with the auth forms' chunk, the
@@ -38,14 +38,24 @@ const catalogs: Record<Locale, Record<Bundle, Catalogue>> = {
 const wanted = new Set<Part>(['first']);
 /** The language each later part is loaded in (the router's loader asks on every signed-in navigation). */
 const loadedIn: Partial<Record<Part, Locale>> = {};
+/** Counts activations: only the latest may apply its language, whatever order the downloads end in. */
+let activations = 0;
 
 export async function activateLocale(locale: Locale): Promise<void> {
+  const activation = ++activations;
   if (i18n.locale === locale) return;
-  const names = [...wanted];
-  const bundles: Bundle[] = wanted.has('rest')
-    ? ['signedInStart', ...names.filter((n) => n !== 'first' && n !== 'rest')]
-    : names;
-  const parts = await Promise.all(bundles.map((name) => catalogs[locale][name]()));
+  let names: Part[];
+  let parts: Awaited<ReturnType<Catalogue>>[];
+  do {
+    names = [...wanted];
+    const bundles: Bundle[] = wanted.has('rest')
+      ? ['signedInStart', ...names.filter((n) => n !== 'first' && n !== 'rest')]
+      : names;
+    parts = await Promise.all(bundles.map((name) => catalogs[locale][name]()));
+    // A later activation (or one back to the active language) was asked for meanwhile: it decides.
+    if (activation !== activations) return;
+    // A part asked for while this language downloaded is loaded in it too, before it applies.
+  } while (names.length < wanted.size);
   i18n.loadAndActivate({ locale, messages: Object.assign({}, ...parts.map((p) => p.messages)) as never });
   for (const name of names) loadedIn[name] = locale;
   document.documentElement.lang = locale;

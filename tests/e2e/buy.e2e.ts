@@ -1,9 +1,8 @@
-import { test } from './fixtures';
+import { type Axe, test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { baseUrl, choosePreferences, confirmedUser, launch, logIn, phone } from './support';
-import { checkA11y } from './axe';
 
 /** The sandbox acquirer's test cards (docs/api.md "Buy"). */
 const THREE_DS_CARD = '4000 0000 0000 3220';
@@ -20,12 +19,12 @@ const assets = async (user: { auth: Record<string, string>; account: string }) =
   }>;
 
 /** Home → Buy / Sell → Buy with card → BTC → RUB → 5000 RUB typed, the crypto quoted → review. */
-async function orderBtc(page: Page, fiat: string, a11y: boolean) {
+async function orderBtc(page: Page, fiat: string, axe?: Axe) {
   await page.getByRole('link', { name: 'Buy / Sell' }).click();
   await page.getByRole('link', { name: 'Buy with card' }).click();
   await page.waitForURL('**/buy/get');
-  if (a11y) {
-    await checkA11y(page, 'buy-get');
+  if (axe) {
+    await axe.check(page, 'buy-get');
     // Each coin's price beside it (issue 22), in the user's fiat.
     await page
       .locator('a[href="/buy/pay?currency=BTC"]')
@@ -36,7 +35,7 @@ async function orderBtc(page: Page, fiat: string, a11y: boolean) {
   await page.locator('a[href="/buy/pay?currency=BTC"]').click();
   await page.waitForURL('**/buy/pay?currency=BTC');
   await page.getByRole('list', { name: 'Currencies' }).getByRole('button').first().waitFor();
-  if (a11y) await checkA11y(page, 'buy-pay');
+  if (axe) await axe.check(page, 'buy-pay');
   await page.getByRole('list', { name: 'Currencies' }).getByRole('button', { name: /RUB/ }).click();
   await page.waitForURL('**/buy/order?**');
   if (fiat === '5000') {
@@ -54,11 +53,13 @@ async function pay(page: Page, card: string) {
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
 }
 
-test('a newcomer buys BTC for 5000 RUB with a 3-D Secure card, comes back to the app and sees it arrive in history and the balance', async () => {
+test('a newcomer buys BTC for 5000 RUB with a 3-D Secure card, comes back to the app and sees it arrive in history and the balance', async ({
+  axe,
+}) => {
   const user = await confirmedUser('buyer');
   const { context, page } = await phone(browser);
   await logIn(page, user);
-  await orderBtc(page, '5000', true);
+  await orderBtc(page, '5000', axe);
 
   // The crypto side is quoted after the debounce, with the approximate rate.
   await page
@@ -67,7 +68,7 @@ test('a newcomer buys BTC for 5000 RUB with a 3-D Secure card, comes back to the
     .waitFor();
   const crypto = await page.getByLabel('You get, BTC').inputValue();
   assert.match(crypto, /^0\.\d+$/);
-  await checkA11y(page, 'buy-order');
+  await axe.check(page, 'buy-order');
   await page.getByRole('button', { name: 'Review' }).click();
   await page.waitForURL('**/buy/order/review?**');
   assert.equal((await page.getByTestId('review-fiat').textContent())!, '₽5,000.00');
@@ -80,7 +81,7 @@ test('a newcomer buys BTC for 5000 RUB with a 3-D Secure card, comes back to the
   assert.match((await page.getByTestId('review-fee').textContent())!, /^(≈ )?0\.\d+ BTC$/);
   assert.match((await page.getByTestId('review-fee-fiat').textContent())!, /^≈ ₽\d+\.\d\d$/);
   assert.equal((await page.getByTestId('review-exact').textContent())!, `${crypto} BTC`);
-  await checkA11y(page, 'buy-review');
+  await axe.check(page, 'buy-review');
 
   // Confirm → the sandbox acquirer's hosted page → 3-D Secure code → back in the app.
   await page.getByRole('button', { name: 'Confirm and pay' }).click();
@@ -92,7 +93,7 @@ test('a newcomer buys BTC for 5000 RUB with a 3-D Secure card, comes back to the
   // The status screen while the order awaits payment offers the payment page again (issue 22).
   await page.goto(`${baseUrl}/buy/status/${orderId}`);
   await page.getByRole('heading', { name: 'Awaiting payment' }).waitFor();
-  await checkA11y(page, 'buy-status-unpaid');
+  await axe.check(page, 'buy-status-unpaid');
   await page.getByRole('button', { name: 'Open payment page' }).click();
   await page.waitForURL('**/dev/acquirer/pay/**');
   await pay(page, THREE_DS_CARD);
@@ -101,7 +102,7 @@ test('a newcomer buys BTC for 5000 RUB with a 3-D Secure card, comes back to the
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL('**/buy/status/**');
   await page.getByRole('heading', { name: /Purchase (in progress|complete)/ }).waitFor();
-  await checkA11y(page, 'buy-status-pending');
+  await axe.check(page, 'buy-status-pending');
   await page.getByRole('heading', { name: 'Purchase complete' }).waitFor({ timeout: 30_000 });
   assert.equal((await page.getByTestId('buy-status-amount').textContent())!, `${crypto} BTC`);
   assert.equal(
@@ -109,7 +110,7 @@ test('a newcomer buys BTC for 5000 RUB with a 3-D Secure card, comes back to the
     null,
     'forgotten once credited',
   );
-  await checkA11y(page, 'buy-status-credited');
+  await axe.check(page, 'buy-status-credited');
 
   // The asset: in history as Bought (spec §3 F2C, issue 22), not Received, and the balance.
   await page.getByRole('link', { name: 'Go to BTC' }).click();
@@ -128,7 +129,7 @@ test('a newcomer buys BTC for 5000 RUB with a 3-D Secure card, comes back to the
   assert.match((await page.getByTestId('tx-rate').locator('dd').textContent())!, /^1 BTC = ₽[\d,]+\.\d\d$/);
   assert.equal(await page.getByTestId('tx-card').locator('dd').textContent(), '4000 •••• •••• 3220');
   assert.match((await page.getByTestId('tx-order').locator('dd').textContent())!, /^[0-9a-f-]{36}$/);
-  await checkA11y(page, 'buy-transaction');
+  await axe.check(page, 'buy-transaction');
   // For a person to look at: the details in Russian at 360×800, both themes (screenshots/).
   mkdirSync('screenshots', { recursive: true });
   await page.setViewportSize({ width: 360, height: 800 });
@@ -141,13 +142,15 @@ test('a newcomer buys BTC for 5000 RUB with a 3-D Secure card, comes back to the
   await context.close();
 });
 
-test('2999 RUB keeps review disabled; an expired review updates its rate; a declined card shows a clear failure and credits nothing', async () => {
+test('2999 RUB keeps review disabled; an expired review updates its rate; a declined card shows a clear failure and credits nothing', async ({
+  axe,
+}) => {
   const user = await confirmedUser('declined');
   const { context, page } = await phone(browser, { colorScheme: 'dark' });
   // The page's clock is Playwright's (it runs on as usual), so the quote's 5 minutes can pass at once.
   await page.clock.install();
   await logIn(page, user);
-  await orderBtc(page, '2999', false);
+  await orderBtc(page, '2999');
 
   // Spec §5: out of limits the field is invalid, buy_limit shows and review stays disabled.
   await page
@@ -156,7 +159,7 @@ test('2999 RUB keeps review disabled; an expired review updates its rate; a decl
     .waitFor();
   assert.equal(await page.getByLabel('You pay, RUB').getAttribute('aria-invalid'), 'true');
   assert.equal(await page.getByRole('button', { name: 'Review' }).isDisabled(), true);
-  await checkA11y(page, 'buy-order-limit');
+  await axe.check(page, 'buy-order-limit');
 
   await page.getByLabel('You pay, RUB').fill('3000');
   await page
@@ -175,7 +178,7 @@ test('2999 RUB keeps review disabled; an expired review updates its rate; a decl
   await page.waitForURL('**/buy/order/review?**');
   await page.getByTestId('review-expired').waitFor();
   assert.equal(await page.getByTestId('buy-summary').getAttribute('aria-disabled'), 'true');
-  await checkA11y(page, 'buy-review-expired');
+  await axe.check(page, 'buy-review-expired');
   await page.getByRole('button', { name: 'Update rate' }).click();
   await page
     .getByRole('timer')
@@ -193,7 +196,7 @@ test('2999 RUB keeps review disabled; an expired review updates its rate; a decl
   );
   assert.match((await page.getByTestId('buy-status-amount').textContent())!, /^(≈ )?0\.\d+ BTC$/);
   assert.match((await page.getByTestId('buy-status-paid').textContent())!, /^For ₽[\d,]+\.\d\d by card$/);
-  await checkA11y(page, 'buy-status-declined');
+  await axe.check(page, 'buy-status-declined');
   const btc = (await assets(user)).find((a) => a.currency === 'BTC');
   assert.ok(!btc || Number(btc.totalAvailable) === 0, 'nothing credited');
   await context.close();

@@ -1,12 +1,11 @@
 // Screenshots of the sell amount, sell review, buy order, buy review and buy status screens at 360×800 in
 // Russian, light and dark (issue 22), saved to screenshots/ (git-ignored) for a person to look at; axe
 // runs on each, and no word breaks inside on any of them.
-import { test } from './fixtures';
+import { eachLook, russianLooks, test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, deposit, launch, logIn, themes } from './support';
-import { checkA11y } from './axe';
+import { baseUrl, confirmedUser, deposit, launch, logIn } from './support';
 
 const OUT = 'screenshots';
 const SBER = '2202200000000008';
@@ -71,70 +70,74 @@ async function noBrokenWords(page: Page, what: string) {
   assert.deepEqual(broken, [], `${what}: words broken inside`);
 }
 
-test('buy and sell screens at 360×800 in Russian, light and dark', async () => {
-  const user = await confirmedUser('shots360');
-  const address = await deposit(user, 'USDT_TRX', '500');
-  const unpaid = await buyOrder(address, false);
-  const cancelled = await buyOrder(address, true);
-  for (const theme of themes) {
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 800 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'ru-RU',
-      colorScheme: theme,
+eachLook(
+  'buy and sell screens at 360×800 in Russian',
+  () => {
+    test('shots, axe and whole words', async ({ axe, theme }) => {
+      const user = await confirmedUser('shots360');
+      const address = await deposit(user, 'USDT_TRX', '500');
+      const unpaid = await buyOrder(address, false);
+      const cancelled = await buyOrder(address, true);
+      const context = await browser.newContext({
+        viewport: { width: 360, height: 800 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        locale: 'ru-RU',
+        colorScheme: theme,
+      });
+      await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
+      const page = await context.newPage();
+      await logIn(page, user, { protectionSeen: true });
+      // Russian chosen in Settings as a user does; the theme follows the system's (the context's) scheme.
+      await page.goto(`${baseUrl}/settings/select-language`);
+      await page.getByRole('radio', { name: 'Русский' }).click();
+      await page.getByRole('heading', { name: 'Язык' }).waitFor();
+      const tag = `360-ru-${theme}`;
+
+      await page.goto(`${baseUrl}/sell/order?currency=USDT_TRX&fiat=RUB`);
+      await page.getByTestId('sell-rate').filter({ hasText: /\d/ }).waitFor();
+      await page.getByRole('button', { name: 'Макс.' }).click();
+      await page.locator('[data-slot="primary"] button:not([disabled])').waitFor();
+      await shot(page, `sell-amount-${tag}`);
+      await axe.check(page, `sell-amount-${tag}`);
+      await noBrokenWords(page, 'sell amount');
+      await page.locator('input[inputmode="decimal"]').fill('50');
+      await page.locator('[data-slot="primary"] button:not([disabled])').click();
+      await page.waitForURL('**/sell/order/card**');
+      await page.locator('input[autocomplete="cc-number"]').pressSequentially(SBER);
+      await page.locator('[data-slot="primary"] button:not([disabled])').click();
+      await page.getByTestId('review-card').waitFor();
+      await page.getByTestId('review-fee').waitFor();
+      await shot(page, `sell-review-${tag}`);
+      await axe.check(page, `sell-review-${tag}`);
+      await noBrokenWords(page, 'sell review');
+
+      await page.goto(`${baseUrl}/buy/order?currency=USDT_TRX&geoId=RU&fiat=RUB`);
+      await page.getByRole('group', { name: 'Готовые суммы' }).getByRole('button').nth(1).click();
+      await page.getByTestId('buy-rate').filter({ hasText: '≈' }).waitFor();
+      await page.locator('[data-slot="primary"] button:not([disabled])').waitFor();
+      await shot(page, `buy-order-${tag}`);
+      await axe.check(page, `buy-order-${tag}`);
+      await noBrokenWords(page, 'buy order');
+      await page.locator('[data-slot="primary"] button').click();
+      await page.waitForURL('**/buy/order/review**');
+      await page.getByTestId('review-fee').waitFor();
+      await shot(page, `buy-review-${tag}`);
+      await axe.check(page, `buy-review-${tag}`);
+      await noBrokenWords(page, 'buy review');
+
+      await page.goto(`${baseUrl}/buy/status/${unpaid}`);
+      await page.getByRole('button', { name: 'Открыть страницу оплаты' }).waitFor();
+      await shot(page, `buy-status-${tag}`);
+      await axe.check(page, `buy-status-${tag}`);
+      await noBrokenWords(page, 'buy status');
+      await page.goto(`${baseUrl}/buy/status/${cancelled}`);
+      await page.getByRole('heading', { name: 'Оплата отменена' }).waitFor();
+      await shot(page, `buy-status-cancelled-${tag}`);
+      await axe.check(page, `buy-status-cancelled-${tag}`);
+      await context.close();
     });
-    await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
-    const page = await context.newPage();
-    await logIn(page, user, { protectionSeen: true });
-    // Russian chosen in Settings as a user does; the theme follows the system's (the context's) scheme.
-    await page.goto(`${baseUrl}/settings/select-language`);
-    await page.getByRole('radio', { name: 'Русский' }).click();
-    await page.getByRole('heading', { name: 'Язык' }).waitFor();
-    const tag = `360-ru-${theme}`;
-
-    await page.goto(`${baseUrl}/sell/order?currency=USDT_TRX&fiat=RUB`);
-    await page.getByTestId('sell-rate').filter({ hasText: /\d/ }).waitFor();
-    await page.getByRole('button', { name: 'Макс.' }).click();
-    await page.locator('[data-slot="primary"] button:not([disabled])').waitFor();
-    await shot(page, `sell-amount-${tag}`);
-    await checkA11y(page, `sell-amount-${tag}`);
-    await noBrokenWords(page, 'sell amount');
-    await page.locator('input[inputmode="decimal"]').fill('50');
-    await page.locator('[data-slot="primary"] button:not([disabled])').click();
-    await page.waitForURL('**/sell/order/card**');
-    await page.locator('input[autocomplete="cc-number"]').pressSequentially(SBER);
-    await page.locator('[data-slot="primary"] button:not([disabled])').click();
-    await page.getByTestId('review-card').waitFor();
-    await page.getByTestId('review-fee').waitFor();
-    await shot(page, `sell-review-${tag}`);
-    await checkA11y(page, `sell-review-${tag}`);
-    await noBrokenWords(page, 'sell review');
-
-    await page.goto(`${baseUrl}/buy/order?currency=USDT_TRX&geoId=RU&fiat=RUB`);
-    await page.getByRole('group', { name: 'Готовые суммы' }).getByRole('button').nth(1).click();
-    await page.getByTestId('buy-rate').filter({ hasText: '≈' }).waitFor();
-    await page.locator('[data-slot="primary"] button:not([disabled])').waitFor();
-    await shot(page, `buy-order-${tag}`);
-    await checkA11y(page, `buy-order-${tag}`);
-    await noBrokenWords(page, 'buy order');
-    await page.locator('[data-slot="primary"] button').click();
-    await page.waitForURL('**/buy/order/review**');
-    await page.getByTestId('review-fee').waitFor();
-    await shot(page, `buy-review-${tag}`);
-    await checkA11y(page, `buy-review-${tag}`);
-    await noBrokenWords(page, 'buy review');
-
-    await page.goto(`${baseUrl}/buy/status/${unpaid}`);
-    await page.getByRole('button', { name: 'Открыть страницу оплаты' }).waitFor();
-    await shot(page, `buy-status-${tag}`);
-    await checkA11y(page, `buy-status-${tag}`);
-    await noBrokenWords(page, 'buy status');
-    await page.goto(`${baseUrl}/buy/status/${cancelled}`);
-    await page.getByRole('heading', { name: 'Оплата отменена' }).waitFor();
-    await shot(page, `buy-status-cancelled-${tag}`);
-    await checkA11y(page, `buy-status-cancelled-${tag}`);
-    await context.close();
-  }
-});
+  },
+  russianLooks,
+);

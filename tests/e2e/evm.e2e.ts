@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { formatEther, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Browser, Page } from 'playwright-core';
-import { checkA11y } from './axe';
 import { test } from './fixtures';
 import { baseUrl, confirmedUser, launch, logIn, phone } from './support';
 
@@ -27,6 +26,7 @@ const newestRowState = (page: Page, state: string) =>
 
 test('receive ETH from a node account, see it Receiving then Received, send part of it out on the chain', async ({
   evm,
+  axe,
 }) => {
   assert.ok(evm, 'the worker runs a Hardhat node');
   const { node } = evm;
@@ -53,7 +53,7 @@ test('receive ETH from a node account, see it Receiving then Received, send part
   await newestRowState(page, 'IN_PROGRESS');
   const row = page.getByTestId('history-row').first();
   assert.match((await row.textContent())!, /Receiving/);
-  await checkA11y(page, 'evm-receiving');
+  await axe.check(page, 'evm-receiving');
 
   await node.test.mine({ blocks: 3 });
   await newestRowState(page, 'COMPLETED');

@@ -3,11 +3,15 @@
 // same moment. Journeys that flip the gateway's global dev switches (/dev/swap/behaviour, …) or need it
 // started with other settings say so with `test.use({ ownGateway: '<file>' })` / `test.use({ gatewayEnv })`:
 // a worker option with a value of its own gets a worker, hence a gateway, of its own.
+import assert from 'node:assert/strict';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { test as base } from '@playwright/test';
+import type { Page } from 'playwright-core';
 import type { Hex } from 'viem';
 import type { HardhatNode } from '../../gateway/test/support/hardhatNode';
 import { type StartedGateway, startGateway } from '../../scripts/lib/gateway.mjs';
-import { setBaseUrl } from './support';
+import { languages, setBaseUrl, themes } from './support';
 
 type Gateway = StartedGateway;
 
@@ -25,7 +29,24 @@ type WorkerFixtures = {
   gateway: Gateway;
 };
 
+/** A language and theme of the app; a journey that shoots every look runs once per look (`eachLook`). */
+export type Look = { lang: (typeof languages)[number]; theme: (typeof themes)[number] };
+
+/**
+ * axe-core on the screen a journey shows, in its theme and again in the other one (WCAG AA, contrast
+ * included); the journey fails on any violation, naming the screen, theme, rule and nodes.
+ */
+export type Axe = {
+  check(page: Page, screen: string): Promise<void>;
+  /** Once, as it is, leaving out what `exclude` selects: the Telegram harness's own page around the app. */
+  checkAround(page: Page, screen: string, exclude: string): Promise<void>;
+};
+
 type TestFixtures = {
+  axe: Axe;
+  /** The language and theme a journey parameterised with `eachLook` runs in (`test.use`). */
+  lang: Look['lang'];
+  theme: Look['theme'];
   /**
    * The messenger platform a journey tagged `@platform` plays (its project's, playwright.config.ts): iOS in
    * the default project, Android in the `android` one.
@@ -35,6 +56,11 @@ type TestFixtures = {
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // oxlint-disable-next-line no-empty-pattern
+  axe: async ({}, provide) => provide({ check: checkA11y, checkAround }),
+  lang: ['en', { option: true }],
+  theme: ['light', { option: true }],
   telegramPlatform: ['ios', { option: true }],
   gatewayEnv: [{}, { scope: 'worker', option: true }],
   ownGateway: [false, { scope: 'worker', option: true }],
@@ -80,6 +106,123 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { auto: true },
   ],
 });
+
+/**
+ * A journey parameterised by look (language × theme, or the looks given): under `title`, one describe per
+ * look that sets it with `test.use` (the `lang` and `theme` fixtures) and declares its tests with `declare`.
+ * The looks run in parallel, as tests of their own spread over the workers, each with its own timeout and
+ * report line, where a loop inside one test ran them one after another. Other tests of the file keep the
+ * file's order.
+ */
+export function eachLook(title: string, declare: (look: Look) => void, looks: readonly Look[] = allLooks): void {
+  test.describe(title, () => {
+    test.describe.configure({ mode: 'parallel' });
+    for (const look of looks)
+      test.describe(`${look.lang} ${look.theme}`, () => {
+        test.use(look);
+        declare(look);
+      });
+  });
+}
+const allLooks: readonly Look[] = languages.flatMap((lang) => themes.map((theme) => ({ lang, theme })));
+/** Russian in both themes (the longer words: the layouts checked at 360 px). */
+export const russianLooks: readonly Look[] = themes.map((theme) => ({ lang: 'ru', theme }));
+
+// axe-core, evaluated in the page (the `axe` fixture). Every violation is collected per screen × theme.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Swaps the body's theme class for the other theme's (found as the class rule defining the same custom properties). */
+async function switchTheme(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const rules: CSSStyleRule[] = [];
+    for (const sheet of Array.from(document.styleSheets)) {
+      try {
+        for (const rule of Array.from(sheet.cssRules))
+          if (rule instanceof CSSStyleRule && /^\.[\w-]+$/.test(rule.selectorText)) rules.push(rule);
+      } catch {}
+    }
+    const props = (r: CSSStyleRule) =>
+      Array.from(r.style)
+        .filter((p) => p.startsWith('--'))
+        .sort()
+        .join(',');
+    const current = rules.find((r) => document.body.classList.contains(r.selectorText.slice(1)) && props(r).length > 0);
+    if (!current) throw new Error('no theme class on <body>');
+    const other = rules.find(
+      (r) => r !== current && r.selectorText !== current.selectorText && props(r) === props(current),
+    );
+    if (!other) throw new Error('no second theme found');
+    document.body.classList.replace(current.selectorText.slice(1), other.selectorText.slice(1));
+    document.documentElement.style.colorScheme =
+      document.documentElement.style.colorScheme === 'dark' ? 'light' : 'dark';
+    return document.documentElement.style.colorScheme;
+  });
+}
+
+async function run(page: Page): Promise<Violation[]> {
+  // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') rightly refuses an inline <script>.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  // Contrast is measured on the final colours: wait for every running transition and finite animation (a
+  // toast fading in, a switch sliding) to finish; spinners and skeletons loop forever and are left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  return page.evaluate(async () => {
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v: any) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n: any) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+}
+
+async function checkAround(page: Page, screen: string, exclude: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (outside) => {
+    const result = await (window as any).axe.run({ exclude: [[outside]] }, { resultTypes: ['violations'] });
+    return result.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
+  }, exclude);
+  assert.deepEqual(violations, [], `axe on the page around ${exclude} (${screen})`);
+}
+
+/** Checks the current screen in its theme and in the other one, then puts the theme back. */
+async function checkA11y(page: Page, screen: string): Promise<void> {
+  const found: string[] = [];
+  let nodes = 0;
+  for (let pass = 0; pass < 2; pass++) {
+    const scheme = await page.evaluate(() => document.documentElement.style.colorScheme || 'light');
+    const violations = await run(page);
+    for (const v of violations) {
+      nodes += v.nodes.length;
+      for (const n of v.nodes)
+        found.push(
+          `${screen} [${scheme}] ${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`,
+        );
+    }
+    if (process.env.AXE_LOG)
+      appendFileSync(
+        process.env.AXE_LOG,
+        `${JSON.stringify({ screen, scheme, nodes: violations.reduce((s, v) => s + v.nodes.length, 0), rules: violations.map((v) => v.id), nodes_detail: violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')} ${n.failureSummary ?? ''}`.replace(/\s+/g, ' '))) })}\n`,
+      );
+    await switchTheme(page);
+  }
+  if (process.env.AXE_REPORT_ONLY) return;
+  assert.equal(nodes, 0, `axe found ${nodes} violating node(s):\n${found.join('\n')}`);
+}
 
 /** The options a project may set (playwright.config.ts). */
 export type TestOptions = Pick<TestFixtures, 'telegramPlatform'>;

@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, choosePreferences, confirmedUser, deposit, languages, launch, logIn, phone, themes } from './support';
-import { checkA11y } from './axe';
 
 const OUT = 'screenshots';
 const ETH_AMOUNT = '0.123456789012345678';
@@ -30,7 +29,9 @@ async function waitForRows(page: Page, n: number) {
   );
 }
 
-test('history: filters in the URL survive a reload, CSV export downloads the filtered rows with exact decimals', async () => {
+test('history: filters in the URL survive a reload, CSV export downloads the filtered rows with exact decimals', async ({
+  axe,
+}) => {
   const user = await confirmedUser('history');
   await deposit(user, 'BTC', '0.5');
   await deposit(user, 'ETH', ETH_AMOUNT);
@@ -44,7 +45,7 @@ test('history: filters in the URL survive a reload, CSV export downloads the fil
   await page.waitForURL('**/history');
   await waitForRows(page, 2);
   assert.equal(await page.getByTestId('history-count').textContent(), '2 transactions');
-  await checkA11y(page, 'history');
+  await axe.check(page, 'history');
 
   // A filter goes into the URL and survives a reload.
   await page.getByLabel('Asset').selectOption('ETH');
@@ -97,7 +98,7 @@ test('history: filters in the URL survive a reload, CSV export downloads the fil
   assert.equal(row.credited, ETH_AMOUNT);
   assert.match(row.date!, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   await page.getByText('history.csv is saved to your downloads.').waitFor();
-  await checkA11y(page, 'history-exported');
+  await axe.check(page, 'history-exported');
 
   // Screenshots: en/ru × light/dark at 390×844.
   for (const lang of languages) {

@@ -2,7 +2,6 @@ import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { baseUrl, latestMail, launch, phone, uniqueEmail } from './support';
-import { checkA11y } from './axe';
 
 let browser: Browser;
 test.beforeAll(async () => (browser = await launch()));
@@ -11,7 +10,9 @@ test.afterAll(async () => browser?.close());
 const password = 'correct horse 42';
 const newPassword = 'battery staple 77';
 
-test('a newcomer signs up, confirms from the mailed link, logs in, uses settings, logs out and resets the password', async () => {
+test('a newcomer signs up, confirms from the mailed link, logs in, uses settings, logs out and resets the password', async ({
+  axe,
+}) => {
   const { context, page } = await phone(browser);
   const email = uniqueEmail('newcomer');
 
@@ -19,14 +20,14 @@ test('a newcomer signs up, confirms from the mailed link, logs in, uses settings
   await page.goto(`${baseUrl}/home`);
   await page.waitForURL('**/auth/login');
   await page.getByRole('link', { name: 'No account yet? Sign up' }).waitFor();
-  await checkA11y(page, 'login');
+  await axe.check(page, 'login');
   await page.getByRole('link', { name: 'No account yet? Sign up' }).click();
   await page.getByRole('link', { name: 'Sign up with e-mail' }).waitFor();
-  await checkA11y(page, 'signup');
+  await axe.check(page, 'signup');
   await page.getByRole('link', { name: 'Sign up with e-mail' }).click();
   await page.waitForURL('**/auth/signup/email');
   await page.getByLabel('E-mail').waitFor();
-  await checkA11y(page, 'signup-email');
+  await axe.check(page, 'signup-email');
 
   const signUp = page.getByRole('button', { name: 'Sign up' });
   assert.equal(await signUp.isDisabled(), true, 'sign-up is disabled until both fields are filled');
@@ -36,7 +37,7 @@ test('a newcomer signs up, confirms from the mailed link, logs in, uses settings
   await page.waitForURL('**/auth/signup/email/success**');
   await page.getByText(email).waitFor();
   assert.ok(await page.getByRole('button', { name: 'Open mail' }).isVisible());
-  await checkA11y(page, 'signup-success');
+  await axe.check(page, 'signup-success');
 
   // Unconfirmed accounts cannot log in.
   await page.goto(`${baseUrl}/auth/login/email`);
@@ -44,7 +45,7 @@ test('a newcomer signs up, confirms from the mailed link, logs in, uses settings
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByText('Wrong address or password. Please check entered information.').waitFor();
-  await checkA11y(page, 'login-email-error');
+  await axe.check(page, 'login-email-error');
   assert.match(page.url(), /\/auth\/login\/email$/);
 
   const confirmation = await latestMail(email, /confirm/i);
@@ -52,7 +53,7 @@ test('a newcomer signs up, confirms from the mailed link, logs in, uses settings
   assert.ok(confirmLink, 'the confirmation mail links to the app');
   await page.goto(confirmLink);
   await page.getByRole('heading', { name: 'E-mail confirmed' }).waitFor();
-  await checkA11y(page, 'confirmed');
+  await axe.check(page, 'confirmed');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL('**/auth/login/email');
 
@@ -71,13 +72,13 @@ test('a newcomer signs up, confirms from the mailed link, logs in, uses settings
   await logIn.click();
   await page.waitForURL('**/home');
   await page.getByRole('heading', { name: 'Total balance' }).waitFor();
-  await checkA11y(page, 'home-empty');
+  await axe.check(page, 'home-empty');
 
   // Settings: language and theme apply at once and persist across a reload.
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.waitForURL('**/settings');
   await page.getByText(email).waitFor();
-  await checkA11y(page, 'settings');
+  await axe.check(page, 'settings');
   const bodyBackground = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   assert.equal(await bodyBackground(), 'rgb(255, 255, 255)', 'light theme follows the system preference');
   const darkSwitch = page.getByRole('switch', { name: 'Dark theme' });
@@ -88,7 +89,7 @@ test('a newcomer signs up, confirms from the mailed link, logs in, uses settings
   await page.getByRole('link', { name: /Language/ }).click();
   await page.getByRole('radio', { name: 'Русский' }).click();
   await page.getByRole('heading', { name: 'Язык' }).waitFor();
-  await checkA11y(page, 'language-ru');
+  await axe.check(page, 'language-ru');
   await page.reload();
   await page.getByRole('heading', { name: 'Язык' }).waitFor();
   assert.equal(await bodyBackground(), 'rgb(32, 32, 37)', 'the theme choice survives a reload');
@@ -106,16 +107,16 @@ test('a newcomer signs up, confirms from the mailed link, logs in, uses settings
   await page.goto(`${baseUrl}/auth/login/email`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.getByLabel('E-mail').fill(email);
-  await checkA11y(page, 'forgot');
+  await axe.check(page, 'forgot');
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await page.waitForURL('**/auth/forgot-success');
-  await checkA11y(page, 'forgot-success');
+  await axe.check(page, 'forgot-success');
   const reset = await latestMail(email, /password/i);
   const resetLink = reset.links.find((l) => l.includes('/auth/forgot/'));
   assert.ok(resetLink, 'the reset mail links to the app');
   await page.goto(resetLink);
   await page.getByRole('textbox', { name: 'New password' }).waitFor();
-  await checkA11y(page, 'reset');
+  await axe.check(page, 'reset');
   await page.getByRole('textbox', { name: 'New password' }).fill(newPassword);
   await page.getByRole('button', { name: 'Save password' }).click();
   await page.waitForURL('**/auth/login/email');

@@ -3,23 +3,11 @@
 // "Updated hh:mm", the send form's held Continue with its reason, and the way back: banner gone and the
 // balance refreshed with a deposit made while the app was offline. Screenshots (390×844, en/ru ×
 // light/dark) go to screenshots/ for a person to look at; axe runs on each screen in both themes.
-import { test } from './fixtures';
+import { eachLook, test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import {
-  baseUrl,
-  confirmedUser,
-  deposit,
-  explained,
-  launch,
-  logIn,
-  phone,
-  choosePreferences,
-  languages,
-  themes,
-} from './support';
-import { checkA11y } from './axe';
+import { baseUrl, confirmedUser, deposit, explained, launch, logIn, phone, choosePreferences } from './support';
 
 const OUT = 'screenshots';
 const EXTERNAL = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
@@ -63,7 +51,9 @@ async function fillSend(page: Page) {
   await assert.doesNotReject(continueButton(page).and(page.locator(':enabled')).waitFor({ timeout: 20_000 }));
 }
 
-test('offline: banner, "Updated hh:mm", Continue held with its reason; back online: banner gone, balance refreshed', async () => {
+test('offline: banner, "Updated hh:mm", Continue held with its reason; back online: banner gone, balance refreshed', async ({
+  axe,
+}) => {
   const { user, context, page } = await signedInWithEth('offline');
   await explained(page, page.getByTestId('asset-list').getByText('1.25 ETH').waitFor({ timeout: 20_000 }));
   // The list can show before the rates answer; going offline then would leave the total a skeleton.
@@ -82,7 +72,7 @@ test('offline: banner, "Updated hh:mm", Continue held with its reason; back onli
   );
   assert.match(((await page.getByTestId('balances-updated').textContent()) ?? '').trim(), UPDATED.en);
   assert.equal(await total(page).getAttribute('data-dated'), 'true');
-  await checkA11y(page, 'home-offline');
+  await axe.check(page, 'home-offline');
 
   // Money arrives while the app cannot see it; back online, the app finds out by itself.
   await deposit(user, 'ETH', '0.5', '1.75');
@@ -100,7 +90,7 @@ test('offline: banner, "Updated hh:mm", Continue held with its reason; back onli
   assert.equal(((await page.getByTestId('screen-hold').textContent()) ?? '').trim(), REASON.en);
   await page.getByRole('textbox', { name: /^Amount/ }).press('Enter');
   assert.ok(page.url().endsWith('/home/asset/ETH/send'));
-  await checkA11y(page, 'send-offline');
+  await axe.check(page, 'send-offline');
   await context.setOffline(false);
   await banner(page).waitFor({ state: 'detached', timeout: 20_000 });
   assert.equal(await continueButton(page).isDisabled(), false);
@@ -117,30 +107,28 @@ test('offline: banner, "Updated hh:mm", Continue held with its reason; back onli
   await context.close();
 });
 
-test('screenshots: Home and the send form offline at 390×844, en/ru × light/dark', async () => {
-  const { context, page } = await signedInWithEth('offline-shots');
-  for (const lang of languages) {
-    for (const theme of themes) {
-      const tag = `${lang}-${theme}`;
-      await choosePreferences(page, lang, theme);
-      await page.goto(`${baseUrl}/home`);
-      await page.getByTestId('asset-list').waitFor({ timeout: 20_000 });
-      await priced(page);
-      await context.setOffline(true);
-      await banner(page).waitFor();
-      assert.match((await banner(page).textContent()) ?? '', new RegExp(BANNER[lang]));
-      assert.match(((await page.getByTestId('balances-updated').textContent()) ?? '').trim(), UPDATED[lang]);
-      await page.screenshot({ path: `${OUT}/offline-home-${tag}.png` });
-      await context.setOffline(false);
-      await banner(page).waitFor({ state: 'detached', timeout: 20_000 });
-      await fillSend(page);
-      await context.setOffline(true);
-      await banner(page).waitFor();
-      assert.equal(((await page.getByTestId('screen-hold').textContent()) ?? '').trim(), REASON[lang]);
-      await page.screenshot({ path: `${OUT}/offline-send-${tag}.png` });
-      await context.setOffline(false);
-      await banner(page).waitFor({ state: 'detached', timeout: 20_000 });
-    }
-  }
-  await context.close();
+eachLook('screenshots: Home and the send form offline at 390×844', () => {
+  test('shots', async ({ lang, theme }) => {
+    const { context, page } = await signedInWithEth('offline-shots');
+    const tag = `${lang}-${theme}`;
+    await choosePreferences(page, lang, theme);
+    await page.goto(`${baseUrl}/home`);
+    await page.getByTestId('asset-list').waitFor({ timeout: 20_000 });
+    await priced(page);
+    await context.setOffline(true);
+    await banner(page).waitFor();
+    assert.match((await banner(page).textContent()) ?? '', new RegExp(BANNER[lang]));
+    assert.match(((await page.getByTestId('balances-updated').textContent()) ?? '').trim(), UPDATED[lang]);
+    await page.screenshot({ path: `${OUT}/offline-home-${tag}.png` });
+    await context.setOffline(false);
+    await banner(page).waitFor({ state: 'detached', timeout: 20_000 });
+    await fillSend(page);
+    await context.setOffline(true);
+    await banner(page).waitFor();
+    assert.equal(((await page.getByTestId('screen-hold').textContent()) ?? '').trim(), REASON[lang]);
+    await page.screenshot({ path: `${OUT}/offline-send-${tag}.png` });
+    await context.setOffline(false);
+    await banner(page).waitFor({ state: 'detached', timeout: 20_000 });
+    await context.close();
+  });
 });

@@ -2,7 +2,6 @@ import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { checkA11y } from './axe';
 import { baseUrl, launch, phone } from './support';
 import { launchHash, pressNative, telegramBridgeScript, waitForNative } from './telegramMock';
 import { fundEth, signedInitData, signedInUser, type SignedInUser } from './telegramUsers';
@@ -98,7 +97,9 @@ async function reviewSend(page: Page, opened = false) {
   await page.waitForURL('**/send/review');
 }
 
-test('ios: a Telegram-only user blocked, recovered with fresh init data, held from sending until the hold ends', async () => {
+test('ios: a Telegram-only user blocked, recovered with fresh init data, held from sending until the hold ends', async ({
+  axe,
+}) => {
   const { context, page } = await phone(browser);
   await context.addInitScript(telegramBridgeScript);
   const user = await telegramUser(page, 'ios');
@@ -115,14 +116,14 @@ test('ios: a Telegram-only user blocked, recovered with fresh init data, held fr
   await offer.waitFor();
   // A Telegram-only user has no mailbox: no reset-mail advice.
   assert.equal(await page.getByText(/Forgot password/).count(), 0);
-  await checkA11y(page, 'recovery-blocked');
+  await axe.check(page, 'recovery-blocked');
   await page.screenshot({ path: 'screenshots/recovery-blocked-en.png' });
 
   await offer.click();
   await page.waitForURL('**/settings/wallet-protection/recover');
   await page.getByRole('heading', { name: 'Reset passcode with Telegram' }).waitFor();
   await waitForNative(page, (s) => s.main?.text === 'Choose a new passcode', 'the main button starts the recovery');
-  await checkA11y(page, 'recovery-intro');
+  await axe.check(page, 'recovery-intro');
   await page.screenshot({ path: 'screenshots/recovery-intro-en.png' });
   await pressNative(page, 'main');
   await page.getByRole('heading', { name: 'New passcode' }).waitFor();
@@ -134,7 +135,7 @@ test('ios: a Telegram-only user blocked, recovered with fresh init data, held fr
   const holdUntil = (await page.getByTestId('recovered-hold').locator('time').getAttribute('datetime'))!;
   const left = Date.parse(holdUntil) - Date.now();
   assert.ok(left > 10_000 && left <= 37_000, `the hold runs about 36 s from now (${left} ms)`);
-  await checkA11y(page, 'recovery-done');
+  await axe.check(page, 'recovery-done');
   await page.screenshot({ path: 'screenshots/recovery-done-en.png' });
   await pressNative(page, 'main');
   await page.waitForURL('**/home');
@@ -144,7 +145,7 @@ test('ios: a Telegram-only user blocked, recovered with fresh init data, held fr
   const before = await ethBalance(again);
   await page.goto(`${baseUrl}/home/asset/ETH/send`);
   await page.getByTestId('reset-hold').waitFor();
-  await checkA11y(page, 'recovery-send-held');
+  await axe.check(page, 'recovery-send-held');
   await page.screenshot({ path: 'screenshots/recovery-send-held-en.png' });
   await reviewSend(page, true);
   await page.getByTestId('reset-hold').waitFor();
@@ -168,7 +169,7 @@ test('ios: a Telegram-only user blocked, recovered with fresh init data, held fr
   await notice.waitFor();
   assert.match((await notice.textContent())!, /money can't leave your account until/);
   assert.equal(await notice.locator('time').getAttribute('datetime'), holdUntil);
-  await checkA11y(page, 'recovery-held-refusal');
+  await axe.check(page, 'recovery-held-refusal');
   await page.screenshot({ path: 'screenshots/recovery-held-refusal-en.png' });
   assert.deepEqual(await ethBalance(again), before, 'nothing moved while held');
   assert.ok(Date.now() < Date.parse(holdUntil), 'the refusal came while the hold ran');
@@ -182,7 +183,7 @@ test('ios: a Telegram-only user blocked, recovered with fresh init data, held fr
   await context.close();
 });
 
-test('ru: the blocked screen, the recovery and the hold in Russian (screenshots 390×844)', async () => {
+test('ru: the blocked screen, the recovery and the hold in Russian (screenshots 390×844)', async ({ axe }) => {
   const { context, page } = await phone(browser);
   await context.addInitScript(telegramBridgeScript);
   const user = await telegramUser(page, 'android', { language_code: 'ru', first_name: 'Таня' });
@@ -197,7 +198,7 @@ test('ru: the blocked screen, the recovery and the hold in Russian (screenshots 
   await typeCode(page, '1111');
   const offer = page.getByRole('link', { name: 'Сбросить код-пароль через Telegram' });
   await offer.waitFor();
-  await checkA11y(page, 'recovery-blocked-ru');
+  await axe.check(page, 'recovery-blocked-ru');
   await page.screenshot({ path: 'screenshots/recovery-blocked-ru.png' });
   await offer.click();
   await page.getByRole('heading', { name: 'Сбросить код-пароль через Telegram' }).waitFor();
@@ -212,7 +213,7 @@ test('ru: the blocked screen, the recovery and the hold in Russian (screenshots 
     (await page.getByTestId('recovered-hold').textContent())!,
     /^В целях безопасности деньги не могут покинуть ваш счёт до \d{1,2} \S+ \d{4} г\., \d{2}:\d{2}\.$/,
   );
-  await checkA11y(page, 'recovery-done-ru');
+  await axe.check(page, 'recovery-done-ru');
   await page.screenshot({ path: 'screenshots/recovery-done-ru.png' });
   await pressNative(page, 'main');
   await page.waitForURL('**/home');
@@ -224,7 +225,7 @@ test('ru: the blocked screen, the recovery and the hold in Russian (screenshots 
     (await notice.textContent())!,
     /^Ваш код-пароль был сброшен\. В целях безопасности деньги не могут покинуть ваш счёт до /,
   );
-  await checkA11y(page, 'recovery-send-held-ru');
+  await axe.check(page, 'recovery-send-held-ru');
   await page.screenshot({ path: 'screenshots/recovery-send-held-ru.png' });
   await context.close();
 });

@@ -2,7 +2,6 @@ import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, confirmedUser, deposit, launch, logIn, nextFrames, phone } from './support';
-import { checkA11y } from './axe';
 import { decodeQrInPage } from './qrDecode';
 import { fakeCameraArgs, qrVideo } from './fakeCamera';
 
@@ -58,7 +57,9 @@ async function sendAndComplete(page: Page) {
   await page.getByRole('heading', { name: 'Transfer complete' }).waitFor();
 }
 
-test('request 0.001 BTC on Receive, the QR decodes to BIP21, the link opens a filled send form for another user and pays', async () => {
+test('request 0.001 BTC on Receive, the QR decodes to BIP21, the link opens a filled send form for another user and pays', async ({
+  axe,
+}) => {
   const payee = await confirmedUser('payee');
   const payer = await confirmedUser('payer');
   const address = await btcAddress(payee);
@@ -73,7 +74,7 @@ test('request 0.001 BTC on Receive, the QR decodes to BIP21, the link opens a fi
   assert.equal(await decodeQrInPage(page, '[data-testid="receive-qr"]'), uri, 'the QR decodes to the BIP21 request');
   const link = (await page.getByTestId('receive-link').textContent())!;
   assert.equal(link, `${baseUrl}/pay?uri=${encodeURIComponent(uri)}`);
-  await checkA11y(page, 'receive-request');
+  await axe.check(page, 'receive-request');
   await payeeContext.close();
 
   const { context, page: payerPage } = await phone(browser);
@@ -86,7 +87,7 @@ test('request 0.001 BTC on Receive, the QR decodes to BIP21, the link opens a fi
   await payerPage.getByTestId('send-internal').waitFor();
   await payerPage.getByRole('button', { name: 'Continue' }).and(payerPage.locator(':enabled')).waitFor();
   await nextFrames(payerPage);
-  await checkA11y(payerPage, 'send-from-payment-link');
+  await axe.check(payerPage, 'send-from-payment-link');
   await sendAndComplete(payerPage);
   assert.equal(Number(await btcAvailable(payee)), 0.001, 'the payee got exactly the requested amount');
   assert.equal(Number(await btcAvailable(payer)), 0.009, 'an internal transfer costs no fee');
@@ -97,7 +98,7 @@ test('request 0.001 BTC on Receive, the QR decodes to BIP21, the link opens a fi
     await payerPage.getByTestId('pay-problem').textContent(),
     'The requested amount has more decimals than BTC allows (8).',
   );
-  await checkA11y(payerPage, 'pay-problem');
+  await axe.check(payerPage, 'pay-problem');
   await context.close();
 });
 
@@ -144,7 +145,7 @@ test('the request as a Telegram startapp link opens the Mini App on it', async (
   }
 });
 
-test('pay a wallet user by e-mail once they opted in; a hidden user reads like an unknown one', async () => {
+test('pay a wallet user by e-mail once they opted in; a hidden user reads like an unknown one', async ({ axe }) => {
   const payee = await confirmedUser('findme');
   const hidden = await confirmedUser('hidden');
   const payer = await confirmedUser('byname');
@@ -164,7 +165,7 @@ test('pay a wallet user by e-mail once they opted in; a hidden user reads like a
   assert.equal(await findMe.getAttribute('aria-checked'), 'false', 'off by default');
   await findMe.click();
   await payeePage.locator('[role="switch"][aria-checked="true"]', { hasText: 'Let wallet users find me' }).waitFor();
-  await checkA11y(payeePage, 'settings-findable');
+  await axe.check(payeePage, 'settings-findable');
   await payeeContext.close();
 
   const { context, page } = await phone(browser);
@@ -180,7 +181,7 @@ test('pay a wallet user by e-mail once they opted in; a hidden user reads like a
   await recipient.fill('');
   const unknownSays = await unknownText(`nobody-${Date.now()}@example.com`);
   assert.equal(hiddenSays, unknownSays, 'a hidden user cannot be told from an unknown one');
-  await checkA11y(page, 'send-user-unknown');
+  await axe.check(page, 'send-user-unknown');
 
   await recipient.fill(payee.email);
   await page.getByTestId('send-recipient-name').waitFor();

@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, choosePreferences, confirmedUser, deposit, languages, launch, logIn, phone, themes } from './support';
-import { checkA11y } from './axe';
 
 const OUT = 'screenshots';
 
@@ -39,7 +38,7 @@ async function touchDrag(page: Page, fromX: number, toX: number, y: number, whil
   await cdp.detach();
 }
 
-test('Home shows the 24 h change; the asset page draws a price chart with its text alternative', async () => {
+test('Home shows the 24 h change; the asset page draws a price chart with its text alternative', async ({ axe }) => {
   const user = await btcHolder();
   const { page } = await phone(browser);
   const historyCalls: string[] = [];
@@ -67,7 +66,7 @@ test('Home shows the 24 h change; the asset page draws a price chart with its te
     historyCalls.some((q) => q.includes('currency=BTC') && q.includes('range=24h')),
     'Home asked the 24 h history of BTC',
   );
-  await checkA11y(page, 'home-change');
+  await axe.check(page, 'home-change');
 
   // The chart's code is not on Home: it comes with the asset page.
   const chartChunkBefore = await page.evaluate(
@@ -102,7 +101,7 @@ test('Home shows the 24 h change; the asset page draws a price chart with its te
   assert.equal(await table.locator('tbody tr').count(), 13);
   const valueMax = Number(await chart.getAttribute('aria-valuemax'));
   assert.ok(valueMax === 97 || valueMax === 96, `24 h: 97 or 98 points, not ${valueMax + 1}`);
-  await checkA11y(page, 'asset-price-chart');
+  await axe.check(page, 'asset-price-chart');
 
   // Touch: a finger dragged from the left edge reads an old price; lifting it shows the latest again.
   const box = (await chart.boundingBox())!;
@@ -151,7 +150,7 @@ test('Home shows the 24 h change; the asset page draws a price chart with its te
       await page.screenshot({ path: `${OUT}/prices-asset-${lang}-${theme}.png` });
       if (lang === 'ru') {
         assert.match((await page.getByTestId('price-change').textContent())!, /за последние 24 часа$/);
-        await checkA11y(page, `asset-price-chart-${lang}-${theme}`);
+        await axe.check(page, `asset-price-chart-${lang}-${theme}`);
       }
     }
   }

@@ -6,7 +6,6 @@ import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, confirmedUser, deposit, launch, logIn, phone } from './support';
-import { checkA11y } from './axe';
 
 const json = { 'content-type': 'application/json' };
 /** The gateway's test cards (docs/api.md "Sell"): Sberbank MIR, and T-Bank MIR (refused). */
@@ -66,7 +65,9 @@ const c2fRows = async (user: User) => {
   );
 };
 
-test('sell USDT to a new Sberbank card (saved), then to the saved card through the passcode step; a T-Bank card is blocked', async () => {
+test('sell USDT to a new Sberbank card (saved), then to the saved card through the passcode step; a T-Bank card is blocked', async ({
+  axe,
+}) => {
   const user = await confirmedUser('seller');
   await fundUsdt(user, '200');
   const { context, page } = await phone(browser);
@@ -77,7 +78,7 @@ test('sell USDT to a new Sberbank card (saved), then to the saved card through t
   await page.getByRole('link', { name: 'Sell to card' }).click();
   await page.waitForURL('**/sell/get');
   await page.getByRole('heading', { name: 'Choose the crypto to sell' }).waitFor();
-  await checkA11y(page, 'sell-get');
+  await axe.check(page, 'sell-get');
   await page.getByRole('link', { name: /Tether/ }).click();
   await page.waitForURL(/\/sell\/order\?currency=USDT_TRX&fiat=RUB$/);
   await page
@@ -94,13 +95,13 @@ test('sell USDT to a new Sberbank card (saved), then to the saved card through t
   // Zero is refused; Continue stays off.
   await page.getByLabel('Amount, USDT').fill('0');
   assert.equal(await page.getByRole('button', { name: 'Continue' }).isDisabled(), true);
-  await checkA11y(page, 'sell-amount');
+  await axe.check(page, 'sell-amount');
   // Max (issue 22): the whole balance, as a sale charges nothing on top.
   await page.getByRole('button', { name: 'Max' }).click();
   assert.equal(await page.getByLabel('Amount, USDT').inputValue(), '200');
   assert.equal(await page.getByRole('button', { name: 'Continue' }).isDisabled(), false);
   await amountStep(page, '50');
-  await checkA11y(page, 'sell-card');
+  await axe.check(page, 'sell-card');
 
   // Another bank: sell_only_sber_error, Continue blocked.
   const number = page.getByLabel('Card number');
@@ -110,7 +111,7 @@ test('sell USDT to a new Sberbank card (saved), then to the saved card through t
   await page.getByText(ONLY_SBER).waitFor();
   assert.equal(await number.inputValue(), '2200 7000 0000 0009', 'groups of four');
   assert.equal(await page.getByRole('button', { name: 'Continue' }).isDisabled(), true);
-  await checkA11y(page, 'sell-card-not-sber');
+  await axe.check(page, 'sell-card-not-sber');
 
   // A Sberbank card, saved for next time.
   await number.fill('');
@@ -123,18 +124,18 @@ test('sell USDT to a new Sberbank card (saved), then to the saved card through t
   const fiat = (await page.getByTestId('review-fiat').textContent())!;
   assert.match(fiat, /^₽[\d,]+\.\d{2}$/);
   assert.ok(!(await kept(page)).includes(SBER), 'no card number in the URL or storage');
-  await checkA11y(page, 'sell-review');
+  await axe.check(page, 'sell-review');
   await page.getByRole('button', { name: 'Confirm and sell' }).click();
 
   // In progress, then completed (the sandbox pays out after ~3 s; the screen polls the order).
   await page.waitForURL('**/sell/success**');
   await page.getByRole('heading', { name: 'Sale in progress' }).waitFor();
-  await checkA11y(page, 'sell-success-progress');
+  await axe.check(page, 'sell-success-progress');
   const [pending] = await c2fRows(user);
   assert.ok(pending, 'a C2F row in the history');
   await page.getByRole('heading', { name: 'Sale complete' }).waitFor({ timeout: 30_000 });
   assert.equal((await page.getByTestId('sell-success-fiat').textContent())!, fiat);
-  await checkA11y(page, 'sell-success-complete');
+  await axe.check(page, 'sell-success-complete');
   assert.ok(!(await kept(page)).includes(SBER), 'no card number kept after the sale');
 
   // The history shows the sale completed; the balance fell by the crypto the order held.
@@ -147,7 +148,7 @@ test('sell USDT to a new Sberbank card (saved), then to the saved card through t
   const row = page.getByTestId('history-row').first();
   await row.waitFor();
   assert.match((await row.textContent())!, /Sold/);
-  await checkA11y(page, 'asset-sold');
+  await axe.check(page, 'asset-sold');
 
   // Again, with the saved card: a tap continues. A passcode set meanwhile (through the API, so the app's
   // profile still says none): the gateway asks for it and the review turns into the passcode step.
@@ -166,13 +167,13 @@ test('sell USDT to a new Sberbank card (saved), then to the saved card through t
   await amountStep(page, '20');
   const saved = page.getByTestId('saved-cards').getByRole('button', { name: '2202 20•• •••• 0008' });
   await saved.waitFor();
-  await checkA11y(page, 'sell-card-saved');
+  await axe.check(page, 'sell-card-saved');
   await saved.click();
   await page.waitForURL('**/sell/order/review**');
   assert.equal((await page.getByTestId('review-card').textContent())!.trim(), '2202 20•• •••• 0008');
   await page.getByRole('button', { name: 'Confirm and sell' }).click();
   await page.getByRole('heading', { name: 'Enter your passcode to sell' }).waitFor();
-  await checkA11y(page, 'sell-passcode');
+  await axe.check(page, 'sell-passcode');
   for (const digit of PASSCODE)
     await page
       .getByRole('group', { name: 'Passcode keypad' })
@@ -190,7 +191,9 @@ test('sell USDT to a new Sberbank card (saved), then to the saved card through t
   await context.close();
 });
 
-test('payouts temporarily unavailable: the review says so; once back, Try again places one sale with the same key', async () => {
+test('payouts temporarily unavailable: the review says so; once back, Try again places one sale with the same key', async ({
+  axe,
+}) => {
   const user = await confirmedUser('seller-down');
   await fundUsdt(user, '100');
   const { context, page } = await phone(browser);
@@ -217,7 +220,7 @@ test('payouts temporarily unavailable: the review says so; once back, Try again 
     .getByTestId('review-error')
     .filter({ hasText: 'Payouts are temporarily unavailable. Please try again later.' })
     .waitFor();
-  await checkA11y(page, 'sell-review-unavailable');
+  await axe.check(page, 'sell-review-unavailable');
   assert.equal(Number((await usdt(user)).totalAvailable), 100, 'nothing held');
   // Back on: the same review, the same key, one sale.
   await fetch(`${baseUrl}/dev/sell/payouts`, {

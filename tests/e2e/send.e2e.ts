@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { baseUrl, confirmedUser, deposit, launch, logIn, phone, recordToasts, typeCode } from './support';
-import { checkA11y } from './axe';
 import { fakeCameraArgs, qrVideo } from './fakeCamera';
 
 /** An external Ethereum address (the well-known "abandon … about" one); the camera shows it as an EIP-681 URI. */
@@ -22,7 +21,9 @@ const ethBalance = async (user: { auth: Record<string, string>; account: string 
     (a: { currency: string }) => a.currency === 'ETH',
   );
 
-test('set a passcode, send to a scanned external address, see it complete and the balance fall by amount plus fee', async () => {
+test('set a passcode, send to a scanned external address, see it complete and the balance fall by amount plus fee', async ({
+  axe,
+}) => {
   const user = await confirmedUser('sender');
   await fundEth(user, '1');
   const { context, page } = await phone(browser);
@@ -32,12 +33,12 @@ test('set a passcode, send to a scanned external address, see it complete and th
   await page.goto(`${baseUrl}/settings/wallet-protection`);
   await page.getByRole('switch', { name: 'Passcode' }).click();
   await page.getByRole('heading', { name: 'Create a passcode' }).waitFor();
-  await checkA11y(page, 'passcode-create');
+  await axe.check(page, 'passcode-create');
   await typeCode(page, PASSCODE);
   await page.getByRole('heading', { name: 'Repeat the passcode' }).waitFor();
   await typeCode(page, PASSCODE);
   await page.getByText('Passcode set').waitFor();
-  await checkA11y(page, 'passcode-set');
+  await axe.check(page, 'passcode-set');
   assert.equal(
     (await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: user.auth })).json()).pinCodeActive,
     true,
@@ -72,7 +73,7 @@ test('set a passcode, send to a scanned external address, see it complete and th
   const fee = (await page.getByTestId('send-fee').textContent())!.match(/Network fee: ([\d.]+)/)![1];
   await page.getByLabel('Amount, ETH').fill('0,25');
   assert.equal(await page.getByLabel('Amount, ETH').inputValue(), '0.25', 'comma becomes a point');
-  await checkA11y(page, 'send-form');
+  await axe.check(page, 'send-form');
   // Its fiat value under the field (sandbox ETH ≈ $3,400 ± 6 %, CRYPTO_WAVES in gateway/src/rates/provider.ts:
   // 0.25 ETH is $799 to $901).
   const ethValue = (await page.getByTestId('send-amount-fiat').textContent())!;
@@ -85,7 +86,7 @@ test('set a passcode, send to a scanned external address, see it complete and th
   for (const id of ['review-receive-fiat', 'review-fee-fiat', 'review-total-fiat']) {
     assert.match((await page.getByTestId(id).textContent())!, /^≈ \$[\d,]+\.\d{2}$/, id);
   }
-  await checkA11y(page, 'send-review');
+  await axe.check(page, 'send-review');
   await page.getByRole('button', { name: 'Confirm and send' }).click();
 
   // Passcode step: three wrong codes, each cleared with the wrong-passcode message, then the right one.
@@ -95,7 +96,7 @@ test('set a passcode, send to a scanned external address, see it complete and th
       .getByRole('alert')
       .filter({ hasText: /passcode/i })
       .waitFor();
-    if (i === 0) await checkA11y(page, 'passcode-verify-wrong');
+    if (i === 0) await axe.check(page, 'passcode-verify-wrong');
     await page.waitForFunction(() =>
       /^0 of/.test(document.querySelector('[data-testid="pin-dots"]')?.getAttribute('aria-label') ?? ''),
     );
@@ -103,7 +104,7 @@ test('set a passcode, send to a scanned external address, see it complete and th
   await typeCode(page, PASSCODE);
   await page.waitForURL('**/send/progress');
   await page.getByRole('heading', { name: 'Transfer in progress' }).waitFor();
-  await checkA11y(page, 'send-progress');
+  await axe.check(page, 'send-progress');
 
   // History: In progress, then completed; balance = 1 − 0.25 − fee.
   await page.goto(`${baseUrl}/home/asset/ETH`);
@@ -116,7 +117,7 @@ test('set a passcode, send to a scanned external address, see it complete and th
     { timeout: 40_000 },
   );
   assert.match((await row.textContent())!, /Sent/);
-  await checkA11y(page, 'asset-sent');
+  await axe.check(page, 'asset-sent');
   const expected = (1 - 0.25 - Number(fee)).toFixed(8).replace(/0+$/, '').replace(/\.$/, '');
   assert.equal((await ethBalance(user)).totalAvailable, expected, `1 − 0.25 − ${fee}`);
 
@@ -139,7 +140,9 @@ test('set a passcode, send to a scanned external address, see it complete and th
   await context.close();
 });
 
-test('send to another user of the wallet arrives in their history; field errors for wrong address, own address, not enough funds', async () => {
+test('send to another user of the wallet arrives in their history; field errors for wrong address, own address, not enough funds', async ({
+  axe,
+}) => {
   const alice = await confirmedUser('alice');
   const bob = await confirmedUser('bob');
   const aliceAddress = await fundEth(alice, '0.5');
@@ -168,7 +171,7 @@ test('send to another user of the wallet arrives in their history; field errors 
     .waitFor();
   await page.getByLabel('Amount, ETH').fill('7');
   await page.getByText('Not enough funds to make the transaction').waitFor();
-  await checkA11y(page, 'send-not-enough');
+  await axe.check(page, 'send-not-enough');
   assert.equal(await page.getByRole('button', { name: 'Continue' }).isDisabled(), true);
 
   await page.getByLabel('Amount, ETH').fill('0.1');
@@ -201,27 +204,29 @@ test('send to another user of the wallet arrives in their history; field errors 
     .or(page.getByRole('link', { name: 'Add to address book' }))
     .click();
   await page.getByLabel('Name').fill('Bob');
-  await checkA11y(page, 'address-book-create');
+  await axe.check(page, 'address-book-create');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Address added').waitFor();
   await page.goto(`${baseUrl}/settings/address-book`);
   await page.getByTestId('book-row').filter({ hasText: 'Bob' }).click();
   await page.getByRole('link', { name: 'Delete address' }).waitFor();
-  await checkA11y(page, 'address-book-entry');
+  await axe.check(page, 'address-book-entry');
   await page.getByRole('link', { name: 'Delete address' }).click();
   await page.getByRole('button', { name: 'Delete' }).waitFor();
-  await checkA11y(page, 'address-book-delete');
+  await axe.check(page, 'address-book-delete');
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Address deleted').waitFor();
   await page.getByTestId('book-empty').waitFor();
-  await checkA11y(page, 'address-book-empty');
+  await axe.check(page, 'address-book-empty');
   await context.close();
 });
 
 /** Same first four and last four characters as EXTERNAL, another middle: what a poisoner's dust comes from. */
 const LOOKALIKE = '0x98b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7da94';
 
-test('address poisoning: after a send to EXTERNAL, a look-alike warns on form and review and Confirm needs "I checked the address"', async () => {
+test('address poisoning: after a send to EXTERNAL, a look-alike warns on form and review and Confirm needs "I checked the address"', async ({
+  axe,
+}) => {
   const user = await confirmedUser('poisoned');
   await fundEth(user, '1');
   const { context, page } = await phone(browser);
@@ -268,14 +273,14 @@ test('address poisoning: after a send to EXTERNAL, a look-alike warns on form an
     .filter({ hasText: /Network fee: \d/ })
     .waitFor();
   await page.getByLabel('Amount, ETH').fill('0.1');
-  await checkA11y(page, 'send-lookalike-form');
+  await axe.check(page, 'send-lookalike-form');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL('**/send/review');
   await warning.waitFor();
   const confirm = page.getByRole('button', { name: 'Confirm and send' });
   const box = page.getByRole('checkbox', { name: /I checked the address/ });
   assert.equal(await confirm.isDisabled(), true, 'Confirm waits for the acknowledgement');
-  await checkA11y(page, 'send-lookalike-review');
+  await axe.check(page, 'send-lookalike-review');
   await box.check();
   assert.equal(await confirm.isDisabled(), false);
   await box.uncheck();

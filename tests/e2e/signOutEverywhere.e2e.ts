@@ -4,13 +4,12 @@ import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { baseUrl, confirmedUser, explained, launch, logIn, phone } from './support';
-import { checkA11y } from './axe';
 
 let browser: Browser;
 test.beforeAll(async () => (browser = await launch()));
 test.afterAll(async () => browser?.close());
 
-test('sign out of all devices: a confirmation, then this browser and the other one are signed out', async () => {
+test('sign out of all devices: a confirmation, then this browser and the other one are signed out', async ({ axe }) => {
   const user = await confirmedUser('everywhere');
   const first = await phone(browser);
   const second = await phone(browser);
@@ -33,7 +32,7 @@ test('sign out of all devices: a confirmation, then this browser and the other o
   await row.click();
   const dialog = page.getByRole('alertdialog', { name: 'Sign out of all devices?' });
   await dialog.waitFor();
-  await checkA11y(page, 'sign-out-everywhere-confirm');
+  await axe.check(page, 'sign-out-everywhere-confirm');
   // Keyboard: Escape closes it and nothing is revoked; focus is back on the row.
   await page.keyboard.press('Escape');
   assert.equal(await dialog.count(), 0);

@@ -236,8 +236,19 @@ export async function deposit(
 export const languages = ['en', 'ru'] as const;
 export const themes = ['light', 'dark'] as const;
 
-/** Stores a language and theme choice as the app does (localStorage); the next page load shows them. */
+/**
+ * Stores a language and theme choice as the app does (localStorage); the next page load shows them.
+ * Signed in with no choice on the device, the app fills the language from the account once its settings
+ * arrive and stores it (spec §3): that is waited for first, or it could overwrite this choice.
+ */
 export async function choosePreferences(page: Page, lang: (typeof languages)[number], theme: (typeof themes)[number]) {
+  await page.waitForFunction(
+    () =>
+      !Object.keys(localStorage).some((key) => key.startsWith('oidc.user:')) ||
+      localStorage.getItem('selectedLanguage') !== null,
+    null,
+    { timeout: 20_000 },
+  );
   await page.evaluate(
     ([l, t]) => {
       localStorage.setItem('selectedLanguage', l === 'ru' ? 'RUS' : 'ENG');
@@ -263,4 +274,32 @@ export async function recordToasts(page: Page): Promise<() => Promise<string[]>>
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   return () => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
+}
+
+/** The passcode `swapper` sets. */
+export const SWAPPER_PASSCODE = '2580';
+
+/** A user holding 0.01 BTC and an empty USDT TRC-20 asset, with a passcode (the swap journeys). */
+export async function swapper(tag: string): Promise<Awaited<ReturnType<typeof confirmedUser>>> {
+  const user = await confirmedUser(tag);
+  await fetch(`${baseUrl}/b2c-wallet/${user.account}/account/currency/list`, {
+    method: 'POST',
+    headers: user.auth,
+    body: JSON.stringify({ currencies: ['BTC', 'USDT_TRX'] }),
+  });
+  await deposit(user, 'BTC', '0.01');
+  const assets = (await (
+    await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })
+  ).json()) as {
+    currency: string;
+    totalAvailable: string;
+  }[];
+  assert.equal(assets.find((a) => a.currency === 'BTC')?.totalAvailable, '0.01');
+  const enabled = await fetch(`${baseUrl}/b2c-user-management/user/pinCode/enable`, {
+    method: 'POST',
+    headers: user.auth,
+    body: JSON.stringify({ pinCode: SWAPPER_PASSCODE }),
+  });
+  assert.equal(enabled.status, 200);
+  return user;
 }

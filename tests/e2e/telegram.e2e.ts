@@ -1,8 +1,7 @@
-import { test } from './fixtures';
+import { eachLook, test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { baseUrl, holds, latestMail, launch, nextFrames, phone, uniqueEmail } from './support';
-import { checkA11y } from './axe';
 import { mkdirSync } from 'node:fs';
 import {
   launchHash,
@@ -19,7 +18,9 @@ let browser: Browser;
 test.beforeAll(async () => (browser = await launch()));
 test.afterAll(async () => browser?.close());
 
-test('opened inside Telegram with signed init data, an unknown user is signed straight in to /home', async () => {
+test('opened inside Telegram with signed init data, an unknown user is signed straight in to /home', async ({
+  axe,
+}) => {
   const tgUser = {
     id: 700000000 + Math.floor(Math.random() * 1e6),
     first_name: 'Ada',
@@ -35,7 +36,7 @@ test('opened inside Telegram with signed init data, an unknown user is signed st
   await page.goto(`${baseUrl}/${launchHash(initData)}`);
   await page.waitForURL('**/home**');
   await page.getByRole('heading', { name: 'Total balance' }).waitFor();
-  await checkA11y(page, 'telegram-home');
+  await axe.check(page, 'telegram-home');
   assert.equal(tokenRequests.length, 1, 'one init-data sign-in');
   const events = (await page.evaluate(() => (window as any).__tgEvents)) as { type: string }[];
   assert.ok(
@@ -64,7 +65,7 @@ test('opened inside Telegram with signed init data, an unknown user is signed st
   // Signed in as the Telegram account, by its name and @username (issue 22: not "…").
   await page.getByTestId('profile-email').filter({ hasText: /^Ada$/ }).waitFor();
   assert.equal(await page.getByTestId('profile-username').textContent(), '@ada_tg');
-  await checkA11y(page, 'telegram-settings');
+  await axe.check(page, 'telegram-settings');
   assert.equal(await page.getByRole('button', { name: 'Log out' }).count(), 0);
   // ... and the messenger-connect toggle (spec §2: outside the messenger only).
   assert.equal(await page.getByRole('switch', { name: /Connect Telegram/ }).count(), 0);
@@ -181,7 +182,7 @@ async function linkCode(prefix: string): Promise<{ code: string; auth: Record<st
 
 test("an already-used link code lands on its error screen with a way on (Telegram's main button opens the wallet)", {
   tag: '@platform',
-}, async ({ telegramPlatform: platform }) => {
+}, async ({ telegramPlatform: platform, axe }) => {
   const { code, auth } = await linkCode(`used${platform}`);
   const tgUser = { id: 830000000 + Math.floor(Math.random() * 1e6), first_name: 'Uma', language_code: 'en' };
   // The code is spent by this Telegram user's first start…
@@ -206,7 +207,7 @@ test("an already-used link code lands on its error screen with a way on (Telegra
     (s) => s.main?.visible === true && s.main.text === 'Open my wallet' && s.main.enabled,
     'Open my wallet',
   );
-  await checkA11y(page, `telegram-error-${platform}`);
+  await axe.check(page, `telegram-error-${platform}`);
   // The main button opens the wallet afresh: the init data signs the linked user in, to the e-mail account.
   await pressNative(page, 'main');
   await page.waitForURL('**/home**');
@@ -229,7 +230,7 @@ async function telegramUser(page: import('playwright-core').Page, platform: stri
 
 test("Telegram's back and main buttons drive a send; closing is guarded on the review only", {
   tag: '@platform',
-}, async ({ telegramPlatform: platform }) => {
+}, async ({ telegramPlatform: platform, axe }) => {
   const { context, page } = await phone(browser);
   await context.addInitScript(telegramBridgeScript);
   const user = await telegramUser(page, platform);
@@ -248,7 +249,7 @@ test("Telegram's back and main buttons drive a send; closing is guarded on the r
   assert.equal(native.main!.enabled, false, 'Continue disabled on an empty form');
   assert.equal(await page.getByRole('button', { name: 'Continue' }).count(), 0, 'no second Continue on the page');
   assert.equal(await page.getByRole('link', { name: 'Back' }).count(), 0, 'no second back on the page');
-  await checkA11y(page, `telegram-${platform}-send-form`);
+  await axe.check(page, `telegram-${platform}-send-form`);
 
   // Telegram's back goes where the page's back would: the asset.
   await pressNative(page, 'back');
@@ -271,7 +272,7 @@ test("Telegram's back and main buttons drive a send; closing is guarded on the r
   );
   assert.equal(native.verticalSwipes, false, 'vertical swipes off on the review');
   assert.equal(native.main!.enabled, true);
-  await checkA11y(page, `telegram-${platform}-review`);
+  await axe.check(page, `telegram-${platform}-review`);
   if (platform === 'ios') {
     mkdirSync('screenshots', { recursive: true });
     await page.screenshot({ path: 'screenshots/telegram-review-en-light.png' });
@@ -299,14 +300,14 @@ test("Telegram's back and main buttons drive a send; closing is guarded on the r
   await context.close();
 });
 
-test("Telegram's colour scheme is followed (and its changes) until the user chooses; insets respected; screenshots en/ru × light/dark", async () => {
-  mkdirSync('screenshots', { recursive: true });
-  const scheme = (page: import('playwright-core').Page) =>
-    page.evaluate(() => document.documentElement.style.colorScheme);
-  for (const lang of ['en', 'ru'] as const) {
-    for (const dark of [false, true]) {
-      const theme = dark ? 'dark' : 'light';
-      const { context, page } = await phone(browser, { colorScheme: dark ? 'light' : 'dark' });
+eachLook(
+  "Telegram's colour scheme is followed (and its changes) until the user chooses; insets respected; screenshots",
+  () => {
+    test('home and protection', async ({ axe, lang, theme }) => {
+      mkdirSync('screenshots', { recursive: true });
+      const scheme = (page: import('playwright-core').Page) =>
+        page.evaluate(() => document.documentElement.style.colorScheme);
+      const { context, page } = await phone(browser, { colorScheme: theme === 'dark' ? 'light' : 'dark' });
       // A notch (safe area) and Telegram's full-screen header (content safe area).
       await context.addInitScript({
         content: telegramSetup({
@@ -323,7 +324,11 @@ test("Telegram's colour scheme is followed (and its changes) until the user choo
       assert.equal(await scheme(page), theme, `${lang}: follows Telegram's ${theme} scheme`);
       const events = (await page.evaluate(() => (window as any).__tgEvents)) as { type: string; data?: any }[];
       const background = events.filter((e) => e.type === 'web_app_set_background_color').at(-1)?.data.color;
-      assert.equal(background?.toLowerCase(), dark ? '#202025' : '#ffffff', 'Telegram background synced to ours');
+      assert.equal(
+        background?.toLowerCase(),
+        theme === 'dark' ? '#202025' : '#ffffff',
+        'Telegram background synced to ours',
+      );
       await page
         .waitForFunction(
           () => getComputedStyle(document.documentElement).getPropertyValue('--safe-top') === '70px',
@@ -336,15 +341,15 @@ test("Telegram's colour scheme is followed (and its changes) until the user choo
         '70px',
         'notch + Telegram header',
       );
-      await checkA11y(page, `telegram-home-${lang}-${theme}`);
+      await axe.check(page, `telegram-home-${lang}-${theme}`);
       await page.screenshot({ path: `screenshots/telegram-home-${lang}-${theme}.png` });
       await page.getByRole('link', { name: lang === 'en' ? 'Settings' : 'Настройки' }).click();
       await page.getByRole('link', { name: lang === 'en' ? /Wallet protection/ : /Защита кошелька/ }).click();
       await waitForNative(page, (s) => s.back, 'back on wallet protection');
-      await checkA11y(page, `telegram-protection-${lang}-${theme}`);
+      await axe.check(page, `telegram-protection-${lang}-${theme}`);
       await page.screenshot({ path: `screenshots/telegram-protection-${lang}-${theme}.png` });
 
-      if (lang === 'en' && !dark) {
+      if (lang === 'en' && theme === 'light') {
         // theme_changed while the app runs: followed at once, and Telegram's header follows ours.
         await page.evaluate(
           (params) => (window as any).Telegram.WebView.receiveEvent('theme_changed', { theme_params: params }),
@@ -367,6 +372,6 @@ test("Telegram's colour scheme is followed (and its changes) until the user choo
         assert.equal(await scheme(page), 'light', 'a chosen theme is kept');
       }
       await context.close();
-    }
-  }
-});
+    });
+  },
+);

@@ -1,7 +1,6 @@
 import { test } from './fixtures';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { appPath, chooseSendAsset, shown, openHarness as open, reloadMiniApp, waitShown } from './harness';
 import { baseUrl, launch } from './support';
@@ -11,21 +10,9 @@ import { fundEth, signedInUser } from './telegramUsers';
 // buttons the harness draws from what the app asked for, as a person trying the Mini App would.
 
 const EXTERNAL = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 let browser: Browser;
 test.beforeAll(async () => (browser = await launch()));
 test.afterAll(async () => browser?.close());
-
-/** axe on the harness page itself (the app inside has its own checks in the other journeys). */
-async function harnessA11y(page: Page, label: string) {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const result = await (window as any).axe.run({ exclude: [['#app']] }, { resultTypes: ['violations'] });
-    return result.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
-  });
-  assert.deepEqual(violations, [], `axe on the harness (${label})`);
-}
 
 const appScheme = (app: FrameLocator) =>
   app.locator('html').evaluate((html) => (html as HTMLElement).style.colorScheme);
@@ -33,7 +20,7 @@ const openHarness = (platform: string) => open(browser, platform);
 
 test('in the harness: its drawn back and main buttons drive a send, closing is guarded on the review, theme changes apply', {
   tag: '@platform',
-}, async ({ telegramPlatform: platform }) => {
+}, async ({ telegramPlatform: platform, axe }) => {
   const { page, app, close } = await openHarness(platform);
   const back = page.locator('#tg-back');
   const main = page.locator('#tg-main');
@@ -41,7 +28,7 @@ test('in the harness: its drawn back and main buttons drive a send, closing is g
   assert.equal(await shown(page, 'back'), 'hidden');
   assert.equal(await back.isVisible(), false);
   assert.equal(await main.isVisible(), false);
-  await harnessA11y(page, `${platform} home`);
+  await axe.checkAround(page, `${platform} home`, '#app');
   await fundEth(await signedInUser(page), '1');
   // The harness's reload (Telegram's "Reload page"): the same session, now with the deposit.
   await reloadMiniApp(page, app);
@@ -91,7 +78,7 @@ test('in the harness: its drawn back and main buttons drive a send, closing is g
   await page.locator('#tg-close').click();
   const confirm = page.getByRole('dialog').filter({ hasText: 'Changes that you made may not be saved.' });
   await confirm.waitFor();
-  await harnessA11y(page, `${platform} close confirmation`);
+  await axe.checkAround(page, `${platform} close confirmation`, '#app');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   assert.match(await appPath(app), /\/send\/review$/);
   if (platform === 'ios') {
@@ -133,7 +120,7 @@ test('in the harness: its drawn back and main buttons drive a send, closing is g
   await page.getByLabel('Theme (changes apply live)').selectOption('dark');
   for (let i = 0; i < 50 && (await appScheme(app)) !== 'dark'; i++) await page.waitForTimeout(100);
   assert.equal(await appScheme(app), 'dark', 'theme_changed applied');
-  await harnessA11y(page, `${platform} dark`);
+  await axe.checkAround(page, `${platform} dark`, '#app');
   if (platform === 'android') {
     mkdirSync('screenshots', { recursive: true });
     await page.screenshot({ path: 'screenshots/telegram-harness-android-dark.png' });
@@ -164,7 +151,7 @@ const typeIn = async (app: FrameLocator, code: string) => {
 // step of a money flow asks for it first and falls back to the keypad.
 test('in the harness: the send passcode step asks for biometrics on iOS (a refused Face ID falls back to the keypad) and is the keypad on Android', {
   tag: '@platform',
-}, async ({ telegramPlatform: platform }) => {
+}, async ({ telegramPlatform: platform, axe }) => {
   const { page, app, close } = await openHarness(platform);
   const user = await signedInUser(page);
   await fundEth(user, '1');
@@ -191,7 +178,7 @@ test('in the harness: the send passcode step asks for biometrics on iOS (a refus
     await toggle.click();
     // Telegram asks the user to let the bot use Face ID, then the app checks the passcode it stores.
     await faceId.waitFor();
-    await harnessA11y(page, 'biometry access');
+    await axe.checkAround(page, 'biometry access', '#app');
     await faceId.getByRole('button', { name: 'Allow', exact: true }).click();
     await app.getByRole('heading', { name: 'Enter your passcode to turn on biometrics' }).waitFor();
     await typeIn(app, '2580');
@@ -251,7 +238,7 @@ async function back(page: Page) {
   await page.locator('#tg-back').click();
 }
 
-test('the harness answers popups with the button pressed (popup_closed), as the web client does', async () => {
+test('the harness answers popups with the button pressed (popup_closed), as the web client does', async ({ axe }) => {
   const { page, app, close } = await openHarness('tdesktop');
   // The app has no popup of its own yet: post the SDK's message from inside the frame, as it would.
   const answer = app.locator('html').evaluate(
@@ -280,7 +267,7 @@ test('the harness answers popups with the button pressed (popup_closed), as the 
   const popup = page.getByRole('dialog', { name: 'Remove address?' });
   await popup.waitFor();
   assert.match((await popup.textContent()) ?? '', /It leaves your address book\./);
-  await harnessA11y(page, 'popup');
+  await axe.checkAround(page, 'popup', '#app');
   await popup.getByRole('button', { name: 'Remove' }).click();
   assert.deepEqual(await answer, { button_id: 'remove' });
   await popup.waitFor({ state: 'hidden' });

@@ -3,7 +3,6 @@ import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { baseUrl, confirmedUser, launch, logIn, phone } from './support';
-import { checkA11y } from './axe';
 import { decodeQrInPage } from './qrDecode';
 
 let browser: Browser;
@@ -12,7 +11,9 @@ test.afterAll(async () => browser?.close());
 
 const json = { 'content-type': 'application/json' };
 
-test('outside Telegram: toggle on → deep link opened and shown as a QR → linked in the messenger → toggle shows linked → off with a confirmation', async () => {
+test('outside Telegram: toggle on → deep link opened and shown as a QR → linked in the messenger → toggle shows linked → off with a confirmation', async ({
+  axe,
+}) => {
   const user = await confirmedUser('tglink');
   const { context, page } = await phone(browser);
   // No internet here: t.me answers with a stub so the opened tab can be read.
@@ -43,7 +44,7 @@ test('outside Telegram: toggle on → deep link opened and shown as a QR → lin
   assert.equal(await page.getByTestId('telegram-deep-link').textContent(), deepLink);
   assert.equal(await decodeQrInPage(page, '[data-testid="telegram-link-qr"]'), deepLink);
   assert.equal(await status.textContent(), 'Waiting for Telegram');
-  await checkA11y(page, 'telegram-link-waiting');
+  await axe.check(page, 'telegram-link-waiting');
 
   // The user opens the deep link in Telegram: the Mini App exchanges the start parameter with its init data.
   const oneTimeCode = new URL(deepLink).searchParams.get('startapp')!;
@@ -78,7 +79,7 @@ test('outside Telegram: toggle on → deep link opened and shown as a QR → lin
   await toggle.click();
   const dialog = page.getByRole('alertdialog', { name: 'Disconnect Telegram?' });
   await dialog.waitFor();
-  await checkA11y(page, 'telegram-unlink-confirm');
+  await axe.check(page, 'telegram-unlink-confirm');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   assert.equal(await dialog.count(), 0);
   assert.equal(await toggle.getAttribute('aria-checked'), 'true');

@@ -6,7 +6,6 @@ import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, deposit, launch, phone } from './support';
-import { checkA11y } from './axe';
 import { launchHash, nativeState, pressNative, telegramBridgeScript, waitForNative } from './telegramMock';
 import { signedInitData, signedInUser } from './telegramUsers';
 
@@ -36,6 +35,7 @@ const c2fRows = async (user: { auth: Record<string, string>; account: string }) 
 
 test("a Telegram user sells USDT to a Sberbank card on Telegram's main button", { tag: '@platform' }, async ({
   telegramPlatform: platform,
+  axe,
 }) => {
   const { context, page } = await phone(browser);
   await context.addInitScript(telegramBridgeScript);
@@ -54,7 +54,7 @@ test("a Telegram user sells USDT to a Sberbank card on Telegram's main button", 
   assert.equal(await page.getByRole('button', { name: 'Continue' }).count(), 0, 'no second Continue on the page');
   const field = page.getByLabel('Amount, USDT');
   assert.equal(await field.getAttribute('inputmode'), 'decimal', "the phone's decimal keypad (no Enter on iOS)");
-  await checkA11y(page, `telegram-${platform}-sell-amount`);
+  await axe.check(page, `telegram-${platform}-sell-amount`);
 
   if (platform === 'ios') {
     // Max: the whole balance (a sale charges nothing on top).
@@ -81,7 +81,7 @@ test("a Telegram user sells USDT to a Sberbank card on Telegram's main button", 
   );
   // What it costs, said before confirming (issue 22).
   await page.getByTestId('review-fee').waitFor();
-  await checkA11y(page, `telegram-${platform}-sell-review`);
+  await axe.check(page, `telegram-${platform}-sell-review`);
 
   await pressNative(page, 'main');
   await page.waitForURL('**/sell/success**');

@@ -2,7 +2,6 @@ import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { baseUrl, confirmedUser, launch, logIn, phone } from './support';
-import { checkA11y } from './axe';
 import { decodeQrInPage } from './qrDecode';
 
 let browser: Browser;
@@ -13,7 +12,9 @@ test.afterAll(async () => browser?.close());
 
 const json = { 'content-type': 'application/json' };
 
-test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lands, EUR and Russian apply', async () => {
+test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lands, EUR and Russian apply', async ({
+  axe,
+}) => {
   const user = await confirmedUser('wallet');
   const { context, page } = await phone(browser);
   // Every rate request of the journey: none may go out before the fiat is known, which the gateway
@@ -30,7 +31,7 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   const suggested = page.getByRole('list', { name: 'Suggested assets' });
   for (const name of ['Bitcoin', 'Ethereum', 'Tether'])
     assert.ok(await suggested.getByText(name).first().isVisible(), `${name} suggested`);
-  await checkA11y(page, 'home-first-time');
+  await axe.check(page, 'home-first-time');
 
   // Add BTC and USDT on Tron from Manage assets.
   await page.goto(`${baseUrl}/manage-assets`);
@@ -42,11 +43,11 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
       currency,
     );
   }
-  await checkA11y(page, 'manage-assets');
+  await axe.check(page, 'manage-assets');
   await page.getByRole('link', { name: 'Back' }).click();
   // Assets but no passcode: the wallet-protection prompt comes first (spec §2); dismissing it is remembered.
   await page.getByRole('heading', { name: 'Protect your wallet' }).waitFor();
-  await checkA11y(page, 'protect-prompt');
+  await axe.check(page, 'protect-prompt');
   await page.getByRole('button', { name: 'Not now' }).click();
   assert.equal(await page.evaluate(() => localStorage.getItem('isProtectWalletShown')), 'true');
   const assets = page.getByRole('list', { name: 'Your assets' });
@@ -57,20 +58,20 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   await page.waitForFunction(() =>
     /\$\s?0\.00|0\.00/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''),
   );
-  await checkA11y(page, 'home-assets');
+  await axe.check(page, 'home-assets');
 
   // Receive BTC: the QR decodes, in the browser, to the address shown.
   await assets.locator('[data-currency="BTC"]').click();
   await page.waitForURL('**/home/asset/BTC');
   await page.getByTestId('asset-balance').waitFor();
-  await checkA11y(page, 'asset-empty');
+  await axe.check(page, 'asset-empty');
   await page.getByRole('link', { name: 'Receive' }).click();
   await page.waitForURL('**/home/asset/BTC/receive');
   const address = (await page.getByTestId('receive-address').textContent())!.trim();
   assert.match(address, /^bc1q[02-9ac-hj-np-z]{38}$/, 'a real BIP84 address');
   assert.equal(await decodeQrInPage(page, '[data-testid="receive-qr"]'), address);
   assert.match((await page.getByTestId('network-warning').textContent())!, /Bitcoin/);
-  await checkA11y(page, 'receive');
+  await axe.check(page, 'receive');
 
   // A sandbox deposit: In progress at once, completed after the confirmations, without a reload.
   await page.getByRole('link', { name: 'Back' }).click();
@@ -109,7 +110,7 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   assert.match(btcValue, /^\$\d{2},\d{3}\.\d{2}$/);
   const dollars = Number(btcValue.replace(/[$,]/g, ''));
   assert.ok(dollars >= 45_590 && dollars <= 51_410, btcValue);
-  await checkA11y(page, 'asset-history');
+  await axe.check(page, 'asset-history');
 
   // Home total updates by polling, without a reload.
   await page.getByRole('link', { name: 'Back' }).click();
@@ -123,13 +124,13 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   );
   const usdTotal = (await total.textContent())!;
   assert.match(usdTotal, /\$/, 'USD by default');
-  await checkA11y(page, 'home-total');
+  await axe.check(page, 'home-total');
 
   // Change the fiat to EUR and the language to Russian: both apply at once.
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('link', { name: /Currency/ }).click();
   await page.getByRole('radio', { name: /EUR/ }).click();
-  await checkA11y(page, 'currency');
+  await axe.check(page, 'currency');
   await page.getByRole('link', { name: 'Back' }).click();
   await page.getByRole('link', { name: /Language/ }).click();
   await page.getByRole('radio', { name: 'Русский' }).click();
@@ -140,7 +141,7 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   await page.waitForFunction(() => /€/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''), null, {
     timeout: 15_000,
   });
-  await checkA11y(page, 'home-ru');
+  await axe.check(page, 'home-ru');
   assert.notEqual(await total.textContent(), usdTotal);
   // Russian number format: no-break space groups, a decimal comma, the symbol after ("45 123,45 €").
   assert.match((await total.textContent())!, /^\d{1,3}(\u00a0\d{3})*,\d{2}\u00a0€$/, 'Russian fiat format');
@@ -166,7 +167,7 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   assert.equal(await eye.getAttribute('aria-pressed'), 'false');
   await eye.click();
   await page.waitForFunction(() => document.querySelector('[data-testid="total"]')?.textContent === '••••••');
-  await checkA11y(page, 'home-hidden');
+  await axe.check(page, 'home-hidden');
   await page.reload();
   await page.getByTestId('asset-list').waitFor({ timeout: 15_000 });
   assert.equal(
