@@ -1,7 +1,6 @@
 import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { checkA11y } from './axe';
 import { appPath, openHarness } from './harness';
 import { baseUrl, deposit, launch } from './support';
 import { signedInUser, type SignedInUser } from './telegramUsers';
@@ -70,7 +69,9 @@ const switchIn = (app: FrameLocator, name: string, checked: boolean) =>
 /** The harness's chat pane: the bot's messages to the launched user, with their buttons. */
 const chatItems = (page: Page, text: string) => page.locator('#chat li', { hasText: text });
 
-test('bot messages: allowed in Settings, one message per deposit with a button to it, none once money is off', async () => {
+test('bot messages: allowed in Settings, one message per deposit with a button to it, none once money is off', async ({
+  axe,
+}) => {
   const { page, app, close } = await openHarness(browser, 'ios');
   const user = await signedInUser(page);
   const profile = await (await fetch(`${baseUrl}/b2c-user-management/user`, { headers: user.auth })).json();
@@ -81,7 +82,7 @@ test('bot messages: allowed in Settings, one message per deposit with a button t
   // Security e-mails are always on, and say so.
   assert.match((await app.getByRole('group', { name: 'Security alerts by e-mail' }).textContent()) ?? '', /Always on/);
   const frame = await (await page.locator('#app').elementHandle())!.contentFrame();
-  await checkA11y(frame as unknown as Page, 'settings with notifications (Mini App)');
+  await axe.check(frame as unknown as Page, 'settings with notifications (Mini App)');
 
   // Telegram asks first; a refusal leaves bot messages off and says why.
   await page.getByLabel('When the app asks to let the bot message you (applies live)').selectOption('cancelled');
