@@ -70,6 +70,7 @@ export const ANALYTICS_REASON_CODES: ReadonlySet<string> = new Set([
   'TG_RELINK_MAIL_FAILED',
   'TG_RELINK_PROOF_REQUIRED',
   'TG_UNLINK_FORBIDDEN',
+  'TELEGRAM_NOT_LINKED',
   // wallet, history, send, swap
   'ASSET_NOT_FOUND',
   'TRANSACTION_NOT_FOUND',
