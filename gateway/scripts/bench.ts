@@ -12,6 +12,8 @@
  * the CPU each request cost the gateway, PostgreSQL and the load generator (from /proc).
  * BENCH_PHASES=poll,money,ledger picks the parts; BENCH_TRACE=1 prints the statements and requests
  * of each phase as the gateway saw them (scripts/query-trace.ts).
+ * BENCH_PASSCODE=1 gives every user a passcode, sent with each money request (the gate checks it);
+ * BENCH_RATE_LIMITS=default runs the gateway with its default rate limits, counted in the database.
  * BENCH_CPU_PROF=<dir> writes the gateway's CPU profile there (node --cpu-prof), read on its exit.
  * The gateway runs as its own process, so the load generator does not share its event loop.
  * Its parts: bench/environment.ts (database, gateway), bench/traffic.ts (users, polling, money),
@@ -52,16 +54,18 @@ const CPU_PROF = process.env.BENCH_CPU_PROF;
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'poll,money,ledger').split(',').map((p) => p.trim()));
 /** Statement and request counts per phase from inside the gateway (scripts/query-trace.ts). */
 const TRACE = Boolean(process.env.BENCH_TRACE);
+const PASSCODE = process.env.BENCH_PASSCODE ? '2580' : undefined;
+const RATE_LIMITS = process.env.BENCH_RATE_LIMITS === 'default';
 
 const databaseUrl = await createDatabase();
 const port = 18000 + Math.floor(Math.random() * 1000);
-const gateway = await startGateway(databaseUrl, port, { cpuProf: CPU_PROF, trace: TRACE });
+const gateway = await startGateway(databaseUrl, port, { cpuProf: CPU_PROF, trace: TRACE, rateLimits: RATE_LIMITS });
 try {
   console.log(
-    `bench: PostgreSQL ${new URL(databaseUrl).pathname.slice(1)}, ${os.cpus().length} cores, node ${process.version}, ${load()}`,
+    `bench: PostgreSQL ${new URL(databaseUrl).pathname.slice(1)}, ${os.cpus().length} cores, node ${process.version}, passcode ${PASSCODE ? 'on' : 'off'}, rate limits ${RATE_LIMITS ? 'default' : 'off'}, ${load()}`,
   );
   const t0 = Date.now();
-  const users = await signInUsers(gateway.base, USERS);
+  const users = await signInUsers(gateway.base, USERS, 0, PASSCODE);
   console.log(`signed in ${users.length} users with 2 assets each in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   await gateway.mark('sign-in');
 
@@ -104,10 +108,32 @@ try {
     await gateway.mark('funding');
     const limit = (await (
       await fetch(`${gateway.base}/b2c-wallet/${users[0]!.account}/limit/USDT_TRX/BTC`, {
-        headers: { authorization: `Bearer ${users[0]!.token}` },
+        headers: { authorization: `Bearer ${users[0]!.token}`, 'x-forwarded-for': users[0]!.address },
       })
     ).json()) as { minLimit: string };
     const stranger = deriveDepositAddress(randomBytes(32), 'tron', 0);
+    if (PASSCODE) {
+      // The gate really judges the code: the same send without it is refused.
+      const u = users[0]!;
+      const refused = await fetch(`${gateway.base}/b2c-wallet/${u.account}/withdrawal`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${u.token}`,
+          'x-forwarded-for': u.address,
+        },
+        body: JSON.stringify({
+          currency: 'USDT_TRX',
+          amount: '1',
+          depositAddress: stranger,
+          idempotencyKey: 'no-code',
+        }),
+      });
+      const code = ((await refused.json()) as { code?: string }).code;
+      if (code !== 'PINCODE_REQUIRED')
+        throw new Error(`a send without the passcode answered ${refused.status} ${code}`);
+      console.log('passcode: a send without it is refused (PINCODE_REQUIRED); every money request below carries it');
+    }
     const pool = keepAlivePool(gateway.base, users.length);
     const clients = users.map((u) => moneyClient(pool, u, limit.minLimit, stranger));
     if (MONEY_WARMUP > 0) {

@@ -27,7 +27,11 @@ export async function dropDatabase(url: string) {
 }
 
 /** BENCH_CPU_PROF's directory and BENCH_TRACE reach the gateway as node flags. */
-export async function startGateway(databaseUrl: string, port: number, opts: { cpuProf?: string; trace: boolean }) {
+export async function startGateway(
+  databaseUrl: string,
+  port: number,
+  opts: { cpuProf?: string; trace: boolean; rateLimits: boolean },
+) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wallet-bench-'));
   const profile = opts.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', opts.cpuProf] : [];
   const trace = opts.trace ? ['--import', path.resolve('gateway/scripts/query-trace.ts')] : [];
@@ -49,8 +53,9 @@ export async function startGateway(databaseUrl: string, port: number, opts: { cp
       SANDBOX: 'true',
       ACCESS_TOKEN_TTL: '3600',
       LOG_LEVEL: 'error',
-      // Every simulated user signs up and sends from this one address: far past the per-address limits.
-      RATE_LIMITS: 'off',
+      // BENCH_RATE_LIMITS=default: production's limits, counted in the database as with no REDIS_URL; the
+      // bench is the loopback proxy and names each user's own address (traffic.ts). Otherwise none at all.
+      ...(opts.rateLimits ? { TRUST_PROXY: 'loopback', RATE_LIMITS: '', REDIS_URL: '' } : { RATE_LIMITS: 'off' }),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -3,34 +3,51 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
 
-export type User = { account: string; token: string };
+/**
+ * A bench user. `address` is the client address it comes from (sent as X-Forwarded-For to a gateway that
+ * trusts the loopback proxy, as production runs behind one) so the per-address rate limits see 1,000
+ * people, not one script; `passcode` is sent in the pincode header of every money request when set.
+ */
+export type User = { account: string; token: string; address: string; passcode?: string };
+
+/** 10.x.y.z for user i: distinct for the first 16 million users. */
+const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+const from = (address: string) => ({ 'x-forwarded-for': address });
 const quantile = (sorted: number[], q: number) =>
   Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
 
-const post = (url: string, body: unknown, token?: string) =>
+const post = (url: string, body: unknown, token?: string, address?: string) =>
   fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(address ? from(address) : {}),
+    },
     body: JSON.stringify(body),
   });
 
-/** Signs users in through Telegram init data (no password hashing), each with BTC and USDT_TRX. */
-export async function signInUsers(base: string, count: number, first = 0) {
+/**
+ * Signs users in through Telegram init data (no password hashing), each with BTC and USDT_TRX and, with
+ * `passcode`, that passcode turned on (the money gate then checks it on every money request).
+ */
+export async function signInUsers(base: string, count: number, first = 0, passcode?: string) {
   const users: User[] = [];
   const batch = 25;
   for (let start = first; start < first + count; start += batch) {
     const created = await Promise.all(
       Array.from({ length: Math.min(batch, first + count - start) }, async (_, k) => {
         const id = 900_000_000 + start + k;
+        const address = addressOf(start + k);
         const { initData } = (await (
           await post(`${base}/dev/telegram/init-data`, { user: { id, first_name: `Bench ${id}` } })
         ).json()) as { initData: string };
-        const tokens = (await (await post(`${base}/b2c-user-management/auth/tg`, { initData })).json()) as {
-          access_token: string;
-        };
+        const signIn = await post(`${base}/b2c-user-management/auth/tg`, { initData }, undefined, address);
+        if (!signIn.ok) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
+        const tokens = (await signIn.json()) as { access_token: string };
         const profile = (await (
           await fetch(`${base}/b2c-user-management/user`, {
-            headers: { authorization: `Bearer ${tokens.access_token}` },
+            headers: { authorization: `Bearer ${tokens.access_token}`, ...from(address) },
           })
         ).json()) as { accounts: { id: string }[] };
         const account = profile.accounts[0]!.id;
@@ -38,8 +55,18 @@ export async function signInUsers(base: string, count: number, first = 0) {
           `${base}/b2c-wallet/${account}/account/currency/list`,
           { currencies: ['BTC', 'USDT_TRX'] },
           tokens.access_token,
+          address,
         );
-        return { account, token: tokens.access_token };
+        if (passcode) {
+          const res = await post(
+            `${base}/b2c-user-management/user/pinCode/enable`,
+            { pinCode: passcode },
+            tokens.access_token,
+            address,
+          );
+          if (!res.ok) throw new Error(`passcode: ${res.status} ${await res.text()}`);
+        }
+        return { account, token: tokens.access_token, address, ...(passcode ? { passcode } : {}) };
       }),
     );
     users.push(...created);
@@ -61,7 +88,7 @@ export function pollAssets(base: string, users: User[], opts: { seconds: number 
         {
           method: 'GET',
           path: `/b2c-wallet/${user.account}/asset`,
-          headers: { authorization: `Bearer ${user.token}` },
+          headers: { authorization: `Bearer ${user.token}`, ...from(user.address) },
         },
       ]);
     },
@@ -85,7 +112,7 @@ export async function pollLikeUsers(base: string, users: User[], seconds: number
           const res = await pool.request({
             method: 'GET',
             path: `/b2c-wallet/${user.account}/asset`,
-            headers: { authorization: `Bearer ${user.token}` },
+            headers: { authorization: `Bearer ${user.token}`, ...from(user.address) },
           });
           await res.body.arrayBuffer();
           if (res.statusCode !== 200) errors++;
@@ -108,7 +135,9 @@ export async function fundUsers(base: string, users: User[]) {
     await Promise.all(
       users.slice(start, start + 50).map(async (u) => {
         const assets = (await (
-          await fetch(`${base}/b2c-wallet/${u.account}/asset`, { headers: { authorization: `Bearer ${u.token}` } })
+          await fetch(`${base}/b2c-wallet/${u.account}/asset`, {
+            headers: { authorization: `Bearer ${u.token}`, ...from(u.address) },
+          })
         ).json()) as { currency: string; depositAddress: string }[];
         const usdt = assets.find((a) => a.currency === 'USDT_TRX')!;
         const res = await post(`${base}/dev/chain/deposit`, {
@@ -124,7 +153,9 @@ export async function fundUsers(base: string, users: User[]) {
   for (const u of users) {
     for (;;) {
       const assets = (await (
-        await fetch(`${base}/b2c-wallet/${u.account}/asset`, { headers: { authorization: `Bearer ${u.token}` } })
+        await fetch(`${base}/b2c-wallet/${u.account}/asset`, {
+          headers: { authorization: `Bearer ${u.token}`, ...from(u.address) },
+        })
       ).json()) as { currency: string; totalAvailable: string }[];
       if (assets.find((a) => a.currency === 'USDT_TRX')?.totalAvailable === '20000') break;
       if (Date.now() > deadline) throw new Error('deposits not credited in 120 s');
@@ -149,7 +180,12 @@ export function keepAlivePool(base: string, connections: number) {
 export function moneyClient(pool: Pool, user: User, swapAmount: string, stranger: string) {
   let step = 0;
   let orderId: string | undefined;
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${user.token}` };
+  const headers = {
+    'content-type': 'application/json',
+    authorization: `Bearer ${user.token}`,
+    ...from(user.address),
+    ...(user.passcode ? { pincode: user.passcode } : {}),
+  };
   return async function next(): Promise<{ ms: number; ok: boolean; kind: string; status: number }> {
     const kind = step % 3 === 0 ? 'send' : step % 3 === 1 ? 'swap order' : 'swap confirm';
     step += 1;
