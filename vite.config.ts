@@ -53,6 +53,11 @@ function gatewayProject(name: string, databaseUrl: string) {
       // Every file has a database of its own (support/database.ts) and any server it starts takes a
       // free port, so files can run side by side.
       fileParallelism: true,
+      // Files of a worker share its modules: Fastify, the identity provider, PGlite and the gateway are
+      // loaded once per worker, not once per file. No file mocks a module or changes process.env, each
+      // closes what it starts, and per-file state is reset by setup.ts. On PGlite, idle, 2026-12-07:
+      // 365 → 226 s wall, 667 → 412 CPU-s, the same 84 files passing (docs/testing.md).
+      isolate: false,
     },
   };
 }
