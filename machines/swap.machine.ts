@@ -1,8 +1,8 @@
-import { and, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { SwapOrder, SwapOrderRequest, SwapQuote, SwapQuoteQuery } from '../contracts/swap';
 import { countdownMachine } from './countdown.machine';
 import { passcodeConfirmFor } from './passcodeConfirm.machine';
-import { failedWith, failureOf, failureOfEvent } from './shared/failure';
+import { failedWith, failureOfEvent } from './shared/failure';
 import {
   afterAmountChange,
   afterQuote,
@@ -27,37 +27,12 @@ import {
 } from './shared/swap';
 import { isPositiveAmount } from './shared/amountInput';
 import { output } from './shared/output';
+import { BACK_TO_ORDER, EDIT, FORGET_KEY, KEEP_SETUP, NOTIFY_FAILED, URL_TO_ORDER } from './shared/swapTransitions';
 
 export * from './shared/swap';
 
 /** Spec §9: the amount debounce. */
 export const DEBOUNCE_MS = 300;
-
-const KEEP_SETUP = { type: 'keepSetup', params: output } as const;
-const NOTIFY_FAILED = {
-  type: 'notifyFailed',
-  params: ({ context }: { context: SwapContext }) => ({ failure: context.failure ?? failureOf(null) }),
-} as const;
-const FORGET_KEY = {
-  type: 'forgetKey',
-  params: ({ context }: { context: SwapContext }) => ({ signature: orderSignature(context) }),
-} as const;
-/** Back to the amounts (when a pair is chosen): quoted again when there is an amount, else the empty form. */
-const BACK_TO_ORDER = [
-  { guard: and(['pairChosen', 'drivingPositive']), target: '#swap.order.quoting', actions: 'setSearch' },
-  { guard: 'pairChosen', target: '#swap.order.idle', actions: 'setSearch' },
-] as const;
-/** The amounts' URL while the source picker shows (back or forward): the same as closing it. */
-const URL_TO_ORDER = [
-  {
-    guard: and(['routeIsOrder', 'pairChosen', 'drivingPositive']),
-    target: '#swap.order.quoting',
-    actions: 'setSearch',
-  },
-  { guard: and(['routeIsOrder', 'pairChosen']), target: '#swap.order.idle', actions: 'setSearch' },
-] as const;
-/** Back from the review to the amounts; the next Continue creates a new order (the old one stays unconfirmed). */
-const EDIT = { target: '#swap.order.quoted', actions: 'clearFailure' } as const;
 
 /**
  * Swap (spec §1, §2, §4, §5, §7): pick the source (held, active, traded) and the destination (the

@@ -45,6 +45,19 @@ const brokenWords = (page: Page) =>
     return broken;
   });
 
+/** At 360×800 and 390×844 (full-page screenshots `<name>-<width>.png`): no word broken or cut; back to 390. */
+async function atPhoneWidths(page: Page, name: string, what: string) {
+  for (const [width, height] of [
+    [360, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${OUT}/${name}-${width}.png`, fullPage: true });
+    assert.deepEqual(await brokenWords(page), [], `no word broken or cut on ${what} at ${width} px`);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
 eachLook('screenshots of the swap screens; Russian at 360 and 390 px keeps words whole', () => {
   test('shots, axe and whole words', async ({ axe, lang, theme }) => {
     const user = await swapper('swapshots');
@@ -70,15 +83,7 @@ eachLook('screenshots of the swap screens; Russian at 360 and 390 px keeps words
     await page.screenshot({ path: `${OUT}/swap-order-${tag}.png` });
     if (lang === 'en') await axe.check(page, `swap-order-${theme}`);
     if (lang === 'ru') {
-      for (const [width, height] of [
-        [360, 800],
-        [390, 844],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        await page.screenshot({ path: `${OUT}/swap-order-${tag}-${width}.png`, fullPage: true });
-        assert.deepEqual(await brokenWords(page), [], `no word broken or cut on the swap form at ${width} px`);
-      }
-      await page.setViewportSize({ width: 390, height: 844 });
+      await atPhoneWidths(page, `swap-order-${tag}`, 'the swap form');
       // Max fills the balance with the comma.
       await page.getByRole('button', { name: 'Макс.' }).click();
       assert.equal(await pay.inputValue(), '0,01');
@@ -108,15 +113,7 @@ eachLook('screenshots of the swap screens; Russian at 360 and 390 px keeps words
       await axe.check(page, 'swap-review-fee');
     }
     if (lang === 'ru') {
-      for (const [width, height] of [
-        [360, 800],
-        [390, 844],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        await page.screenshot({ path: `${OUT}/swap-review-${tag}-${width}.png`, fullPage: true });
-        assert.deepEqual(await brokenWords(page), [], `no word broken or cut on the swap review at ${width} px`);
-      }
-      await page.setViewportSize({ width: 390, height: 844 });
+      await atPhoneWidths(page, `swap-review-${tag}`, 'the swap review');
     }
     await page.goto(`${baseUrl}/swap/from`);
     await page.locator('ul button').first().waitFor();

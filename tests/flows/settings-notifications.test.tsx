@@ -52,6 +52,14 @@ const notLinked = { status: 409, code: 'TELEGRAM_NOT_LINKED', message: 'Link a T
 const switchOf = (name: NotificationSwitch) => screen.getByRole('switch', { name: LABELS[name] }) as HTMLButtonElement;
 const RETRY = 'Could not load your notification settings. Retry';
 const noticeText = () => screen.getByTestId('notifications-notice').textContent;
+/** The notifications API of the mounted app: everything on, and each saved change pushed to `saved` and kept. */
+const recordingSaves = (saved: NotificationPreferences[]) => ({
+  get: async () => prefs(),
+  save: async (p: NotificationPreferences) => {
+    saved.push(p);
+    return p;
+  },
+});
 
 /** What the notice says for the machine's notice (the wording the user reads). */
 function expectedNotice(notice: NotificationNotice | null, settings: NotificationSettings): string {
@@ -177,15 +185,7 @@ describe('the Notifications page in the app', () => {
     mountApp({
       path: '/settings',
       signedIn: makeUser(),
-      api: {
-        notifications: {
-          get: async () => prefs(),
-          save: async (p) => {
-            saved.push(p);
-            return p;
-          },
-        },
-      },
+      api: { notifications: recordingSaves(saved) },
     });
     const user = userEvent.setup();
     const money = await screen.findByRole('switch', { name: 'Money' });
@@ -231,15 +231,7 @@ describe('the Notifications page in the app', () => {
         telegram: { id: 42, username: 'ann' },
         accounts: [{ id: 'acc-1', name: 'Account', language: 'ENG', defaultFiatCurrency: 'USD' }],
       },
-      api: {
-        notifications: {
-          get: async () => prefs(),
-          save: async (p) => {
-            saved.push(p);
-            return p;
-          },
-        },
-      },
+      api: { notifications: recordingSaves(saved) },
     });
     const user = userEvent.setup();
     const telegram = await screen.findByRole('switch', { name: 'Telegram messages' });
