@@ -150,6 +150,15 @@ describe('a password sign-in', () => {
     expect(await notices(u.id)).toHaveLength(1);
   });
 
+  it('eight sign-ins at once from one new device: all signed in, the owner told exactly once', async () => {
+    const u = await emailUser();
+    expect((await passwordSignIn(u.email, newDeviceId())).statusCode).toBe(200);
+    const laptop = newDeviceId();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => passwordSignIn(u.email, laptop)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    expect(await notices(u.id)).toHaveLength(1);
+  }, 90_000);
+
   it(`keeps the ${MAX_DEVICES_PER_USER} devices seen last; one forgotten is new again`, async () => {
     const u = await emailUser();
     const first = newDeviceId();

@@ -163,6 +163,24 @@ describe('the offer on Home', () => {
     expect(window.localStorage.getItem('botOfferAnswered:user-1')).toBe('true');
   });
 
+  it('waits while Home asks for a passcode, and comes once that is answered', async () => {
+    const platform = { ...fakePlatform(true).platform, requestWriteAccess: async () => 'allowed' as const };
+    mountApp({
+      path: '/home',
+      signedIn: makeUser(),
+      isTelegram: true,
+      platform,
+      wallet: { ...wallet, loadUserFlags: fromPromise(async () => ({ pinCodeActive: false, tgLinked: true })) },
+      api: { notifications: { get: async () => prefs(false) } },
+    });
+    const notNow = await screen.findByRole('button', { name: 'Not now' });
+    expect(screen.getByRole('region', { name: 'Protect your wallet' }).textContent).toContain('Set a passcode');
+    expect(region()).toBeNull();
+    await userEvent.setup().click(notNow);
+    await waitFor(() => expect(region()?.textContent).toContain('Turn on messages'));
+    expect(screen.queryByRole('region', { name: 'Protect your wallet' })).toBeNull();
+  });
+
   it('not offered again once answered, nor in a browser', async () => {
     const platform = { ...fakePlatform(true).platform, requestWriteAccess: async () => 'allowed' as const };
     const inTelegram = { isTelegram: true, platform };

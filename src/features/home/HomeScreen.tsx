@@ -131,7 +131,8 @@ export function HomeScreen({ home, offer }: { home: HomeActor; offer?: ReactNode
       </div>
       <Actions preselect={held.has('BTC') && held.has('USDT_TRX')} />
       {bannerShown ? <MessengerBanner home={home} /> : null}
-      {offer}
+      {/* One question at a time: the messages offer waits while Home asks for a passcode. */}
+      {promptAllowed && loaded && !failed ? null : offer}
       {body}
     </Screen>
   );

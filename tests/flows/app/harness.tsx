@@ -222,6 +222,8 @@ type MountOptions = {
   /** A session already signed in (settings and preferences flows). */
   signedIn?: SessionUser;
   isTelegram?: boolean;
+  /** A platform of the test's own (e.g. one whose requestWriteAccess answers as the test wants). */
+  platform?: Platform;
   /** Inside the messenger, its init data (default: one with no user). */
   initData?: string;
   /** The messenger's native buttons (tests/support/fakeControls.ts); only with isTelegram. */
@@ -304,7 +306,7 @@ function storePreferences(input: Partial<PreferencesInput> = {}) {
  * The app's services from fake deps: what createServices builds live, with the gateway answered by the
  * options, a fake platform and identity provider, and the page effects recorded.
  */
-export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRender'> & { platform?: Platform } = {}) {
+export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRender'> = {}) {
   const fake = fakePlatform(
     options.isTelegram ?? false,
     options.controls ?? null,
