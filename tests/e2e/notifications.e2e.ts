@@ -1,5 +1,6 @@
 import { test } from './fixtures';
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { appPath, openHarness } from './harness';
 import { baseUrl, deposit, launch } from './support';
@@ -12,7 +13,10 @@ import { signedInUser, type SignedInUser } from './telegramUsers';
 // condition: the gateway's record of each notification (GET /dev/notifications) says when it is settled.
 
 let browser: Browser;
-test.beforeAll(async () => (browser = await launch()));
+test.beforeAll(async () => {
+  mkdirSync('screenshots', { recursive: true });
+  browser = await launch();
+});
 test.afterAll(async () => browser?.close());
 
 type BotMessage = { text: string; reply_markup: { inline_keyboard: { text: string }[][] } | null };
@@ -96,6 +100,7 @@ test('bot messages: allowed in Settings, one message per deposit with a button t
   await page.getByLabel('When the app asks to let the bot message you (applies live)').selectOption('allowed');
   await app.getByRole('switch', { name: 'Telegram messages' }).click();
   await switchIn(app, 'Telegram messages', true).waitFor();
+  await page.screenshot({ path: 'screenshots/notifications-settings-telegram.png', fullPage: true });
   const saved = await (await fetch(`${baseUrl}/b2c-user-management/user/notifications`, { headers: user.auth })).json();
   assert.deepEqual(saved, { telegram: true, email: true, money: true, security: true });
 
@@ -111,6 +116,7 @@ test('bot messages: allowed in Settings, one message per deposit with a button t
   const message = chatItems(page, 'You received 0.00123 Bitcoin.');
   await message.waitFor();
   assert.equal(await chatItems(page, 'You received').count(), 1);
+  await page.screenshot({ path: 'screenshots/notifications-bot-message-telegram.png', fullPage: true });
 
   // Its button opens the Mini App on that transaction.
   await message.getByRole('button', { name: 'Open in Wallet' }).click();
