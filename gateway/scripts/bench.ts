@@ -126,7 +126,7 @@ try {
           currency: 'USDT_TRX',
           amount: '1',
           depositAddress: stranger,
-          idempotencyKey: 'no-code',
+          idempotencyKey: randomBytes(12).toString('hex'),
         }),
       });
       const code = ((await refused.json()) as { code?: string }).code;
