@@ -100,6 +100,8 @@ test('bot messages: allowed in Settings, one message per deposit with a button t
   await page.getByLabel('When the app asks to let the bot message you (applies live)').selectOption('allowed');
   await app.getByRole('switch', { name: 'Telegram messages' }).click();
   await switchIn(app, 'Telegram messages', true).waitFor();
+  // The picture once the save has settled (the switch is aria-busy while it saves).
+  await switchIn(app, 'Telegram messages', true).and(app.locator(':not([aria-busy])')).waitFor();
   await page.screenshot({ path: 'screenshots/notifications-settings-telegram.png', fullPage: true });
   const saved = await (await fetch(`${baseUrl}/b2c-user-management/user/notifications`, { headers: user.auth })).json();
   assert.deepEqual(saved, { telegram: true, email: true, money: true, security: true });
