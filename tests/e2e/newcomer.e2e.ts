@@ -77,7 +77,8 @@ test('a newcomer signs up, confirms from the mailed link, logs in, uses settings
   // Settings: language and theme apply at once and persist across a reload.
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.waitForURL('**/settings');
-  await page.getByText(email).waitFor();
+  // The profile line, not any text holding the address: the Notifications section's e-mail hint names it too.
+  await page.getByTestId('profile-email').getByText(email, { exact: true }).waitFor();
   await axe.check(page, 'settings');
   const bodyBackground = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   assert.equal(await bodyBackground(), 'rgb(255, 255, 255)', 'light theme follows the system preference');
