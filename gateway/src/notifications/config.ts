@@ -16,6 +16,8 @@ export interface NotifyCrash {
    * its own or the test's, the file names the deliveries that were inside it at that moment.
    */
   windowFile?: string;
+  /** Each delivery's steps with the time, process and attempt, appended: what a failed crash test prints. */
+  traceFile?: string;
 }
 
 /** The notification senders' settings (docs/configuration.md, "Notifications"). */
@@ -26,7 +28,7 @@ export interface NotificationsConfig {
   sendTimeoutMs: number;
   telegram: JobSettings;
   email: JobSettings;
-  /** Sandbox crash test only (NOTIFY_CRASH_POINTS, NOTIFY_CRASH_RATE, NOTIFY_CRASH_LOG). */
+  /** Sandbox crash test only (NOTIFY_CRASH_POINTS, NOTIFY_CRASH_RATE, NOTIFY_CRASH_LOG, NOTIFY_WINDOW_FILE, NOTIFY_TRACE_FILE). */
   crash?: NotifyCrash;
 }
 
@@ -61,6 +63,7 @@ export function loadNotificationsConfig(
             rate: Number(env.NOTIFY_CRASH_RATE ?? '0.05'),
             ...(env.NOTIFY_CRASH_LOG ? { logFile: env.NOTIFY_CRASH_LOG } : {}),
             ...(env.NOTIFY_WINDOW_FILE ? { windowFile: env.NOTIFY_WINDOW_FILE } : {}),
+            ...(env.NOTIFY_TRACE_FILE ? { traceFile: env.NOTIFY_TRACE_FILE } : {}),
           },
         }
       : {}),

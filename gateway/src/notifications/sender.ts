@@ -1,4 +1,4 @@
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { renewClaim } from '../jobs/queue.js';
@@ -11,11 +11,31 @@ import { isMoneyEvent, jobKindOf, type Channel, type NotificationData, type Noti
 
 /** `<channel> <id>` of every delivery of this process inside the window (crash tests only). */
 const inWindow = new Set<string>();
+/**
+ * `ambiguous <channel> <id>`: deliveries whose call or record failed after the call began (a timeout, a
+ * dropped connection): the channel may have taken the message, so the retry may repeat it (crash tests only).
+ */
+const ambiguous = new Set<string>();
 function windowMark(crash: NotifyCrash | undefined, entry: string, inside: boolean) {
   if (!crash?.windowFile) return;
   if (inside) inWindow.add(entry);
   else inWindow.delete(entry);
-  writeFileSync(crash.windowFile, [...inWindow].join('\n'));
+  // Written aside and renamed over: a kill between the truncation and the write would leave it empty.
+  writeFileSync(`${crash.windowFile}.next`, [...inWindow, ...ambiguous].join('\n'));
+  renameSync(`${crash.windowFile}.next`, crash.windowFile);
+}
+/** Each step of a delivery, so a repeat the window does not explain can be read step by step (crash tests only). */
+function trace(crash: NotifyCrash | undefined, step: string, channel: Channel, job: ClaimedJob) {
+  if (crash?.traceFile)
+    appendFileSync(
+      crash.traceFile,
+      `${Date.now()} pid ${process.pid} ${step} ${channel} ${job.key} attempt ${job.attempts}\n`,
+    );
+}
+/** A delivery that failed inside the window leaves it as ambiguous, kept for the rest of the process. */
+function windowFailed(crash: NotifyCrash | undefined, entry: string) {
+  if (crash?.windowFile && inWindow.has(entry)) ambiguous.add(`ambiguous ${entry}`);
+  windowMark(crash, entry, false);
 }
 
 export interface SenderOptions {
@@ -129,11 +149,14 @@ export function createNotificationSender(channel: Channel, opts: SenderOptions) 
   const stillOurs = (job: ClaimedJob) => renewClaim(db, job, opts.settings.leaseMs);
 
   async function handle(job: ClaimedJob): Promise<JobResult> {
+    trace(opts.crash, 'claimed', channel, job);
     try {
       return await deliver(job);
     } catch (err) {
-      // A failed call or record leaves the window; the engine retries after its backoff.
-      windowMark(opts.crash, `${channel} ${job.key}`, false);
+      // A failed call or record leaves the window; the engine retries after its backoff. Failed after the
+      // call began, it may have reached the channel: that retry can repeat the message (docs/notifications.md).
+      windowFailed(opts.crash, `${channel} ${job.key}`);
+      trace(opts.crash, `failed (${String((err as Error)?.message ?? err)})`, channel, job);
       throw err;
     }
   }
@@ -159,9 +182,10 @@ export function createNotificationSender(channel: Channel, opts: SenderOptions) 
       const wait = floodUntil - Date.now();
       if (wait > 0) return { retryInMs: wait };
       // Another worker holds the job now: leave it to that one, touching nothing.
-      if (!(await stillOurs(job))) return undefined;
+      if (!(await stillOurs(job))) return void trace(opts.crash, 'claim lost', channel, job);
       maybeCrash(opts.crash, 'before-send', channel, id);
       windowMark(opts.crash, `${channel} ${id}`, true);
+      trace(opts.crash, 'calling', channel, job);
       const answer = await opts.bot.sendMessage({
         chat_id: t.chatId!,
         text: message.text,
@@ -195,9 +219,10 @@ export function createNotificationSender(channel: Channel, opts: SenderOptions) 
       const path = transactionPathOf(t.data);
       const link = path ? `${opts.publicUrl}${path}` : undefined;
       // Another worker holds the job now: leave it to that one, touching nothing.
-      if (!(await stillOurs(job))) return undefined;
+      if (!(await stillOurs(job))) return void trace(opts.crash, 'claim lost', channel, job);
       maybeCrash(opts.crash, 'before-send', channel, id);
       windowMark(opts.crash, `${channel} ${id}`, true);
+      trace(opts.crash, 'calling', channel, job);
       await opts.mailer.send({
         to: t.email!,
         subject: message.subject,
@@ -208,6 +233,7 @@ export function createNotificationSender(channel: Channel, opts: SenderOptions) 
       await record(db, id, channel, 'sent', null);
     }
     windowMark(opts.crash, `${channel} ${id}`, false);
+    trace(opts.crash, 'recorded', channel, job);
     maybeCrash(opts.crash, 'after-record', channel, id);
     return undefined;
   }
