@@ -24,7 +24,7 @@ import {
   tapAndUndo,
   triesLeftText,
 } from './passcode-support';
-import { says } from '../support/dom';
+import { says, storedKeys } from '../support/dom';
 
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 const titles = { old: 'Enter your current passcode', new: 'Enter a new passcode', confirm: 'Repeat the new passcode' };
@@ -98,7 +98,7 @@ describeModel('passcodeChange', {
     'success.closed': (_e, h) => h.user.click(screen.getByRole('button', { name: 'Done' })),
   },
   states: {
-    '*': () => expect(window.localStorage.length).toBe(0),
+    '*': () => expect(storedKeys(window.localStorage), 'nothing stored').toEqual([]),
     checking: (h) => {
       expect(screen.getAllByRole('status').map(says), 'busy indicators').toEqual(['Checking your passcode settings']);
       expect(noKeypad()).toBe(true);

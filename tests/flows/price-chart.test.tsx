@@ -16,8 +16,10 @@ import { Providers } from '../support/render';
 import { labelled } from './asset-fixtures';
 import { isEnabled, isShown, says, text } from '../support/dom';
 
-// Times print in UTC whatever the machine's zone.
-Settings.defaultZone = 'utc';
+// Times print in UTC whatever the machine's zone (tests/support/setup.ts sets the machine's back per file).
+beforeAll(() => {
+  Settings.defaultZone = 'utc';
+});
 
 const at = (hours: number) => new Date(Date.UTC(2026, 0, 1) + hours * 3600_000).toISOString();
 

@@ -25,3 +25,7 @@ export const isEnabled = (el: Element) =>
   !(el as HTMLButtonElement).disabled &&
   el.getAttribute('aria-disabled') !== 'true' &&
   el.getAttribute('aria-busy') !== 'true';
+
+/** The keys a Web Storage area holds, so a failed "nothing stored" check names what was. */
+export const storedKeys = (storage: Storage) =>
+  Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? '').sort();

@@ -5,6 +5,8 @@
 import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { i18n } from '@lingui/core';
+import { Settings } from 'luxon';
+import { stopWhatTestsLeft } from './teardown';
 
 // Dev builds keep each macro's source message, so an empty catalogue renders the English text.
 i18n.loadAndActivate({ locale: 'en', messages: {} });
@@ -45,8 +47,8 @@ if (!('ResizeObserver' in window)) {
 }
 
 /**
- * Each file starts from what a fresh window holds, even where files share a window and modules (`--no-isolate`
- * is not on yet: see docs/testing.md). Lingui keeps every catalogue it was given, so a file that loaded Russian
+ * Each file starts from what a fresh window holds, though the files of a worker share its window and modules
+ * (`isolate: false`, vite.config.ts). Lingui keeps every catalogue it was given, so a file that loaded Russian
  * would otherwise translate the next file's "Russian" test that activates an empty 'ru'.
  */
 beforeAll(() => {
@@ -65,10 +67,13 @@ beforeAll(() => {
   document.head.querySelectorAll('meta[name="theme-color"]').forEach((m) => m.remove());
   document.title = '';
   window.history.replaceState(null, '', '/');
+  // A file that printed its times in UTC would otherwise print the next file's dates in UTC too.
+  Settings.defaultZone = 'system';
 });
 
 afterEach(() => {
   cleanup();
+  stopWhatTestsLeft();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });

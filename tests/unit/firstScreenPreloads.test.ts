@@ -16,7 +16,8 @@ const files: FirstScreenFiles = {
 const links = () => Array.from(document.head.querySelectorAll('link'), (l) => `${l.rel} ${new URL(l.href).pathname}`);
 
 function at(path: string, storage: Record<string, string> = {}) {
-  document.head.innerHTML = '';
+  // Only the links: the head also holds the stylesheets earlier files of this worker injected (isolate: false).
+  document.head.querySelectorAll('link').forEach((l) => l.remove());
   localStorage.clear();
   for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
   window.history.replaceState(null, '', path);

@@ -53,6 +53,7 @@ import { SwapPage } from '../../../src/features/swap';
 import * as addressBook from '../../../src/features/addressBook';
 import * as buy from '../../../src/features/buy';
 import { BottomNav, OfflineBanner } from '../../../src/features/shell/signedInFrame';
+import { stopAfterThisTest } from '../../support/teardown';
 
 /** Eager pages: the same components the lazy routes load, without chunk loading under fake timers. */
 export const eagerPages: Pages = {
@@ -451,6 +452,10 @@ export function createFakeServices(options: Omit<MountOptions, 'path' | 'onRende
     deps.analytics = { send: async (batch, { accessToken }) => void analytics.push({ batch, accessToken }) };
   storePreferences(prefs.input);
   const services = createServices(deps);
+  stopAfterThisTest(() => {
+    services.app.stop();
+    services.toast.stop();
+  });
   return {
     services,
     calls,
