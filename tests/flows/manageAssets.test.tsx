@@ -37,8 +37,8 @@ describeModel('manageAssets', {
     return list.filter((e) => !('currency' in e) || e.currency !== s.context.adding) as never;
   },
   keepIgnored: (s, e) => e.type === 'asset.toggled' && s.matches('adding'),
-  // Small state space: every simple path, so a held coin toggled during an add has its own path.
-  generator: 'simple',
+  // Every transition from every state, so a held coin toggled during an add has its own path.
+  generator: 'transitions',
   fakeTimers: true,
   mount: async ({ fakes }) => {
     const world = { server: [...holdingsA], loads: 0, toasts: 0 };

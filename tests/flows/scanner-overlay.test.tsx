@@ -81,8 +81,8 @@ describeModel('scanner', {
       { type: 'scanner.closed' },
     ],
   },
-  // Closing from the camera and from a picture end in the same snapshot: simple paths keep both.
-  generator: 'simple',
+  // Closing from the camera and from a picture end in the same snapshot: a path per transition keeps both.
+  generator: 'transitions',
   mount: mountScanner(false),
   drive: {
     'qr.decoded': (e, h) => fromSource(e, h),

@@ -108,6 +108,26 @@ it('keeps a path per transition and event case, without prefix duplicates', () =
   expect(planModel(toy, { events: [{ type: 'form.submitted' }] }).coverage.states.missing).toEqual(['saving', 'saved']);
 });
 
+it("'transitions' walks every transition from every state; 'shortest' reaches each state once", () => {
+  const door = createMachine({
+    id: 'door',
+    initial: 'shut',
+    states: {
+      shut: { on: { open: 'open', peek: 'ajar' } },
+      ajar: { on: { open: 'open' } },
+      open: { on: { close: 'shut' } },
+    },
+  });
+  const events = [{ type: 'open' }, { type: 'peek' }, { type: 'close' }];
+  const shortest = planModel(door, { events, generator: 'shortest' });
+  const transitions = planModel(door, { events, generator: 'transitions' });
+  // The open door is reached from shut first, so opening it from ajar is never walked; and "shut after a
+  // close" is first reached by a close the shut door ignores, so the real close is never walked either.
+  expect(shortest.coverage.transitions.missing).toEqual(['ajar ─open→ open', 'open ─close→ shut']);
+  expect(transitions.coverage.transitions.missing).toEqual([]);
+  expect(transitions.paths.map((p) => p.description)).toEqual(expect.arrayContaining(['peek → open', 'open → close']));
+});
+
 describe('the guard fails', () => {
   const toSaved = () => plan.paths.find((p) => p.steps.some((s) => s.state.matches('saved')))!;
   const withState = (key: string, fn: ModelConfig<typeof toy, object>['states'][string]) => ({
