@@ -2,6 +2,7 @@
  * Plain-DOM assertions' helpers (the app project has no jest-dom, see setup.ts): what an element says
  * and whether a user sees it or can use it, so a test asserts on that rather than on a query's result.
  */
+import { screen } from '@testing-library/react';
 
 /** The element's text, whitespace collapsed. */
 export const text = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -29,3 +30,7 @@ export const isEnabled = (el: Element) =>
 /** The keys a Web Storage area holds, so a failed "nothing stored" check names what was. */
 export const storedKeys = (storage: Storage) =>
   Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? '').sort();
+
+/** The term of the review's fee line (`<dt>` beside the `review-fee` amount): what the fee is called. */
+export const feeTerm = () =>
+  screen.getByTestId('review-fee').closest('div')?.querySelector('dt')?.textContent ?? '(no fee term)';
