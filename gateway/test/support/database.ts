@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database, type Db } from '../../src/db/client.js';
 import * as schema from '../../src/db/schema/index.js';
 import { checkLedgerInvariants } from '../../src/ledger/invariants.js';
+import { givePglite, takePglite } from './pglitePool.js';
 
 /** Databases of the running test file that are still open. */
 const live = new Set<Database>();
@@ -40,24 +40,20 @@ function track(database: Database): Database {
   return tracked;
 }
 
-/** The migrated PGlite dump globalSetup wrote, read once per worker module instance. */
-let dump: Blob | undefined;
-
-/** A fresh in-memory PGlite from the run's migrated dump: no initdb, no migrations. */
+/** A fresh in-memory PGlite from the run's migrated dump (no initdb, no migrations), reused per worker. */
 async function pgliteFromDump(file: string): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  dump ??= new Blob([readFileSync(file)]);
-  const client = new PGlite({ loadDataDir: dump });
+  const client = await takePglite(file);
   const db = drizzle(client, { schema });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', close: async () => givePglite(client) };
 }
 
 /**
- * A brand-new database per test file, so runs never see each other's rows: in-memory PGlite loaded
- * from the migrated dump globalSetup made, or, when DATABASE_URL is set, a throwaway PostgreSQL
- * database cloned from the migrated template (created and dropped here). Migrating per file was
- * most of a file's start; without globalSetup (a bare vitest call) each file migrates its own.
+ * A database of the test file's own, as freshly migrated, so runs never see each other's rows: in-memory
+ * PGlite loaded from the migrated dump globalSetup made, or, when DATABASE_URL is set, a PostgreSQL database
+ * cloned from the migrated template (created and dropped here). A PGlite database a file has closed goes to
+ * the worker's next file emptied (pglitePool.ts): loading one per file was most of the PGlite project's time.
+ * Without globalSetup (a bare vitest call) each file migrates its own.
  */
 export async function freshDatabase(opts: { poolSize?: number } = {}): Promise<Database> {
   const adminUrl = process.env.DATABASE_URL;

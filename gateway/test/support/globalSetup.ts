@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/client.js';
 
@@ -26,7 +27,8 @@ export default async function setup(project: TestProject) {
   if (!adminUrl) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'gw-template-'));
     const database = await openDatabase({ databaseUrl: 'memory://', dataDir: dir });
-    const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    await expectNoRows(async (sql) => (await client.query<Record<string, unknown>>(sql)).rows);
     const dump = path.join(dir, 'migrated.tar');
     writeFileSync(dump, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
     await database.close();
@@ -55,4 +57,17 @@ export default async function setup(project: TestProject) {
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
     await admin.end();
   };
+}
+
+/**
+ * Test workers reuse a closed database after emptying every table (pglitePool.ts): that equals a
+ * fresh one only while the migrations leave no rows behind. A migration that seeds rows must change that reset.
+ */
+async function expectNoRows(rowsOf: (sql: string) => Promise<Array<Record<string, unknown>>>) {
+  const tables = await rowsOf("select tablename from pg_tables where schemaname = 'public' order by tablename");
+  for (const { tablename } of tables) {
+    const [counted] = await rowsOf(`select count(*)::int as n from "${String(tablename)}"`);
+    if (Number(counted?.n) > 0)
+      throw new Error(`the migrations left ${counted?.n} rows in ${tablename}: see pglitePool.ts`);
+  }
 }
