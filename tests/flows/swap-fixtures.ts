@@ -73,6 +73,8 @@ const TERMS: Record<string, { rate: string; mid: string; decimals: number; min: 
   'BTC>ETH': { rate: '20.5', mid: '20.70707071', decimals: 8, min: '0.0001', max: '2' },
   'USDT_TRX>DOGE': { rate: '6.25', mid: '6.31313131', decimals: 8, min: '10', max: '100000' },
 };
+/** Whether the harness's provider quotes this pair (BTC → TON is switched off: never quoted). */
+export const hasTerms = (from: string | null, to: string | null) => `${from}>${to}` in TERMS;
 const S = 12;
 const mul = (a: string, b: string, decimals: number) =>
   trimZeros(fromUnits((toUnits(a, S) * toUnits(b, S)) / 10n ** BigInt(2 * S - decimals), decimals));

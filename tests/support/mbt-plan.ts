@@ -4,7 +4,14 @@
  * paths that are prefixes of others, and measures state and transition coverage against the machine's
  * own definition, so an event missing from the `events` list shows up as an uncovered transition.
  */
-import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import {
+  createActor,
+  initialTransition,
+  transition,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+} from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot } from 'xstate/graph';
 
 type AnyStateNode = ReturnType<typeof getStateNodes>[number];
@@ -39,6 +46,13 @@ export type PlanOptions<E extends EventObject> = {
    * event case is then covered from every class it occurs in, not just once.
    */
   classify?: (snapshot: AnyMachineSnapshot) => string;
+  /**
+   * What tells two snapshots apart while planning (default: the whole snapshot, value and context). A model
+   * whose context carries values that never change what can happen next (the digits of an amount, where its
+   * kind decides) names what does: the walk then visits each kind once, by its shortest route, instead of
+   * every combination of values. Paths and assertions still use the real snapshots along each route.
+   */
+  stateKey?: (snapshot: AnyMachineSnapshot) => string;
 };
 
 export type PlannedStep = { event: EventObject; state: AnyMachineSnapshot; ignored: boolean };
@@ -147,18 +161,52 @@ function transitionPaths(
   return paths;
 }
 
+/**
+ * The walk for a model with a `stateKey`: breadth first, each key's first snapshot kept together with the
+ * route that reached it (and, for 'transitions', every event case from it), so each path's states are the
+ * ones its own events lead to. xstate/graph's walks keep one snapshot per key but chain routes key by key: with a key coarser
+ * than the snapshot, a path's events could come from one route and its states from another.
+ */
+function keyedPaths<E extends EventObject>(
+  machine: AnyStateMachine,
+  options: PlanOptions<E>,
+  serializeState: (s: AnyMachineSnapshot, e: EventObject | undefined) => string,
+): RawPath[] {
+  const [first] = initialTransition(machine, options.input);
+  const routes: RawStep[][] = [[{ event: { type: 'xstate.init' }, state: first as AnyMachineSnapshot }]];
+  const seen = new Set([serializeState(first as AnyMachineSnapshot, undefined)]);
+  const paths: RawPath[] = [];
+  for (const route of routes) {
+    paths.push({ steps: route });
+    const from = route[route.length - 1]!.state;
+    for (const event of eventsFor(options.events, from)) {
+      const [next] = transition(machine, from, event as never);
+      const steps = [...route, { event, state: next as AnyMachineSnapshot }];
+      if (options.generator === 'transitions') paths.push({ steps });
+      const key = serializeState(next as AnyMachineSnapshot, event);
+      if (!seen.has(key)) {
+        seen.add(key);
+        routes.push(steps);
+      }
+    }
+  }
+  return paths;
+}
+
 export function planModel<E extends EventObject>(machine: AnyStateMachine, options: PlanOptions<E>): Plan {
-  const serializeState = (s: AnyMachineSnapshot, e: EventObject | undefined) =>
-    `${serializeSnapshot(s)}|${e?.type ?? ''}`;
+  const keyOf = options.stateKey ?? ((s: AnyMachineSnapshot) => serializeSnapshot(s));
+  const serializeState = (s: AnyMachineSnapshot, e: EventObject | undefined) => `${keyOf(s)}|${e?.type ?? ''}`;
   const traversal = {
     input: options.input,
     events: ((s: AnyMachineSnapshot) => eventsFor(options.events, s)) as never,
     serializeState: serializeState as never,
   };
   const raw = (
-    options.generator === 'transitions'
-      ? transitionPaths(machine, traversal, serializeState)
-      : getShortestPaths(machine, traversal)
+    options.stateKey
+      ? keyedPaths(machine, options, serializeState)
+      : options.generator === 'transitions'
+        ? transitionPaths(machine, traversal, serializeState)
+        : getShortestPaths(machine, traversal)
   ) as RawPath[];
 
   // An actor's own first snapshot (created, never started: no child runs, no action fires), so events the
@@ -201,7 +249,7 @@ export function planModel<E extends EventObject>(machine: AnyStateMachine, optio
     if (!last) continue;
     const eventKey = JSON.stringify(last.event);
     if (last.ignored) {
-      offer(`I:${serializeSnapshot(before)}|${eventKey}`, planned);
+      offer(`I:${keyOf(before)}|${eventKey}`, planned);
       continue;
     }
     const defs = (machine.getTransitionData(before as never, last.event as never) ?? []) as TransitionDef[];

@@ -11,6 +11,7 @@
  *       // and timers ({ type: 'xstate.after.<delay>.<stateNodeId>' })
  *     keepIgnored: (snapshot, event) => bool,  // keep paths ending in an ignored event worth asserting
  *     classify: (snapshot) => string,          // context classes each transition × event case is covered from
+ *     stateKey: (snapshot) => string,          // what tells states apart while planning (default: all of it)
  *     fakeTimers: true, delays: { DEBOUNCE: 300 },   // for `after` events (numeric delays need no entry)
  *     mount: async ({ fakes, user }) => ({ actor, ...whatever drivers and asserts need }),
  *     drive: { 'email.changed': async (event, h) => { await h.user.type(...) } },

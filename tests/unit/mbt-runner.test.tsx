@@ -128,6 +128,40 @@ it("'transitions' walks every transition from every state; 'shortest' reaches ea
   expect(transitions.paths.map((p) => p.description)).toEqual(expect.arrayContaining(['peek → open', 'open → close']));
 });
 
+it('with a stateKey, every path holds the snapshots its own events lead to', () => {
+  // A counter whose digits never change what can happen (only "some" or "none" does): the key counts by kind.
+  const counter = setup({
+    types: { context: {} as { n: number }, events: {} as { type: 'add'; by: number } | { type: 'clear' } },
+  }).createMachine({
+    context: { n: 0 },
+    initial: 'counting',
+    states: {
+      counting: {
+        on: {
+          add: { actions: assign({ n: ({ context, event }) => context.n + event.by }) },
+          clear: { guard: ({ context }) => context.n > 0, target: 'cleared' },
+        },
+      },
+      cleared: { type: 'final' },
+    },
+  });
+  const events = [{ type: 'add', by: 2 } as const, { type: 'add', by: 3 } as const, { type: 'clear' } as const];
+  const plan = planModel(counter, {
+    events,
+    stateKey: (s) => `${JSON.stringify(s.value)}:${s.context.n > 0 ? 'some' : 'none'}`,
+  });
+  expect(plan.coverage.transitions.missing).toEqual([]);
+  for (const path of plan.paths) {
+    let n = 0;
+    for (const step of path.steps) {
+      if (step.event.type === 'add') n += (step.event as { by: number }).by;
+      expect(step.state.context.n, path.description).toBe(n);
+    }
+  }
+  // One route per kind: 'some' is first reached by adding 2, and the clear is walked from there.
+  expect(plan.paths.map((p) => p.description)).toContain('add(2) → clear');
+});
+
 describe('the guard fails', () => {
   const toSaved = () => plan.paths.find((p) => p.steps.some((s) => s.state.matches('saved')))!;
   const withState = (key: string, fn: ModelConfig<typeof toy, object>['states'][string]) => ({
