@@ -154,7 +154,7 @@ it('with a stateKey, every path holds the snapshots its own events lead to', () 
   for (const path of plan.paths) {
     let n = 0;
     for (const step of path.steps) {
-      if (step.event.type === 'add') n += (step.event as { by: number }).by;
+      if ('by' in step.event) n += Number(step.event.by);
       expect(step.state.context.n, path.description).toBe(n);
     }
   }
