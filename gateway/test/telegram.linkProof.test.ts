@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { oneTimeCodes, securityEvents, telegramLinks } from '../src/db/schema/index.js';
+import { oneTimeCodes, telegramLinks } from '../src/db/schema/index.js';
 import { hashCode } from '../src/users/codes.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { confirmedUser, initDataFor, json, latestMail, nextTelegramId } from './support/flows.js';
+import { P, telegramLinkTools } from './telegram-link-support.js';
 
 /**
  * Issue 20 item 1 (GUIDE §8.14): who can reach an account through Telegram changes only with proof
@@ -17,22 +18,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+const { post, linkOf, eventsOf, linkedUser } = telegramLinkTools(() => t);
 
-const P = '/b2c-user-management';
 const TOKEN_URL = '/realms/wallet/protocol/openid-connect/token';
 const PASSCODE = '2468';
 
 type User = Awaited<ReturnType<typeof confirmedUser>>;
-
-const post = async (url: string, body: unknown, token?: string, headers: Record<string, string> = {}) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    payload: body as object,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-  });
-  return { status: res.statusCode, body: (res.body ? res.json() : undefined) as any };
-};
 
 const refresh = (refreshToken: string) =>
   t.app.inject({
@@ -60,24 +51,7 @@ async function staleSession(userId: string) {
   return res.json().access_token as string;
 }
 
-const linkOf = async (userId: string) =>
-  (await t.db.select().from(telegramLinks).where(eq(telegramLinks.userId, userId))).map((r) => r.telegramUserId);
-
-const eventsOf = async (userId: string) =>
-  (await t.db.select().from(securityEvents).where(eq(securityEvents.userId, userId)).orderBy(securityEvents.id)).map(
-    (e) => ({ kind: e.kind, detail: e.detail }),
-  );
-
 const profileStatus = async (token: string) => (await json(t, 'GET', `${P}/user`, undefined, token)).status;
-
-async function linkedUser(email: string, username = 'owner') {
-  const user = await confirmedUser(t, email);
-  const tgId = nextTelegramId();
-  const res = await post(`${P}/user/tg/link`, { initData: await initDataFor(t, { id: tgId, username }) }, user.token);
-  expect(res.status).toBe(200);
-  expect(await linkOf(user.id)).toEqual([tgId]);
-  return { ...user, tgId };
-}
 
 async function enablePasscode(user: User) {
   expect((await post(`${P}/user/pinCode/enable`, { pinCode: PASSCODE }, user.token)).status).toBe(200);
@@ -362,66 +336,5 @@ describe('a first Telegram needs a recent sign-in or the passcode', () => {
     expect(res.body.code).toBe('TG_RELINK_PROOF_REQUIRED');
     expect(await linkOf(user.id)).toEqual([first]);
     expect((await eventsOf(user.id)).at(-1)!.kind).toBe('telegram_link_refused');
-  });
-});
-
-describe('unlink', () => {
-  it('is recorded and mailed', async () => {
-    const owner = await linkedUser('unlinkmail@example.com', 'gone');
-    const res = await post(`${P}/user/tg/unlink`, {}, owner.token);
-    expect(res.status).toBe(200);
-    expect(await linkOf(owner.id)).toEqual([]);
-    expect((await eventsOf(owner.id)).at(-1)).toMatchObject({
-      kind: 'telegram_unlinked',
-      detail: { telegramUserId: owner.tgId, username: 'gone' },
-    });
-    const mail = await latestMail(t, owner.email);
-    expect(mail.subject).toBe('Telegram was unlinked from your wallet');
-    expect(mail.text).toContain('@gone');
-  });
-});
-
-describe('link codes are capped and cleaned up', () => {
-  it('a new code retires the older live ones; codes long expired are deleted', async () => {
-    const user = await confirmedUser(t, 'cap@example.com');
-    const codes: string[] = [];
-    for (let i = 0; i < 4; i += 1) {
-      const res = await post(`${P}/user/tg/code`, undefined, user.token);
-      expect(res.status).toBe(200);
-      codes.push(res.body.code);
-    }
-    const live = await t.db
-      .select()
-      .from(oneTimeCodes)
-      .where(
-        and(
-          eq(oneTimeCodes.userId, user.id),
-          eq(oneTimeCodes.kind, 'tg_link'),
-          sql`${oneTimeCodes.expiresAt} > now()`,
-          sql`${oneTimeCodes.usedAt} is null`,
-        ),
-      );
-    expect(live.map((r) => r.codeHash)).toEqual([hashCode(codes[3]!)]);
-    const retired = await post(`${P}/auth/tg/link`, {
-      oneTimeCode: codes[0],
-      tgCode: await initDataFor(t, { id: nextTelegramId() }),
-    });
-    expect(retired.status).toBe(400);
-    expect(retired.body.code).toBe('B2C_USM0023');
-
-    // Another user's code that expired a day ago is gone after the next code is made.
-    const other = await confirmedUser(t, 'cap2@example.com');
-    const old = await post(`${P}/user/tg/code`, undefined, other.token);
-    await t.db
-      .update(oneTimeCodes)
-      .set({ expiresAt: sql`now() - interval '1 day'` })
-      .where(eq(oneTimeCodes.codeHash, hashCode(old.body.code)));
-    expect((await post(`${P}/user/tg/code`, undefined, user.token)).status).toBe(200);
-    expect(
-      await t.db
-        .select()
-        .from(oneTimeCodes)
-        .where(eq(oneTimeCodes.codeHash, hashCode(old.body.code))),
-    ).toEqual([]);
   });
 });
