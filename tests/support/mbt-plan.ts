@@ -12,7 +12,7 @@ import {
   type AnyStateMachine,
   type EventObject,
 } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot } from 'xstate/graph';
+import { getShortestPaths, getStateNodes, serializeSnapshot } from 'xstate/graph';
 
 type AnyStateNode = ReturnType<typeof getStateNodes>[number];
 type TransitionDef = AnyStateNode['transitions'] extends Map<string, Array<infer T>> ? T : never;
@@ -132,39 +132,9 @@ type RawStep = { event: EventObject; state: AnyMachineSnapshot };
 type RawPath = { steps: RawStep[] };
 
 /**
- * Every edge of the machine's state graph as a path: the shortest route (breadth first) to the state the
- * edge leaves, then the edge. Paths come in the shape xstate/graph gives (a first `xstate.init` step).
- */
-function transitionPaths(
-  machine: AnyStateMachine,
-  traversal: { input: unknown; events: never; serializeState: never },
-  serializeState: (s: AnyMachineSnapshot, e: EventObject | undefined) => string,
-): RawPath[] {
-  const adjacency = getAdjacencyMap(machine, traversal) as Record<
-    string,
-    { state: AnyMachineSnapshot; transitions: Record<string, RawStep> }
-  >;
-  const [start] = Object.keys(adjacency);
-  const routes = new Map<string, RawStep[]>([
-    [start, [{ event: { type: 'xstate.init' }, state: adjacency[start].state }]],
-  ]);
-  const paths: RawPath[] = [];
-  for (const [key, route] of routes) {
-    paths.push({ steps: route });
-    for (const edge of Object.values(adjacency[key].transitions)) {
-      const steps = [...route, { event: edge.event, state: edge.state }];
-      paths.push({ steps });
-      const next = serializeState(edge.state, edge.event);
-      if (!routes.has(next)) routes.set(next, steps);
-    }
-  }
-  return paths;
-}
-
-/**
- * The walk for a model with a `stateKey`: breadth first, each key's first snapshot kept together with the
- * route that reached it (and, for 'transitions', every event case from it), so each path's states are the
- * ones its own events lead to. xstate/graph's walks keep one snapshot per key but chain routes key by key: with a key coarser
+ * The walk for 'transitions' and for a model with a `stateKey`: breadth first, each key's first snapshot kept
+ * together with the route that reached it (and, for 'transitions', every event case from it as a path of its
+ * own), so each path's states are the ones its own events lead to. xstate/graph's walks keep one snapshot per key but chain routes key by key: with a key coarser
  * than the snapshot, a path's events could come from one route and its states from another.
  */
 function keyedPaths<E extends EventObject>(
@@ -202,11 +172,9 @@ export function planModel<E extends EventObject>(machine: AnyStateMachine, optio
     serializeState: serializeState as never,
   };
   const raw = (
-    options.stateKey
+    options.stateKey || options.generator === 'transitions'
       ? keyedPaths(machine, options, serializeState)
-      : options.generator === 'transitions'
-        ? transitionPaths(machine, traversal, serializeState)
-        : getShortestPaths(machine, traversal)
+      : getShortestPaths(machine, traversal)
   ) as RawPath[];
 
   // An actor's own first snapshot (created, never started: no child runs, no action fires), so events the
