@@ -124,7 +124,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await registerDocs(app, config);
   await registerSecurity(app, config);
 
-  const users = createUserCredentials(db);
+  const users = createUserCredentials(db, config.passwordHashCost);
   const createIdp = opts.createIdp ?? createRealIdp;
   const idp = await createIdp({ db, config, users, limiter });
   const mailer = opts.mailer ?? (await createMailer(config, db));

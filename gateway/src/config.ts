@@ -8,6 +8,7 @@ import type { JobSettings } from './jobs/engine.js';
 import { loadNotificationsConfig, type NotificationsConfig } from './notifications/config.js';
 import type { WithdrawalWorkerSettings } from './withdrawals/worker.js';
 import { DEV_PEPPER, parsePeppers, peppersOf, type PasscodePeppers } from './passcode/pepper.js';
+import { DEFAULT_PASSWORD_HASH_COST } from './users/passwords.js';
 import { ANALYTICS_SINKS, EnvSchema, type CrashPoint, type Env, type LogLevel } from './envSchema.js';
 
 export { EnvSchema, type CrashPoint, type Env, type LogLevel } from './envSchema.js';
@@ -69,6 +70,8 @@ export interface Config {
    * long: a stolen session or mailbox must not be able to reset the passcode and drain the wallet at once.
    */
   passcodeResetHoldMs: number;
+  /** scrypt's cost for new password hashes, as a power of two (users/passwords.ts); 14 unless set. */
+  passwordHashCost: number;
   /** Telegram passcode recovery only takes init data signed this recently (a fresh open of the Mini App). */
   telegramRecoveryMaxAgeSeconds: number;
   /** Sandbox only, for the kill -9 test: where the worker kills its own process. */
@@ -248,6 +251,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: LoadOp
     );
   }
   const passcodePeppers = parsePeppers(env.PASSCODE_PEPPER, problems);
+  if (production && (env.PASSWORD_HASH_COST ?? DEFAULT_PASSWORD_HASH_COST) < DEFAULT_PASSWORD_HASH_COST) {
+    problems.push(
+      `PASSWORD_HASH_COST below ${DEFAULT_PASSWORD_HASH_COST} is for tests only: a leaked password table must stay slow to guess`,
+    );
+  }
   if (production && !env.PASSCODE_PEPPER) {
     problems.push(
       'PASSCODE_PEPPER is required in production: passcodes are MACed under it, so a database dump alone cannot recover them (k1:$(openssl rand -base64 32))',
@@ -296,6 +304,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, opts: LoadOp
     buySpreadBps: env.BUY_SPREAD_BPS ?? 150,
     buyPaymentTtlSeconds: env.BUY_PAYMENT_TTL_SECONDS ?? 1800,
     sandboxCardDelayMs: env.SANDBOX_CARD_DELAY_MS ?? 3000,
+    passwordHashCost: env.PASSWORD_HASH_COST ?? DEFAULT_PASSWORD_HASH_COST,
     passcodeResetHoldMs: Math.round((env.PASSCODE_RESET_HOLD_HOURS ?? 24) * 3_600_000),
     telegramRecoveryMaxAgeSeconds: env.TELEGRAM_RECOVERY_MAX_AGE_SECONDS ?? 300,
     ...(sandbox && env.SANDBOX_CRASH_POINT ? { sandboxCrashPoint: env.SANDBOX_CRASH_POINT } : {}),

@@ -63,6 +63,7 @@ export const EnvSchema = Type.Object({
   BUY_SPREAD_BPS: optional(int(0, 5000, 'basis points, 0–5000')),
   BUY_PAYMENT_TTL_SECONDS: optional(int(60, 86_400, 'seconds, 60–86400')),
   SANDBOX_CARD_DELAY_MS: optional(int(0, 600_000, 'milliseconds, 0–600000')),
+  PASSWORD_HASH_COST: optional(int(10, 20, 'scrypt cost as a power of two, 10–20 (N = 2^cost)')),
   PASSCODE_RESET_HOLD_HOURS: optional(
     Type.Number({ minimum: 0, maximum: 720, description: 'hours, 0–720 (fractions allowed: 0.01 is 36 s)' }),
   ),

@@ -142,6 +142,12 @@ describe('configuration', () => {
     expect(refusal({ ...PRODUCTION, TRUST_PROXY: 'true' })).toMatch(/TRUST_PROXY must name the proxies/);
     expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(refusal({ ...PRODUCTION, IDP_KEY_ENCRYPTION_KEY: 'short' })).not.toContain('short');
+    // Passwords keep scrypt's full cost there; the test suites' cheaper setting is refused.
+    expect(loadConfig(PRODUCTION).passwordHashCost).toBe(14);
+    expect(refusal({ ...PRODUCTION, PASSWORD_HASH_COST: '10' })).toMatch(
+      /PASSWORD_HASH_COST below 14 is for tests only/,
+    );
+    expect(loadConfig({ ...PRODUCTION, PASSWORD_HASH_COST: '15' }).passwordHashCost).toBe(15);
   });
 
   it('reads TRUST_PROXY as off, every hop, a hop count or addresses', () => {

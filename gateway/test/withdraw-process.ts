@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { gatewayEntry } from './support/gatewayEntry.js';
+import { TEST_PASSWORD_HASH_COST } from './support/passwordCost.js';
 
 /** The gateway as a real child process (support/gatewayEntry.ts), for crash tests. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,6 +52,7 @@ export async function startGateway(env: Record<string, string>): Promise<Gateway
       PORT: String(port),
       PUBLIC_URL: url,
       LOG_LEVEL: 'error',
+      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

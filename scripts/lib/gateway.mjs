@@ -4,7 +4,7 @@
 // it). PGlite runs inside the gateway's own event loop, so on a busy 2-core machine PostgreSQL is the
 // cheaper of the two; the gateway suite exercises both databases either way.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,13 +68,19 @@ export async function startGateway(extraEnv = {}, { startTimeoutMs } = {}) {
   const entry = process.env.GATEWAY_COMPILED
     ? ['gateway/dist/gateway/src/main.js']
     : ['--import', 'tsx', 'gateway/src/main.ts'];
-  const gateway = spawn(process.execPath, entry, {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  gateway.stdout.on('data', (d) => (log += d));
-  gateway.stderr.on('data', (d) => (log += d));
+  // The log goes straight to a file the test reads only when it needs it (a failed journey, a failed start):
+  // piped, every request's lines crossed into the test process and were kept in a string there.
+  const logPath = path.join(dataDir, 'gateway.log');
+  const logFd = openSync(logPath, 'a');
+  const gateway = spawn(process.execPath, entry, { env, stdio: ['ignore', logFd, logFd] });
+  closeSync(logFd);
+  const log = () => {
+    try {
+      return readFileSync(logPath, 'utf8');
+    } catch {
+      return '';
+    }
+  };
   /** Ends the gateway; resolves once its database is gone (a leftover one is only disk space). */
   const stop = async () => {
     const exited = gateway.exitCode !== null ? Promise.resolve() : new Promise((r) => gateway.once('exit', r));
@@ -89,18 +95,20 @@ export async function startGateway(extraEnv = {}, { startTimeoutMs } = {}) {
   const deadline = Date.now() + startMs;
   for (;;) {
     if (gateway.exitCode !== null) {
+      const said = log();
       await stop();
-      throw new Error(`gateway exited early:\n${log}`);
+      throw new Error(`gateway exited early:\n${said}`);
     }
     try {
       const res = await fetch(`${baseUrl}/realms/wallet/.well-known/openid-configuration`);
       if (res.ok) break;
     } catch {}
     if (Date.now() > deadline) {
+      const said = log();
       await stop();
-      throw new Error(`gateway did not start in ${startMs / 1000} s:\n${log}`);
+      throw new Error(`gateway did not start in ${startMs / 1000} s:\n${said}`);
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  return { baseUrl, stop, log: () => log };
+  return { baseUrl, stop, log };
 }

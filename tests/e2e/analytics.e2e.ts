@@ -5,7 +5,18 @@
 import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, deposit, latestMail, launch, logIn, phone, typeCode, uniqueEmail } from './support';
+import {
+  baseUrl,
+  confirmedUser,
+  deposit,
+  latestMail,
+  logIn,
+  phone,
+  typeCode,
+  uniqueEmail,
+  closeContexts,
+  workerBrowser,
+} from './support';
 import { launchHash, telegramBridgeScript } from './telegramMock';
 
 type Recorded = {
@@ -23,8 +34,8 @@ const PASSCODE = '2580';
 let browser: Browser;
 // A gateway of its own: the analytics recorder is global, and no other journey's events may land in it.
 test.use({ ownGateway: 'analytics' });
-test.beforeAll(async () => (browser = await launch()));
-test.afterAll(async () => browser?.close());
+test.beforeAll(async () => (browser = await workerBrowser()));
+test.afterAll(async () => closeContexts(browser));
 
 async function recorded(): Promise<Recorded[]> {
   const res = await fetch(`${baseUrl}/dev/analytics/events`);

@@ -2,15 +2,15 @@ import { type Axe, test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
-import { baseUrl, choosePreferences, confirmedUser, launch, logIn, phone } from './support';
+import { baseUrl, choosePreferences, confirmedUser, logIn, phone, closeContexts, workerBrowser } from './support';
 
 /** The sandbox acquirer's test cards (docs/api.md "Buy"). */
 const THREE_DS_CARD = '4000 0000 0000 3220';
 const DECLINED_CARD = '4000 0000 0000 0002';
 
 let browser: Browser;
-test.beforeAll(async () => (browser = await launch()));
-test.afterAll(async () => browser?.close());
+test.beforeAll(async () => (browser = await workerBrowser()));
+test.afterAll(async () => closeContexts(browser));
 
 const assets = async (user: { auth: Record<string, string>; account: string }) =>
   (await (await fetch(`${baseUrl}/b2c-wallet/${user.account}/asset`, { headers: user.auth })).json()) as Array<{

@@ -5,7 +5,7 @@ import { eachLook, russianLooks, test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, deposit, launch, logIn } from './support';
+import { baseUrl, confirmedUser, deposit, logIn, closeContexts, workerBrowser } from './support';
 
 const OUT = 'screenshots';
 const SBER = '2202200000000008';
@@ -14,9 +14,9 @@ const json = { 'content-type': 'application/json' };
 let browser: Browser;
 test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  browser = await launch();
+  browser = await workerBrowser();
 });
-test.afterAll(async () => browser?.close());
+test.afterAll(async () => closeContexts(browser));
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${OUT}/${name}.png` });
 

@@ -8,13 +8,13 @@ import { formatEther, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Browser, Page } from 'playwright-core';
 import { test } from './fixtures';
-import { baseUrl, confirmedUser, launch, logIn, phone } from './support';
+import { baseUrl, confirmedUser, logIn, phone, closeContexts, workerBrowser } from './support';
 
 test.use({ evmChain: true });
 
 let browser: Browser;
-test.beforeAll(async () => (browser = await launch()));
-test.afterAll(async () => browser?.close());
+test.beforeAll(async () => (browser = await workerBrowser()));
+test.afterAll(async () => closeContexts(browser));
 
 /** The state of the newest row of the asset's history, once the page shows one. */
 const newestRowState = (page: Page, state: string) =>

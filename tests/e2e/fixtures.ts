@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import type { Hex } from 'viem';
 import type { HardhatNode } from '../../gateway/test/support/hardhatNode';
 import { type StartedGateway, startGateway } from '../../scripts/lib/gateway.mjs';
-import { languages, setBaseUrl, themes } from './support';
+import { closeWorkerBrowser, languages, setBaseUrl, themes } from './support';
 
 type Gateway = StartedGateway;
 
@@ -27,6 +27,8 @@ type WorkerFixtures = {
   /** A name of its own: the journey's gateway is shared with no other file. */
   ownGateway: string | false;
   gateway: Gateway;
+  /** Closes the worker's browser (support.ts `workerBrowser`) when the worker ends. */
+  sharedBrowser: void;
 };
 
 /** A language and theme of the app; a journey that shoots every look runs once per look (`eachLook`). */
@@ -34,7 +36,8 @@ export type Look = { lang: (typeof languages)[number]; theme: (typeof themes)[nu
 
 /**
  * axe-core on the screen a journey shows, in its theme and again in the other one (WCAG AA, contrast
- * included); the journey fails on any violation, naming the screen, theme, rule and nodes.
+ * included); the journey fails on any violation, naming the screen, theme, rule and nodes. In a look whose
+ * twin in the other theme runs the same screens (`eachLook`), only its own theme: the twin checks the other.
  */
 export type Axe = {
   check(page: Page, screen: string): Promise<void>;
@@ -47,6 +50,8 @@ type TestFixtures = {
   /** The language and theme a journey parameterised with `eachLook` runs in (`test.use`). */
   lang: Look['lang'];
   theme: Look['theme'];
+  /** Set by `eachLook` when the same language's look in the other theme runs the same journey. */
+  twinChecksOtherTheme: boolean;
   /**
    * The messenger platform a journey tagged `@platform` plays (its project's, playwright.config.ts): iOS in
    * the default project, Android in the `android` one.
@@ -58,8 +63,10 @@ type TestFixtures = {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
   // oxlint-disable-next-line no-empty-pattern
-  axe: async ({}, provide) => provide({ check: checkA11y, checkAround }),
+  axe: async ({ twinChecksOtherTheme }, provide) =>
+    provide({ check: (page, screen) => checkA11y(page, screen, twinChecksOtherTheme ? 1 : 2), checkAround }),
   lang: ['en', { option: true }],
+  twinChecksOtherTheme: [false, { option: true }],
   theme: ['light', { option: true }],
   telegramPlatform: ['ios', { option: true }],
   gatewayEnv: [{}, { scope: 'worker', option: true }],
@@ -85,7 +92,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // The node first: the gateway checks its chain id at start.
       const chainEnv = evm ? (await import('../../gateway/test/support/evmEnv')).evmEnv(evm.node, evm.token) : {};
       // Several gateways booting at once on a busy 2-core machine (tsx + migrations each) can take a minute.
-      const gateway: Gateway = await startGateway({ ...chainEnv, ...gatewayEnv }, { startTimeoutMs: 180_000 });
+      const gateway: Gateway = await startGateway(
+        // scrypt at 2^10, as in the gateway suite (refused in production): the journeys sign up and log in
+        // some two hundred users, each hash the same code path at a sixteenth of the work.
+        { PASSWORD_HASH_COST: '10', ...chainEnv, ...gatewayEnv },
+        { startTimeoutMs: 180_000 },
+      );
       setBaseUrl(gateway.baseUrl);
       try {
         await provide(gateway);
@@ -94,6 +106,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       }
     },
     { scope: 'worker', auto: true, timeout: 200_000 },
+  ],
+  sharedBrowser: [
+    // oxlint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      await provide();
+      await closeWorkerBrowser();
+    },
+    { scope: 'worker', auto: true },
   ],
   // What the gateway said, beside the trace of a failed journey.
   gatewayLog: [
@@ -119,7 +139,8 @@ export function eachLook(title: string, declare: (look: Look) => void, looks: re
     test.describe.configure({ mode: 'parallel' });
     for (const look of looks)
       test.describe(`${look.lang} ${look.theme}`, () => {
-        test.use(look);
+        const twin = looks.some((other) => other.lang === look.lang && other.theme !== look.theme);
+        test.use({ ...look, twinChecksOtherTheme: twin });
         declare(look);
       });
   });
@@ -215,11 +236,14 @@ async function checkAround(page: Page, screen: string, exclude: string): Promise
   assert.deepEqual(violations, [], `axe on the page around ${exclude} (${screen})`);
 }
 
-/** Checks the current screen in its theme and in the other one, then puts the theme back. */
-async function checkA11y(page: Page, screen: string): Promise<void> {
+/**
+ * Checks the current screen in its theme and, with `themes` 2, in the other one, then puts the theme back.
+ * A look's own theme is the real one; the other is the theme class swapped on the same page.
+ */
+async function checkA11y(page: Page, screen: string, themes: 1 | 2): Promise<void> {
   const found: string[] = [];
   let nodes = 0;
-  for (let pass = 0; pass < 2; pass++) {
+  for (let pass = 0; pass < themes; pass++) {
     const scheme = await page.evaluate(() => document.documentElement.style.colorScheme || 'light');
     const violations = await run(page);
     for (const v of violations) {
@@ -234,7 +258,8 @@ async function checkA11y(page: Page, screen: string): Promise<void> {
         process.env.AXE_LOG,
         `${JSON.stringify({ screen, scheme, nodes: violations.reduce((s, v) => s + v.nodes.length, 0), rules: violations.map((v) => v.id), nodes_detail: violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')} ${n.failureSummary ?? ''}`.replace(/\s+/g, ' '))) })}\n`,
       );
-    await switchTheme(page);
+    // Swapped twice: the page ends in the theme it had.
+    if (themes === 2) await switchTheme(page);
   }
   if (process.env.AXE_REPORT_ONLY) return;
   assert.equal(nodes, 0, `axe found ${nodes} violating node(s):\n${found.join('\n')}`);

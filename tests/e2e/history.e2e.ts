@@ -5,7 +5,18 @@ import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, choosePreferences, confirmedUser, deposit, languages, launch, logIn, phone, themes } from './support';
+import {
+  baseUrl,
+  choosePreferences,
+  confirmedUser,
+  deposit,
+  languages,
+  logIn,
+  phone,
+  themes,
+  closeContexts,
+  workerBrowser,
+} from './support';
 
 const OUT = 'screenshots';
 const ETH_AMOUNT = '0.123456789012345678';
@@ -13,9 +24,9 @@ const ETH_AMOUNT = '0.123456789012345678';
 let browser: Browser;
 test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  browser = await launch();
+  browser = await workerBrowser();
 });
-test.afterAll(async () => browser?.close());
+test.afterAll(async () => closeContexts(browser));
 
 const rows = (page: Page) => page.getByTestId('history-row');
 

@@ -1,11 +1,11 @@
 import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { baseUrl, latestMail, launch, phone, uniqueEmail } from './support';
+import { baseUrl, latestMail, phone, uniqueEmail, closeContexts, workerBrowser } from './support';
 
 let browser: Browser;
-test.beforeAll(async () => (browser = await launch()));
-test.afterAll(async () => browser?.close());
+test.beforeAll(async () => (browser = await workerBrowser()));
+test.afterAll(async () => closeContexts(browser));
 
 const password = 'correct horse 42';
 const newPassword = 'battery staple 77';

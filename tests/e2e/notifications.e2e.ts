@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { appPath, openHarness } from './harness';
-import { baseUrl, deposit, launch } from './support';
+import { baseUrl, deposit, closeContexts, workerBrowser } from './support';
 import { signedInUser, type SignedInUser } from './telegramUsers';
 
 // Notifications by the wallet's Telegram bot (issue 24), in the sandbox Telegram harness: a Telegram user
@@ -15,9 +15,9 @@ import { signedInUser, type SignedInUser } from './telegramUsers';
 let browser: Browser;
 test.beforeAll(async () => {
   mkdirSync('screenshots', { recursive: true });
-  browser = await launch();
+  browser = await workerBrowser();
 });
-test.afterAll(async () => browser?.close());
+test.afterAll(async () => closeContexts(browser));
 
 type BotMessage = { text: string; reply_markup: { inline_keyboard: { text: string }[][] } | null };
 type Outcome = { event: string; telegram: string | null; email: string | null };

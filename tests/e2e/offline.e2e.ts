@@ -7,7 +7,17 @@ import { eachLook, test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, deposit, explained, launch, logIn, phone, choosePreferences } from './support';
+import {
+  baseUrl,
+  confirmedUser,
+  deposit,
+  explained,
+  logIn,
+  phone,
+  choosePreferences,
+  closeContexts,
+  workerBrowser,
+} from './support';
 
 const OUT = 'screenshots';
 const EXTERNAL = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
@@ -21,9 +31,9 @@ const UPDATED = { en: /^Updated \d{1,2}:\d{2}\s?[AP]M$/, ru: /^Обновлен�
 let browser: Browser;
 test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  browser = await launch();
+  browser = await workerBrowser();
 });
-test.afterAll(async () => browser?.close());
+test.afterAll(async () => closeContexts(browser));
 
 const banner = (page: Page) => page.getByTestId('offline-banner');
 const total = (page: Page) => page.getByTestId('total');

@@ -2,7 +2,7 @@ import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, phone } from './support';
+import { baseUrl, phone, closeContexts, workerBrowser } from './support';
 import { launchHash, pressNative, telegramBridgeScript, waitForNative } from './telegramMock';
 import { fundEth, signedInitData, signedInUser, type SignedInUser } from './telegramUsers';
 
@@ -14,10 +14,10 @@ import { fundEth, signedInitData, signedInUser, type SignedInUser } from './tele
 test.use({ gatewayEnv: { PASSCODE_RESET_HOLD_HOURS: '0.01' } });
 let browser: Browser;
 test.beforeAll(async () => {
-  browser = await launch();
+  browser = await workerBrowser();
   mkdirSync('screenshots', { recursive: true });
 });
-test.afterAll(async () => browser?.close());
+test.afterAll(async () => closeContexts(browser));
 
 const EXTERNAL = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 const pin = (path: string) => `${baseUrl}/b2c-user-management/user/pinCode/${path}`;

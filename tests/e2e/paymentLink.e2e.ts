@@ -1,7 +1,17 @@
 import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, deposit, launch, logIn, nextFrames, phone } from './support';
+import {
+  baseUrl,
+  confirmedUser,
+  deposit,
+  launch,
+  logIn,
+  nextFrames,
+  phone,
+  closeContexts,
+  workerBrowser,
+} from './support';
 import { decodeQrInPage } from './qrDecode';
 import { fakeCameraArgs, qrVideo } from './fakeCamera';
 
@@ -13,8 +23,8 @@ import { fakeCameraArgs, qrVideo } from './fakeCamera';
 type User = Awaited<ReturnType<typeof confirmedUser>>;
 
 let browser: Browser;
-test.beforeAll(async () => (browser = await launch()));
-test.afterAll(async () => browser?.close());
+test.beforeAll(async () => (browser = await workerBrowser()));
+test.afterAll(async () => closeContexts(browser));
 
 const btcAddress = async (user: User) =>
   (

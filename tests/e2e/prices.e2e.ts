@@ -6,16 +6,27 @@ import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, choosePreferences, confirmedUser, deposit, languages, launch, logIn, phone, themes } from './support';
+import {
+  baseUrl,
+  choosePreferences,
+  confirmedUser,
+  deposit,
+  languages,
+  logIn,
+  phone,
+  themes,
+  closeContexts,
+  workerBrowser,
+} from './support';
 
 const OUT = 'screenshots';
 
 let browser: Browser;
 test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  browser = await launch();
+  browser = await workerBrowser();
 });
-test.afterAll(async () => browser?.close());
+test.afterAll(async () => closeContexts(browser));
 
 /** A user holding 0.5 BTC (a sandbox deposit), so Home has a total and a change. */
 async function btcHolder() {

@@ -4,7 +4,16 @@ import { eachLook, test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, deposit, launch, logIn, phone, choosePreferences } from './support';
+import {
+  baseUrl,
+  confirmedUser,
+  deposit,
+  logIn,
+  phone,
+  choosePreferences,
+  closeContexts,
+  workerBrowser,
+} from './support';
 import { launchHash, telegramBridgeScript } from './telegramMock';
 
 const OUT = 'screenshots';
@@ -15,9 +24,9 @@ const json = { 'content-type': 'application/json' };
 let browser: Browser;
 test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  browser = await launch();
+  browser = await workerBrowser();
 });
-test.afterAll(async () => browser?.close());
+test.afterAll(async () => closeContexts(browser));
 
 async function fundedUser() {
   const { email, password, auth, account } = await confirmedUser('screens');

@@ -4,7 +4,16 @@ import { eachLook, test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, deposit, launch, logIn, phone, choosePreferences } from './support';
+import {
+  baseUrl,
+  confirmedUser,
+  deposit,
+  logIn,
+  phone,
+  choosePreferences,
+  closeContexts,
+  workerBrowser,
+} from './support';
 
 const OUT = 'screenshots';
 const SBER = '2202200000000008';
@@ -13,9 +22,9 @@ const TBANK = '2200700000000009';
 let browser: Browser;
 test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  browser = await launch();
+  browser = await workerBrowser();
 });
-test.afterAll(async () => browser?.close());
+test.afterAll(async () => closeContexts(browser));
 
 async function sellerWithSavedCard() {
   const user = await confirmedUser('sell-screens');

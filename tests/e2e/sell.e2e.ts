@@ -5,7 +5,7 @@
 import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, deposit, launch, logIn, phone } from './support';
+import { baseUrl, confirmedUser, deposit, logIn, phone, closeContexts, workerBrowser } from './support';
 
 const json = { 'content-type': 'application/json' };
 /** The gateway's test cards (docs/api.md "Sell"): Sberbank MIR, and T-Bank MIR (refused). */
@@ -17,14 +17,14 @@ const PASSCODE = '2580';
 let browser: Browser;
 // A gateway of its own: it switches the sandbox payouts off and on, which no other journey may see.
 test.use({ ownGateway: 'sell' });
-test.beforeAll(async () => (browser = await launch()));
+test.beforeAll(async () => (browser = await workerBrowser()));
 test.afterAll(async () => {
   await fetch(`${baseUrl}/dev/sell/payouts`, {
     method: 'POST',
     headers: json,
     body: JSON.stringify({ unavailable: false }),
   });
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 type User = { email: string; password: string; auth: Record<string, string>; account: string };

@@ -1,11 +1,11 @@
 import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, deposit, explained, launch, logIn, phone } from './support';
+import { baseUrl, confirmedUser, deposit, explained, logIn, phone, closeContexts, workerBrowser } from './support';
 
 let browser: Browser;
-test.beforeAll(async () => (browser = await launch()));
-test.afterAll(async () => browser?.close());
+test.beforeAll(async () => (browser = await workerBrowser()));
+test.afterAll(async () => closeContexts(browser));
 
 const storedUser = (page: Page) =>
   page.evaluate(() => {

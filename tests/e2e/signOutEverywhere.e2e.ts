@@ -3,11 +3,11 @@
 import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { baseUrl, confirmedUser, explained, launch, logIn, phone } from './support';
+import { baseUrl, confirmedUser, explained, logIn, phone, closeContexts, workerBrowser } from './support';
 
 let browser: Browser;
-test.beforeAll(async () => (browser = await launch()));
-test.afterAll(async () => browser?.close());
+test.beforeAll(async () => (browser = await workerBrowser()));
+test.afterAll(async () => closeContexts(browser));
 
 test('sign out of all devices: a confirmation, then this browser and the other one are signed out', async ({ axe }) => {
   const user = await confirmedUser('everywhere');

@@ -5,16 +5,16 @@ import { eachLook, test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, choosePreferences, launch, logIn, phone, swapper } from './support';
+import { baseUrl, choosePreferences, logIn, phone, swapper, closeContexts, workerBrowser } from './support';
 
 const OUT = 'screenshots';
 
 let browser: Browser;
 test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  browser = await launch();
+  browser = await workerBrowser();
 });
-test.afterAll(async () => browser?.close());
+test.afterAll(async () => closeContexts(browser));
 
 /**
  * Texts of the swap screen that wrap inside a word (a line break with no space or hyphen before it

@@ -7,7 +7,17 @@ import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, launch, logIn, phone, SWAPPER_PASSCODE, swapper, typeCode } from './support';
+import {
+  baseUrl,
+  confirmedUser,
+  logIn,
+  phone,
+  SWAPPER_PASSCODE,
+  swapper,
+  typeCode,
+  closeContexts,
+  workerBrowser,
+} from './support';
 
 const PASSCODE = SWAPPER_PASSCODE;
 const OUT = 'screenshots';
@@ -20,7 +30,7 @@ let browser: Browser;
 test.use({ ownGateway: 'swap' });
 test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  browser = await launch();
+  browser = await workerBrowser();
 });
 test.afterAll(async () => {
   // The switch is the gateway's, shared by every journey: leave it as found.
@@ -29,7 +39,7 @@ test.afterAll(async () => {
     headers: json,
     body: JSON.stringify({ orderTtlSeconds: null }),
   });
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const assets = async (user: User) =>

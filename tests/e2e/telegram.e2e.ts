@@ -1,7 +1,7 @@
 import { eachLook, test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { baseUrl, holds, latestMail, launch, nextFrames, phone, uniqueEmail } from './support';
+import { baseUrl, holds, latestMail, nextFrames, phone, uniqueEmail, closeContexts, workerBrowser } from './support';
 import { mkdirSync } from 'node:fs';
 import {
   launchHash,
@@ -15,8 +15,8 @@ import {
 import { fundEth, signedInitData, signedInUser } from './telegramUsers';
 
 let browser: Browser;
-test.beforeAll(async () => (browser = await launch()));
-test.afterAll(async () => browser?.close());
+test.beforeAll(async () => (browser = await workerBrowser()));
+test.afterAll(async () => closeContexts(browser));
 
 test('opened inside Telegram with signed init data, an unknown user is signed straight in to /home', async ({
   axe,

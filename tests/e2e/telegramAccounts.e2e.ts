@@ -4,13 +4,13 @@
 import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, confirmedUser, explained, launch, phone } from './support';
+import { baseUrl, confirmedUser, explained, phone, closeContexts, workerBrowser } from './support';
 import { launchHash, telegramBridgeScript } from './telegramMock';
 import { signedInitData } from './telegramUsers';
 
 let browser: Browser;
-test.beforeAll(async () => (browser = await launch()));
-test.afterAll(async () => browser?.close());
+test.beforeAll(async () => (browser = await workerBrowser()));
+test.afterAll(async () => closeContexts(browser));
 
 const tgUser = (name: string) => {
   const id = 730000000 + Math.floor(Math.random() * 1e7);

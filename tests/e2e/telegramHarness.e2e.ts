@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { appPath, chooseSendAsset, shown, openHarness as open, reloadMiniApp, waitShown } from './harness';
-import { baseUrl, launch } from './support';
+import { baseUrl, closeContexts, workerBrowser } from './support';
 import { fundEth, signedInUser } from './telegramUsers';
 
 // The sandbox Telegram harness (/dev/telegram) with the app in its frame: the journeys press the
@@ -11,8 +11,8 @@ import { fundEth, signedInUser } from './telegramUsers';
 
 const EXTERNAL = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
 let browser: Browser;
-test.beforeAll(async () => (browser = await launch()));
-test.afterAll(async () => browser?.close());
+test.beforeAll(async () => (browser = await workerBrowser()));
+test.afterAll(async () => closeContexts(browser));
 
 const appScheme = (app: FrameLocator) =>
   app.locator('html').evaluate((html) => (html as HTMLElement).style.colorScheme);

@@ -2,12 +2,12 @@
 import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { baseUrl, confirmedUser, launch, logIn, phone } from './support';
+import { baseUrl, confirmedUser, logIn, phone, closeContexts, workerBrowser } from './support';
 import { decodeQrInPage } from './qrDecode';
 
 let browser: Browser;
-test.beforeAll(async () => (browser = await launch()));
-test.afterAll(async () => browser?.close());
+test.beforeAll(async () => (browser = await workerBrowser()));
+test.afterAll(async () => closeContexts(browser));
 
 const json = { 'content-type': 'application/json' };
 

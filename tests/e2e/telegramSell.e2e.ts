@@ -5,7 +5,7 @@
 import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, deposit, launch, phone } from './support';
+import { baseUrl, deposit, phone, closeContexts, workerBrowser } from './support';
 import { launchHash, nativeState, pressNative, telegramBridgeScript, waitForNative } from './telegramMock';
 import { signedInitData, signedInUser } from './telegramUsers';
 
@@ -13,8 +13,8 @@ import { signedInitData, signedInUser } from './telegramUsers';
 const SBER = '2202200000000008';
 
 let browser: Browser;
-test.beforeAll(async () => (browser = await launch()));
-test.afterAll(async () => browser?.close());
+test.beforeAll(async () => (browser = await workerBrowser()));
+test.afterAll(async () => closeContexts(browser));
 
 async function telegramUser(page: Page, platform: string) {
   const tgUser = { id: 730000000 + Math.floor(Math.random() * 1e6), first_name: 'Sasha', language_code: 'en' };

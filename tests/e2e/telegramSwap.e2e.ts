@@ -5,12 +5,12 @@ import { test } from './fixtures';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { appPath, openHarness, reloadMiniApp, waitShown } from './harness';
-import { baseUrl, deposit, launch } from './support';
+import { baseUrl, deposit, closeContexts, workerBrowser } from './support';
 import { signedInUser } from './telegramUsers';
 
 let browser: Browser;
-test.beforeAll(async () => (browser = await launch()));
-test.afterAll(async () => browser?.close());
+test.beforeAll(async () => (browser = await workerBrowser()));
+test.afterAll(async () => closeContexts(browser));
 
 test('in the harness: the swap goes on the main button and its review asks before closing', {
   tag: '@platform',

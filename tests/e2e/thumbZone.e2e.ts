@@ -5,7 +5,16 @@ import { eachLook, russianLooks, test } from './fixtures';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, choosePreferences, confirmedUser, deposit, launch, logIn, phone } from './support';
+import {
+  baseUrl,
+  choosePreferences,
+  confirmedUser,
+  deposit,
+  logIn,
+  phone,
+  closeContexts,
+  workerBrowser,
+} from './support';
 
 const OUT = 'screenshots';
 const EXTERNAL = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
@@ -14,9 +23,9 @@ const PASSCODE = '2580';
 let browser: Browser;
 test.beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  browser = await launch();
+  browser = await workerBrowser();
 });
-test.afterAll(async () => browser?.close());
+test.afterAll(async () => closeContexts(browser));
 
 async function fundedUser(tag: string) {
   const user = await confirmedUser(tag);

@@ -47,7 +47,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<UserDeps> = async (app, { 
     },
     async (request, reply) => {
       const { email, password, accountName = 'Account' } = request.body;
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashPassword(password, config.passwordHashCost);
       const result = await db.transaction(async (tx) => {
         const user = await insertEmailUser(tx, { email, passwordHash, accountName });
         if (!user)
@@ -118,7 +118,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<UserDeps> = async (app, { 
       },
     },
     async (request) => {
-      const passwordHash = await hashPassword(request.body.password);
+      const passwordHash = await hashPassword(request.body.password, config.passwordHashCost);
       const resetUser = await db.transaction(async (tx) => {
         const userId = await consumeCode(tx, 'password_reset', request.body.confirmationCode);
         if (!userId) {

@@ -6,12 +6,12 @@ import { eq } from 'drizzle-orm';
 import { telegramLinks } from '../db/schema/index.js';
 
 /** What the IdP asks of the user store: password check for the password grant, and ID-token claims. */
-export function createUserCredentials(db: Db): UserCredentials {
+export function createUserCredentials(db: Db, passwordHashCost?: number): UserCredentials {
   return {
     async checkPassword(email, password) {
       const user = await findUserByEmail(db, email);
       if (!user?.passwordHash) {
-        await verifyAgainstDummy(password);
+        await verifyAgainstDummy(password, passwordHashCost);
         return { ok: false, reason: 'invalid' };
       }
       if (!(await verifyPassword(password, user.passwordHash))) return { ok: false, reason: 'invalid' };

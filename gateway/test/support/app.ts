@@ -8,6 +8,7 @@ import type { CardAcquirer } from '../../src/buy/acquirer.js';
 import type { RateProvider } from '../../src/rates/provider.js';
 import type { LiquidityProvider } from '../../src/swap/provider.js';
 import { freshDatabase } from './database.js';
+import { TEST_PASSWORD_HASH_COST } from './passwordCost.js';
 import { createFakeIdp } from './fakeIdp.js';
 
 export const PUBLIC_URL = 'http://wallet.test';
@@ -49,6 +50,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ALLOWED_ORIGINS: ALLOWED_ORIGIN,
     DATA_DIR: scratch,
     STATIC_DIR: path.join(scratch, 'no-dist'),
+    // A production configuration keeps the production cost (config.ts refuses less there).
+    ...(opts.env?.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST }),
     ...opts.env,
   });
   const database = opts.database ?? (await freshDatabase(opts.poolSize ? { poolSize: opts.poolSize } : {}));
