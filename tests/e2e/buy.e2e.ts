@@ -24,13 +24,15 @@ async function orderBtc(page: Page, fiat: string, axe?: Axe) {
   await page.getByRole('link', { name: 'Buy with card' }).click();
   await page.waitForURL('**/buy/get');
   if (axe) {
-    await axe.check(page, 'buy-get');
-    // Each coin's price beside it (issue 22), in the user's fiat.
+    // The screen drawn and its prices in (each coin's beside it, issue 22, in the user's fiat) before axe
+    // reads it: read while the page was still coming, it once found no level-one heading.
+    await page.getByRole('heading', { level: 1, name: 'Choose a coin to buy' }).waitFor();
     await page
       .locator('a[href="/buy/pay?currency=BTC"]')
       .getByTestId('picker-price')
       .filter({ hasText: /^\$[\d,]+\.\d\d$/ })
       .waitFor();
+    await axe.check(page, 'buy-get');
   }
   await page.locator('a[href="/buy/pay?currency=BTC"]').click();
   await page.waitForURL('**/buy/pay?currency=BTC');
