@@ -10,6 +10,7 @@ import { test as base } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import type { Hex } from 'viem';
 import type { HardhatNode } from '../../gateway/test/support/hardhatNode';
+import { TEST_PASSWORD_HASH_COST } from '../../gateway/test/support/passwordCost';
 import { type StartedGateway, startGateway } from '../../scripts/lib/gateway.mjs';
 import { closeWorkerBrowser, languages, setBaseUrl, themes } from './support';
 
@@ -93,9 +94,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const chainEnv = evm ? (await import('../../gateway/test/support/evmEnv')).evmEnv(evm.node, evm.token) : {};
       // Several gateways booting at once on a busy 2-core machine (tsx + migrations each) can take a minute.
       const gateway: Gateway = await startGateway(
-        // scrypt at 2^10, as in the gateway suite (refused in production): the journeys sign up and log in
+        // scrypt's test cost, as in the gateway suite (refused in production): the journeys sign up and log in
         // some two hundred users, each hash the same code path at a sixteenth of the work.
-        { PASSWORD_HASH_COST: '10', ...chainEnv, ...gatewayEnv },
+        { PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST, ...chainEnv, ...gatewayEnv },
         { startTimeoutMs: 180_000 },
       );
       setBaseUrl(gateway.baseUrl);
