@@ -12,6 +12,7 @@ import {
   stripMachineDescriptions,
 } from './vite.plugins';
 import { catalogueParts } from './vite.catalogueParts';
+import { testStyles } from './vite.testStyles';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
@@ -73,6 +74,7 @@ export default defineConfig({
     bootChunk(),
     signedInChunk(),
     firstScreenPreload(),
+    testStyles(),
   ],
   resolve: {
     // React 19 has useSyncExternalStore: the shim's fallback is dead weight (src/vendor/useSyncExternalStoreShim.ts).
