@@ -147,8 +147,15 @@ test('screenshot of Home inside the mocked Telegram client', async ({ axe }) => 
   await context.addInitScript(telegramBridgeScript);
   await page.goto(`${baseUrl}/${launchHash(initData)}`);
   await page.waitForURL('**/home**');
-  await page.getByTestId('total').waitFor();
-  await page.waitForTimeout(500);
+  // The shot once Home is drawn: its total priced (a digit, not the skeleton) and the fonts loaded.
+  await page.waitForFunction(
+    async () => {
+      await document.fonts.ready;
+      return /\d/.test(document.querySelector('[data-testid="total"]')?.textContent ?? '');
+    },
+    null,
+    { timeout: 20_000 },
+  );
   await shot(page, 'home-telegram');
   await axe.check(page, 'home-telegram');
   await context.close();

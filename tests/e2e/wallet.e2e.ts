@@ -130,6 +130,8 @@ test('first-time screen, add BTC and USDT_TRX, receive QR, a sandbox deposit lan
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('link', { name: /Currency/ }).click();
   await page.getByRole('radio', { name: /EUR/ }).click();
+  // axe reads the screen with the choice applied, not in the middle of its re-render.
+  await page.getByRole('radio', { name: /EUR/, checked: true }).waitFor();
   await axe.check(page, 'currency');
   await page.getByRole('link', { name: 'Back' }).click();
   await page.getByRole('link', { name: /Language/ }).click();

@@ -35,6 +35,12 @@ export type PlanOptions<E extends EventObject> = {
   /** Keep a path that ends in an event this state ignores, when "nothing happens" is worth asserting. */
   keepIgnored?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
   /**
+   * What tells apart the snapshots a kept ignored event is asserted from (default: `stateKey`, else the whole
+   * snapshot): for a form, why it cannot be sent (which fields are missing or wrong), so "Save does nothing" is
+   * checked once per reason instead of once per combination of the values typed.
+   */
+  ignoredKey?: (snapshot: AnyMachineSnapshot) => string;
+  /**
    * 'shortest' (default): one shortest path per state reached. 'transitions': every transition of the state
    * graph (each event case from each state) after the shortest route to the state it leaves, so a state
    * reached by several routes keeps a path per route in. It replaced xstate/graph's every-simple-path walk,
@@ -217,7 +223,7 @@ export function planModel<E extends EventObject>(machine: AnyStateMachine, optio
     if (!last) continue;
     const eventKey = JSON.stringify(last.event);
     if (last.ignored) {
-      offer(`I:${keyOf(before)}|${eventKey}`, planned);
+      offer(`I:${(options.ignoredKey ?? keyOf)(before)}|${eventKey}`, planned);
       continue;
     }
     const defs = (machine.getTransitionData(before as never, last.event as never) ?? []) as TransitionDef[];

@@ -10,6 +10,7 @@
  *       // ({ type: 'xstate.done.actor.<invokeId>', output }, { type: 'xstate.error.actor.<id>', error })
  *       // and timers ({ type: 'xstate.after.<delay>.<stateNodeId>' })
  *     keepIgnored: (snapshot, event) => bool,  // keep paths ending in an ignored event worth asserting
+ *     ignoredKey: (snapshot) => string,        // what such an ignored event is asserted once per (default: stateKey)
  *     classify: (snapshot) => string,          // context classes each transition × event case is covered from
  *     stateKey: (snapshot) => string,          // what tells states apart while planning (default: all of it)
  *     fakeTimers: true, delays: { DEBOUNCE: 300 },   // for `after` events (numeric delays need no entry)
