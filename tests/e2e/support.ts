@@ -51,7 +51,8 @@ export async function closeContexts(browser: Browser | undefined): Promise<void>
 
 /** Ends the worker's browser, if one was launched (the `sharedBrowser` fixture, when the worker ends). */
 export async function closeWorkerBrowser(): Promise<void> {
-  const browser = await shared;
+  // A launch that failed was reported by the file that asked for it; the worker's teardown has nothing to close.
+  const browser = await shared?.catch(() => undefined);
   shared = undefined;
   await browser?.close();
 }
