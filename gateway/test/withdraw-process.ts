@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { createServerDatabase } from './support/database.js';
 import { gatewayEntry } from './support/gatewayEntry.js';
 import { TEST_PASSWORD_HASH_COST } from './support/passwordCost.js';
 
@@ -156,15 +157,7 @@ export function crashDatabase(prefix: string) {
         }
         return {};
       }
-      const template = inject('gatewayTemplateDb');
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin
-        .query(`CREATE DATABASE "${dbName}"${template ? ` TEMPLATE "${template}"` : ''}`)
-        .finally(() => admin.end());
-      const at = new URL(adminUrl);
-      at.pathname = `/${dbName}`;
-      url = at.toString();
+      url = (await createServerDatabase(adminUrl, dbName, inject('gatewayTemplateDb'))).toString();
       return { DATABASE_URL: url };
     },
     async drop() {

@@ -49,6 +49,23 @@ async function pgliteFromDump(file: string): Promise<Database> {
 }
 
 /**
+ * Creates database `name` on the server `adminUrl` names, a clone of `template` (the run's migrated database,
+ * support/globalSetup.ts) when given, else empty; answers its URL.
+ */
+export async function createServerDatabase(adminUrl: string, name: string, template: string): Promise<URL> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url;
+}
+
+/**
  * A database of the test file's own, as freshly migrated, so runs never see each other's rows: in-memory
  * PGlite loaded from the migrated dump globalSetup made, or, when DATABASE_URL is set, a PostgreSQL database
  * cloned from the migrated template (created and dropped here). A PGlite database a file has closed goes to
@@ -66,16 +83,7 @@ export async function freshDatabase(opts: { poolSize?: number } = {}): Promise<D
   }
 
   const name = `gw_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const template = perFile ? '' : inject('gatewayTemplateDb');
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const url = await createServerDatabase(adminUrl, name, perFile ? '' : inject('gatewayTemplateDb'));
   // On a clone the migrator only reads its journal and finds nothing to do.
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '.', poolSize: opts.poolSize });
   return track({
