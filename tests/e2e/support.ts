@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** The gateway this worker's journeys talk to (set by the `gateway` fixture, tests/e2e/fixtures.ts). */
@@ -20,9 +21,18 @@ const flags = [
   '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
 
+/**
+ * Debian's headless shell (package chromium-headless-shell: the same Chromium build without the desktop
+ * browser's UI layer, what Playwright itself runs headless) when installed, else Debian's full Chromium.
+ * The shell spent a third less CPU in its browser process and 6 % less over four journey files.
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+export const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
 export async function launch(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: [...flags, ...extraArgs],
     headless: true,
   });
