@@ -3,8 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { build } from 'esbuild';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { renderNotification } from '../src/notifications/messages.js';
@@ -33,8 +34,23 @@ describe.skipIf(pgOnly)('notifications: two replicas, kill -9 (PostgreSQL)', () 
   let bot: FastifyInstance;
   let botUrl = '';
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'gw-notify-'));
+  // The replica bundled once (its own modules; the packages left to node_modules) and run by plain node: each
+  // of its 11 to 19 starts a run (four runs) compiled the same sources again through tsx, on the cores the other
+  // replica needs (about 1 CPU-s a start). Under gateway/dist, so its database module finds gateway/migrations
+  // above it as it does from the sources.
+  const replica = path.join(repoRoot, `gateway/dist/test/notifications-replica-${process.pid}.mjs`);
 
   beforeAll(async () => {
+    await build({
+      entryPoints: [path.join(repoRoot, 'gateway/test/notifications-replica.ts')],
+      outfile: replica,
+      bundle: true,
+      packages: 'external',
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      logLevel: 'warning',
+    });
     const env = await crashDb.prepare();
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: scratch, poolSize: 4 });
     bot = Fastify();
@@ -47,6 +63,7 @@ describe.skipIf(pgOnly)('notifications: two replicas, kill -9 (PostgreSQL)', () 
     await database?.close();
     await crashDb.drop();
     rmSync(scratch, { recursive: true, force: true });
+    rmSync(replica, { force: true });
   });
 
   it('delivers all 200 by bot and by e-mail; repeats only from kills or failed calls inside the window', async () => {
@@ -87,7 +104,7 @@ describe.skipIf(pgOnly)('notifications: two replicas, kill -9 (PostgreSQL)', () 
     const start = () => {
       started += 1;
       const windowFile = path.join(scratch, `window-${started}.txt`);
-      const proc = spawn(process.execPath, ['--import', 'tsx', 'gateway/test/notifications-replica.ts'], {
+      const proc = spawn(process.execPath, [replica], {
         cwd: repoRoot,
         env: {
           ...process.env,
@@ -96,7 +113,7 @@ describe.skipIf(pgOnly)('notifications: two replicas, kill -9 (PostgreSQL)', () 
           TELEGRAM_BOT_TOKEN: TOKEN,
           NOTIFY_POLL_MS: '20',
           // The send's timeout plus nine seconds for its record. With three, a replica starved of CPU while
-          // the other one restarted (tsx compiling it on 2 cores) outlived its lease between its call and its
+          // the other one restarted (then through tsx, compiling it on 2 cores) outlived its lease between its call and its
           // record, and the other replica sent the message again with no kill: 1 run in 3, idle, 2026-12-07.
           NOTIFY_LEASE_MS: '10000',
           NOTIFY_SEND_TIMEOUT_MS: '1000',
