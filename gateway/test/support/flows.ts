@@ -26,7 +26,11 @@ export async function latestMail(t: TestApp, to: string) {
 export async function mailedCode(t: TestApp, to: string, pathPart: string): Promise<string> {
   const mail = await latestMail(t, to);
   const link = mail.links.find((l) => l.includes(pathPart));
-  expect(link, `mail to ${to} has a ${pathPart} link`).toBeTruthy();
+  // Names the mail that came instead (its subject and links) when the newest one is not the expected kind.
+  expect(
+    link,
+    `newest mail to ${to} ("${mail.subject}", links ${JSON.stringify(mail.links)}) has a ${pathPart} link`,
+  ).toBeTruthy();
   return link!.slice(link!.lastIndexOf('/') + 1);
 }
 
